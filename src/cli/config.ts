@@ -1,0 +1,85 @@
+/** Settings shared by every command, from options and then the environment. */
+
+export class ConfigError extends Error {}
+
+export const DEFAULTS = {
+  dbPath: './data/tamborrada.db',
+  port: 3000,
+  host: '0.0.0.0',
+  logLevel: 'info',
+  corsOrigin: '*',
+  pollIntervalMs: 500,
+} as const;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function parsePort(raw: string, source: string): number {
+  if (!/^[0-9]{1,5}$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(`${source} must be a port number from 0 to 65535, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
+export function parseLogLevel(raw: string, source: string): LogLevel {
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${source} must be one of ${LOG_LEVELS.join(', ')}, got '${raw}'`);
+  }
+  return raw as LogLevel;
+}
+
+export function parsePositiveInteger(raw: string, source: string): number {
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1)
+    throw new ConfigError(`${source} must be a positive integer, got '${raw}'`);
+  return Number(raw);
+}
+
+export function parseHost(raw: string, source: string): string {
+  if (raw.trim() === '' || /\s/.test(raw))
+    throw new ConfigError(`${source} must be a host name or address, got '${raw}'`);
+  return raw;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The option if given, else the environment variable if set and not empty, else the default. */
+export function pick(option: string | undefined, env: Env, variable: string): [string | undefined, string] {
+  if (option !== undefined) return [option, `--${variable.toLowerCase().replace(/_/g, '-')}`];
+  const value = env[variable];
+  return [value === '' ? undefined : value, variable];
+}
+
+export interface StoreLocation {
+  dbPath: string;
+}
+
+export function resolveStoreLocation(options: { db?: string }, env: Env): StoreLocation {
+  const [dbPath] = pick(options.db, env, 'DB_PATH');
+  return { dbPath: dbPath ?? DEFAULTS.dbPath };
+}
+
+export interface ServeConfig extends StoreLocation {
+  port: number;
+  host: string;
+  logLevel: LogLevel;
+  corsOrigin: string;
+  pollIntervalMs: number;
+}
+
+export function resolveServeConfig(
+  options: { db?: string; port?: string; host?: string; logLevel?: string },
+  env: Env,
+): ServeConfig {
+  const [port, portSource] = pick(options.port, env, 'PORT');
+  const [host, hostSource] = pick(options.host, env, 'HOST');
+  const [logLevel, logSource] = pick(options.logLevel, env, 'LOG_LEVEL');
+  const [poll, pollSource] = pick(undefined, env, 'POLL_INTERVAL_MS');
+  return {
+    ...resolveStoreLocation(options, env),
+    port: port === undefined ? DEFAULTS.port : parsePort(port, portSource),
+    host: host === undefined ? DEFAULTS.host : parseHost(host, hostSource),
+    logLevel: logLevel === undefined ? DEFAULTS.logLevel : parseLogLevel(logLevel, logSource),
+    corsOrigin: env.CORS_ORIGIN || DEFAULTS.corsOrigin,
+    pollIntervalMs: poll === undefined ? DEFAULTS.pollIntervalMs : parsePositiveInteger(poll, pollSource),
+  };
+}

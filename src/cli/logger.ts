@@ -1,0 +1,46 @@
+import pino, { type Logger } from 'pino';
+import type { LogLevel } from './config.js';
+
+function decodedKey(segment: string): string {
+  const key = segment.split('=', 1)[0]!.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
+}
+
+/**
+ * Participant names are personal data of minors: the value of every `name` parameter
+ * (however it is encoded or bracketed, `name[]=` included) is replaced before logging.
+ */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const segments = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((segment) =>
+      decodedKey(segment).trim().toLowerCase().startsWith('name')
+        ? `${segment.split('=', 1)[0]}=[redacted]`
+        : segment,
+    );
+  return `${url.slice(0, queryStart)}?${segments.join('&')}`;
+}
+
+/** JSON lines by default; readable colours when the output is a terminal. */
+export function createLogger(level: LogLevel): Logger {
+  return pino({
+    level,
+    transport: process.stdout.isTTY
+      ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } }
+      : undefined,
+    serializers: {
+      req: (request: { id?: string; method?: string; url?: string }) => ({
+        id: request.id,
+        method: request.method,
+        url: request.url === undefined ? undefined : redactUrl(request.url),
+      }),
+    },
+  });
+}

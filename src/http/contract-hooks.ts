@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiMessages } from '../domain/texts.js';
+import { CACHE } from '../read-model/prepared-response.js';
+import { describeStoreError } from '../store/store-errors.js';
+
+/** Paths of the six operations; other methods on them answer 405. */
+export const API_PATHS: ReadonlySet<string> = new Set([
+  '/api/ping',
+  '/api/years',
+  '/api/statistics',
+  '/api/category',
+  '/api/companies',
+  '/api/participants',
+]);
+
+export const ALLOWED_METHODS = 'GET, HEAD';
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+function pathOf(url: string): string {
+  const queryStart = url.indexOf('?');
+  return queryStart < 0 ? url : url.slice(0, queryStart);
+}
+
+function isReadMethod(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  body: { error: string; details?: string },
+): FastifyReply {
+  return reply
+    .code(statusCode)
+    .header('content-type', JSON_CONTENT_TYPE)
+    .header('cache-control', CACHE.none)
+    .send(JSON.stringify(body));
+}
+
+function methodNotAllowed(reply: FastifyReply): FastifyReply {
+  return sendError(reply.header('allow', ALLOWED_METHODS), 405, { error: apiMessages.methodNotAllowed });
+}
+
+/**
+ * What every answer shares: JSON content type and CORS on all of them, Spanish JSON
+ * for unknown paths (404), other methods (405) and anything thrown (never a stack trace).
+ */
+export function registerContractHooks(app: FastifyInstance, options: { corsOrigin: string }): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('content-type', JSON_CONTENT_TYPE);
+    reply.header('access-control-allow-origin', options.corsOrigin);
+    done();
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (API_PATHS.has(pathOf(request.url)) && !isReadMethod(request.method)) return methodNotAllowed(reply);
+    return sendError(reply, 404, { error: apiMessages.routeNotFound });
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (API_PATHS.has(pathOf(request.url)) && !isReadMethod(request.method)) return methodNotAllowed(reply);
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      return sendError(reply, statusCode, { error: apiMessages.badRequest });
+    }
+    request.log.error(
+      { err: { type: error.name, code: error.code, message: error.message } },
+      'request failed',
+    );
+    return sendError(reply, 500, { error: apiMessages.storeFailure, details: describeStoreError(error) });
+  });
+}

@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { buildStatisticsCatalog } from './statistics-catalog.js';
+import { buildParticipantDirectory, type ReadModel } from './read-model.js';
+import { ParticipantIndex } from './participant-index.js';
+import type { ChangeVersions, ReadStore, StorePart } from '../store/store.js';
+import { describeStoreError } from '../store/store-errors.js';
+
+export interface FollowerOptions {
+  /** How often the store's change counters are read. */
+  pollIntervalMs: number;
+  logger: FastifyBaseLogger;
+}
+
+export type FollowerState =
+  { kind: 'loading' } | { kind: 'ready'; model: ReadModel } | { kind: 'failed'; details: string };
+
+const CATALOG_PARTS: readonly StorePart[] = ['statistics', 'available_years', 'sys_status'];
+
+/**
+ * Keeps the read model in step with the store: reads the change counters on a timer
+ * (and at once when the store pushes a notification), and rebuilds only what moved.
+ * A failure after a successful load keeps the last good model; the store is opened
+ * again on the next tick.
+ */
+export class ReadModelFollower {
+  private model: ReadModel | undefined;
+  private loadedVersions: ChangeVersions | undefined;
+  private lastFailure: string | undefined;
+  private store: ReadStore | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private version = 0;
+  /** Reported in metrics. */
+  reconnects = 0;
+  lastBuildMs = 0;
+
+  constructor(
+    private readonly openStore: () => Promise<ReadStore>,
+    private readonly options: FollowerOptions,
+  ) {}
+
+  get state(): FollowerState {
+    if (this.model) return { kind: 'ready', model: this.model };
+    if (this.lastFailure !== undefined) return { kind: 'failed', details: this.lastFailure };
+    return { kind: 'loading' };
+  }
+
+  /** Loads once (waiting for it), then follows the store until `stop`. */
+  async start(): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => void this.refresh(), this.options.pollIntervalMs);
+    this.timer.unref();
+  }
+
+  /** One check of the store; concurrent calls coalesce into one more run. */
+  refresh(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.check().finally(() => {
+      this.running = undefined;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        void this.refresh();
+      }
+    });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+    await this.store?.close();
+    this.store = undefined;
+  }
+
+  private async connectedStore(): Promise<ReadStore> {
+    if (!this.store) {
+      this.store = await this.openStore();
+      this.store.onChange?.(() => void this.refresh());
+    }
+    return this.store;
+  }
+
+  private async check(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const store = await this.connectedStore();
+      const versions = await store.readChangeVersions();
+      const changed = (part: StorePart) => this.loadedVersions?.[part] !== versions[part];
+      if (this.model && !(['participants', ...CATALOG_PARTS] as const).some(changed)) return;
+
+      const started = performance.now();
+      const catalog =
+        !this.model || CATALOG_PARTS.some(changed)
+          ? buildStatisticsCatalog(
+              await store.readYears(),
+              await store.readStatistics(),
+              await store.readUpdating(),
+            )
+          : this.model.catalog;
+      const directory =
+        !this.model || changed('participants')
+          ? buildParticipantDirectory(new ParticipantIndex(await store.readParticipants()))
+          : this.model.directory;
+      this.lastBuildMs = performance.now() - started;
+      this.model = { version: ++this.version, builtAt: new Date(), catalog, directory };
+      this.loadedVersions = versions;
+      if (this.lastFailure !== undefined) this.options.logger.info('store reachable again');
+      this.lastFailure = undefined;
+      this.options.logger.info(
+        {
+          readModelVersion: this.version,
+          buildMs: Math.round(this.lastBuildMs),
+          years: catalog.years.length,
+        },
+        'read model built',
+      );
+    } catch (error) {
+      const details = describeStoreError(error);
+      if (this.lastFailure !== details) this.options.logger.error({ details }, 'store read failed');
+      this.lastFailure = details;
+      await this.dropStore();
+    }
+  }
+
+  private async dropStore(): Promise<void> {
+    const store = this.store;
+    this.store = undefined;
+    if (store) {
+      this.reconnects++;
+      await store.close().catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+export const CACHE = {
+  /** Statistics, category and years (spec §8: may be cached 24 hours). */
+  day: 'public, max-age=86400',
+  /** Companies (spec §8: 7 to 30 days). */
+  week: 'public, max-age=604800',
+  /** Participant search, ping, the updating answer and every error. */
+  none: 'no-store',
+} as const;
+
+/** Bodies this size or smaller are not worth compressing. */
+const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+export interface Representation {
+  body: Buffer;
+  etag: string | undefined;
+}
+
+/** A complete answer, prepared once: status, headers and the bytes of each encoding. */
+export interface PreparedResponse {
+  statusCode: number;
+  cacheControl: string;
+  identity: Representation;
+  gzip: Representation | undefined;
+  br: Representation | undefined;
+}
+
+function bodyTag(body: Buffer): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 27);
+}
+
+export type ContentCoding = 'gzip' | 'br';
+
+export interface PrepareOptions {
+  /** Strong ETags (and so 304 answers): every 200 of a data operation. */
+  etag?: boolean;
+  /** Which compressed variants to make for bodies over the threshold. */
+  codings?: readonly ContentCoding[];
+  /** `max` once per data version; `fast` for answers built per request. */
+  effort?: 'max' | 'fast';
+}
+
+function compress(coding: ContentCoding, body: Buffer, effort: 'max' | 'fast'): Buffer {
+  if (coding === 'gzip') return gzipSync(body, { level: effort === 'max' ? 9 : 4 });
+  return brotliCompressSync(body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: effort === 'max' ? 11 : 4,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/** Prepares an answer from its JSON text. */
+export function prepareJsonText(
+  statusCode: number,
+  json: string,
+  cacheControl: string,
+  { etag = false, codings = ['gzip', 'br'], effort = 'max' }: PrepareOptions = {},
+): PreparedResponse {
+  const body = Buffer.from(json, 'utf8');
+  const tag = etag ? bodyTag(body) : undefined;
+  const worthCompressing = body.length > COMPRESSION_THRESHOLD_BYTES;
+  const variant = (coding: ContentCoding): Representation | undefined =>
+    worthCompressing && codings.includes(coding)
+      ? { body: compress(coding, body, effort), etag: tag === undefined ? undefined : `"${tag}-${coding}"` }
+      : undefined;
+  return {
+    statusCode,
+    cacheControl,
+    identity: { body, etag: tag === undefined ? undefined : `"${tag}"` },
+    gzip: variant('gzip'),
+    br: variant('br'),
+  };
+}
+
+export function prepareJson(
+  statusCode: number,
+  value: unknown,
+  cacheControl: string,
+  options?: PrepareOptions,
+): PreparedResponse {
+  return prepareJsonText(statusCode, JSON.stringify(value), cacheControl, options);
+}
+
+/** The `{error}` answers of the spec: never cached, never compressed (they are short). */
+export function prepareError(statusCode: number, error: string, details?: string): PreparedResponse {
+  return prepareJson(statusCode, details === undefined ? { error } : { error, details }, CACHE.none, {
+    codings: [],
+  });
+}

@@ -1,0 +1,31 @@
+import { apiMessages } from '../domain/texts.js';
+import { CACHE, prepareError, prepareJson, type PreparedResponse } from './prepared-response.js';
+import { ParticipantIndex } from './participant-index.js';
+import type { StatisticsCatalog } from './statistics-catalog.js';
+
+/** Companies and participant search, rebuilt only when the participants change. */
+export interface ParticipantDirectory {
+  index: ParticipantIndex;
+  companiesAnswer: PreparedResponse;
+}
+
+const NO_COMPANIES = prepareError(404, apiMessages.noCompanies);
+
+export function buildParticipantDirectory(index: ParticipantIndex): ParticipantDirectory {
+  return {
+    index,
+    companiesAnswer:
+      index.companies.length === 0
+        ? NO_COMPANIES
+        : prepareJson(200, { companies: index.companies }, CACHE.week, { etag: true }),
+  };
+}
+
+/** Everything the data operations answer from, for one version of the store. */
+export interface ReadModel {
+  /** Increases with every rebuild; exposed in logs and metrics. */
+  version: number;
+  builtAt: Date;
+  catalog: StatisticsCatalog;
+  directory: ParticipantDirectory;
+}

@@ -1,0 +1,130 @@
+import { CATEGORY_IDS, GLOBAL_YEAR } from '../domain/categories.js';
+import { canonicalizeJsonb, compareJsonb, type JsonValue } from '../domain/jsonb-order.js';
+import { apiMessages, invalidYearMessage } from '../domain/texts.js';
+import { isYearFormat } from '../domain/validation.js';
+import type { StoredStatistic, YearRow } from '../store/store.js';
+import {
+  CACHE,
+  prepareError,
+  prepareJson,
+  prepareJsonText,
+  type PreparedResponse,
+} from './prepared-response.js';
+
+/** The spec's limit on the statistics read (§4.3, §8). */
+export const STATISTICS_ROW_LIMIT = 30;
+
+/** Every answer of years, statistics and category, prepared for one data version. */
+export interface StatisticsCatalog {
+  /** Valid ready years in the order of `/api/years`. */
+  years: readonly string[];
+  yearSet: ReadonlySet<string>;
+  isUpdating: boolean;
+  yearsAnswer: PreparedResponse;
+  /** Answer of statistics for a year not among `years` (404). */
+  statisticsInvalidYear: PreparedResponse;
+  /** Answer of category for a year not among `years` (400). */
+  categoryInvalidYear: PreparedResponse;
+  statisticsByYear: ReadonlyMap<string, PreparedResponse>;
+  /** Keyed by `year` then category; a missing pair answers `categoryNotFound`. */
+  categoryByYear: ReadonlyMap<string, ReadonlyMap<string, PreparedResponse>>;
+}
+
+export const UPDATING_ANSWER = prepareJsonText(200, '{"isUpdating":true}', CACHE.none);
+export const CATEGORY_NOT_FOUND = prepareError(404, apiMessages.categoryNotFound);
+const NO_YEARS = prepareError(404, apiMessages.noYears);
+
+/** Numeric years descending, then `global` last (spec §4.2). */
+export function orderYears(years: Iterable<string>): string[] {
+  const list = [...new Set(years)].filter(isYearFormat);
+  const numeric = list.filter((year) => year !== GLOBAL_YEAR).sort((a, b) => Number(b) - Number(a));
+  return list.includes(GLOBAL_YEAR) ? [...numeric, GLOBAL_YEAR] : numeric;
+}
+
+interface ServedRecord {
+  category: string;
+  publicData: JsonValue | undefined;
+  summary: string | null;
+}
+
+/** `{category, public_data, summary}` as JSON; SQL NULL is served as `null`. */
+function recordJson(record: ServedRecord): string {
+  return JSON.stringify({
+    category: record.category,
+    public_data: record.publicData ?? null,
+    summary: record.summary,
+  });
+}
+
+/** Descending jsonb order of `public_data` (SQL NULL first), ties by category ascending. */
+function compareForStatistics(a: ServedRecord, b: ServedRecord): number {
+  const byData = compareJsonb(b.publicData, a.publicData);
+  if (byData !== 0) return byData;
+  return a.category < b.category ? -1 : a.category > b.category ? 1 : 0;
+}
+
+/**
+ * The statistics answer of a year: the first 30 rows in order, grouped by category
+ * with keys in first-appearance order. Written by hand because a JS object would
+ * move integer-like keys first.
+ */
+function statisticsJson(year: string, sorted: readonly ServedRecord[]): string {
+  const groups = new Map<string, string[]>();
+  for (const record of sorted.slice(0, STATISTICS_ROW_LIMIT)) {
+    const group = groups.get(record.category);
+    if (group) group.push(recordJson(record));
+    else groups.set(record.category, [recordJson(record)]);
+  }
+  const statistics = [...groups].map(
+    ([category, records]) => `${JSON.stringify(category)}:[${records.join(',')}]`,
+  );
+  return `{"isUpdating":false,"year":${JSON.stringify(year)},"total_categories":${groups.size},"statistics":{${statistics.join(',')}}}`;
+}
+
+export function buildStatisticsCatalog(
+  yearRows: readonly YearRow[],
+  storedStatistics: readonly StoredStatistic[],
+  isUpdating: boolean,
+): StatisticsCatalog {
+  const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
+  const yearSet = new Set(years);
+
+  const recordsByYear = new Map<string, ServedRecord[]>(years.map((year) => [year, []]));
+  for (const row of storedStatistics) {
+    recordsByYear.get(row.year)?.push({
+      category: row.category,
+      publicData: row.publicData === undefined ? undefined : canonicalizeJsonb(row.publicData),
+      summary: row.summary,
+    });
+  }
+
+  const statisticsByYear = new Map<string, PreparedResponse>();
+  const categoryByYear = new Map<string, Map<string, PreparedResponse>>();
+  for (const [year, records] of recordsByYear) {
+    records.sort(compareForStatistics);
+    statisticsByYear.set(
+      year,
+      prepareJsonText(200, statisticsJson(year, records), CACHE.day, { etag: true }),
+    );
+    const byCategory = new Map<string, PreparedResponse>();
+    for (const category of CATEGORY_IDS) {
+      const matching = records.filter((record) => record.category === category);
+      if (matching.length === 0) continue;
+      const json = `{"stats":[${matching.map(recordJson).join(',')}]}`;
+      byCategory.set(category, prepareJsonText(200, json, CACHE.day, { etag: true }));
+    }
+    categoryByYear.set(year, byCategory);
+  }
+
+  const invalidYear = invalidYearMessage(years);
+  return {
+    years,
+    yearSet,
+    isUpdating,
+    yearsAnswer: years.length === 0 ? NO_YEARS : prepareJson(200, { years }, CACHE.day, { etag: true }),
+    statisticsInvalidYear: prepareError(404, invalidYear),
+    categoryInvalidYear: prepareError(400, invalidYear),
+    statisticsByYear,
+    categoryByYear,
+  };
+}

@@ -1,0 +1,12 @@
+import { existsSync } from 'node:fs';
+import type { StoreLocation } from '../cli/config.js';
+import { SqliteStore } from './sqlite-store.js';
+import type { WriteStore } from './store.js';
+
+/** Opens the store an operator command writes to, creating and migrating a missing SQLite file. */
+export async function openWriteStore(location: StoreLocation): Promise<WriteStore> {
+  const created = !existsSync(location.dbPath);
+  const store = new SqliteStore(location.dbPath, { create: created });
+  if (created) await store.migrate();
+  return store;
+}

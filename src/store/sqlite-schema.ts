@@ -1,0 +1,60 @@
+import { STORE_PARTS } from './store.js';
+
+const now = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+
+/**
+ * The schema of DESIGN §2 in SQLite, plus our own change counters. Every statement
+ * is idempotent, so `migrate` can run on a live file any number of times.
+ * Counters are bumped by triggers, so that plain SQL from the `sqlite3` shell is
+ * noticed by the server exactly like a write from our CLI.
+ */
+export const SQLITE_SCHEMA: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS participants (
+     id INTEGER PRIMARY KEY,
+     name TEXT NOT NULL,
+     school TEXT NOT NULL,
+     year INTEGER NOT NULL,
+     article_date TEXT,
+     url_id TEXT,
+     created_at TEXT NOT NULL DEFAULT ${now}
+   )`,
+  'CREATE INDEX IF NOT EXISTS participants_year_idx ON participants (year)',
+  `CREATE TABLE IF NOT EXISTS statistics (
+     id INTEGER PRIMARY KEY,
+     category TEXT NOT NULL,
+     scope TEXT NOT NULL DEFAULT 'yearly',
+     year TEXT NOT NULL,
+     public_data TEXT CHECK (public_data IS NULL OR json_valid(public_data)),
+     full_data TEXT CHECK (full_data IS NULL OR json_valid(full_data)),
+     summary TEXT,
+     summary_is_manual INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL DEFAULT ${now},
+     UNIQUE (category, scope, year)
+   )`,
+  `CREATE TABLE IF NOT EXISTS available_years (
+     year TEXT PRIMARY KEY,
+     is_ready INTEGER NOT NULL DEFAULT 0 CHECK (is_ready IN (0, 1)),
+     created_at TEXT NOT NULL DEFAULT ${now},
+     updated_at TEXT NOT NULL DEFAULT ${now}
+   )`,
+  `CREATE TABLE IF NOT EXISTS sys_status (
+     id INTEGER PRIMARY KEY,
+     is_updating INTEGER NOT NULL DEFAULT 0 CHECK (is_updating IN (0, 1)),
+     updated_at TEXT NOT NULL DEFAULT ${now},
+     notes TEXT
+   )`,
+  `CREATE TABLE IF NOT EXISTS tamborrada_changes (
+     part TEXT PRIMARY KEY,
+     version INTEGER NOT NULL DEFAULT 0
+   )`,
+  ...STORE_PARTS.map(
+    (part) => `INSERT OR IGNORE INTO tamborrada_changes (part, version) VALUES ('${part}', 0)`,
+  ),
+  ...STORE_PARTS.flatMap((part) =>
+    ['INSERT', 'UPDATE', 'DELETE'].map(
+      (event) =>
+        `CREATE TRIGGER IF NOT EXISTS ${part}_${event.toLowerCase()}_bumps_version AFTER ${event} ON ${part}
+         BEGIN UPDATE tamborrada_changes SET version = version + 1 WHERE part = '${part}'; END`,
+    ),
+  ),
+];

@@ -1,0 +1,231 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { JsonValue } from '../domain/jsonb-order.js';
+import type { ParticipantRecord } from '../domain/types.js';
+import { SQLITE_SCHEMA } from './sqlite-schema.js';
+import {
+  STORE_PARTS,
+  type ChangeVersions,
+  type StoredStatistic,
+  type UpdatingStatus,
+  type WriteStore,
+  type WriteTransaction,
+  type YearRow,
+  type YearStatus,
+} from './store.js';
+
+export interface SqliteStoreOptions {
+  /** Open without write access (the server never writes, except to migrate). */
+  readonly?: boolean;
+  /** Create the file (and its folder) when missing. */
+  create?: boolean;
+}
+
+const BUSY_TIMEOUT_MS = 5000;
+const INSERT_BATCH = 500;
+
+function parseJson(text: string | null): JsonValue | undefined {
+  return text === null ? undefined : (JSON.parse(text) as JsonValue);
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+/** The embedded store: one SQLite file in WAL mode. */
+export class SqliteStore implements WriteStore {
+  readonly description: string;
+  private readonly db: Database.Database;
+
+  constructor(path: string, options: SqliteStoreOptions = {}) {
+    if (options.create) mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: !options.create });
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.description = `sqlite:${path}`;
+  }
+
+  async migrate(): Promise<void> {
+    if (this.db.pragma('journal_mode', { simple: true }) !== 'wal') this.db.pragma('journal_mode = WAL');
+    this.db
+      .transaction(() => {
+        for (const statement of SQLITE_SCHEMA) this.db.exec(statement);
+      })
+      .immediate();
+  }
+
+  async readChangeVersions(): Promise<ChangeVersions> {
+    const rows = this.db.prepare('SELECT part, version FROM tamborrada_changes').all() as {
+      part: string;
+      version: number;
+    }[];
+    const versions = Object.fromEntries(STORE_PARTS.map((part) => [part, '0'])) as ChangeVersions;
+    for (const row of rows)
+      if (row.part in versions) versions[row.part as keyof ChangeVersions] = String(row.version);
+    return versions;
+  }
+
+  async readYears(): Promise<YearRow[]> {
+    const rows = this.db.prepare('SELECT year, is_ready FROM available_years').all() as {
+      year: string | number;
+      is_ready: number;
+    }[];
+    return rows.map((row) => ({ year: String(row.year), isReady: row.is_ready === 1 }));
+  }
+
+  async readUpdating(): Promise<boolean> {
+    return (await this.readUpdatingStatus()).isUpdating;
+  }
+
+  async readUpdatingStatus(): Promise<UpdatingStatus> {
+    const row = this.db
+      .prepare('SELECT is_updating, notes, updated_at FROM sys_status WHERE id = 1')
+      .get() as { is_updating: number; notes: string | null; updated_at: string | null } | undefined;
+    return row
+      ? { isUpdating: row.is_updating === 1, note: row.notes, updatedAt: row.updated_at }
+      : { isUpdating: false, note: null, updatedAt: null };
+  }
+
+  async readStatistics(): Promise<StoredStatistic[]> {
+    const rows = this.db.prepare('SELECT category, year, public_data, summary FROM statistics').all() as {
+      category: string;
+      year: string | number;
+      public_data: string | null;
+      summary: string | null;
+    }[];
+    return rows.map((row) => ({
+      category: row.category,
+      year: String(row.year),
+      publicData: parseJson(row.public_data),
+      summary: row.summary,
+    }));
+  }
+
+  async readParticipants(): Promise<ParticipantRecord[]> {
+    return this.db.prepare('SELECT name, school, year FROM participants').all() as ParticipantRecord[];
+  }
+
+  async readYearStatuses(): Promise<YearStatus[]> {
+    return this.db
+      .prepare(
+        `WITH years AS (
+           SELECT year FROM available_years
+           UNION SELECT CAST(year AS TEXT) FROM participants
+           UNION SELECT year FROM statistics)
+         SELECT y.year,
+                COALESCE((SELECT is_ready FROM available_years a WHERE a.year = y.year), 0) AS is_ready,
+                (SELECT count(*) FROM participants p WHERE CAST(p.year AS TEXT) = y.year) AS participants,
+                (SELECT count(*) FROM statistics s WHERE s.year = y.year) AS statistics
+         FROM years y ORDER BY y.year`,
+      )
+      .all()
+      .map((row) => {
+        const r = row as { year: string; is_ready: number; participants: number; statistics: number };
+        return {
+          year: r.year,
+          isReady: r.is_ready === 1,
+          participants: r.participants,
+          statistics: r.statistics,
+        };
+      });
+  }
+
+  async transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await work(this.writeTransaction());
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private writeTransaction(): WriteTransaction {
+    const db = this.db;
+    return {
+      async deleteParticipantsOfYears(years) {
+        const remove = db.prepare('DELETE FROM participants WHERE year = ?');
+        for (const year of years) remove.run(year);
+      },
+      async insertParticipants(rows) {
+        const values = (count: number) => Array(count).fill('(?, ?, ?)').join(', ');
+        const full = db.prepare(
+          `INSERT INTO participants (name, school, year) VALUES ${values(INSERT_BATCH)}`,
+        );
+        let i = 0;
+        for (; i + INSERT_BATCH <= rows.length; i += INSERT_BATCH) {
+          full.run(rows.slice(i, i + INSERT_BATCH).flatMap((r) => [r.name, r.school, r.year]));
+        }
+        if (i < rows.length) {
+          const rest = rows.slice(i);
+          db.prepare(`INSERT INTO participants (name, school, year) VALUES ${values(rest.length)}`).run(
+            rest.flatMap((r) => [r.name, r.school, r.year]),
+          );
+        }
+      },
+      readParticipants: () => this.readParticipants(),
+      async replaceStatistics(rows) {
+        const manual = new Map(
+          (
+            db
+              .prepare('SELECT category, scope, year, summary FROM statistics WHERE summary_is_manual = 1')
+              .all() as {
+              category: string;
+              scope: string;
+              year: string;
+              summary: string;
+            }[]
+          ).map((row) => [`${row.category}\u0000${row.scope}\u0000${row.year}`, row.summary]),
+        );
+        db.prepare('DELETE FROM statistics').run();
+        const insert = db.prepare(
+          `INSERT INTO statistics (category, scope, year, public_data, full_data, summary, summary_is_manual)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        );
+        for (const row of rows) {
+          const kept = manual.get(`${row.category}\u0000${row.scope}\u0000${row.year}`);
+          insert.run(
+            row.category,
+            row.scope,
+            row.year,
+            jsonOrNull(row.publicData),
+            jsonOrNull(row.fullData),
+            kept ?? row.summary,
+            kept === undefined ? 0 : 1,
+          );
+        }
+      },
+      async publishYears(years) {
+        const upsert = db.prepare(
+          `INSERT INTO available_years (year, is_ready) VALUES (?, 1)
+           ON CONFLICT (year) DO UPDATE SET is_ready = 1, updated_at = ${"strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"}
+           WHERE is_ready <> 1`,
+        );
+        for (const year of years) upsert.run(year);
+        db.prepare(
+          `UPDATE available_years SET is_ready = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+           WHERE is_ready = 1 AND year NOT IN (SELECT year FROM statistics)`,
+        ).run();
+      },
+      async setUpdating(isUpdating, note) {
+        db.prepare(
+          `INSERT INTO sys_status (id, is_updating, notes) VALUES (1, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET is_updating = excluded.is_updating, notes = excluded.notes,
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+        ).run(isUpdating ? 1 : 0, note);
+      },
+      async setManualSummary(year, category, summary) {
+        const result = db
+          .prepare('UPDATE statistics SET summary = ?, summary_is_manual = 1 WHERE year = ? AND category = ?')
+          .run(summary, year, category);
+        return result.changes > 0;
+      },
+    };
+  }
+}

@@ -1,0 +1,43 @@
+import { startServer, type RunningServer } from '../../src/server.js';
+import type { StoreFixture } from './store-fixture.js';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body, or undefined when it is not JSON (or empty). */
+  body: unknown;
+}
+
+export interface TestServer extends RunningServer {
+  get(path: string, init?: RequestInit): Promise<Answer>;
+  /** Waits until the read model has caught up with the store. */
+  sync(): Promise<void>;
+}
+
+/** The real server, listening on a free loopback port, over the fixture's store. */
+export async function startTestServer(fixture: StoreFixture, pollIntervalMs = 100): Promise<TestServer> {
+  const server = await startServer({
+    openStore: () => fixture.openReadStore(),
+    port: 0,
+    host: '127.0.0.1',
+    corsOrigin: '*',
+    pollIntervalMs,
+    logger: false,
+  });
+  return {
+    ...server,
+    async get(path, init) {
+      const response = await fetch(server.url + path, init);
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      return { status: response.status, headers: response.headers, text, body };
+    },
+    sync: () => server.follower.refresh(),
+  };
+}
