@@ -49,13 +49,35 @@ export function pick(option: string | undefined, env: Env, variable: string): [s
   return [value === '' ? undefined : value, variable];
 }
 
+/** Where the data lives: a PostgreSQL URL when given, otherwise the SQLite file. */
 export interface StoreLocation {
   dbPath: string;
+  databaseUrl: string | undefined;
 }
 
-export function resolveStoreLocation(options: { db?: string }, env: Env): StoreLocation {
+export function parseDatabaseUrl(raw: string, source: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${source} must be a postgres:// URL`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`${source} must be a postgres:// URL, got a ${url.protocol}// URL`);
+  }
+  return raw;
+}
+
+export function resolveStoreLocation(
+  options: { db?: string; databaseUrl?: string },
+  env: Env,
+): StoreLocation {
   const [dbPath] = pick(options.db, env, 'DB_PATH');
-  return { dbPath: dbPath ?? DEFAULTS.dbPath };
+  const [databaseUrl, urlSource] = pick(options.databaseUrl, env, 'DATABASE_URL');
+  return {
+    dbPath: dbPath ?? DEFAULTS.dbPath,
+    databaseUrl: databaseUrl === undefined ? undefined : parseDatabaseUrl(databaseUrl, urlSource),
+  };
 }
 
 export interface ServeConfig extends StoreLocation {
@@ -67,7 +89,7 @@ export interface ServeConfig extends StoreLocation {
 }
 
 export function resolveServeConfig(
-  options: { db?: string; port?: string; host?: string; logLevel?: string },
+  options: { db?: string; databaseUrl?: string; port?: string; host?: string; logLevel?: string },
   env: Env,
 ): ServeConfig {
   const [port, portSource] = pick(options.port, env, 'PORT');

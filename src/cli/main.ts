@@ -12,11 +12,16 @@ const program = new Command('tamborrada')
   .exitOverride();
 
 const dbOption = ['--db <path>', `SQLite file (env DB_PATH, default ${DEFAULTS.dbPath})`] as const;
+const urlOption = [
+  '--database-url <url>',
+  'PostgreSQL URL; when set, used instead of --db (env DATABASE_URL)',
+] as const;
 
 program
   .command('serve')
   .description('serve the read-only JSON API')
   .option(...dbOption)
+  .option(...urlOption)
   .option('--port <n>', `port to listen on (env PORT, default ${DEFAULTS.port})`)
   .option('--host <h>', `address to listen on (env HOST, default ${DEFAULTS.host})`)
   .option('--log-level <level>', `log level (env LOG_LEVEL, default ${DEFAULTS.logLevel})`)
@@ -29,6 +34,7 @@ program
   .command('migrate')
   .description('create or upgrade the store schema (idempotent, safe on a live store)')
   .option(...dbOption)
+  .option(...urlOption)
   .action(async (options) => {
     const store = await openWriteStore(resolveStoreLocation(options, process.env));
     try {

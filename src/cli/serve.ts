@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { startServer } from '../server.js';
 import { SqliteStore } from '../store/sqlite-store.js';
+import { openReadStore } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 import type { ServeConfig } from './config.js';
 
@@ -28,9 +29,9 @@ async function prepareSqliteFile(config: ServeConfig, logger: Logger): Promise<v
 }
 
 export async function serve(config: ServeConfig, logger: Logger): Promise<void> {
-  await prepareSqliteFile(config, logger);
+  if (config.databaseUrl === undefined) await prepareSqliteFile(config, logger);
   const server = await startServer({
-    openStore: async () => new SqliteStore(config.dbPath, { readonly: true }),
+    openStore: () => openReadStore(config),
     port: config.port,
     host: config.host,
     corsOrigin: config.corsOrigin,

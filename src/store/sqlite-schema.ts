@@ -27,7 +27,6 @@ export const SQLITE_SCHEMA: readonly string[] = [
      public_data TEXT CHECK (public_data IS NULL OR json_valid(public_data)),
      full_data TEXT CHECK (full_data IS NULL OR json_valid(full_data)),
      summary TEXT,
-     summary_is_manual INTEGER NOT NULL DEFAULT 0,
      created_at TEXT NOT NULL DEFAULT ${now},
      UNIQUE (category, scope, year)
    )`,
@@ -42,6 +41,13 @@ export const SQLITE_SCHEMA: readonly string[] = [
      is_updating INTEGER NOT NULL DEFAULT 0 CHECK (is_updating IN (0, 1)),
      updated_at TEXT NOT NULL DEFAULT ${now},
      notes TEXT
+   )`,
+  `CREATE TABLE IF NOT EXISTS summary_overrides (
+     category TEXT NOT NULL,
+     year TEXT NOT NULL,
+     summary TEXT NOT NULL,
+     updated_at TEXT NOT NULL DEFAULT ${now},
+     PRIMARY KEY (category, year)
    )`,
   `CREATE TABLE IF NOT EXISTS tamborrada_changes (
      part TEXT PRIMARY KEY,

@@ -171,33 +171,22 @@ export class SqliteStore implements WriteStore {
       },
       readParticipants: () => this.readParticipants(),
       async replaceStatistics(rows) {
-        const manual = new Map(
-          (
-            db
-              .prepare('SELECT category, scope, year, summary FROM statistics WHERE summary_is_manual = 1')
-              .all() as {
-              category: string;
-              scope: string;
-              year: string;
-              summary: string;
-            }[]
-          ).map((row) => [`${row.category}\u0000${row.scope}\u0000${row.year}`, row.summary]),
-        );
+        // Hand-written summaries (summary_overrides) win over generated ones.
         db.prepare('DELETE FROM statistics').run();
         const insert = db.prepare(
-          `INSERT INTO statistics (category, scope, year, public_data, full_data, summary, summary_is_manual)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO statistics (category, scope, year, public_data, full_data, summary)
+           VALUES (?, ?, ?, ?, ?, COALESCE((SELECT summary FROM summary_overrides o WHERE o.category = ? AND o.year = ?), ?))`,
         );
         for (const row of rows) {
-          const kept = manual.get(`${row.category}\u0000${row.scope}\u0000${row.year}`);
           insert.run(
             row.category,
             row.scope,
             row.year,
             jsonOrNull(row.publicData),
             jsonOrNull(row.fullData),
-            kept ?? row.summary,
-            kept === undefined ? 0 : 1,
+            row.category,
+            row.year,
+            row.summary,
           );
         }
       },
@@ -222,9 +211,15 @@ export class SqliteStore implements WriteStore {
       },
       async setManualSummary(year, category, summary) {
         const result = db
-          .prepare('UPDATE statistics SET summary = ?, summary_is_manual = 1 WHERE year = ? AND category = ?')
+          .prepare('UPDATE statistics SET summary = ? WHERE year = ? AND category = ?')
           .run(summary, year, category);
-        return result.changes > 0;
+        if (result.changes === 0) return false;
+        db.prepare(
+          `INSERT INTO summary_overrides (category, year, summary) VALUES (?, ?, ?)
+           ON CONFLICT (category, year) DO UPDATE SET summary = excluded.summary,
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+        ).run(category, year, summary);
+        return true;
       },
     };
   }

@@ -53,11 +53,12 @@ export interface WriteTransaction {
   deleteParticipantsOfYears(years: readonly number[]): Promise<void>;
   insertParticipants(rows: readonly ParticipantRecord[]): Promise<void>;
   readParticipants(): Promise<ParticipantRecord[]>;
-  /** Replaces every statistic; hand-written summaries of rows that still exist are kept. */
+  /** Replaces every statistic; hand-written summaries (set with `setManualSummary`) are kept. */
   replaceStatistics(rows: readonly StatisticRow[]): Promise<void>;
   /** Flags these years ready, and every year without statistics any more as not ready. */
   publishYears(years: readonly string[]): Promise<void>;
   setUpdating(isUpdating: boolean, note: string | null): Promise<void>;
+  /** Overwrites the summary of an existing (year, category) row and keeps it across recomputes; false if no row. */
   setManualSummary(year: string, category: string, summary: string): Promise<boolean>;
 }
 
