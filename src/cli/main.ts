@@ -1,15 +1,36 @@
 #!/usr/bin/env node
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { createLogger } from './logger.js';
 import { ConfigError, DEFAULTS, resolveServeConfig, resolveStoreLocation } from './config.js';
 import { serve } from './serve.js';
 import { openWriteStore } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
+import { ImportRejected } from './commands/import-participants.js';
+import { importFile } from './commands/import-file.js';
+import { loadDemo } from './commands/demo.js';
+import { showStatus } from './commands/status.js';
+import { setUpdating } from './commands/updating.js';
+import { recompute } from './commands/recompute.js';
+import { setSummary } from './commands/summary.js';
 
 const program = new Command('tamborrada')
-  .description("Statistics service of the children's drum festival: API server and operator tools")
-  .showHelpAfterError('(run with --help for usage)')
-  .exitOverride();
+  .description(
+    "Statistics service of the children's drum festival: the read-only API server and the operator's tools",
+  )
+  .showHelpAfterError('(add --help for usage)')
+  .exitOverride()
+  .addHelpText(
+    'after',
+    `
+Examples:
+  tamborrada serve                                  serve ./data/tamborrada.db on port 3000
+  tamborrada demo --scale 1                         load the fictional demo data
+  tamborrada updating on --note "Carga 2026"       start the January refresh
+  tamborrada import participantes-2026.csv          replace 2026, recompute, publish
+  tamborrada status                                 check years, counts and the flag
+  tamborrada updating off                           end the refresh
+  DATABASE_URL=postgres://… tamborrada migrate      prepare a PostgreSQL database`,
+  );
 
 const dbOption = ['--db <path>', `SQLite file (env DB_PATH, default ${DEFAULTS.dbPath})`] as const;
 const urlOption = [
@@ -17,37 +38,120 @@ const urlOption = [
   'PostgreSQL URL; when set, used instead of --db (env DATABASE_URL)',
 ] as const;
 
-program
-  .command('serve')
-  .description('serve the read-only JSON API')
-  .option(...dbOption)
-  .option(...urlOption)
+/** Prints what a command returns; the store options are the same on every command. */
+function storeCommand(name: string, description: string) {
+  return program
+    .command(name)
+    .description(description)
+    .option(...dbOption)
+    .option(...urlOption);
+}
+
+function print(output: string): void {
+  console.log(output);
+}
+
+function integerOption(raw: string): number {
+  if (!/^-?[0-9]+$/.test(raw)) throw new InvalidArgumentError('expected an integer');
+  return Number(raw);
+}
+
+function scaleOption(raw: string): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || value > 1000)
+    throw new InvalidArgumentError('expected a number above 0, at most 1000');
+  return value;
+}
+
+storeCommand('serve', 'serve the read-only JSON API')
   .option('--port <n>', `port to listen on (env PORT, default ${DEFAULTS.port})`)
   .option('--host <h>', `address to listen on (env HOST, default ${DEFAULTS.host})`)
-  .option('--log-level <level>', `log level (env LOG_LEVEL, default ${DEFAULTS.logLevel})`)
+  .option(
+    '--log-level <level>',
+    `fatal|error|warn|info|debug|trace|silent (env LOG_LEVEL, default ${DEFAULTS.logLevel})`,
+  )
+  .option(
+    '--demo-if-missing',
+    'when the SQLite file does not exist, create it with the demo data (what npm start does)',
+  )
   .action(async (options) => {
     const config = resolveServeConfig(options, process.env);
-    await serve(config, createLogger(config.logLevel));
+    await serve({ ...config, demoIfMissing: options.demoIfMissing === true }, createLogger(config.logLevel));
   });
 
-program
-  .command('migrate')
-  .description('create or upgrade the store schema (idempotent, safe on a live store)')
-  .option(...dbOption)
-  .option(...urlOption)
-  .action(async (options) => {
+storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on a live store)').action(
+  async (options) => {
     const store = await openWriteStore(resolveStoreLocation(options, process.env));
     try {
       await store.migrate();
-      console.log(`migrated ${store.description}`);
+      print(`migrated ${store.description}`);
     } finally {
       await store.close();
     }
+  },
+);
+
+storeCommand(
+  'import',
+  'import a participant list (CSV with name, school, year), recompute and publish its years',
+)
+  .argument('<file>', 'UTF-8 CSV file; a BOM and extra columns are allowed')
+  .action(async (file: string, options) =>
+    print(await importFile(file, resolveStoreLocation(options, process.env))),
+  );
+
+storeCommand('demo', 'load the fictional demo dataset through the import path')
+  .option('--seed <n>', 'random seed: the same seed gives the same data', integerOption, 1)
+  .option('--scale <f>', 'multiplies the volume (100 ≈ 3 million rows)', scaleOption, 1)
+  .action(async (options) =>
+    print(
+      await loadDemo(
+        { seed: options.seed, scale: options.scale },
+        resolveStoreLocation(options, process.env),
+      ),
+    ),
+  );
+
+storeCommand(
+  'updating',
+  'turn the updating flag on or off (the statistics operation then answers {"isUpdating":true})',
+)
+  .argument('<state>', 'on or off')
+  .option('--note <text>', 'why (shown by status)')
+  .action(async (state: string, options) => {
+    if (state !== 'on' && state !== 'off')
+      throw new ConfigError(`updating takes 'on' or 'off', got '${state}'`);
+    print(await setUpdating(state === 'on', options.note, resolveStoreLocation(options, process.env)));
   });
 
-/** One clear line and a non-zero exit for anything the user can fix; never a stack trace. */
+storeCommand('status', 'show years with their ready flag and counts, and the updating flag').action(
+  async (options) => print(await showStatus(resolveStoreLocation(options, process.env))),
+);
+
+storeCommand('recompute', 'recompute every statistic from the stored participants').action(async (options) =>
+  print(await recompute(resolveStoreLocation(options, process.env))),
+);
+
+const summary = program.command('summary').description('hand-written summaries');
+summary
+  .command('set')
+  .description(
+    'replace the summary of one statistic with the text of a file (kept when statistics are recomputed)',
+  )
+  .requiredOption('--year <year>', '4-digit year or global')
+  .requiredOption('--category <id>', 'one of the 21 category identifiers')
+  .requiredOption('--file <path>', 'UTF-8 text file with the summary (Markdown **bold** allowed)')
+  .option(...dbOption)
+  .option(...urlOption)
+  .action(async (options) => print(await setSummary(options, resolveStoreLocation(options, process.env))));
+
+/** One clear line (or the list of bad rows) and a non-zero exit; never a stack trace. */
 function fail(error: unknown): never {
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+  if (error instanceof ImportRejected) {
+    console.error(error.message);
+    process.exit(1);
+  }
   const message = error instanceof ConfigError ? error.message : describeStoreError(error);
   console.error(`tamborrada: error: ${message}`);
   process.exit(error instanceof ConfigError ? 2 : 1);

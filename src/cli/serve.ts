@@ -5,14 +5,22 @@ import { SqliteStore } from '../store/sqlite-store.js';
 import { openReadStore } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 import type { ServeConfig } from './config.js';
+import { loadDemo } from './commands/demo.js';
+import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
 
 /** How long requests in flight may take to finish once a stop is asked for. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Creates (or upgrades) the SQLite file before serving; a failure here is not fatal. */
-async function prepareSqliteFile(config: ServeConfig, logger: Logger): Promise<void> {
+async function prepareSqliteFile(config: ServeOptions, logger: Logger): Promise<void> {
   const created = !existsSync(config.dbPath);
   try {
+    if (created && config.demoIfMissing) {
+      logger.info({ db: config.dbPath }, 'no store yet: creating it with the fictional demo data');
+      await loadDemo(DEFAULT_DEMO_OPTIONS, config);
+      logger.info({ db: config.dbPath }, 'created the store with the demo data');
+      return;
+    }
     const store = new SqliteStore(config.dbPath, { create: true });
     try {
       await store.migrate();
@@ -28,7 +36,12 @@ async function prepareSqliteFile(config: ServeConfig, logger: Logger): Promise<v
   }
 }
 
-export async function serve(config: ServeConfig, logger: Logger): Promise<void> {
+export interface ServeOptions extends ServeConfig {
+  /** Fill a missing SQLite file with the demo data (npm start). */
+  demoIfMissing: boolean;
+}
+
+export async function serve(config: ServeOptions, logger: Logger): Promise<void> {
   if (config.databaseUrl === undefined) await prepareSqliteFile(config, logger);
   const server = await startServer({
     openStore: () => openReadStore(config),

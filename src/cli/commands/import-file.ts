@@ -1,0 +1,18 @@
+import { CsvFormatError, readParticipantCsv } from '../../import/csv-source.js';
+import type { StoreLocation } from '../config.js';
+import { progress } from '../output.js';
+import { ImportRejected, importRows } from './import-participants.js';
+
+/** `tamborrada import FILE.csv`: nothing is written unless every row is valid. */
+export async function importFile(file: string, location: StoreLocation): Promise<string> {
+  progress(`reading ${file}…`);
+  let rows;
+  try {
+    rows = readParticipantCsv(file);
+  } catch (error) {
+    if (error instanceof CsvFormatError)
+      throw new ImportRejected([`${file}:${error.line}: ${error.message}`, 'nothing was written']);
+    throw error;
+  }
+  return importRows(file, rows, location);
+}

@@ -1,0 +1,19 @@
+import type { StoreLocation } from '../config.js';
+import { openWriteStore } from '../../store/open-store.js';
+
+/** `tamborrada updating on|off`: the flag the statistics operation reports during the refresh. */
+export async function setUpdating(
+  isUpdating: boolean,
+  note: string | undefined,
+  location: StoreLocation,
+): Promise<string> {
+  const store = await openWriteStore(location);
+  try {
+    await store.transaction((tx) => tx.setUpdating(isUpdating, note ?? null));
+    return isUpdating
+      ? 'updating is ON: /api/statistics answers {"isUpdating":true} until `tamborrada updating off`'
+      : 'updating is off: /api/statistics serves the published statistics';
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,78 @@
+import { normalizeName } from '../domain/names.js';
+import type { ParticipantRecord } from '../domain/types.js';
+
+/** A row as read from a participant list, before validation. */
+export interface RawParticipantRow {
+  /** Line of the source file where the row starts (1-based; the header is line 1). */
+  line: number;
+  name: string | undefined;
+  school: string | undefined;
+  year: string | undefined;
+  /** Set when the row's bytes are not valid UTF-8. */
+  invalidUtf8?: boolean;
+}
+
+export interface RowError {
+  line: number;
+  reason: string;
+}
+
+const YEAR = /^[0-9]{4}$/;
+
+/** One row → the record to store, or why it cannot be imported. Pure. */
+export function validateRow(row: RawParticipantRow): ParticipantRecord | RowError {
+  const fail = (reason: string): RowError => ({ line: row.line, reason });
+  if (row.invalidUtf8) return fail('invalid UTF-8');
+  const school = row.school?.trim() ?? '';
+  const year = row.year?.trim() ?? '';
+  if (row.name === undefined || row.name.trim() === '') return fail('missing name');
+  if (school === '') return fail('missing school');
+  if (year === '') return fail('missing year');
+  if (!YEAR.test(year)) return fail(`year must be 4 digits, got '${year.slice(0, 20)}'`);
+  const name = normalizeName(row.name);
+  if (name === '') return fail('name is empty after normalisation');
+  return { name, school, year: Number(year) };
+}
+
+export interface CollectedParticipants {
+  records: ParticipantRecord[];
+  errors: RowError[];
+  rowsRead: number;
+  duplicates: number;
+  /** The years present in the file, ascending. */
+  years: number[];
+}
+
+/**
+ * Validates every row and keeps each (name, school, year) once. Nothing here
+ * writes: the caller stores the records only when `errors` is empty.
+ */
+export function collectParticipants(
+  rows: Iterable<RawParticipantRow>,
+  onProgress?: (rowsRead: number) => void,
+): CollectedParticipants {
+  const records: ParticipantRecord[] = [];
+  const errors: RowError[] = [];
+  const seen = new Set<string>();
+  const years = new Set<number>();
+  let rowsRead = 0;
+  let duplicates = 0;
+  for (const row of rows) {
+    rowsRead++;
+    if (onProgress && rowsRead % 100_000 === 0) onProgress(rowsRead);
+    const result = validateRow(row);
+    if ('reason' in result) {
+      errors.push(result);
+      continue;
+    }
+    const key = `${result.name}\u0000${result.school}\u0000${result.year}`;
+    if (seen.has(key)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(key);
+    years.add(result.year);
+    records.push(result);
+  }
+  return { records, errors, rowsRead, duplicates, years: [...years].sort((a, b) => a - b) };
+}
