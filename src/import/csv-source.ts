@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse, type Options } from 'csv-parse/sync';
-import type { RawParticipantRow, RowError } from './validate-rows.js';
+import type { RawParticipantRow } from './validate-rows.js';
 
 export const REQUIRED_COLUMNS = ['name', 'school', 'year'] as const;
 
