@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // One throwaway PostgreSQL server per run (or TEST_DATABASE_URL); see the file.
+    globalSetup: ['test/support/postgres-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

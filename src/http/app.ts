@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ReadModelFollower } from '../read-model/follower.js';
 import { parseQuery } from './query.js';
+import { createResponder } from './send.js';
 import { registerContractHooks } from './contract-hooks.js';
 import { registerDataRoutes } from './routes/data-routes.js';
 import { registerPingRoute } from './routes/ping.js';
@@ -20,8 +21,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     routerOptions: { querystringParser: parseQuery },
     return503OnClosing: false,
   });
-  registerContractHooks(app, { corsOrigin: options.corsOrigin });
-  registerPingRoute(app);
-  registerDataRoutes(app, options.follower);
+  const responder = createResponder(options.corsOrigin);
+  registerContractHooks(app, responder);
+  registerPingRoute(app, responder);
+  registerDataRoutes(app, options.follower, responder);
   return app;
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiMessages } from '../domain/texts.js';
-import { CACHE } from '../read-model/prepared-response.js';
+import type { Responder } from './send.js';
 import { describeStoreError } from '../store/store-errors.js';
 
 /** Paths of the six operations; other methods on them answer 405. */
@@ -14,7 +14,6 @@ export const API_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 export const ALLOWED_METHODS = 'GET, HEAD';
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 function pathOf(url: string): string {
   const queryStart = url.indexOf('?');
@@ -25,32 +24,12 @@ function isReadMethod(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
 }
 
-function sendError(
-  reply: FastifyReply,
-  statusCode: number,
-  body: { error: string; details?: string },
-): FastifyReply {
-  return reply
-    .code(statusCode)
-    .header('content-type', JSON_CONTENT_TYPE)
-    .header('cache-control', CACHE.none)
-    .send(JSON.stringify(body));
-}
-
-function methodNotAllowed(reply: FastifyReply): FastifyReply {
-  return sendError(reply.header('allow', ALLOWED_METHODS), 405, { error: apiMessages.methodNotAllowed });
-}
-
 /**
- * What every answer shares: JSON content type and CORS on all of them, Spanish JSON
- * for unknown paths (404), other methods (405) and anything thrown (never a stack trace).
+ * Spanish JSON for unknown paths (404), other methods (405) and anything thrown (never a stack trace).
  */
-export function registerContractHooks(app: FastifyInstance, options: { corsOrigin: string }): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('content-type', JSON_CONTENT_TYPE);
-    reply.header('access-control-allow-origin', options.corsOrigin);
-    done();
-  });
+export function registerContractHooks(app: FastifyInstance, { sendError }: Responder): void {
+  const methodNotAllowed = (reply: FastifyReply) =>
+    sendError(reply.header('allow', ALLOWED_METHODS), 405, { error: apiMessages.methodNotAllowed });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (API_PATHS.has(pathOf(request.url)) && !isReadMethod(request.method)) return methodNotAllowed(reply);

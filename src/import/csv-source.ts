@@ -52,39 +52,77 @@ export function readParticipantCsv(path: string): RawParticipantRow[] {
   const { text, badLines } = decode(readFileSync(path));
   let columnsAt: [number, number, number] | undefined;
   let rows: RawParticipantRow[];
+  // csv-parse gives the line where a record ends and counts a \r inside a field as a line
+  // of its own; rows are numbered by the physical (\n-separated) line where they start.
+  let extraCrs = 0;
+  let lastEnd = 0;
+  let emptyLinesAtLastEnd = 0;
   try {
     rows = parse(text, {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
       // Turns each record into a row as it is parsed, so only rows are held in memory.
-      on_record: ((record: string[], context: { lines: number }): RawParticipantRow | null => {
+      on_record: ((
+        record: string[],
+        context: { lines: number; empty_lines: number },
+      ): RawParticipantRow | null => {
+        let newlines = 0;
+        for (const field of record) {
+          extraCrs += countOf(field, '\r');
+          newlines += countOf(field, '\n');
+        }
+        const end = context.lines - extraCrs;
+        const line = end - newlines;
+        lastEnd = end;
+        emptyLinesAtLastEnd = context.empty_lines;
         if (!columnsAt) {
-          columnsAt = headerColumns(record, context.lines);
+          columnsAt = headerColumns(record, line);
           return null;
         }
         const [nameAt, schoolAt, yearAt] = columnsAt;
+        let invalidUtf8 = false;
+        for (let at = line; at <= end && badLines.size > 0; at++) invalidUtf8 ||= badLines.has(at);
         return {
-          line: context.lines,
+          line,
           name: record[nameAt],
           school: record[schoolAt],
           year: record[yearAt],
-          ...(badLines.has(context.lines) ? { invalidUtf8: true } : {}),
+          ...(invalidUtf8 ? { invalidUtf8: true } : {}),
         };
         // csv-parse's types expect on_record to return a record; null skips the header.
       }) as unknown as Options['on_record'],
     }) as unknown as RawParticipantRow[];
   } catch (error) {
     if (error instanceof CsvFormatError) throw error;
-    const line = (error as { lines?: number }).lines ?? 1;
+    const {
+      code,
+      lines = 1,
+      empty_lines = 0,
+    } = error as { code?: string; lines?: number; empty_lines?: number };
+    if (code === 'CSV_QUOTE_NOT_CLOSED')
+      // csv-parse names the last line of the file; the open quote is in the record after the last good one.
+      throw new CsvFormatError(
+        lastEnd + 1 + (empty_lines - emptyLinesAtLastEnd),
+        'malformed CSV: a quoted field starting on this line is never closed',
+      );
     throw new CsvFormatError(
-      line,
-      `malformed CSV: ${(error as Error).message.replace(/^Invalid [^:]*:\s*/, '')}`,
+      lines - extraCrs,
+      `malformed CSV: ${(error as Error).message.replace(/^Invalid [^:]*:\s*/, '').replace(/ (?:at|on) line \d+/, '')}`,
     );
   }
   if (!columnsAt)
     throw new CsvFormatError(1, 'the file is empty: expected a header with name, school and year');
+  // Invalid bytes outside every row (in the header, say) still reject the file.
+  if (badLines.size > 0 && !rows.some((row) => row.invalidUtf8))
+    throw new CsvFormatError(Math.min(...badLines), 'invalid UTF-8');
   return rows;
+}
+
+function countOf(text: string, character: string): number {
+  let count = 0;
+  for (let at = text.indexOf(character); at !== -1; at = text.indexOf(character, at + 1)) count++;
+  return count;
 }
 
 /** Positions of name, school and year in the header (case and spaces ignored). */

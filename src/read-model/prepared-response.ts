@@ -16,7 +16,11 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
 export interface Representation {
   body: Buffer;
   etag: string | undefined;
+  /** Every header of this representation but CORS, ready to write. */
+  headers: Readonly<Record<string, string>>;
 }
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A complete answer, prepared once: status, headers and the bytes of each encoding. */
 export interface PreparedResponse {
@@ -61,15 +65,34 @@ export function prepareJsonText(
 ): PreparedResponse {
   const body = Buffer.from(json, 'utf8');
   const tag = etag ? bodyTag(body) : undefined;
-  const worthCompressing = body.length > COMPRESSION_THRESHOLD_BYTES;
+  const compressed = body.length > COMPRESSION_THRESHOLD_BYTES && codings.length > 0;
+  const representation = (
+    encoded: Buffer,
+    etag: string | undefined,
+    coding?: ContentCoding,
+  ): Representation => ({
+    body: encoded,
+    etag,
+    headers: {
+      'content-type': JSON_CONTENT_TYPE,
+      'cache-control': cacheControl,
+      ...(compressed ? { vary: 'Accept-Encoding' } : {}),
+      ...(etag ? { etag } : {}),
+      ...(coding ? { 'content-encoding': coding } : {}),
+    },
+  });
   const variant = (coding: ContentCoding): Representation | undefined =>
-    worthCompressing && codings.includes(coding)
-      ? { body: compress(coding, body, effort), etag: tag === undefined ? undefined : `"${tag}-${coding}"` }
+    compressed && codings.includes(coding)
+      ? representation(
+          compress(coding, body, effort),
+          tag === undefined ? undefined : `"${tag}-${coding}"`,
+          coding,
+        )
       : undefined;
   return {
     statusCode,
     cacheControl,
-    identity: { body, etag: tag === undefined ? undefined : `"${tag}"` },
+    identity: representation(body, tag === undefined ? undefined : `"${tag}"`),
     gzip: variant('gzip'),
     br: variant('br'),
   };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe } from 'vitest';
+import { createPostgresFixture } from './postgres-fixture.js';
 import { createSqliteFixture, type StoreFixture } from './store-fixture.js';
 import { startTestServer, type TestServer } from './server.js';
 
@@ -8,7 +9,10 @@ export interface StoreKind {
 }
 
 /** Every store the conformance suite runs against. */
-export const STORE_KINDS: StoreKind[] = [{ name: 'sqlite', create: createSqliteFixture }];
+export const STORE_KINDS: StoreKind[] = [
+  { name: 'sqlite', create: createSqliteFixture },
+  { name: 'postgresql', create: createPostgresFixture },
+];
 
 export interface Context {
   fixture: StoreFixture;

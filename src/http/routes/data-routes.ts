@@ -5,7 +5,7 @@ import type { ReadModelFollower } from '../../read-model/follower.js';
 import { prepareError } from '../../read-model/prepared-response.js';
 import type { ReadModel } from '../../read-model/read-model.js';
 import { CATEGORY_NOT_FOUND, UPDATING_ANSWER } from '../../read-model/statistics-catalog.js';
-import { sendDynamicJson, sendPrepared } from '../send.js';
+import type { Responder } from '../send.js';
 
 const YEAR_REQUIRED = prepareError(404, apiMessages.yearRequired);
 const STATISTICS_YEAR_FORMAT = prepareError(404, apiMessages.yearFormatStatistics);
@@ -24,7 +24,11 @@ type DataHandler = (
 ) => FastifyReply;
 
 /** The five operations that read data; before the first successful load they answer 500. */
-export function registerDataRoutes(app: FastifyInstance, follower: ReadModelFollower): void {
+export function registerDataRoutes(
+  app: FastifyInstance,
+  follower: ReadModelFollower,
+  { sendPrepared, sendDynamicJson }: Responder,
+): void {
   const route = (url: string, handler: DataHandler) =>
     app.get(url, (request, reply) => {
       const state = follower.state;

@@ -2,7 +2,20 @@ import { expect, it } from 'vitest';
 import { compareSpanish } from '../../../src/domain/collation.js';
 
 it('sorts in Spanish order: ñ after n, accents and case secondary, stable for equal keys', () => {
-  const words = ['Zubieta', 'ñandú', 'Ñoño', 'nube', 'Oso', 'ábaco', 'Abeto', 'abeto', 'Élite', 'elite', 'llave', 'luz'];
+  const words = [
+    'Zubieta',
+    'ñandú',
+    'Ñoño',
+    'nube',
+    'Oso',
+    'ábaco',
+    'Abeto',
+    'abeto',
+    'Élite',
+    'elite',
+    'llave',
+    'luz',
+  ];
   expect([...words].sort(compareSpanish)).toEqual([
     'ábaco',
     'abeto',

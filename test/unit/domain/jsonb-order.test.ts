@@ -34,7 +34,14 @@ describe('compareJsonb (PostgreSQL jsonb order)', () => {
 
   it('orders mixed element types null < string < number < boolean < array < object', () => {
     const elements: JsonValue[] = [{}, [], false, 0, '', null];
-    expect(elements.map((e) => [e]).sort((a, b) => compareJsonb(a, b))).toEqual([[null], [''], [0], [false], [[]], [{}]]);
+    expect(elements.map((e) => [e]).sort((a, b) => compareJsonb(a, b))).toEqual([
+      [null],
+      [''],
+      [0],
+      [false],
+      [[]],
+      [{}],
+    ]);
   });
 
   it('compares objects by pair count, then key/value in storage order (shorter keys first)', () => {
@@ -55,7 +62,10 @@ describe('compareJsonb (PostgreSQL jsonb order)', () => {
 
   it('reproduces the ordering vector verified on PostgreSQL', () => {
     const objects = (prefix: string, first: number) =>
-      Array.from({ length: 15 }, (_, i) => ({ name: `${prefix}${String(i).padStart(2, '0')}`, count: first - i }));
+      Array.from({ length: 15 }, (_, i) => ({
+        name: `${prefix}${String(i).padStart(2, '0')}`,
+        count: first - i,
+      }));
     const rows: [string, JsonValue | undefined][] = [
       ['namesDiversityByYear', 972],
       ['intro', undefined],
@@ -63,7 +73,14 @@ describe('compareJsonb (PostgreSQL jsonb order)', () => {
       ['topNamesByYear', objects('N', 100)],
       ['surnamesDiversityByYear', 3216],
       ['newNamesByYear', Array.from({ length: 15 }, (_, i) => `x${i}`)],
-      ['commonNameBySchoolByYear', [{ name: 'a', school: 'b' }, { name: 'a', school: 'c' }, { name: 'd', school: 'e' }]],
+      [
+        'commonNameBySchoolByYear',
+        [
+          { name: 'a', school: 'b' },
+          { name: 'a', school: 'c' },
+          { name: 'd', school: 'e' },
+        ],
+      ],
       ['topSchoolsByYear', objects('S', 300)],
       ['outro', undefined],
     ];

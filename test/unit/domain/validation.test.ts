@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decideCategory, decideParticipants, decideStatistics, isYearFormat } from '../../../src/domain/validation.js';
+import {
+  decideCategory,
+  decideParticipants,
+  decideStatistics,
+  isYearFormat,
+} from '../../../src/domain/validation.js';
 
 const years = new Set(['2024', '2023', 'global']);
 

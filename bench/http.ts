@@ -1,0 +1,702 @@
+/**
+ * `npm run bench`: the HTTP benchmark of issue 5.4.
+ *
+ * For each scale of the demo store (1 and 100 by default) it starts the real server
+ * (`tamborrada serve`, built in dist/) as a child process on 127.0.0.1, drives every
+ * operation with autocannon at fixed concurrency, drives a bare `node:http` server
+ * answering the same statistics bytes (the limit of this machine) the same way, and
+ * prints req/s, latency, the ratio to the raw server, read-model build time and server
+ * memory. Participant search is also timed in process. Results go to
+ * bench/results/http-<timestamp>.json and bench/results/http-latest.json.
+ *
+ * Environment: BENCH_SCALES (default "1,100"), BENCH_DURATION (s per operation,
+ * default 10), BENCH_CONNECTIONS (default 32), BENCH_WARMUP (s per operation before
+ * measuring, default 1), BENCH_SEED (default 1), BENCH_LOOKUPS (in-process searches,
+ * default 1000), BENCH_WORKERS (for `serve --workers`, default: the number of CPUs),
+ * BENCH_REBUILD=1 (rebuild cached demo stores).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { demoStore, sampleParticipants, searchVariant, type DemoStore } from './http-lib/demo-store.js';
+import { drive, type LoadCase, type LoadResult } from './http-lib/load.js';
+import type { SearchReport } from './http-lib/participant-search.js';
+import {
+  freePort,
+  get,
+  HOST,
+  killAllChildren,
+  memoryOf,
+  spawnServer,
+  type ChildServer,
+  type Memory,
+} from './http-lib/process.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(ROOT, 'dist/cli/main.js');
+const RESULTS_DIR = join(ROOT, 'bench/results');
+const CACHE_DIR = join(ROOT, 'bench/.cache');
+const RAW_SERVER = join(ROOT, 'bench/http-lib/raw-server.ts');
+const SEARCH_SCRIPT = join(ROOT, 'bench/http-lib/participant-search.ts');
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
+  return value;
+}
+
+const config = {
+  scales: (process.env.BENCH_SCALES ?? '1,100')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map(Number),
+  seed: envNumber('BENCH_SEED', 1),
+  durationS: envNumber('BENCH_DURATION', 10),
+  warmupS: envNumber('BENCH_WARMUP', 1),
+  connections: envNumber('BENCH_CONNECTIONS', 32),
+  pipelining: 1,
+  lookups: envNumber('BENCH_LOOKUPS', 1000),
+  workers: envNumber('BENCH_WORKERS', availableParallelism()),
+  rebuild: process.env.BENCH_REBUILD === '1',
+  /** Stores at this scale and above are cached in bench/.cache between runs. */
+  cacheFromScale: 10,
+  /** Participant names rotated through by the search rows. */
+  searchNames: 50,
+};
+if (config.scales.some((scale) => !Number.isFinite(scale) || scale <= 0)) {
+  throw new Error(`BENCH_SCALES must be a comma-separated list of positive numbers`);
+}
+
+/** Targets of issue 5 (checked at every scale, stated for scale 100). */
+const TARGETS = {
+  preparedRatio: 0.85,
+  searchRatio: 0.6,
+  p99Ms: 10,
+  buildMs: 10_000,
+  memoryMb: 1536,
+  searchP50Us: 1000,
+};
+
+const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+type Kind = 'prepared' | 'search';
+
+interface BenchCase extends LoadCase {
+  kind: Kind;
+  /** Which raw-server row the ratio is taken against. */
+  rawReference: 'identity' | 'br';
+}
+
+interface Preflight {
+  operation: string;
+  status: number;
+  contentEncoding: string | null;
+  bodyBytes: number;
+  /** Paths whose status was not among the expected ones. */
+  unexpectedPaths: string[];
+}
+
+interface Row extends LoadResult {
+  kind: Kind | 'raw';
+  /** req/s divided by the raw server's (identity bytes: mean of the runs before and after). */
+  ratioToRaw: number | null;
+}
+
+interface MemoryReport {
+  ready: Memory | null;
+  afterWarmup: Memory | null;
+  afterLoad: Memory | null;
+}
+
+interface RowSet {
+  label: string;
+  serverArgs: string[];
+  readyMs: number;
+  memory: MemoryReport;
+  rows: Row[];
+  /** Lines the server logged at warn or above during the run. */
+  serverWarnings: string[];
+}
+
+interface ScaleReport {
+  scale: number;
+  seed: number;
+  store: Omit<DemoStore, 'path'> & { path: string };
+  startup: {
+    /** `buildMs` of the server's first 'read model built' log line (run at LOG_LEVEL=info). */
+    readModelBuildMs: number | null;
+    /** From spawn until /api/ping and /api/years answered 200 (info-level start). */
+    readyMsInfo: number;
+    /** Same, for the server under load (warn level). */
+    readyMsWarn: number;
+    memoryAtReady: Memory | null;
+  };
+  preflight: Preflight[];
+  raw: { identityBefore: Row; identityAfter: Row; br: Row | null; identityReqPerSec: number };
+  server: RowSet;
+  workers: RowSet | null;
+  search: SearchReport | null;
+  targets: TargetCheck[];
+}
+
+interface TargetCheck {
+  target: string;
+  value: string;
+  pass: boolean;
+}
+
+function serveArgs(db: string, port: number, logLevel: string, extra: string[] = []): string[] {
+  return [CLI, 'serve', '--db', db, '--port', String(port), '--host', HOST, '--log-level', logLevel, ...extra];
+}
+
+function workersSupported(): boolean {
+  try {
+    const help = execFileSync(process.execPath, [CLI, 'serve', '--help'], { encoding: 'utf8' });
+    return /--workers\b/.test(help);
+  } catch {
+    return false;
+  }
+}
+
+function gitDescription(): string | null {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: ROOT, encoding: 'utf8' });
+    return dirty.trim() === '' ? head : `${head} (src/ modified)`;
+  } catch {
+    return null;
+  }
+}
+
+function query(path: string, params: Record<string, string>): string {
+  return `${path}?${new URLSearchParams(params).toString().replace(/\+/g, '%20')}`;
+}
+
+async function buildCases(baseUrl: string, db: string): Promise<BenchCase[]> {
+  const years = JSON.parse((await get(`${baseUrl}/api/years`)).body.toString()) as { years: string[] };
+  const year = years.years.includes('2024') ? '2024' : (years.years.find((y) => y !== 'global') ?? 'global');
+  const companies = (
+    JSON.parse((await get(`${baseUrl}/api/companies`)).body.toString()) as { companies: string[] }
+  ).companies;
+  const known = new Set(companies);
+  const sample = sampleParticipants(db, config.searchNames).filter((record) => known.has(record.school));
+  if (sample.length === 0) throw new Error('no participant of the demo store is in /api/companies');
+
+  const prepared = (operation: string, path: string, headers?: Record<string, string>): BenchCase => ({
+    operation,
+    paths: [path],
+    headers,
+    expectedStatuses: [200],
+    kind: 'prepared',
+    rawReference: headers?.['accept-encoding'] ? 'br' : 'identity',
+  });
+  return [
+    prepared('ping', '/api/ping'),
+    prepared('years', '/api/years'),
+    prepared(`statistics?year=${year}`, query('/api/statistics', { year })),
+    prepared('statistics?year=global', query('/api/statistics', { year: 'global' })),
+    prepared(
+      `category?year=${year}&category=topNamesByYear`,
+      query('/api/category', { year, category: 'topNamesByYear' }),
+    ),
+    prepared('companies', '/api/companies'),
+    {
+      operation: `participants (${sample.length} names)`,
+      paths: sample.map((record, k) =>
+        query('/api/participants', { name: searchVariant(record.name, k), company: record.school }),
+      ),
+      expectedStatuses: [200],
+      kind: 'search',
+      rawReference: 'identity',
+    },
+    {
+      operation: 'participants, not found (500)',
+      paths: companies
+        .slice(0, config.searchNames)
+        .map((company) => query('/api/participants', { name: 'Zzyzx Inexistente Nadie', company })),
+      expectedStatuses: [500],
+      kind: 'search',
+      rawReference: 'identity',
+    },
+    prepared(`statistics?year=${year} (br)`, query('/api/statistics', { year }), { 'accept-encoding': 'br' }),
+  ];
+}
+
+async function preflight(baseUrl: string, cases: BenchCase[]): Promise<Preflight[]> {
+  const checks: Preflight[] = [];
+  for (const load of cases) {
+    const unexpectedPaths: string[] = [];
+    let first: Awaited<ReturnType<typeof get>> | undefined;
+    for (const path of load.paths) {
+      const answer = await get(baseUrl + path, load.headers);
+      first ??= answer;
+      if (!load.expectedStatuses.includes(answer.status)) unexpectedPaths.push(`${answer.status} ${path}`);
+    }
+    const encoding = first?.headers['content-encoding'];
+    checks.push({
+      operation: load.operation,
+      status: first?.status ?? 0,
+      contentEncoding: typeof encoding === 'string' ? encoding : null,
+      bodyBytes: first?.body.length ?? 0,
+      unexpectedPaths,
+    });
+    if (unexpectedPaths.length > 0) {
+      progress(`warning: ${load.operation}: unexpected answers before load:\n  ${unexpectedPaths.join('\n  ')}`);
+    }
+  }
+  return checks;
+}
+
+function serverWarnings(server: ChildServer): string[] {
+  return server.lines.filter((line) => line.trim() !== '');
+}
+
+async function runRows(
+  label: string,
+  url: string,
+  cases: BenchCase[],
+  pid: number,
+  memory: MemoryReport,
+): Promise<LoadResult[]> {
+  for (const load of cases) {
+    progress(`${label}: warm-up ${load.operation}`);
+    await drive(url, load, { durationS: config.warmupS, connections: config.connections });
+  }
+  memory.afterWarmup = memoryOf(pid);
+  const results: LoadResult[] = [];
+  for (const load of cases) {
+    progress(`${label}: ${load.operation} for ${config.durationS} s`);
+    results.push(await drive(url, load, { durationS: config.durationS, connections: config.connections }));
+  }
+  memory.afterLoad = memoryOf(pid);
+  return results;
+}
+
+function withRatio(result: LoadResult, kind: Row['kind'], reference: number | null): Row {
+  return { ...result, kind, ratioToRaw: reference ? result.reqPerSec / reference : null };
+}
+
+async function measureSearch(db: string): Promise<SearchReport | null> {
+  progress(`participant search in process (${config.lookups} lookups)`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', SEARCH_SCRIPT, db, String(config.lookups)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => {
+      if (code !== 0) {
+        progress(`participant search exited with ${code}`);
+        return resolve(null);
+      }
+      resolve(JSON.parse(output.trim().split('\n').pop()!) as SearchReport);
+    });
+  });
+}
+
+async function serverRowSet(
+  label: string,
+  db: string,
+  extraArgs: string[],
+  cases: BenchCase[] | undefined,
+  references: { identity: number; br: number | null },
+): Promise<{ set: RowSet; server: ChildServer }> {
+  const port = await freePort();
+  const args = serveArgs(db, port, 'warn', extraArgs);
+  const server = await spawnServer({
+    args,
+    port,
+    env: { LOG_LEVEL: 'warn' },
+    readyPaths: ['/api/ping', '/api/years'],
+    readyTimeoutMs: 300_000,
+  });
+  const memory: MemoryReport = { ready: memoryOf(server.pid), afterWarmup: null, afterLoad: null };
+  const set: RowSet = {
+    label,
+    serverArgs: args.slice(1).map((arg) => (arg === db ? relative(ROOT, arg) : arg)),
+    readyMs: server.readyMs,
+    memory,
+    rows: [],
+    serverWarnings: [],
+  };
+  if (cases) {
+    const results = await runRows(label, server.url, cases, server.pid, memory);
+    set.rows = results.map((result, i) => {
+      const load = cases[i]!;
+      return withRatio(result, load.kind, load.rawReference === 'br' ? references.br : references.identity);
+    });
+    set.serverWarnings = serverWarnings(server);
+  }
+  return { set, server };
+}
+
+async function benchScale(scale: number, tmp: string, withWorkers: boolean): Promise<ScaleReport> {
+  progress(`scale ${scale}: demo store (seed ${config.seed})`);
+  const store = await demoStore({
+    root: ROOT,
+    cli: CLI,
+    seed: config.seed,
+    scale,
+    cacheDir: CACHE_DIR,
+    tmpDir: tmp,
+    cacheFromScale: config.cacheFromScale,
+    rebuild: config.rebuild,
+  });
+  progress(
+    `scale ${scale}: ${store.participants.toLocaleString('en')} participants, ` +
+      (store.cached ? `cached ${relative(ROOT, store.path)}` : `built in ${store.buildSeconds?.toFixed(1)} s`),
+  );
+
+  // 1. Start-up at info level, only to read the server's own 'read model built' buildMs.
+  progress(`scale ${scale}: start-up (LOG_LEVEL=info) for the read-model build time`);
+  let readModelBuildMs: number | null = null;
+  const probePort = await freePort();
+  const probe = await spawnServer({
+    args: serveArgs(store.path, probePort, 'info'),
+    port: probePort,
+    env: { LOG_LEVEL: 'info' },
+    readyPaths: ['/api/ping', '/api/years'],
+    readyTimeoutMs: 300_000,
+    onLine: (line) => {
+      if (readModelBuildMs !== null || !line.includes('read model built')) return;
+      try {
+        const entry = JSON.parse(line) as { buildMs?: number };
+        if (typeof entry.buildMs === 'number') readModelBuildMs = entry.buildMs;
+      } catch {
+        // Not a JSON line.
+      }
+    },
+  });
+  const memoryAtReady = memoryOf(probe.pid);
+  await probe.stop();
+
+  // 2. The server under load, at warn level (no per-request logging).
+  progress(`scale ${scale}: server (LOG_LEVEL=warn)`);
+  const { set: firstSet, server } = await serverRowSet('server', store.path, [], undefined, {
+    identity: 0,
+    br: null,
+  });
+  const cases = await buildCases(server.url, store.path);
+  const checks = await preflight(server.url, cases);
+
+  // 3. The raw node:http server with the same statistics bytes.
+  const statisticsPath = cases[2]!.paths[0]!;
+  const identity = await get(server.url + statisticsPath);
+  const br = await get(server.url + statisticsPath, { 'accept-encoding': 'br' });
+  const identityFile = join(tmp, `statistics-${scale}.json`);
+  writeFileSync(identityFile, identity.body);
+  const rawArgs = [identityFile];
+  if (br.headers['content-encoding'] === 'br') {
+    const brFile = join(tmp, `statistics-${scale}.json.br`);
+    writeFileSync(brFile, br.body);
+    rawArgs.push(brFile);
+  } else {
+    progress(`scale ${scale}: the server does not answer br yet; no raw br row`);
+  }
+  const rawPort = await freePort();
+  const raw = await spawnServer({
+    args: ['--import', 'tsx', RAW_SERVER, String(rawPort), ...rawArgs],
+    port: rawPort,
+    readyPaths: ['/'],
+    readyTimeoutMs: 30_000,
+  });
+  const rawIdentityCase: BenchCase = {
+    operation: 'raw node:http (same statistics bytes)',
+    paths: [statisticsPath],
+    expectedStatuses: [200],
+    kind: 'prepared',
+    rawReference: 'identity',
+  };
+  const rawCases = [rawIdentityCase];
+  if (rawArgs.length > 1) {
+    rawCases.push({
+      ...rawIdentityCase,
+      operation: 'raw node:http (same statistics, br)',
+      headers: { 'accept-encoding': 'br' },
+      rawReference: 'br',
+    });
+  }
+
+  const rawMemory: MemoryReport = { ready: null, afterWarmup: null, afterLoad: null };
+  const [rawBefore, rawBr] = await runRows(`scale ${scale} raw`, raw.url, rawCases, raw.pid, rawMemory);
+  const serverResults = await runRows(`scale ${scale} server`, server.url, cases, server.pid, firstSet.memory);
+  progress(`scale ${scale} raw: again after the server rows`);
+  const rawAfter = await drive(raw.url, rawIdentityCase, {
+    durationS: config.durationS,
+    connections: config.connections,
+  });
+  firstSet.serverWarnings = serverWarnings(server);
+  await server.stop();
+
+  const identityReqPerSec = (rawBefore!.reqPerSec + rawAfter.reqPerSec) / 2;
+  const brReqPerSec = rawBr?.reqPerSec ?? null;
+  firstSet.rows = serverResults.map((result, i) =>
+    withRatio(result, cases[i]!.kind, cases[i]!.rawReference === 'br' ? brReqPerSec : identityReqPerSec),
+  );
+
+  // 4. Optional: the same rows with `serve --workers N`.
+  let workers: RowSet | null = null;
+  if (withWorkers) {
+    progress(`scale ${scale}: server with --workers ${config.workers}`);
+    const run = await serverRowSet(
+      `workers=${config.workers}`,
+      store.path,
+      ['--workers', String(config.workers)],
+      cases,
+      { identity: identityReqPerSec, br: brReqPerSec },
+    );
+    await run.server.stop();
+    workers = run.set;
+  }
+  await raw.stop();
+
+  const search = await measureSearch(store.path);
+  const report: ScaleReport = {
+    scale,
+    seed: config.seed,
+    store: { ...store, path: relative(ROOT, store.path) },
+    startup: {
+      readModelBuildMs,
+      readyMsInfo: probe.readyMs,
+      readyMsWarn: firstSet.readyMs,
+      memoryAtReady,
+    },
+    preflight: checks,
+    raw: {
+      identityBefore: withRatio(rawBefore!, 'raw', identityReqPerSec),
+      identityAfter: withRatio(rawAfter, 'raw', identityReqPerSec),
+      br: rawBr ? withRatio(rawBr, 'raw', brReqPerSec) : null,
+      identityReqPerSec,
+    },
+    server: firstSet,
+    workers,
+    search,
+    targets: [],
+  };
+  report.targets = checkTargets(report);
+  return report;
+}
+
+function checkTargets(report: ScaleReport): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const sets = [report.server, ...(report.workers ? [report.workers] : [])];
+  for (const set of sets) {
+    const prefix = set.label === 'server' ? '' : `[${set.label}] `;
+    const prepared = set.rows.filter((row) => row.kind === 'prepared');
+    const worstPrepared = Math.min(...prepared.map((row) => row.ratioToRaw ?? 0));
+    checks.push({
+      target: `${prefix}prepared answers ≥ ${TARGETS.preparedRatio}× raw`,
+      value: `worst ${worstPrepared.toFixed(2)}×`,
+      pass: worstPrepared >= TARGETS.preparedRatio,
+    });
+    const search = set.rows.find((row) => row.kind === 'search');
+    checks.push({
+      target: `${prefix}participant search ≥ ${TARGETS.searchRatio}× raw`,
+      value: `${(search?.ratioToRaw ?? 0).toFixed(2)}×`,
+      pass: (search?.ratioToRaw ?? 0) >= TARGETS.searchRatio,
+    });
+    const worstP99 = Math.max(...set.rows.map((row) => row.latencyMs.p99));
+    checks.push({
+      target: `${prefix}p99 < ${TARGETS.p99Ms} ms at ${config.connections} connections`,
+      value: `worst ${worstP99.toFixed(2)} ms`,
+      pass: worstP99 < TARGETS.p99Ms,
+    });
+    const failures = set.rows.reduce((sum, row) => sum + row.unexpected + row.errors, 0);
+    checks.push({
+      target: `${prefix}no unexpected statuses or errors under load`,
+      value: String(failures),
+      pass: failures === 0,
+    });
+  }
+  const build = report.startup.readModelBuildMs ?? report.startup.readyMsWarn;
+  checks.push({
+    target: `read model built in < ${TARGETS.buildMs / 1000} s`,
+    value: `${(build / 1000).toFixed(2)} s`,
+    pass: build < TARGETS.buildMs,
+  });
+  const peak = report.server.memory.afterLoad?.hwmMb ?? Infinity;
+  checks.push({
+    target: `server memory < ${(TARGETS.memoryMb / 1024).toFixed(1)} GB (peak RSS)`,
+    value: `${peak.toFixed(0)} MB`,
+    pass: peak < TARGETS.memoryMb,
+  });
+  if (report.search) {
+    checks.push({
+      target: `search p50 < ${TARGETS.searchP50Us / 1000} ms in process`,
+      value: `${report.search.hits.p50Us.toFixed(1)} µs`,
+      pass: report.search.hits.p50Us < TARGETS.searchP50Us,
+    });
+  }
+  return checks;
+}
+
+// ---------------------------------------------------------------- output
+
+function pad(text: string, width: number, right = false): string {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+function table(headers: string[], rows: string[][], rightAligned: boolean[]): string {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => pad(cell, widths[i]!, rightAligned[i])).join('  ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const ms = (value: number) => value.toFixed(2);
+const mb = (memory: Memory | null) => (memory ? `${memory.rssMb.toFixed(0)} MB` : '?');
+
+function rowCells(row: Row): string[] {
+  return [
+    row.operation,
+    Math.round(row.reqPerSec).toLocaleString('en'),
+    ms(row.latencyMs.p50),
+    ms(row.latencyMs.p99),
+    row.ratioToRaw === null ? '' : `${row.ratioToRaw.toFixed(2)}×`,
+    `${row.unexpected}/${row.expectedNon2xx}`,
+    `${row.errors}/${row.timeouts}`,
+  ];
+}
+
+function printScale(report: ScaleReport): void {
+  const out: string[] = [];
+  out.push('');
+  out.push(
+    `=== scale ${report.scale} (seed ${report.seed}): ${report.store.participants.toLocaleString('en')} participants, ` +
+      `${(report.store.fileBytes / 2 ** 20).toFixed(0)} MB SQLite file` +
+      (report.store.cached ? ', cached' : `, built in ${report.store.buildSeconds?.toFixed(1)} s`),
+  );
+  const headers = ['operation', 'req/s', 'p50 ms', 'p99 ms', '× raw', 'non-2xx unexp/exp', 'errors/timeouts'];
+  const align = [false, true, true, true, true, true, true];
+  const rows = [report.raw.identityBefore, ...(report.raw.br ? [report.raw.br] : []), report.raw.identityAfter];
+  const rawRows = rows.map((row, i) => {
+    const cells = rowCells(row);
+    if (i === rows.length - 1) cells[0] = `${cells[0]} (again, after)`;
+    return cells;
+  });
+  const sets = [report.server, ...(report.workers ? [report.workers] : [])];
+  const setRows = sets.flatMap((set) =>
+    set.rows.map((row) => {
+      const cells = rowCells(row);
+      if (set.label !== 'server') cells[0] = `[${set.label}] ${cells[0]}`;
+      return cells;
+    }),
+  );
+  out.push(table(headers, [...rawRows, ...setRows], align));
+  out.push('');
+  const build = report.startup.readModelBuildMs;
+  out.push(
+    `read model: built in ${build === null ? '?' : `${(build / 1000).toFixed(2)} s`} (server log 'read model built'); ` +
+      `ready ${(report.startup.readyMsInfo / 1000).toFixed(2)} s after spawn (info), ` +
+      `${(report.startup.readyMsWarn / 1000).toFixed(2)} s (warn)`,
+  );
+  for (const set of sets) {
+    const m = set.memory;
+    out.push(
+      `memory${set.label === 'server' ? '' : ` [${set.label}, ${m.afterLoad?.processes ?? '?'} processes]`}: ` +
+        `RSS ${mb(m.ready)} at ready, ${mb(m.afterWarmup)} after warm-up, ${mb(m.afterLoad)} after load; ` +
+        `peak (VmHWM) ${m.afterLoad ? `${m.afterLoad.hwmMb.toFixed(0)} MB` : '?'}`,
+    );
+    if (set.serverWarnings.length > 0) {
+      out.push(`server warnings (${set.serverWarnings.length}): ${set.serverWarnings.slice(0, 3).join(' | ')}`);
+    }
+  }
+  const search = report.search;
+  if (search) {
+    out.push(
+      `participant search in process: ${search.records.toLocaleString('en')} records, ${search.schools} schools; ` +
+        `read ${(search.readMs / 1000).toFixed(2)} s, index built in ${(search.indexBuildMs / 1000).toFixed(2)} s`,
+    );
+    for (const [label, t] of [
+      ['found', search.hits],
+      ['not found', search.notFound],
+    ] as const) {
+      out.push(
+        `  ${pad(label, 9)} ${t.lookups} lookups: p50 ${t.p50Us.toFixed(1)} µs, p90 ${t.p90Us.toFixed(1)} µs, ` +
+          `p99 ${t.p99Us.toFixed(1)} µs, max ${t.maxUs.toFixed(0)} µs` +
+          (label === 'found' ? `, ${t.meanMatches.toFixed(1)} records per answer, ${t.misses} misses` : ''),
+      );
+    }
+  }
+  out.push('targets:');
+  for (const check of report.targets) {
+    out.push(`  ${check.pass ? 'PASS' : 'FAIL'}  ${pad(check.target, 52)} ${check.value}`);
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const startedAt = new Date();
+  if (!existsSync(CLI)) throw new Error(`${relative(ROOT, CLI)} is missing: run npm run build first`);
+  const withWorkers = workersSupported();
+  progress(
+    `scales ${config.scales.join(', ')}; ${config.durationS} s per operation (+${config.warmupS} s warm-up), ` +
+      `${config.connections} connections, pipelining 1; ` +
+      (withWorkers ? `serve --workers ${config.workers} too` : 'serve has no --workers option: skipped'),
+  );
+  const tmp = mkdtempSync(join(tmpdir(), 'tamborrada-bench-'));
+  const reports: ScaleReport[] = [];
+  try {
+    for (const scale of config.scales) {
+      const report = await benchScale(scale, tmp, withWorkers);
+      reports.push(report);
+      printScale(report);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const elapsedS = (performance.now() - started) / 1000;
+  const result = {
+    benchmark: 'http',
+    startedAt: startedAt.toISOString(),
+    elapsedS,
+    git: gitDescription(),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? null,
+      totalMemMb: Math.round(totalmem() / 2 ** 20),
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+    },
+    config: { ...config, host: HOST, workersSupported: withWorkers, targets: TARGETS },
+    method: {
+      load: 'autocannon (programmatic) in the benchmark process; server and raw server are child processes',
+      latency: "from autocannon's per-response 'response' event (sub-ms); autocannonLatencyMs is its whole-ms histogram",
+      ratio: 'req/s ÷ raw node:http req/s; identity rows against the mean of the raw runs before and after',
+      buildTime: "buildMs of the first 'read model built' log line of a start at LOG_LEVEL=info",
+      memory: '/proc/PID/status VmRSS and VmHWM of the server process (and its children with --workers)',
+    },
+    scales: reports,
+  };
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  writeFileSync(join(RESULTS_DIR, `http-${stamp}.json`), json);
+  writeFileSync(join(RESULTS_DIR, 'http-latest.json'), json);
+  const failed = reports.flatMap((report) => report.targets.filter((check) => !check.pass));
+  process.stdout.write(
+    `\nwhole run: ${(elapsedS / 60).toFixed(1)} min; ${failed.length} target check(s) failed; ` +
+      `results in bench/results/http-${stamp}.json (and http-latest.json)\n`,
+  );
+}
+
+process.once('SIGINT', () => {
+  killAllChildren();
+  process.exit(130);
+});
+process.once('exit', killAllChildren);
+
+main().catch((error: unknown) => {
+  killAllChildren();
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

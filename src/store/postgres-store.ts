@@ -1,0 +1,437 @@
+import pg from 'pg';
+import type { JsonValue } from '../domain/jsonb-order.js';
+import type { ParticipantRecord } from '../domain/types.js';
+import {
+  POSTGRES_DEFAULTS,
+  clientConfig,
+  describeDatabaseUrl,
+  poolConfig,
+  type PostgresSettings,
+} from './postgres-config.js';
+import { ChangeListener, settleWithin } from './postgres-listener.js';
+import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
+import {
+  STORE_PARTS,
+  type ChangeVersions,
+  type StoredStatistic,
+  type UpdatingStatus,
+  type WriteStore,
+  type WriteTransaction,
+  type YearRow,
+  type YearStatus,
+} from './store.js';
+
+export interface PostgresStoreOptions {
+  settings?: PostgresSettings;
+  /** `application_name` of the connections (a `application_name` in the URL wins). */
+  applicationName?: string;
+}
+
+/** What a database holds: nothing of ours, the public project's tables only, or our full schema. */
+export type SchemaState = 'empty' | 'unmigrated' | 'migrated';
+
+/** Rows per INSERT of the import: 3 million participants are 150 statements. */
+const INSERT_BATCH = 20_000;
+/** How long closing may wait for connections to finish. */
+const CLOSE_WAIT_MS = 2_000;
+/** How often a server re-checks whether the change counters are readable (after a `migrate`). */
+const CHANGE_MODE_RECHECK_MS = 30_000;
+/** Without counters, how often participants are counted (a full scan of a big table). */
+const PARTICIPANTS_FINGERPRINT_EVERY_MS = 10_000;
+
+type ChangeMode = 'counters' | 'fingerprint';
+
+/** How the import fills NOT NULL columns of the public project's `participants` table. */
+interface ParticipantFill {
+  columns: string[];
+  expressions: string[];
+  /** Integer `url_id`: numbered after the largest one (read once per transaction). */
+  numberedUrlId: boolean;
+}
+
+function parseJson(text: string | null): JsonValue | undefined {
+  return text === null ? undefined : (JSON.parse(text) as JsonValue);
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+function timestampText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+const TEXT_TYPES = new Set(['text', 'character varying', 'character']);
+const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint', 'numeric']);
+
+/**
+ * The SQL value for a NOT NULL column without default of the public project's schema,
+ * in an `INSERT … SELECT … FROM unnest(…) AS u(name, school, year, n)`:
+ * `article_date` gets the year's first day (`2025-01-01`, as text, date or timestamp),
+ * `url_id` a fresh uuid (as uuid or text) or, for a numeric column, the next numbers.
+ */
+function fillExpression(column: string, dataType: string): string {
+  if (column === 'article_date') {
+    if (TEXT_TYPES.has(dataType)) return "u.year::text || '-01-01'";
+    if (dataType === 'date') return 'make_date(u.year, 1, 1)';
+    if (dataType.startsWith('timestamp')) return 'make_date(u.year, 1, 1)::timestamp';
+  } else {
+    if (dataType === 'uuid') return 'gen_random_uuid()';
+    if (TEXT_TYPES.has(dataType)) return 'gen_random_uuid()::text';
+    if (INTEGER_TYPES.has(dataType)) return '$4::bigint + u.n';
+  }
+  throw new Error(`participants.${column} is NOT NULL of type ${dataType}, which the import cannot fill`);
+}
+
+/**
+ * The production store: PostgreSQL through a `pg` pool. The server only reads (and may
+ * LISTEN); the operator's commands write inside one transaction each.
+ *
+ * Change detection: with our schema migrated, `tamborrada_changes` holds one counter per
+ * table, bumped by statement-level triggers that also NOTIFY. On a database that was
+ * never migrated (or whose counters the role may not read), a fingerprint stands in:
+ * a hash of the small tables' content on every poll, and the participants' count and
+ * latest `created_at` every 10 s.
+ */
+export class PostgresStore implements WriteStore {
+  readonly description: string;
+  private readonly pool: pg.Pool;
+  private readonly settings: PostgresSettings;
+  private readonly applicationName: string;
+  private readonly listeners = new Set<() => void>();
+  private listener: ChangeListener | undefined;
+  private changeMode: { mode: ChangeMode; checkedAt: number } | undefined;
+  private participantsFingerprint: { value: string; at: number } | undefined;
+  private participantFill: ParticipantFill | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    options: PostgresStoreOptions = {},
+  ) {
+    this.settings = options.settings ?? POSTGRES_DEFAULTS;
+    this.applicationName = options.applicationName ?? 'tamborrada';
+    this.pool = new pg.Pool(poolConfig(url, this.settings, this.applicationName));
+    // An idle connection that breaks is dropped by the pool; the next query opens another.
+    this.pool.on('error', () => undefined);
+    this.description = describeDatabaseUrl(url);
+  }
+
+  async readSchemaState(): Promise<SchemaState> {
+    return readSchemaStateWith(this.pool);
+  }
+
+  async migrate(): Promise<void> {
+    await this.inTransaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATE_LOCK_KEY]);
+      const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+      const schema = rows[0]?.schema;
+      if (!schema) throw new Error('no schema on the search path to create the tables in');
+      for (const statement of postgresSchema(schema)) await client.query(statement);
+    });
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.add(listener);
+    if (this.listener || this.closed) return;
+    this.listener = new ChangeListener(
+      clientConfig(this.url, this.settings, `${this.applicationName}-listen`),
+      () => this.listeners.forEach((notify) => notify()),
+    );
+    this.listener.start();
+  }
+
+  async readChangeVersions(): Promise<ChangeVersions> {
+    return (await this.currentChangeMode()) === 'counters' ? this.readCounters() : this.readFingerprint();
+  }
+
+  async readYears(): Promise<YearRow[]> {
+    const { rows } = await this.pool.query<{ year: string; is_ready: boolean }>(
+      'SELECT year::text AS year, COALESCE(is_ready::boolean, false) AS is_ready FROM available_years',
+    );
+    return rows.map((row) => ({ year: row.year, isReady: row.is_ready }));
+  }
+
+  async readUpdating(): Promise<boolean> {
+    const { rows } = await this.pool.query<{ is_updating: boolean | null }>(
+      'SELECT is_updating::boolean AS is_updating FROM sys_status WHERE id = 1',
+    );
+    return rows[0]?.is_updating === true;
+  }
+
+  async readUpdatingStatus(): Promise<UpdatingStatus> {
+    const { rows } = await this.pool.query<{
+      is_updating: boolean | null;
+      notes: string | null;
+      updated_at: unknown;
+    }>('SELECT is_updating::boolean AS is_updating, notes, updated_at FROM sys_status WHERE id = 1');
+    const row = rows[0];
+    return row
+      ? { isUpdating: row.is_updating === true, note: row.notes, updatedAt: timestampText(row.updated_at) }
+      : { isUpdating: false, note: null, updatedAt: null };
+  }
+
+  async readStatistics(): Promise<StoredStatistic[]> {
+    const { rows } = await this.pool.query<{
+      category: string;
+      year: string;
+      public_data: string | null;
+      summary: string | null;
+    }>('SELECT category, year::text AS year, public_data::text AS public_data, summary FROM statistics');
+    return rows.map((row) => ({
+      category: row.category,
+      year: row.year,
+      publicData: parseJson(row.public_data),
+      summary: row.summary,
+    }));
+  }
+
+  async readParticipants(): Promise<ParticipantRecord[]> {
+    return readParticipantsWith(this.pool);
+  }
+
+  async readYearStatuses(): Promise<YearStatus[]> {
+    const { rows } = await this.pool.query<{
+      year: string;
+      is_ready: boolean;
+      participants: number;
+      statistics: number;
+    }>(
+      `WITH a AS (SELECT year::text AS year, bool_or(is_ready::boolean) AS ready FROM available_years GROUP BY 1),
+            p AS (SELECT year::text AS year, count(*)::int AS n FROM participants GROUP BY 1),
+            s AS (SELECT year::text AS year, count(*)::int AS n FROM statistics GROUP BY 1),
+            y AS (SELECT year FROM a UNION SELECT year FROM p UNION SELECT year FROM s)
+       SELECT y.year, COALESCE(a.ready, false) AS is_ready,
+              COALESCE(p.n, 0) AS participants, COALESCE(s.n, 0) AS statistics
+       FROM y LEFT JOIN a USING (year) LEFT JOIN p USING (year) LEFT JOIN s USING (year)
+       ORDER BY y.year COLLATE "C"`,
+    );
+    return rows.map((row) => ({
+      year: row.year,
+      isReady: row.is_ready,
+      participants: row.participants,
+      statistics: row.statistics,
+    }));
+  }
+
+  /**
+   * One write command: one transaction, serialised with every other write command by
+   * an advisory lock. Needs the schema migrated (`summary_overrides`, the counters).
+   */
+  async transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> {
+    return this.inTransaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK_KEY]);
+      if ((await readSchemaStateWith(client)) !== 'migrated') {
+        throw new Error('the database has not been migrated: run `tamborrada migrate` with this URL first');
+      }
+      return work(this.writeTransaction(client));
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.listener?.close();
+    await settleWithin(this.pool.end(), CLOSE_WAIT_MS);
+  }
+
+  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private async currentChangeMode(): Promise<ChangeMode> {
+    const now = Date.now();
+    if (!this.changeMode || now - this.changeMode.checkedAt > CHANGE_MODE_RECHECK_MS) {
+      const { rows } = await this.pool.query<{ counters: boolean }>(
+        `SELECT COALESCE(has_table_privilege(to_regclass('tamborrada_changes'), 'SELECT'), false) AS counters`,
+      );
+      this.changeMode = { mode: rows[0]?.counters ? 'counters' : 'fingerprint', checkedAt: now };
+    }
+    return this.changeMode.mode;
+  }
+
+  private async readCounters(): Promise<ChangeVersions> {
+    const { rows } = await this.pool.query<{ part: string; version: string }>(
+      'SELECT part, version::text AS version FROM tamborrada_changes',
+    );
+    const versions = Object.fromEntries(STORE_PARTS.map((part) => [part, 'c0'])) as ChangeVersions;
+    for (const row of rows)
+      if (row.part in versions) versions[row.part as keyof ChangeVersions] = `c${row.version}`;
+    return versions;
+  }
+
+  /** The fallback without counters: content hashes of the small tables, a count of the big one. */
+  private async readFingerprint(): Promise<ChangeVersions> {
+    const hashAll = (table: string) =>
+      `(SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${table} t)`;
+    const statisticsRow = 'ROW(category, scope, year, public_data, summary)::text';
+    const { rows } = await this.pool.query<Record<'available_years' | 'sys_status' | 'statistics', string>>(
+      `SELECT ${hashAll('available_years')} AS available_years, ${hashAll('sys_status')} AS sys_status,
+              (SELECT md5(COALESCE(string_agg(${statisticsRow}, '|' ORDER BY ${statisticsRow}), ''))
+               FROM statistics) AS statistics`,
+    );
+    const now = Date.now();
+    if (
+      !this.participantsFingerprint ||
+      now - this.participantsFingerprint.at >= PARTICIPANTS_FINGERPRINT_EVERY_MS
+    ) {
+      const counted = await this.pool.query<{ fingerprint: string }>(
+        `SELECT count(*)::text || '/' || COALESCE(max(created_at)::text, '') AS fingerprint FROM participants`,
+      );
+      this.participantsFingerprint = { value: counted.rows[0]!.fingerprint, at: now };
+    }
+    const row = rows[0]!;
+    return {
+      participants: `f${this.participantsFingerprint.value}`,
+      statistics: `f${row.statistics}`,
+      available_years: `f${row.available_years}`,
+      sys_status: `f${row.sys_status}`,
+    };
+  }
+
+  /** Columns the import must fill because the table (the public project's) requires them. */
+  private async readParticipantFill(client: pg.PoolClient): Promise<ParticipantFill> {
+    if (this.participantFill) return this.participantFill;
+    const { rows } = await client.query<{ column_name: string; data_type: string }>(
+      `SELECT c.column_name, c.data_type
+       FROM information_schema.columns c
+       WHERE c.table_schema = (SELECT n.nspname FROM pg_class r JOIN pg_namespace n ON n.oid = r.relnamespace
+                               WHERE r.oid = to_regclass('participants'))
+         AND c.table_name = 'participants'
+         AND c.column_name IN ('article_date', 'url_id')
+         AND c.is_nullable = 'NO' AND c.column_default IS NULL
+       ORDER BY c.column_name`,
+    );
+    this.participantFill = {
+      columns: rows.map((row) => row.column_name),
+      expressions: rows.map((row) => fillExpression(row.column_name, row.data_type)),
+      numberedUrlId: rows.some((row) => row.column_name === 'url_id' && INTEGER_TYPES.has(row.data_type)),
+    };
+    return this.participantFill;
+  }
+
+  private writeTransaction(client: pg.PoolClient): WriteTransaction {
+    let nextUrlId: bigint | undefined;
+    return {
+      async deleteParticipantsOfYears(years) {
+        if (years.length > 0)
+          await client.query('DELETE FROM participants WHERE year = ANY($1::int[])', [[...years]]);
+      },
+      insertParticipants: async (rows) => {
+        if (rows.length === 0) return;
+        const fill = await this.readParticipantFill(client);
+        const sql = `INSERT INTO participants (name, school, year${fill.columns.map((c) => `, ${c}`).join('')})
+           SELECT u.name, u.school, u.year${fill.expressions.map((e) => `, ${e}`).join('')}
+           FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS u(name, school, year, n)`;
+        if (fill.numberedUrlId && nextUrlId === undefined) {
+          const max = await client.query<{ max: string }>(
+            'SELECT COALESCE(max(url_id), 0)::text AS max FROM participants',
+          );
+          nextUrlId = BigInt(max.rows[0]!.max);
+        }
+        for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+          const batch = rows.slice(i, i + INSERT_BATCH);
+          const values: unknown[] = [
+            batch.map((r) => r.name),
+            batch.map((r) => r.school),
+            batch.map((r) => r.year),
+          ];
+          if (fill.numberedUrlId) {
+            values.push(String(nextUrlId));
+            nextUrlId! += BigInt(batch.length);
+          }
+          await client.query(sql, values);
+        }
+      },
+      readParticipants: () => readParticipantsWith(client),
+      async replaceStatistics(rows) {
+        // Hand-written summaries (summary_overrides) win over generated ones.
+        await client.query('DELETE FROM statistics');
+        if (rows.length === 0) return;
+        await client.query(
+          `INSERT INTO statistics (category, scope, year, public_data, full_data, summary)
+           SELECT u.category, u.scope, u.year, u.public_data::jsonb, u.full_data::jsonb,
+                  COALESCE(o.summary, u.summary)
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+                WITH ORDINALITY AS u(category, scope, year, public_data, full_data, summary, n)
+           LEFT JOIN summary_overrides o ON o.category = u.category AND o.year = u.year
+           ORDER BY u.n`,
+          [
+            rows.map((r) => r.category),
+            rows.map((r) => r.scope),
+            rows.map((r) => r.year),
+            rows.map((r) => jsonOrNull(r.publicData)),
+            rows.map((r) => jsonOrNull(r.fullData)),
+            rows.map((r) => r.summary),
+          ],
+        );
+      },
+      async publishYears(years) {
+        if (years.length > 0) {
+          await client.query(
+            `INSERT INTO available_years (year, is_ready) SELECT y, true FROM unnest($1::text[]) AS y
+             ON CONFLICT (year) DO UPDATE SET is_ready = true, updated_at = now()
+             WHERE available_years.is_ready IS DISTINCT FROM true`,
+            [[...new Set(years)]],
+          );
+        }
+        await client.query(
+          `UPDATE available_years a SET is_ready = false, updated_at = now()
+           WHERE a.is_ready AND NOT EXISTS (SELECT 1 FROM statistics s WHERE s.year = a.year)`,
+        );
+      },
+      async setUpdating(isUpdating, note) {
+        await client.query(
+          `INSERT INTO sys_status (id, is_updating, notes) VALUES (1, $1, $2)
+           ON CONFLICT (id) DO UPDATE SET is_updating = EXCLUDED.is_updating, notes = EXCLUDED.notes,
+             updated_at = now()`,
+          [isUpdating, note],
+        );
+      },
+      async setManualSummary(year, category, summary) {
+        const result = await client.query(
+          'UPDATE statistics SET summary = $1 WHERE year = $2 AND category = $3',
+          [summary, year, category],
+        );
+        if (!result.rowCount) return false;
+        await client.query(
+          `INSERT INTO summary_overrides (category, year, summary) VALUES ($1, $2, $3)
+           ON CONFLICT (category, year) DO UPDATE SET summary = EXCLUDED.summary, updated_at = now()`,
+          [category, year, summary],
+        );
+        return true;
+      },
+    };
+  }
+}
+
+async function readSchemaStateWith(queryable: pg.Pool | pg.PoolClient): Promise<SchemaState> {
+  const { rows } = await queryable.query<{ ours: boolean; participants: boolean }>(
+    `SELECT to_regclass('tamborrada_changes') IS NOT NULL AND to_regclass('summary_overrides') IS NOT NULL AS ours,
+            to_regclass('participants') IS NOT NULL AS participants`,
+  );
+  const row = rows[0]!;
+  return row.ours ? 'migrated' : row.participants ? 'unmigrated' : 'empty';
+}
+
+async function readParticipantsWith(queryable: pg.Pool | pg.PoolClient): Promise<ParticipantRecord[]> {
+  const { rows } = await queryable.query<ParticipantRecord>(
+    'SELECT name, school, year::int AS year FROM participants',
+  );
+  return rows;
+}

@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StatisticRow } from '../../src/domain/types.js';
+import type { WriteStore } from '../../src/store/store.js';
+import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
+
+const statistic = (
+  category: string,
+  year: string,
+  publicData: unknown,
+  summary = `Resumen ${category} ${year}`,
+): StatisticRow => ({
+  category,
+  scope: year === 'global' ? 'global' : 'yearly',
+  year,
+  publicData,
+  fullData: null,
+  summary,
+});
+
+const sortRecords = <T extends { name: string; year: number }>(rows: T[]) =>
+  [...rows].sort((a, b) => a.year - b.year || (a.name < b.name ? -1 : 1));
+
+for (const kind of WRITE_STORE_KINDS) {
+  describe(`write store [${kind.name}]`, () => {
+    let handle: WriteStoreHandle;
+    let store: WriteStore;
+    beforeEach(async () => {
+      handle = await kind.create();
+      store = handle.store;
+    });
+    afterEach(async () => {
+      await handle.dispose();
+    });
+
+    it('migrates again without harm', async () => {
+      await store.migrate();
+      await store.migrate();
+      expect(await store.readYears()).toEqual([]);
+    });
+
+    it('commits participants, and reads them back inside and outside the transaction', async () => {
+      const rows = [
+        { name: 'Iñigo Muñoz Ibarra', school: 'Ikastola Txori Berri', year: 2024 },
+        { name: 'Ane Garcia Lopez', school: 'Colegio Santa Ana', year: 2023 },
+        { name: 'Jon Ander Peña Goñi', school: 'Ikastola Txori Berri', year: 2023 },
+      ];
+      const seen = await store.transaction(async (tx) => {
+        await tx.insertParticipants(rows);
+        return tx.readParticipants();
+      });
+      expect(sortRecords(seen)).toEqual(sortRecords(rows));
+      expect(sortRecords(await store.readParticipants())).toEqual(sortRecords(rows));
+
+      await store.transaction((tx) => tx.deleteParticipantsOfYears([2023]));
+      expect(await store.readParticipants()).toEqual([rows[0]]);
+    });
+
+    it('inserts many participants in batches', async () => {
+      const rows = Array.from({ length: 45_000 }, (_, i) => ({
+        name: `Nombre${i} Apellido Apellido`,
+        school: `Escuela ${i % 40}`,
+        year: 2000 + (i % 20),
+      }));
+      await store.transaction((tx) => tx.insertParticipants(rows));
+      const back = await store.readParticipants();
+      expect(back).toHaveLength(rows.length);
+      expect(new Set(back.map((r) => r.name)).size).toBe(rows.length);
+    });
+
+    it('rolls back everything when the work fails', async () => {
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.insertParticipants([{ name: 'Ane Garcia Lopez', school: 'A', year: 2024 }]);
+          await tx.setUpdating(true, 'x');
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await store.readParticipants()).toEqual([]);
+      expect(await store.readUpdating()).toBe(false);
+    });
+
+    it('replaces statistics, keeps hand-written summaries, publishes and unpublishes years', async () => {
+      await store.transaction(async (tx) => {
+        await tx.replaceStatistics([
+          statistic('namesDiversityByYear', '2024', 12),
+          statistic('topNamesByYear', '2024', [{ name: 'Ane', count: 2 }]),
+          statistic('intro', '2024', null),
+          statistic('namesDiversity', 'global', 40),
+        ]);
+        await tx.publishYears(['2024', 'global', '2024']);
+        expect(await tx.setManualSummary('2024', 'intro', 'Texto a mano')).toBe(true);
+        expect(await tx.setManualSummary('2019', 'intro', 'Nada')).toBe(false);
+      });
+      expect(
+        (await store.readStatistics()).sort((a, b) => (a.category < b.category ? -1 : 1)),
+      ).toEqual([
+        { category: 'intro', year: '2024', publicData: undefined, summary: 'Texto a mano' },
+        { category: 'namesDiversity', year: 'global', publicData: 40, summary: 'Resumen namesDiversity global' },
+        { category: 'namesDiversityByYear', year: '2024', publicData: 12, summary: 'Resumen namesDiversityByYear 2024' },
+        {
+          category: 'topNamesByYear',
+          year: '2024',
+          publicData: [{ name: 'Ane', count: 2 }],
+          summary: 'Resumen topNamesByYear 2024',
+        },
+      ]);
+
+      // A recompute without global rows: the hand-written summary stays, global is unpublished.
+      await store.transaction(async (tx) => {
+        await tx.replaceStatistics([statistic('intro', '2024', null, 'Generado'), statistic('intro', '2025', null)]);
+        await tx.publishYears(['2025']);
+      });
+      expect((await store.readStatistics()).find((s) => s.year === '2024')?.summary).toBe('Texto a mano');
+      expect((await store.readYears()).sort((a, b) => (a.year < b.year ? -1 : 1))).toEqual([
+        { year: '2024', isReady: true },
+        { year: '2025', isReady: true },
+        { year: 'global', isReady: false },
+      ]);
+    });
+
+    it('sets the updating flag with a note', async () => {
+      expect(await store.readUpdatingStatus()).toEqual({ isUpdating: false, note: null, updatedAt: null });
+      await store.transaction((tx) => tx.setUpdating(true, 'recarga de enero'));
+      const status = await store.readUpdatingStatus();
+      expect(status).toMatchObject({ isUpdating: true, note: 'recarga de enero' });
+      expect(status.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(await store.readUpdating()).toBe(true);
+      await store.transaction((tx) => tx.setUpdating(false, null));
+      expect(await store.readUpdating()).toBe(false);
+    });
+
+    it('reports each year with its counts', async () => {
+      await store.transaction(async (tx) => {
+        await tx.insertParticipants([
+          { name: 'Ane Garcia Lopez', school: 'A', year: 2023 },
+          { name: 'Jon Garcia Lopez', school: 'A', year: 2023 },
+          { name: 'Uxue Garcia Lopez', school: 'A', year: 2024 },
+        ]);
+        await tx.replaceStatistics([statistic('intro', '2023', null), statistic('intro', 'global', null)]);
+        await tx.publishYears(['2023', 'global']);
+      });
+      expect(await store.readYearStatuses()).toEqual([
+        { year: '2023', isReady: true, participants: 2, statistics: 1 },
+        { year: '2024', isReady: false, participants: 1, statistics: 0 },
+        { year: 'global', isReady: true, participants: 0, statistics: 1 },
+      ]);
+    });
+
+    it('moves the change version of exactly the tables a commit touched', async () => {
+      const before = await store.readChangeVersions();
+      expect(await store.readChangeVersions()).toEqual(before);
+      await store.transaction((tx) => tx.setUpdating(true, null));
+      const after = await store.readChangeVersions();
+      expect(after.sys_status).not.toBe(before.sys_status);
+      expect([after.participants, after.statistics, after.available_years]).toEqual([
+        before.participants,
+        before.statistics,
+        before.available_years,
+      ]);
+      await store.transaction((tx) =>
+        tx.insertParticipants([{ name: 'Ane Garcia Lopez', school: 'A', year: 2023 }]),
+      );
+      expect((await store.readChangeVersions()).participants).not.toBe(after.participants);
+    });
+  });
+}

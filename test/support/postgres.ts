@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/** The superuser URL of the test server (started once per run by postgres-global-setup.ts). */
+export function postgresAdminUrl(): string {
+  return inject('postgresAdminUrl');
+}
+
+/** The same server and credentials, another database and/or role. */
+export function postgresUrl(base: string, changes: { database?: string; user?: string; password?: string }) {
+  const url = new URL(base);
+  if (changes.database !== undefined) url.pathname = `/${encodeURIComponent(changes.database)}`;
+  if (changes.user !== undefined) url.username = encodeURIComponent(changes.user);
+  if (changes.password !== undefined) url.password = encodeURIComponent(changes.password);
+  return url.toString();
+}
+
+/** A unique lower-case identifier (databases and roles are shared by parallel test files). */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`;
+}
+
+/** Runs statements on the admin connection. */
+export async function adminQuery(sql: string, url = postgresAdminUrl()): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  name: string;
+  /** Superuser URL of this database. */
+  url: string;
+  /** A connected superuser client on this database, for plain SQL. */
+  client: pg.Client;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database of its own. */
+export async function createTestDatabase(prefix = 'tamborrada_test'): Promise<TestDatabase> {
+  const name = uniqueName(prefix);
+  await adminQuery(`CREATE DATABASE ${name} STRATEGY FILE_COPY`);
+  const url = postgresUrl(postgresAdminUrl(), { database: name });
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  return {
+    name,
+    url,
+    client,
+    async drop() {
+      await client.end().catch(() => undefined);
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/**
+ * A login role that may only read: CONNECT on the database, USAGE on the schema, SELECT
+ * on its tables (present and future ones created by the admin), and no TEMP. Dropped by `drop`.
+ */
+export async function createReadOnlyRole(
+  database: TestDatabase,
+): Promise<{ user: string; url: string; drop(): Promise<void> }> {
+  const user = uniqueName('reader');
+  const password = randomBytes(12).toString('hex');
+  await adminQuery(`CREATE ROLE ${user} LOGIN PASSWORD '${password}'`);
+  await database.client.query(`
+    REVOKE ALL ON DATABASE ${database.name} FROM PUBLIC;
+    REVOKE ALL ON SCHEMA public FROM PUBLIC;
+    GRANT CONNECT ON DATABASE ${database.name} TO ${user};
+    GRANT USAGE ON SCHEMA public TO ${user};
+    GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${user};
+    ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO ${user};`);
+  return {
+    user,
+    url: postgresUrl(database.url, { user, password }),
+    async drop() {
+      await adminQuery(`DROP ROLE IF EXISTS ${user}`);
+    },
+  };
+}
+
+/** Polls until `check` holds; returns how long it took, fails after `withinMs`. */
+export async function eventually(check: () => Promise<boolean>, withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < withinMs) {
+    if (await check().catch(() => false)) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`not served within ${withinMs} ms`);
+}
