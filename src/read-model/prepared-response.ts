@@ -22,6 +22,13 @@ export interface Representation {
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/** Headers for a JSON API that no browser should render, frame or sniff. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
 /** A complete answer, prepared once: status, headers and the bytes of each encoding. */
 export interface PreparedResponse {
   statusCode: number;
@@ -74,6 +81,7 @@ export function prepareJsonText(
     body: encoded,
     etag,
     headers: {
+      ...SECURITY_HEADERS,
       'content-type': JSON_CONTENT_TYPE,
       'cache-control': cacheControl,
       ...(compressed ? { vary: 'Accept-Encoding' } : {}),
