@@ -9,9 +9,13 @@ export function normalizeName(raw: string): string {
   return raw.normalize('NFD').replace(COMBINING_DIACRITICS, '').replace(WHITESPACE_RUN, ' ').trim();
 }
 
+/** Printable ASCII words separated by single spaces: already normalised. */
+const ALREADY_NORMALIZED = /^[!-~]+(?: [!-~]+)*$/;
+
 /** The key two names are compared by in a case-insensitive search. */
 export function searchKey(raw: string): string {
-  return normalizeName(raw).toLowerCase();
+  // Stored names are normalised on import; skip the costly NFD pass for them.
+  return (ALREADY_NORMALIZED.test(raw) ? raw : normalizeName(raw)).toLowerCase();
 }
 
 /** Number of space-separated parts of an already normalised name. */

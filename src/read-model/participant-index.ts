@@ -2,29 +2,25 @@ import { compareSpanish } from '../domain/collation.js';
 import { searchKey } from '../domain/names.js';
 import type { ParticipantRecord } from '../domain/types.js';
 
-/** Separates names in a school's haystack; a normalised name never contains it. */
-const SEPARATOR = '\n';
-
 interface SchoolShelf {
   /** The school as JSON, escaped once. */
   schoolJson: string;
-  /** Stored names, sorted by year descending then name: the order of the answer. */
   names: string[];
   years: Uint16Array;
-  /** Search keys of all names joined by SEPARATOR; `starts[i]` is where name i begins. */
-  haystack: string;
-  starts: Uint32Array;
-}
-
-export interface ParticipantMatch {
-  name: string;
-  year: number;
+  /** Normalised, lower-cased names: what a search compares against. */
+  keys: string[];
+  /** Word → positions (ascending) of the names that contain that whole word. */
+  postings: Map<string, Uint32Array>;
 }
 
 /**
- * Participants grouped by school, each school's normalised, lower-cased names joined
- * into one string: a search is one exact-school lookup plus `indexOf` over that
- * string, a literal substring match in which no character is a wildcard.
+ * Participants grouped by school, searchable by literal substring.
+ *
+ * The spec requires at least three parts, so a search always has an inner word
+ * that must appear as a whole word of any matching name: its posting list gives
+ * the candidates (the rarest inner word is used), and each candidate is checked
+ * with a literal `includes`. No character is ever a wildcard. The few matches are
+ * sorted per search, which keeps the build free of a sort of millions of names.
  */
 export class ParticipantIndex {
   private readonly shelves = new Map<string, SchoolShelf>();
@@ -38,56 +34,75 @@ export class ParticipantIndex {
       if (list) list.push(record);
       else bySchool.set(record.school, [record]);
     }
-    for (const [school, list] of bySchool) {
-      list.sort((a, b) => b.year - a.year || compareSpanish(a.name, b.name));
-      const keys = list.map((record) => searchKey(record.name));
-      const starts = new Uint32Array(list.length);
-      let offset = 0;
-      keys.forEach((key, i) => {
-        starts[i] = offset;
-        offset += key.length + SEPARATOR.length;
-      });
-      this.shelves.set(school, {
-        schoolJson: JSON.stringify(school),
-        names: list.map((record) => record.name),
-        years: Uint16Array.from(list, (record) => record.year),
-        haystack: keys.join(SEPARATOR),
-        starts,
-      });
-    }
+    for (const [school, list] of bySchool) this.shelves.set(school, buildShelf(school, list));
     this.companies = [...bySchool.keys()].sort(compareSpanish);
     this.size = records.length;
   }
 
-  /** The JSON answer for a search, or `undefined` when nothing matches. */
+  /**
+   * The JSON answer for a search of an already normalised name (year descending,
+   * then name in Spanish order), or `undefined` when nothing matches.
+   */
   searchJson(normalizedName: string, school: string): string | undefined {
     const shelf = this.shelves.get(school);
     if (!shelf) return undefined;
     const needle = normalizedName.toLowerCase();
-    const items: string[] = [];
-    let from = 0;
-    for (;;) {
-      const at = shelf.haystack.indexOf(needle, from);
-      if (at < 0) break;
-      const i = recordAt(shelf.starts, at);
-      items.push(
-        `{"name":${JSON.stringify(shelf.names[i])},"school":${shelf.schoolJson},"year":${shelf.years[i]}}`,
-      );
-      // Continue after this name: each record is listed once.
-      from = i + 1 < shelf.starts.length ? shelf.starts[i + 1]! : shelf.haystack.length;
+    const matches: number[] = [];
+    const candidates = rarestInnerWordPostings(shelf, needle);
+    if (candidates === undefined) {
+      for (let i = 0; i < shelf.keys.length; i++) if (shelf.keys[i]!.includes(needle)) matches.push(i);
+    } else {
+      for (const i of candidates) if (shelf.keys[i]!.includes(needle)) matches.push(i);
     }
-    return items.length === 0 ? undefined : `{"participants":[${items.join(',')}]}`;
+    if (matches.length === 0) return undefined;
+    matches.sort(
+      (a, b) => shelf.years[b]! - shelf.years[a]! || compareSpanish(shelf.names[a]!, shelf.names[b]!),
+    );
+    const items = matches.map(
+      (i) =>
+        `{"name":${JSON.stringify(shelf.names[i])},"school":${shelf.schoolJson},"year":${shelf.years[i]}}`,
+    );
+    return `{"participants":[${items.join(',')}]}`;
   }
 }
 
-/** Index of the last start at or before `offset` (binary search). */
-function recordAt(starts: Uint32Array, offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >>> 1;
-    if (starts[mid]! <= offset) low = mid;
-    else high = mid - 1;
+const EMPTY = new Uint32Array(0);
+
+/**
+ * Postings of the needle's rarest inner word; an empty list when an inner word occurs
+ * nowhere; `undefined` when the needle has no inner word (fewer than three parts).
+ */
+function rarestInnerWordPostings(shelf: SchoolShelf, needle: string): Uint32Array | undefined {
+  const words = needle.split(' ');
+  let best: Uint32Array | undefined;
+  for (let w = 1; w < words.length - 1; w++) {
+    const postings = shelf.postings.get(words[w]!);
+    if (!postings) return EMPTY;
+    if (!best || postings.length < best.length) best = postings;
   }
-  return low;
+  return best;
+}
+
+function buildShelf(school: string, records: readonly ParticipantRecord[]): SchoolShelf {
+  const keys = records.map((record) => searchKey(record.name));
+  const lists = new Map<string, number[]>();
+  keys.forEach((key, i) => {
+    let previous = '';
+    for (const word of key.split(' ')) {
+      if (word === previous) continue; // "Garcia Garcia": list the name once
+      previous = word;
+      const list = lists.get(word);
+      if (list === undefined) lists.set(word, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+  });
+  const postings = new Map<string, Uint32Array>();
+  for (const [word, list] of lists) postings.set(word, Uint32Array.from(list));
+  return {
+    schoolJson: JSON.stringify(school),
+    names: records.map((record) => record.name),
+    years: Uint16Array.from(records, (record) => record.year),
+    keys,
+    postings,
+  };
 }
