@@ -36,7 +36,12 @@ export function postgresSchema(schema: string): string[] {
        url_id text,
        created_at timestamptz NOT NULL DEFAULT now()
      )`,
-    'CREATE INDEX IF NOT EXISTS participants_year_idx ON participants (year)',
+    // Only when missing: CREATE INDEX checks table ownership even with IF NOT EXISTS.
+    `DO $do$ BEGIN
+       IF to_regclass('participants_year_idx') IS NULL THEN
+         CREATE INDEX participants_year_idx ON participants (year);
+       END IF;
+     END $do$`,
     `CREATE TABLE IF NOT EXISTS statistics (
        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
        category text NOT NULL,
@@ -71,16 +76,30 @@ export function postgresSchema(schema: string): string[] {
        part text PRIMARY KEY,
        version bigint NOT NULL DEFAULT 0
      )`,
-    `INSERT INTO tamborrada_changes (part) VALUES ${STORE_PARTS.map((part) => `('${part}')`).join(', ')}
-     ON CONFLICT (part) DO NOTHING`,
-    `CREATE OR REPLACE FUNCTION tamborrada_note_change() RETURNS trigger
-     LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $function$
-     BEGIN
-       UPDATE ${changes} SET version = version + 1 WHERE part = TG_ARGV[0];
-       PERFORM pg_notify('${CHANGE_CHANNEL}', TG_ARGV[0]);
-       RETURN NULL;
-     END
-     $function$`,
+    // Inside DO blocks, so that a role that owns none of this (a writer running migrate
+    // again after the tables' owner did) passes through without needing the rights.
+    `DO $do$ BEGIN
+       IF (SELECT count(*) FROM tamborrada_changes) < ${STORE_PARTS.length} THEN
+         INSERT INTO tamborrada_changes (part) VALUES ${STORE_PARTS.map((part) => `('${part}')`).join(', ')}
+         ON CONFLICT (part) DO NOTHING;
+       END IF;
+     END $do$`,
+    // Replaced (to upgrade it) only by a role that may own it; created when missing.
+    `DO $do$ BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_proc WHERE oid = to_regprocedure('tamborrada_note_change()')
+                      AND NOT pg_has_role(proowner, 'USAGE')) THEN
+         EXECUTE $create$
+           CREATE OR REPLACE FUNCTION tamborrada_note_change() RETURNS trigger
+           LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $function$
+           BEGIN
+             UPDATE ${changes} SET version = version + 1 WHERE part = TG_ARGV[0];
+             PERFORM pg_notify('${CHANGE_CHANNEL}', TG_ARGV[0]);
+             RETURN NULL;
+           END
+           $function$
+         $create$;
+       END IF;
+     END $do$`,
     ...STORE_PARTS.map(
       (part) => `DO $do$ BEGIN
          IF NOT EXISTS (

@@ -54,7 +54,8 @@ function operations(years: string[]): string[] {
   const paths = ['/api/ping', '/api/years', '/api/companies', '/api/statistics', '/api/category'];
   for (const year of [...years, '2021', '1999', 'abc', 'GLOBAL']) {
     paths.push(`/api/statistics?year=${year}`);
-    for (const category of [...CATEGORY_IDS, 'nope']) paths.push(`/api/category?year=${year}&category=${category}`);
+    for (const category of [...CATEGORY_IDS, 'nope'])
+      paths.push(`/api/category?year=${year}&category=${category}`);
   }
   const q = (name: string, school: string) =>
     `/api/participants?name=${encodeURIComponent(name)}&company=${encodeURIComponent(school)}`;
@@ -108,9 +109,15 @@ describe('store parity: the same import gives byte-identical answers on SQLite a
       compared++;
       if (path.startsWith('/api/participants') && a.status === 200) found++;
     }
+    const year2024 = JSON.parse((await serve(postgres, '/api/statistics?year=2024')).text) as {
+      total_categories: number;
+    };
+    expect(year2024.total_categories).toBeGreaterThanOrEqual(10);
     expect(compared).toBeGreaterThan(200);
     expect(found).toBeGreaterThan(50);
-    expect((await serve(postgres, '/api/category?year=2024&category=intro')).text).toContain('escrito a mano');
+    expect((await serve(postgres, '/api/category?year=2024&category=intro')).text).toContain(
+      'escrito a mano',
+    );
   });
 
   it('stays identical through the updating flag', async () => {

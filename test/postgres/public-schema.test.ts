@@ -3,7 +3,10 @@ import { openWriteStore } from '../../src/store/open-store.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import {
+  adminQuery,
   createReadOnlyRole,
+  postgresUrl,
+  uniqueName,
   createTestDatabase,
   eventually,
   type TestDatabase,
@@ -96,6 +99,7 @@ describe('a database built with the public project schema', () => {
   let database: TestDatabase;
   let reader: Awaited<ReturnType<typeof createReadOnlyRole>>;
   let before: unknown;
+  let writer: string | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -107,6 +111,7 @@ describe('a database built with the public project schema', () => {
   afterAll(async () => {
     await database.drop();
     await reader.drop();
+    if (writer) await adminQuery(`DROP ROLE IF EXISTS ${writer}`);
   });
 
   it('is served before any migrate, by a SELECT-only role, following plain SQL by fingerprint', async () => {
@@ -119,10 +124,13 @@ describe('a database built with the public project schema', () => {
       });
       await database.client.query('UPDATE sys_status SET is_updating = true');
       await eventually(
-        async () => JSON.stringify((await get(server, '/api/statistics?year=2024')).body) === '{"isUpdating":true}',
+        async () =>
+          JSON.stringify((await get(server, '/api/statistics?year=2024')).body) === '{"isUpdating":true}',
         2000,
       );
-      await database.client.query("UPDATE sys_status SET is_updating = false; UPDATE available_years SET is_ready = true WHERE year = '2023'");
+      await database.client.query(
+        "UPDATE sys_status SET is_updating = false; UPDATE available_years SET is_ready = true WHERE year = '2023'",
+      );
       await eventually(
         async () => ((await get(server, '/api/years')).body as { years: string[] }).years.includes('2023'),
         2000,
@@ -158,8 +166,23 @@ describe('a database built with the public project schema', () => {
   });
 
   it('imports into it, filling the NOT NULL article_date and url_id, and serves stored text as it is', async () => {
-    const store = await openWriteStore({ dbPath: '', databaseUrl: database.url });
+    // A writer that owns none of the tables, with the grants of docs/postgresql.md.
+    const user = uniqueName('writer');
+    const password = uniqueName('pw');
+    writer = user;
+    await adminQuery(`CREATE ROLE ${user} LOGIN PASSWORD '${password}'`);
+    await database.client.query(`
+      GRANT CONNECT ON DATABASE ${database.name} TO ${user};
+      GRANT USAGE, CREATE ON SCHEMA public TO ${user};
+      GRANT SELECT, INSERT, UPDATE, DELETE ON participants, statistics, available_years, sys_status TO ${user};
+      GRANT SELECT, INSERT, UPDATE, DELETE ON summary_overrides TO ${user};
+      GRANT SELECT ON tamborrada_changes TO ${user};`);
+    const store = await openWriteStore({
+      dbPath: '',
+      databaseUrl: postgresUrl(database.url, { user, password }),
+    });
     try {
+      await store.migrate(); // again, by a role that may not create indexes or triggers on these tables
       await store.transaction(async (tx) => {
         await tx.deleteParticipantsOfYears([2025]);
         await tx.insertParticipants([
@@ -173,7 +196,10 @@ describe('a database built with the public project schema', () => {
     const rows = await database.client.query(
       'SELECT name, article_date, url_id FROM participants WHERE year = 2025 ORDER BY name',
     );
-    expect(rows.rows.map((row: { article_date: string }) => row.article_date)).toEqual(['2025-01-01', '2025-01-01']);
+    expect(rows.rows.map((row: { article_date: string }) => row.article_date)).toEqual([
+      '2025-01-01',
+      '2025-01-01',
+    ]);
     const urlIds = rows.rows.map((row: { url_id: string }) => row.url_id);
     expect(new Set(urlIds).size).toBe(2);
     for (const id of urlIds) expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -190,7 +216,9 @@ describe('a database built with the public project schema', () => {
       });
       expect(await get(server, '/api/category?year=global&category=namesDiversity')).toEqual({
         status: 200,
-        body: { stats: [{ category: 'namesDiversity', public_data: 3, summary: 'Hay **3** nombres distintos.' }] },
+        body: {
+          stats: [{ category: 'namesDiversity', public_data: 3, summary: 'Hay **3** nombres distintos.' }],
+        },
       });
     } finally {
       await server.close();

