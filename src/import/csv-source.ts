@@ -115,7 +115,7 @@ export function readParticipantCsv(path: string): RawParticipantRow[] {
     throw new CsvFormatError(1, 'the file is empty: expected a header with name, school and year');
   // Invalid bytes outside every row (in the header, say) still reject the file.
   if (badLines.size > 0 && !rows.some((row) => row.invalidUtf8))
-    throw new CsvFormatError(Math.min(...badLines), 'invalid UTF-8');
+    throw new CsvFormatError(badLines.values().next().value ?? 1, 'invalid UTF-8'); // lines are added in order
   return rows;
 }
 

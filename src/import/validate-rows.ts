@@ -53,7 +53,8 @@ export function collectParticipants(
 ): CollectedParticipants {
   const records: ParticipantRecord[] = [];
   const errors: RowError[] = [];
-  const seen = new Set<string>();
+  // (year, school) → names: far fewer long strings than one joined key per row.
+  const seen = new Map<string, Set<string>>();
   const years = new Set<number>();
   let rowsRead = 0;
   let duplicates = 0;
@@ -65,12 +66,14 @@ export function collectParticipants(
       errors.push(result);
       continue;
     }
-    const key = `${result.name}\u0000${result.school}\u0000${result.year}`;
-    if (seen.has(key)) {
+    const group = `${result.year}\u0000${result.school}`;
+    let names = seen.get(group);
+    if (names === undefined) seen.set(group, (names = new Set()));
+    if (names.has(result.name)) {
       duplicates++;
       continue;
     }
-    seen.add(key);
+    names.add(result.name);
     years.add(result.year);
     records.push(result);
   }

@@ -1,7 +1,7 @@
 /** Helpers of the import-pipeline and command tests: temporary stores, dumps, the API, the CLI. */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,12 +57,24 @@ export function storeFileHashes(dbPath: string): Record<string, string> {
   );
 }
 
+/**
+ * Reads a copy of the store (with its -wal), so that reading never touches the files
+ * whose bytes the tests compare: even a read-only connection leaves -wal and -shm behind.
+ */
 function withDb<T>(dbPath: string, read: (db: Database.Database) => T): T {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  const dir = mkdtempSync(join(tmpdir(), 'tamborrada-copy-'));
   try {
-    return read(db);
+    const copy = join(dir, 'copy.db');
+    copyFileSync(dbPath, copy);
+    if (existsSync(`${dbPath}-wal`)) copyFileSync(`${dbPath}-wal`, `${copy}-wal`);
+    const db = new Database(copy, { fileMustExist: true });
+    try {
+      return read(db);
+    } finally {
+      db.close();
+    }
   } finally {
-    db.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -83,12 +95,18 @@ export function dumpAllTables(dbPath: string): Record<string, unknown[]> {
   });
 }
 
+export interface StoreContents {
+  participants: unknown[];
+  statistics: unknown[];
+  available_years: unknown[];
+  sys_status: unknown[];
+  summary_overrides: unknown[];
+}
+
 /** What an import must reproduce exactly: the tables without ids, created_at and change counters. */
-export function storeContents(dbPath: string): Record<string, unknown[]> {
+export function storeContents(dbPath: string): StoreContents {
   return withDb(dbPath, (db) => ({
-    participants: db
-      .prepare('SELECT name, school, year FROM participants ORDER BY name, school, year')
-      .all(),
+    participants: db.prepare('SELECT name, school, year FROM participants ORDER BY name, school, year').all(),
     statistics: db
       .prepare(
         'SELECT category, scope, year, public_data, full_data, summary FROM statistics ORDER BY year, category, scope',
@@ -197,14 +215,15 @@ export interface CliRun {
 
 /** The environment of a CLI run: no store settings inherited from the caller. */
 function cliEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   for (const variable of ['DB_PATH', 'DATABASE_URL', 'PORT', 'HOST', 'LOG_LEVEL']) delete env[variable];
   return env;
 }
 
-/** Starts `tamborrada ARGS` from the TypeScript sources (no build needed). */
-export function startCli(args: readonly string[]) {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+/** Starts `tamborrada ARGS` from the TypeScript sources (no build needed); `preload`: modules imported first. */
+export function startCli(args: readonly string[], preload: readonly string[] = []) {
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  return spawn(process.execPath, [...imports, 'src/cli/main.ts', ...args], {
     cwd: REPO_ROOT,
     env: cliEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
