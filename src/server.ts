@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './http/app.js';
 import { ReadModelFollower } from './read-model/follower.js';
 import type { ReadStore } from './store/store.js';
+import type { ServerLimits } from './http/server-limits.js';
 
 export interface ServerOptions {
   openStore: () => Promise<ReadStore>;
@@ -10,6 +11,10 @@ export interface ServerOptions {
   corsOrigin: string;
   pollIntervalMs: number;
   logger: FastifyBaseLogger | false;
+  /** HTTP sizes and timeouts; the defaults of server-limits.ts when omitted. */
+  limits?: ServerLimits;
+  /** Participant searches per client address and minute (0 or omitted: no limit). */
+  rateLimitParticipants?: number;
 }
 
 export interface RunningServer {
@@ -28,7 +33,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pollIntervalMs: options.pollIntervalMs,
     logger: options.logger || SILENT,
   });
-  const app = buildApp({ follower, corsOrigin: options.corsOrigin, logger: options.logger });
+  const app = buildApp({
+    follower,
+    corsOrigin: options.corsOrigin,
+    logger: options.logger,
+    limits: options.limits,
+    rateLimitParticipants: options.rateLimitParticipants,
+  });
   await follower.start();
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();

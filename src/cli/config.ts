@@ -1,6 +1,34 @@
 /** Settings shared by every command, from options and then the environment. */
 
-export class ConfigError extends Error {}
+/** Bad settings: one line per problem in `problems` (and in `message`). */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: string | readonly string[]) {
+    const lines = typeof problems === 'string' ? [problems] : problems;
+    super(lines.join('\n'));
+    this.problems = lines;
+  }
+}
+
+/** Runs every check and then throws once, listing each problem (not only the first). */
+function allProblems() {
+  const problems: string[] = [];
+  return {
+    check<T>(parse: () => T): T {
+      try {
+        return parse();
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        problems.push(...error.problems);
+        return undefined as T;
+      }
+    },
+    throwIfAny(): void {
+      if (problems.length > 0) throw new ConfigError(problems);
+    },
+  };
+}
 
 export const DEFAULTS = {
   dbPath: './data/tamborrada.db',
@@ -86,22 +114,38 @@ export interface ServeConfig extends StoreLocation {
   logLevel: LogLevel;
   corsOrigin: string;
   pollIntervalMs: number;
+  /** Participant searches per client address and minute; 0: no limit (the default). */
+  rateLimitParticipants: number;
 }
 
 export function resolveServeConfig(
-  options: { db?: string; databaseUrl?: string; port?: string; host?: string; logLevel?: string },
+  options: {
+    db?: string;
+    databaseUrl?: string;
+    port?: string;
+    host?: string;
+    logLevel?: string;
+    rateLimitParticipants?: string;
+  },
   env: Env,
 ): ServeConfig {
   const [port, portSource] = pick(options.port, env, 'PORT');
   const [host, hostSource] = pick(options.host, env, 'HOST');
   const [logLevel, logSource] = pick(options.logLevel, env, 'LOG_LEVEL');
   const [poll, pollSource] = pick(undefined, env, 'POLL_INTERVAL_MS');
-  return {
-    ...resolveStoreLocation(options, env),
-    port: port === undefined ? DEFAULTS.port : parsePort(port, portSource),
-    host: host === undefined ? DEFAULTS.host : parseHost(host, hostSource),
-    logLevel: logLevel === undefined ? DEFAULTS.logLevel : parseLogLevel(logLevel, logSource),
+  const [rate, rateSource] = pick(options.rateLimitParticipants, env, 'RATE_LIMIT_PARTICIPANTS');
+  const { check, throwIfAny } = allProblems();
+  const config: ServeConfig = {
+    ...check(() => resolveStoreLocation(options, env)),
+    port: port === undefined ? DEFAULTS.port : check(() => parsePort(port, portSource)),
+    host: host === undefined ? DEFAULTS.host : check(() => parseHost(host, hostSource)),
+    logLevel: logLevel === undefined ? DEFAULTS.logLevel : check(() => parseLogLevel(logLevel, logSource)),
     corsOrigin: env.CORS_ORIGIN || DEFAULTS.corsOrigin,
-    pollIntervalMs: poll === undefined ? DEFAULTS.pollIntervalMs : parsePositiveInteger(poll, pollSource),
+    pollIntervalMs:
+      poll === undefined ? DEFAULTS.pollIntervalMs : check(() => parsePositiveInteger(poll, pollSource)),
+    rateLimitParticipants:
+      rate === undefined || rate === '0' ? 0 : check(() => parsePositiveInteger(rate, rateSource)),
   };
+  throwIfAny();
+  return config;
 }

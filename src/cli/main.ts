@@ -17,7 +17,8 @@ const program = new Command('tamborrada')
   .description(
     "Statistics service of the children's drum festival: the read-only API server and the operator's tools",
   )
-  .showHelpAfterError('(add --help for usage)')
+  // Usage errors are one line (commander's own words, its suggestion joined on); exit code 2.
+  .configureOutput({ outputError: (text, write) => write(`${text.trim().split('\n').join(' ')}\n`) })
   .exitOverride()
   .addHelpText(
     'after',
@@ -29,8 +30,16 @@ Examples:
   tamborrada import participantes-2026.csv          replace 2026, recompute, publish
   tamborrada status                                 check years, counts and the flag
   tamborrada updating off                           end the refresh
-  DATABASE_URL=postgres://… tamborrada migrate      prepare a PostgreSQL database`,
+  DATABASE_URL=postgres://… tamborrada migrate      prepare a PostgreSQL database
+
+Every command takes --db PATH (SQLite, the default) or --database-url URL (PostgreSQL).
+Run 'tamborrada COMMAND --help' for the options and examples of one command.`,
   );
+
+/** The `Examples:` block at the end of a command's help. */
+function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}`;
+}
 
 const dbOption = ['--db <path>', `SQLite file (env DB_PATH, default ${DEFAULTS.dbPath})`] as const;
 const urlOption = [
@@ -74,13 +83,40 @@ storeCommand('serve', 'serve the read-only JSON API')
     '--demo-if-missing',
     'when the SQLite file does not exist, create it with the demo data (what npm start does)',
   )
+  .option(
+    '--rate-limit-participants <n>',
+    'participant searches per client address and minute, then 429; 0 = no limit (env RATE_LIMIT_PARTICIPANTS, default 0)',
+  )
+  .addHelpText(
+    'after',
+    examples(
+      'tamborrada serve                                      ./data/tamborrada.db on port 3000',
+      'tamborrada serve --demo-if-missing                    what npm start does',
+      'tamborrada serve --db /srv/tamborrada.db --port 8080 --log-level warn',
+      'DATABASE_URL=postgres://api@db/tamborrada tamborrada serve',
+    ) +
+      `
+
+Environment: DB_PATH, DATABASE_URL, PORT, HOST, LOG_LEVEL, CORS_ORIGIN, POLL_INTERVAL_MS,
+RATE_LIMIT_PARTICIPANTS, and the HTTP limits and timeouts of docs/security.md
+(an option wins over its variable; a bad value stops the start with one line per problem).
+Serves the API under /api, its reference at /api/docs (document: /api/openapi.json) and
+Prometheus metrics at /metrics. Logs are JSON lines, readable colours on a terminal.`,
+  )
   .action(async (options) => {
     const config = resolveServeConfig(options, process.env);
     await serve({ ...config, demoIfMissing: options.demoIfMissing === true }, createLogger(config.logLevel));
   });
 
-storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on a live store)').action(
-  async (options) => {
+storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on a live store)')
+  .addHelpText(
+    'after',
+    examples(
+      'tamborrada migrate --db ./data/tamborrada.db',
+      'DATABASE_URL=postgres://writer@db/tamborrada tamborrada migrate',
+    ),
+  )
+  .action(async (options) => {
     const store = await openWriteStore(resolveStoreLocation(options, process.env));
     try {
       await store.migrate();
@@ -88,14 +124,24 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
     } finally {
       await store.close();
     }
-  },
-);
+  });
 
 storeCommand(
   'import',
   'import a participant list (CSV with name, school, year), recompute and publish its years',
 )
   .argument('<file>', 'UTF-8 CSV file; a BOM and extra columns are allowed')
+  .addHelpText(
+    'after',
+    examples(
+      'tamborrada import participantes-2026.csv',
+      'tamborrada import participantes-2026.csv --database-url postgres://writer@db/tamborrada',
+    ) +
+      `
+
+The header names at least name, school and year, in any order. If any row is bad, each is
+listed as FILE:LINE: reason, nothing is written and the exit code is 1.`,
+  )
   .action(async (file: string, options) =>
     print(await importFile(file, resolveStoreLocation(options, process.env))),
   );
@@ -103,6 +149,14 @@ storeCommand(
 storeCommand('demo', 'load the fictional demo dataset through the import path')
   .option('--seed <n>', 'random seed: the same seed gives the same data', integerOption, 1)
   .option('--scale <f>', 'multiplies the volume (100 ≈ 3 million rows)', scaleOption, 1)
+  .addHelpText(
+    'after',
+    examples(
+      'tamborrada demo                                       the default dataset (seed 1, scale 1)',
+      'tamborrada demo --seed 7 --scale 0.1 --db /tmp/small.db',
+      'tamborrada demo --scale 100 --db /tmp/big.db          about 3 million rows, for benchmarks',
+    ),
+  )
   .action(async (options) =>
     print(
       await loadDemo(
@@ -118,21 +172,31 @@ storeCommand(
 )
   .argument('<state>', 'on or off')
   .option('--note <text>', 'why (shown by status)')
+  .addHelpText(
+    'after',
+    examples('tamborrada updating on --note "Carga de la edición 2026"', 'tamborrada updating off'),
+  )
   .action(async (state: string, options) => {
     if (state !== 'on' && state !== 'off')
       throw new ConfigError(`updating takes 'on' or 'off', got '${state}'`);
     print(await setUpdating(state === 'on', options.note, resolveStoreLocation(options, process.env)));
   });
 
-storeCommand('status', 'show years with their ready flag and counts, and the updating flag').action(
-  async (options) => print(await showStatus(resolveStoreLocation(options, process.env))),
-);
+storeCommand('status', 'show years with their ready flag and counts, and the updating flag')
+  .addHelpText(
+    'after',
+    examples('tamborrada status', 'DATABASE_URL=postgres://writer@db/tamborrada tamborrada status'),
+  )
+  .action(async (options) => print(await showStatus(resolveStoreLocation(options, process.env))));
 
-storeCommand('recompute', 'recompute every statistic from the stored participants').action(async (options) =>
-  print(await recompute(resolveStoreLocation(options, process.env))),
-);
+storeCommand('recompute', 'recompute every statistic from the stored participants')
+  .addHelpText('after', examples('tamborrada recompute --db ./data/tamborrada.db'))
+  .action(async (options) => print(await recompute(resolveStoreLocation(options, process.env))));
 
-const summary = program.command('summary').description('hand-written summaries');
+const summary = program
+  .command('summary')
+  .description('hand-written summaries')
+  .addHelpText('after', examples('tamborrada summary set --year 2024 --category intro --file intro-2024.md'));
 summary
   .command('set')
   .description(
@@ -143,6 +207,13 @@ summary
   .requiredOption('--file <path>', 'UTF-8 text file with the summary (Markdown **bold** allowed)')
   .option(...dbOption)
   .option(...urlOption)
+  .addHelpText(
+    'after',
+    examples(
+      'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
+      'tamborrada summary set --year global --category topNames --file top-names.md',
+    ),
+  )
   .action(async (options) => print(await setSummary(options, resolveStoreLocation(options, process.env))));
 
 /** One clear line (or the list of bad rows) and a non-zero exit; never a stack trace. */
@@ -152,8 +223,8 @@ function fail(error: unknown): never {
     console.error(error.message);
     process.exit(1);
   }
-  const message = error instanceof ConfigError ? error.message : describeStoreError(error);
-  console.error(`tamborrada: error: ${message}`);
+  const problems = error instanceof ConfigError ? error.problems : [describeStoreError(error)];
+  for (const problem of problems) console.error(`tamborrada: error: ${problem}`);
   process.exit(error instanceof ConfigError ? 2 : 1);
 }
 

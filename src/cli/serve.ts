@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { startServer } from '../server.js';
+import { startServer, type RunningServer } from '../server.js';
+import { resolveServerLimits } from '../http/server-limits.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { openReadStore } from '../store/open-store.js';
+import { resolvePostgresSettings } from '../store/postgres-config.js';
 import { describeStoreError } from '../store/store-errors.js';
 import type { ServeConfig } from './config.js';
 import { loadDemo } from './commands/demo.js';
 import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
-
-/** How long requests in flight may take to finish once a stop is asked for. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Creates (or upgrades) the SQLite file before serving; a failure here is not fatal. */
 async function prepareSqliteFile(config: ServeOptions, logger: Logger): Promise<void> {
@@ -42,31 +41,51 @@ export interface ServeOptions extends ServeConfig {
 }
 
 export async function serve(config: ServeOptions, logger: Logger): Promise<void> {
+  // Sizes and timeouts of the HTTP layer, and the shutdown grace (docs/security.md).
+  const limits = resolveServerLimits(process.env);
+
+  /**
+   * SIGTERM or SIGINT: stop accepting connections, let the answers in flight finish (at
+   * most `SHUTDOWN_GRACE_MS`), close the store, exit 0. A signal during the start stops
+   * the server as soon as it is up. A second signal ends the process at once.
+   */
+  let server: RunningServer | undefined = undefined;
+  let stopRequested: string | undefined;
+  const stop = (running: RunningServer, signal: string) => {
+    logger.info({ signal }, 'stopping: finishing requests in flight');
+    const forced = setTimeout(() => {
+      logger.warn('requests still in flight after the grace period; closing anyway');
+      const storeClosed = running.follower.stop().catch(() => undefined);
+      void Promise.race([storeClosed, new Promise((resolve) => setTimeout(resolve, 1000))]).finally(() =>
+        process.exit(0),
+      );
+    }, limits.shutdownGraceMs);
+    forced.unref();
+    void running.close().then(() => {
+      logger.info('stopped');
+      process.exit(0);
+    });
+  };
+  const onSignal = (signal: string) => {
+    if (stopRequested !== undefined) return;
+    stopRequested = signal;
+    if (server) stop(server, signal);
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+
   if (config.databaseUrl === undefined) await prepareSqliteFile(config, logger);
-  const server = await startServer({
+  // A wrong PG_* setting stops the start here, instead of failing every read.
+  else resolvePostgresSettings(process.env);
+  server = await startServer({
     openStore: () => openReadStore(config),
     port: config.port,
     host: config.host,
     corsOrigin: config.corsOrigin,
     pollIntervalMs: config.pollIntervalMs,
     logger,
+    limits,
+    rateLimitParticipants: config.rateLimitParticipants,
   });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping: finishing requests in flight');
-    const forced = setTimeout(() => {
-      logger.warn('requests still in flight after the grace period; closing anyway');
-      process.exit(0);
-    }, SHUTDOWN_GRACE_MS);
-    forced.unref();
-    void server.close().then(() => {
-      logger.info('stopped');
-      process.exit(0);
-    });
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  if (stopRequested !== undefined) stop(server, stopRequested);
 }

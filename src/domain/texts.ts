@@ -20,6 +20,11 @@ export const apiMessages = {
   routeNotFound: 'Ruta no encontrada',
   methodNotAllowed: 'Método no permitido. Esta API solo admite GET y HEAD',
   badRequest: 'Petición mal formada',
+  uriTooLong: 'La dirección de la petición es demasiado larga',
+  headersTooLarge: 'Las cabeceras de la petición son demasiado grandes',
+  payloadTooLarge: 'Esta API no admite cuerpos de petición tan grandes',
+  rateLimited:
+    'Demasiadas búsquedas de participantes desde esta dirección. Espera un minuto antes de volver a intentarlo',
   internalError: 'Error interno del servidor',
 } as const;
 

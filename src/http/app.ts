@@ -1,10 +1,15 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ReadModelFollower } from '../read-model/follower.js';
 import { parseQuery } from './query.js';
 import { createResponder } from './send.js';
 import { registerContractHooks } from './contract-hooks.js';
 import { registerDataRoutes } from './routes/data-routes.js';
 import { registerPingRoute } from './routes/ping.js';
+import { registerApiReference, registerOpenApi } from './openapi.js';
+import { registerMetrics } from './metrics.js';
+import { registerRequestLog } from './request-log.js';
+import { DEFAULT_SERVER_LIMITS, hardenedServerOptions, type ServerLimits } from './server-limits.js';
+import { registerParticipantRateLimit } from './rate-limit.js';
 
 export interface AppOptions {
   follower: ReadModelFollower;
@@ -12,18 +17,38 @@ export interface AppOptions {
   corsOrigin: string;
   /** A pino logger (the CLI's), or `false` for none (tests). */
   logger: FastifyBaseLogger | false;
+  /** Sizes and timeouts of the HTTP layer (server-limits.ts); the defaults when omitted. */
+  limits?: ServerLimits;
+  /** Participant searches per client address and minute; no limit when omitted or 0. */
+  rateLimitParticipants?: number;
 }
 
 /** The API: the six GET operations of the spec and the JSON answers around them. */
 export function buildApp(options: AppOptions): FastifyInstance {
+  const responder = createResponder(options.corsOrigin);
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     routerOptions: { querystringParser: parseQuery },
     return503OnClosing: false,
+    // Fastify's two lines per request are replaced by one (request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    ...hardenedServerOptions({
+      limits: options.limits ?? DEFAULT_SERVER_LIMITS,
+      corsOrigin: options.corsOrigin,
+      responder,
+      logger: options.logger,
+    }),
   });
-  const responder = createResponder(options.corsOrigin);
   registerContractHooks(app, responder);
-  registerPingRoute(app, responder);
-  registerDataRoutes(app, options.follower, responder);
+  registerParticipantRateLimit(app, options.rateLimitParticipants, responder);
+  registerRequestLog(app, options.logger);
+  registerMetrics(app, options.follower);
+  registerOpenApi(app);
+  // Added once @fastify/swagger is loaded, so that it documents them.
+  void app.register(async (api) => {
+    registerPingRoute(api, responder);
+    registerDataRoutes(api, options.follower, responder);
+    registerApiReference(api, responder);
+  });
   return app;
 }

@@ -3,7 +3,7 @@ import { apiMessages } from '../domain/texts.js';
 import type { Responder } from './send.js';
 import { describeStoreError } from '../store/store-errors.js';
 
-/** Paths of the six operations; other methods on them answer 405. */
+/** Paths of the six operations, and of the reference and metrics; other methods on them answer 405. */
 export const API_PATHS: ReadonlySet<string> = new Set([
   '/api/ping',
   '/api/years',
@@ -11,6 +11,9 @@ export const API_PATHS: ReadonlySet<string> = new Set([
   '/api/category',
   '/api/companies',
   '/api/participants',
+  '/api/openapi.json',
+  '/api/docs',
+  '/metrics',
 ]);
 
 export const ALLOWED_METHODS = 'GET, HEAD';
@@ -40,7 +43,8 @@ export function registerContractHooks(app: FastifyInstance, { sendError }: Respo
     if (API_PATHS.has(pathOf(request.url)) && !isReadMethod(request.method)) return methodNotAllowed(reply);
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      return sendError(reply, statusCode, { error: apiMessages.badRequest });
+      const message = statusCode === 413 ? apiMessages.payloadTooLarge : apiMessages.badRequest;
+      return sendError(reply, statusCode, { error: message });
     }
     request.log.error(
       { err: { type: error.name, code: error.code, message: error.message } },

@@ -47,6 +47,11 @@ export class ReadModelFollower {
     return { kind: 'loading' };
   }
 
+  /** True when a model is loaded and the last read of the store succeeded (metrics). */
+  get storeHealthy(): boolean {
+    return this.model !== undefined && this.lastFailure === undefined;
+  }
+
   /** Loads once (waiting for it), then follows the store until `stop`. */
   async start(): Promise<void> {
     await this.refresh();
@@ -92,7 +97,10 @@ export class ReadModelFollower {
       const store = await this.connectedStore();
       const versions = await store.readChangeVersions();
       const changed = (part: StorePart) => this.loadedVersions?.[part] !== versions[part];
-      if (this.model && !(['participants', ...CATALOG_PARTS] as const).some(changed)) return;
+      if (this.model && !(['participants', ...CATALOG_PARTS] as const).some(changed)) {
+        this.reachable();
+        return;
+      }
 
       const started = performance.now();
       const catalog =
@@ -110,8 +118,7 @@ export class ReadModelFollower {
       this.lastBuildMs = performance.now() - started;
       this.model = { version: ++this.version, builtAt: new Date(), catalog, directory };
       this.loadedVersions = versions;
-      if (this.lastFailure !== undefined) this.options.logger.info('store reachable again');
-      this.lastFailure = undefined;
+      this.reachable();
       this.options.logger.info(
         {
           readModelVersion: this.version,
@@ -126,6 +133,12 @@ export class ReadModelFollower {
       this.lastFailure = details;
       await this.dropStore();
     }
+  }
+
+  /** The store answered: the end of an outage, if there was one (also when nothing changed). */
+  private reachable(): void {
+    if (this.lastFailure !== undefined) this.options.logger.info('store reachable again');
+    this.lastFailure = undefined;
   }
 
   private async dropStore(): Promise<void> {

@@ -1,15 +1,49 @@
+/** Where a path, address or secret may start: not inside a word such as `read/write`. */
+const START = String.raw`(?<=^|[\s'"(\[=,;<>])`;
+
 /**
- * A short technical reason for the `details` of a 500 answer and for logs: the
- * error's code and message, without file paths, connection strings or stack traces.
+ * What the `details` of a 500 answer and the logs must never show, in the order applied:
+ * URLs (connection strings with their credentials), `key=value` settings of a libpq
+ * connection string, `user:password@host`, the role, database and host a server names,
+ * file paths (Unix, relative, home, Windows, UNC), host names a lookup failed for, and IP
+ * addresses with their port.
+ */
+const REDACTIONS: readonly (readonly [RegExp, string])[] = [
+  [/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"]*/gi, '<url>'],
+  [
+    /\b(password|passwd|pwd|user|host|hostaddr|port|dbname|passfile|sslkey|sslcert|sslrootcert|sslpassword)\s*=\s*(?:'[^']*'|"[^"]*"|[^\s,;]+)/gi,
+    '$1=<redacted>',
+  ],
+  [new RegExp(`${START}[^\\s'"@/:]+:[^\\s'"@/]+@[^\\s'"/,;]+`, 'g'), '<credentials>'],
+  [/\b(user|role|database|host|schema)\s+"[^"]*"/gi, '$1 <redacted>'],
+  [new RegExp(`${START}(?:[A-Za-z]:[\\\\/]|\\\\\\\\|~/|\\.{1,2}/|/)[^\\s'"(),;]*`, 'g'), '<path>'],
+  [/\b(getaddrinfo\s+[A-Z_]+)\s+[^\s,;]+/g, '$1 <host>'],
+  [/\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?\b/g, '<address>'],
+  [/\[[0-9a-f:.]*:[0-9a-f:.]*\](?::\d{1,5})?/gi, '<address>'],
+  [
+    new RegExp(`${START}(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?::\\d{1,5})?(?=$|[\\s'",;)])`, 'gi'),
+    '<address>',
+  ],
+];
+
+/** Longest `details` (the reason, not a dump). */
+const MAX_LENGTH = 200;
+
+/**
+ * A short technical reason for the `details` of a 500 answer, for logs and for the CLI's
+ * one-line errors: the error's code and the first line of its message, without file
+ * paths, connection strings, credentials, addresses or stack traces.
  */
 export function describeStoreError(error: unknown): string {
   const raw = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
-  const message = raw
-    .split('\n')[0]!
-    .replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
-    .replace(/(?:[A-Za-z]:)?(?:\.{0,2}\/[^\s'"]+)+/g, '<path>')
-    .replace(/password\S*/gi, '<redacted>')
-    .slice(0, 200);
-  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
+  let message = (raw.split(/\r?\n/, 1)[0] ?? '')
+    // A stack frame written on the same line, and control characters.
+    .replace(/\s+at\s+(?:\S+\s+)?\(?[^\s()]+:\d+:\d+\)?.*$/, '')
+    .replace(/\p{Cc}/gu, ' ');
+  for (const [pattern, replacement] of REDACTIONS) message = message.replace(pattern, replacement);
+  message = message.trim().slice(0, MAX_LENGTH);
+  if (message === '') message = 'unknown error';
+  const safeCode = typeof code === 'string' && /^[A-Za-z0-9_.-]{1,40}$/.test(code) ? code : undefined;
+  return safeCode !== undefined && !message.includes(safeCode) ? `${safeCode}: ${message}` : message;
 }

@@ -92,13 +92,16 @@ describeEachStore(
       },
     );
 
-    it.each([...OPERATIONS, '/nope', '/api/statistics?year=x'])('%s: security headers for a JSON API', async (path) => {
-      const answer = await raw(context().server.url + path, 'GET');
-      expect(answer.headers['x-content-type-options']).toBe('nosniff');
-      expect(answer.headers['referrer-policy']).toBe('no-referrer');
-      expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect(answer.headers['x-powered-by']).toBeUndefined();
-    });
+    it.each([...OPERATIONS, '/nope', '/api/statistics?year=x'])(
+      '%s: security headers for a JSON API',
+      async (path) => {
+        const answer = await raw(context().server.url + path, 'GET');
+        expect(answer.headers['x-content-type-options']).toBe('nosniff');
+        expect(answer.headers['referrer-policy']).toBe('no-referrer');
+        expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(answer.headers['x-powered-by']).toBeUndefined();
+      },
+    );
 
     it.each([
       ['/api/years', 'public, max-age=86400'],

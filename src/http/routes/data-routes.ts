@@ -6,6 +6,7 @@ import { prepareError } from '../../read-model/prepared-response.js';
 import type { ReadModel } from '../../read-model/read-model.js';
 import { CATEGORY_NOT_FOUND, UPDATING_ANSWER } from '../../read-model/statistics-catalog.js';
 import type { Responder } from '../send.js';
+import { documentedRoute, type DocumentedPath } from '../schemas.js';
 
 const YEAR_REQUIRED = prepareError(404, apiMessages.yearRequired);
 const STATISTICS_YEAR_FORMAT = prepareError(404, apiMessages.yearFormatStatistics);
@@ -29,8 +30,8 @@ export function registerDataRoutes(
   follower: ReadModelFollower,
   { sendPrepared, sendDynamicJson }: Responder,
 ): void {
-  const route = (url: string, handler: DataHandler) =>
-    app.get(url, (request, reply) => {
+  const route = (url: DocumentedPath, handler: DataHandler) =>
+    app.get(url, documentedRoute(url), (request, reply) => {
       const state = follower.state;
       if (state.kind !== 'ready') {
         const details = state.kind === 'failed' ? state.details : 'El almacén de datos aún no se ha cargado';

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReadModelFollower } from '../read-model/follower.js';
+
+export const METRICS_PATH = '/metrics';
+
+/** Route label of answers that matched no route (404, 405): keeps the label set bounded. */
+const UNMATCHED = 'unmatched';
+
+/** Seconds; our answers take well under a millisecond, slow ones show at the top. */
+const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
+/** The process metrics (CPU, memory, event loop, GC) are collected once per process. */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
+ * Prometheus metrics at `/metrics`: requests by route, method and status, latency by
+ * route, the read model and the store, and the process. The only per-request work is one
+ * `onResponse` hook: a counter increment and a histogram observation.
+ */
+export function registerMetrics(app: FastifyInstance, follower: ReadModelFollower): void {
+  const registry = new Registry();
+  const registers = [registry];
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Answers sent, by route pattern, method and status code',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request arriving to the answer being written, by route pattern',
+    labelNames: ['route'] as const,
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+
+  const model = () => {
+    const state = follower.state;
+    return state.kind === 'ready' ? state.model : undefined;
+  };
+  new Gauge({
+    name: 'tamborrada_read_model_version',
+    help: 'Version of the read model being served (increases with every rebuild; 0 before the first load)',
+    registers,
+    collect() {
+      this.set(model()?.version ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'tamborrada_read_model_age_seconds',
+    help: 'Seconds since the read model being served was built (NaN before the first load)',
+    registers,
+    collect() {
+      const built = model()?.builtAt;
+      this.set(built === undefined ? Number.NaN : (Date.now() - built.getTime()) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'tamborrada_read_model_build_duration_seconds',
+    help: 'How long the last rebuild of the read model took',
+    registers,
+    collect() {
+      this.set(follower.lastBuildMs / 1000);
+    },
+  });
+  new Gauge({
+    name: 'tamborrada_store_up',
+    help: '1 when the last read of the store succeeded, 0 when it failed (the last good model is served)',
+    registers,
+    collect() {
+      this.set(follower.storeHealthy ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'tamborrada_updating',
+    help: '1 while the annual refresh flag is on (statistics answer {"isUpdating":true})',
+    registers,
+    collect() {
+      this.set(model()?.catalog.isUpdating ? 1 : 0);
+    },
+  });
+  let reported = 0;
+  new Counter({
+    name: 'tamborrada_store_reconnects_total',
+    help: 'Times the store connection was dropped after a failure and opened again',
+    registers,
+    collect() {
+      this.inc(follower.reconnects - reported);
+      reported = follower.reconnects;
+    },
+  });
+
+  const exposed = Registry.merge([processMetrics(), registry]);
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? UNMATCHED;
+    requests.inc({ route, method: request.method, status: reply.statusCode });
+    duration.observe({ route }, reply.elapsedTime / 1000);
+    done();
+  });
+
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    const text = await exposed.metrics();
+    return reply.header('content-type', exposed.contentType).header('cache-control', 'no-store').send(text);
+  });
+}

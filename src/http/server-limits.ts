@@ -1,0 +1,261 @@
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
+import { ConfigError, parsePositiveInteger } from '../cli/config.js';
+import { apiMessages } from '../domain/texts.js';
+import { CACHE, prepareJson } from '../read-model/prepared-response.js';
+import type { Responder } from './send.js';
+
+/**
+ * What one client may cost the server: sizes and timeouts of the HTTP layer. Every value
+ * comes from an environment variable of `tamborrada serve` (docs/security.md).
+ */
+export interface ServerLimits {
+  /** Longest request target (path and query), in bytes: longer ones get 414. `MAX_URL_LENGTH`. */
+  maxUrlLength: number;
+  /** Request line and headers together, in bytes: larger ones get 431. `MAX_HEADER_SIZE`. */
+  maxHeaderSize: number;
+  /** Time a client has to send the request line and headers. `HEADERS_TIMEOUT_MS`. */
+  headersTimeoutMs: number;
+  /** Time a client has to send the whole request. `REQUEST_TIMEOUT_MS`. */
+  requestTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this long. `KEEP_ALIVE_TIMEOUT_MS`. */
+  keepAliveTimeoutMs: number;
+  /** A connection where no byte moves either way for this long is cut. `SOCKET_TIMEOUT_MS`. */
+  socketTimeoutMs: number;
+  /** Requests served on one connection before it is closed (0: no limit). `MAX_REQUESTS_PER_SOCKET`. */
+  maxRequestsPerSocket: number;
+  /** On SIGTERM/SIGINT, how long answers in flight may take to finish. `SHUTDOWN_GRACE_MS`. */
+  shutdownGraceMs: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = {
+  maxUrlLength: 8 * 1024,
+  maxHeaderSize: 16 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  socketTimeoutMs: 60_000,
+  // Node answers an empty 503 to a client that keeps sending after the last allowed
+  // request (autocannon does): off unless an operator wants connections recycled.
+  maxRequestsPerSocket: 0,
+  shutdownGraceMs: 10_000,
+};
+
+/** The environment variable of each limit. */
+export const SERVER_LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = {
+  maxUrlLength: 'MAX_URL_LENGTH',
+  maxHeaderSize: 'MAX_HEADER_SIZE',
+  headersTimeoutMs: 'HEADERS_TIMEOUT_MS',
+  requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
+  keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
+  socketTimeoutMs: 'SOCKET_TIMEOUT_MS',
+  maxRequestsPerSocket: 'MAX_REQUESTS_PER_SOCKET',
+  shutdownGraceMs: 'SHUTDOWN_GRACE_MS',
+};
+
+/** Limits from the environment; unset or empty variables keep their default. */
+export function resolveServerLimits(env: Readonly<Record<string, string | undefined>>): ServerLimits {
+  const limits = { ...DEFAULT_SERVER_LIMITS };
+  for (const key of Object.keys(SERVER_LIMIT_VARIABLES) as (keyof ServerLimits)[]) {
+    const variable = SERVER_LIMIT_VARIABLES[key];
+    const raw = env[variable];
+    if (raw === undefined || raw === '') continue;
+    limits[key] = key === 'maxRequestsPerSocket' && raw === '0' ? 0 : parsePositiveInteger(raw, variable);
+  }
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
+    );
+  }
+  if (limits.maxUrlLength >= limits.maxHeaderSize) {
+    throw new ConfigError(
+      `MAX_URL_LENGTH (${limits.maxUrlLength}) must be below MAX_HEADER_SIZE (${limits.maxHeaderSize})`,
+    );
+  }
+  return limits;
+}
+
+/** A complete raw HTTP/1.1 answer with a JSON `{error}` body, for a socket without a parser. */
+function rawErrorAnswer(statusCode: number, error: string, corsOrigin: string): Buffer {
+  const prepared = prepareJson(statusCode, { error }, CACHE.none, { codings: [] }).identity;
+  const headers = {
+    ...prepared.headers,
+    'access-control-allow-origin': corsOrigin,
+    'content-length': String(prepared.body.length),
+    connection: 'close',
+  };
+  const head = [
+    `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode] ?? ''}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ].join('\r\n');
+  return Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), prepared.body]);
+}
+
+/** The answer in flight on a socket, if any (Node keeps it on the socket while it is written). */
+function responseOn(socket: Socket): ServerResponse | undefined {
+  return (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+}
+
+/**
+ * Node's `server.close()` destroys every connection whose request has been read and whose
+ * answer has been ended, even when the answer is still being written to a slow reader: a
+ * large search result would be cut short at shutdown. This keeps those connections, closes
+ * each one once its answer is written, and asks clients to close kept-alive connections
+ * from then on. Returns whether the server is closing.
+ */
+function finishAnswersOnClose(server: Server): () => boolean {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const ending = new WeakSet<Socket>();
+  const closeIdle = server.closeIdleConnections.bind(server);
+  let closing = false;
+  server.closeIdleConnections = () => {
+    closing = true;
+    const held: ServerResponse[] = [];
+    for (const socket of sockets) {
+      const response = responseOn(socket);
+      if (!response || response.writableFinished) continue;
+      if (!ending.has(socket)) {
+        ending.add(socket);
+        response.once('finish', () => socket.end());
+      }
+      // Node skips the connections whose answer is not `finished`.
+      if (response.finished) {
+        response.finished = false;
+        held.push(response);
+      }
+    }
+    try {
+      closeIdle();
+    } finally {
+      for (const response of held) response.finished = true;
+    }
+  };
+  return () => closing;
+}
+
+export interface HardenedServerSettings {
+  limits: ServerLimits;
+  corsOrigin: string;
+  responder: Responder;
+  logger: FastifyBaseLogger | false;
+}
+
+type HardenedOptions = Pick<FastifyServerOptions, 'serverFactory' | 'clientErrorHandler' | 'frameworkErrors'>;
+
+/**
+ * The Fastify options that put the HTTP layer under our limits: the Node server with its
+ * timeouts and sizes, Spanish JSON (with the security headers) for everything refused
+ * before a route is reached, and no request bytes in the logs (the request line holds the
+ * participant's name).
+ */
+export function hardenedServerOptions({
+  limits,
+  corsOrigin,
+  responder,
+  logger,
+}: HardenedServerSettings): HardenedOptions {
+  const answers = {
+    badRequest: rawErrorAnswer(400, apiMessages.badRequest, corsOrigin),
+    headersTooLarge: rawErrorAnswer(431, apiMessages.headersTooLarge, corsOrigin),
+  };
+  const uriTooLong = prepareJson(414, { error: apiMessages.uriTooLong }, CACHE.none, {
+    codings: [],
+  }).identity;
+  const hostMissing = prepareJson(400, { error: apiMessages.badRequest }, CACHE.none, {
+    codings: [],
+  }).identity;
+  const expectationFailed = prepareJson(417, { error: apiMessages.badRequest }, CACHE.none, {
+    codings: [],
+  }).identity;
+  const refuse = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    statusCode: number,
+    answer: typeof uriTooLong,
+  ) => {
+    response.writeHead(statusCode, {
+      ...answer.headers,
+      'access-control-allow-origin': corsOrigin,
+      'content-length': String(answer.body.length),
+    });
+    response.end(answer.body);
+    if (logger) logger.info({ method: request.method, status: statusCode }, 'request refused');
+  };
+
+  const serverFactory: HardenedOptions['serverFactory'] = (handler) => {
+    const server = createServer(
+      {
+        maxHeaderSize: limits.maxHeaderSize,
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
+        // How often Node looks for requests past their timeouts (30 s by default).
+        connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+        // Checked below, to answer in JSON instead of Node's empty 400.
+        requireHostHeader: false,
+      },
+      (request, response) => {
+        if (isClosing()) response.shouldKeepAlive = false;
+        if ((request.url ?? '').length > limits.maxUrlLength) {
+          return refuse(request, response, 414, uriTooLong);
+        }
+        if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+          response.shouldKeepAlive = false;
+          return refuse(request, response, 400, hostMissing);
+        }
+        handler(request, response);
+      },
+    );
+    server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+    server.setTimeout(limits.socketTimeoutMs);
+    // `Expect` other than 100-continue: Node's answer would be an empty 417.
+    server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+      response.shouldKeepAlive = false;
+      refuse(request, response, 417, expectationFailed);
+    });
+    const isClosing = finishAnswersOnClose(server);
+    return server;
+  };
+
+  return {
+    serverFactory,
+    clientErrorHandler(error, socket) {
+      // `error.rawPacket` holds the request as received, the participant's name included:
+      // only the parser's code is logged.
+      const code = error.code;
+      if (logger) logger.debug({ code }, 'malformed request');
+      const response = responseOn(socket);
+      if (
+        code === 'ECONNRESET' ||
+        code === 'ERR_HTTP_REQUEST_TIMEOUT' ||
+        !socket.writable ||
+        (response !== undefined && response.headersSent)
+      ) {
+        socket.destroy();
+        return;
+      }
+      socket.end(code === 'HPE_HEADER_OVERFLOW' ? answers.headersTooLarge : answers.badRequest);
+    },
+    frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+      // A path Fastify cannot decode (`/api/%zz`): never echoed back.
+      return responder.sendError(reply, 400, { error: apiMessages.badRequest });
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `tamborrada ARGS` from the sources (what `npx tsx src/cli/main.ts ARGS` runs), with only `env` set. */
+function tamborrada(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+  const base: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  for (const name of [
+    'DB_PATH',
+    'DATABASE_URL',
+    'PORT',
+    'HOST',
+    'LOG_LEVEL',
+    'POLL_INTERVAL_MS',
+    'CORS_ORIGIN',
+  ])
+    delete base[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+const STORE = ['--db <path>', '--database-url <url>'];
+
+/** Every command with every option and argument its help must list. */
+const COMMANDS: [string[], string[]][] = [
+  [['serve'], [...STORE, '--port <n>', '--host <h>', '--log-level <level>', '--demo-if-missing']],
+  [['migrate'], STORE],
+  [['import'], [...STORE, '<file>']],
+  [['demo'], [...STORE, '--seed <n>', '--scale <f>']],
+  [['updating'], [...STORE, '<state>', '--note <text>']],
+  [['status'], STORE],
+  [['recompute'], STORE],
+  [['summary'], ['set']],
+  [
+    ['summary', 'set'],
+    [...STORE, '--year <year>', '--category <id>', '--file <path>'],
+  ],
+];
+
+describe.concurrent('tamborrada --help', () => {
+  it('lists every command, with examples', async () => {
+    const run = await tamborrada(['--help']);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    for (const [[name]] of COMMANDS) expect(run.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    expect(run.stdout).toContain('Examples:\n  tamborrada serve');
+  });
+
+  it.each(COMMANDS.map(([command, options]) => [command.join(' '), command, options] as const))(
+    'tamborrada %s --help lists every option, with examples',
+    async (_title, command, options) => {
+      const run = await tamborrada([...command, '--help']);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      expect(run.stdout).toContain(`Usage: tamborrada ${command.join(' ')}`);
+      for (const option of options) expect(run.stdout).toContain(option);
+      expect(run.stdout).toMatch(
+        new RegExp(`\\nExamples:\\n  (?:[A-Z_]+=\\S+ )?tamborrada ${command.join(' ')}`),
+      );
+    },
+  );
+});
+
+describe.concurrent('tamborrada: configuration problems', () => {
+  /** A usage error: nothing on stdout, exit code 2, no stack trace, exactly these lines. */
+  function expectLines(run: Run, lines: (string | RegExp)[]): void {
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).not.toContain('    at ');
+    const written = run.stderr.replace(/\n$/, '').split('\n');
+    expect(written).toHaveLength(lines.length);
+    lines.forEach((line, i) => expect(written[i]).toMatch(line));
+  }
+
+  it('an unknown option: one line', async () => {
+    expectLines(await tamborrada(['status', '--bogus']), [/^error: unknown option '--bogus'$/]);
+  });
+
+  it('a mistyped option: one line, with the suggestion', async () => {
+    expectLines(await tamborrada(['serve', '--prot', '8080']), [
+      /^error: unknown option '--prot' \(Did you mean --port\?\)$/,
+    ]);
+  });
+
+  it('a bad port option: one line', async () => {
+    expectLines(await tamborrada(['serve', '--port', '70000']), [
+      "tamborrada: error: --port must be a port number from 0 to 65535, got '70000'",
+    ]);
+  });
+
+  it('a bad URL: one line, on any command', async () => {
+    expectLines(await tamborrada(['status', '--database-url', 'mysql://db/x']), [
+      'tamborrada: error: --database-url must be a postgres:// URL, got a mysql:// URL',
+    ]);
+    expectLines(await tamborrada(['migrate'], { DATABASE_URL: 'not a url' }), [
+      'tamborrada: error: DATABASE_URL must be a postgres:// URL',
+    ]);
+  });
+
+  it('several bad settings in the environment: one line each', async () => {
+    const run = await tamborrada(['serve'], {
+      PORT: 'abc',
+      HOST: 'two words',
+      LOG_LEVEL: 'loud',
+      POLL_INTERVAL_MS: '0',
+      DATABASE_URL: 'http://db.example/tamborrada',
+    });
+    expectLines(run, [
+      'tamborrada: error: DATABASE_URL must be a postgres:// URL, got a http:// URL',
+      "tamborrada: error: PORT must be a port number from 0 to 65535, got 'abc'",
+      "tamborrada: error: HOST must be a host name or address, got 'two words'",
+      "tamborrada: error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'",
+      "tamborrada: error: POLL_INTERVAL_MS must be a positive integer, got '0'",
+    ]);
+  });
+});

@@ -1,0 +1,112 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { seedPublishedYears } from '../support/dataset.js';
+import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  method?: string;
+  route?: string | null;
+  url?: string;
+  status?: number;
+  responseTime?: number;
+}
+
+/** A server logging JSON lines into memory, as `serve` logs to stdout. */
+async function loggedServer(fixture: StoreFixture, level: string) {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const server = await startServer({
+    openStore: () => fixture.openReadStore(),
+    port: 0,
+    host: '127.0.0.1',
+    corsOrigin: '*',
+    pollIntervalMs: 60_000,
+    logger: pino({ level }, sink),
+  });
+  return { server, lines };
+}
+
+/** onResponse runs when the answer has been handed to the socket: wait for the lines. */
+async function requestLines(lines: string[], count: number): Promise<LogLine[]> {
+  for (let i = 0; i < 100; i++) {
+    const found = lines.map((line) => JSON.parse(line) as LogLine).filter((line) => line.msg === 'request');
+    if (found.length >= count) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`expected ${count} request lines, got:\n${lines.join('\n')}`);
+}
+
+describe('request logs', () => {
+  let fixture: StoreFixture;
+  let info: { server: RunningServer; lines: string[] };
+  let warn: { server: RunningServer; lines: string[] };
+
+  beforeAll(async () => {
+    fixture = await createSqliteFixture();
+    await seedPublishedYears(fixture);
+    await fixture.insertParticipants([{ name: 'Ane Garcia Lopez', school: 'Ikastola', year: 2024 }]);
+    [info, warn] = await Promise.all([loggedServer(fixture, 'info'), loggedServer(fixture, 'warn')]);
+  });
+
+  afterAll(async () => {
+    await info?.server.close();
+    await warn?.server.close();
+    await fixture?.dispose();
+  });
+
+  it('one JSON line per request: id, method, route, redacted URL, status, time; never a name', async () => {
+    const { server, lines } = info;
+    const before = lines.length;
+    const requests: [string, string][] = [
+      ['GET', '/api/ping'],
+      ['GET', '/api/statistics?year=2024'],
+      ['GET', '/api/participants?name=Ane%20Garc%C3%ADa%20L%C3%B3pez&company=Ikastola'],
+      ['GET', '/api/participants?company=Ikastola&name=Ane+Garcia+Lopez&name=Ane'],
+      ['HEAD', '/api/years'],
+      ['GET', '/no/such/path?name=Ane%20Garcia'],
+      ['POST', '/api/years'],
+    ];
+    for (const [method, path] of requests) await fetch(server.url + path, { method });
+
+    const logged = (await requestLines(lines.slice(before), requests.length)).slice(0, requests.length);
+    expect(logged.map(({ method, route, url, status }) => [method, route, url, status])).toEqual([
+      ['GET', '/api/ping', '/api/ping', 200],
+      ['GET', '/api/statistics', '/api/statistics?year=2024', 200],
+      ['GET', '/api/participants', '/api/participants?name=[redacted]&company=Ikastola', 200],
+      ['GET', '/api/participants', '/api/participants?company=Ikastola&name=[redacted]&name=[redacted]', 200],
+      ['HEAD', '/api/years', '/api/years', 200],
+      ['GET', null, '/no/such/path?name=[redacted]', 404],
+      ['POST', null, '/api/years', 405],
+    ]);
+    for (const line of logged) {
+      expect(line.level).toBe(30);
+      expect(line.reqId).toEqual(expect.any(String));
+      expect(line.responseTime).toBeGreaterThanOrEqual(0);
+    }
+    expect(new Set(logged.map((line) => line.reqId)).size).toBe(logged.length);
+
+    const all = lines.join('\n');
+    expect(all).not.toMatch(/Garc|L%C3%B3pez|Lopez/);
+    // Fastify's own request lines are off: ours is the only one.
+    expect(all).not.toContain('incoming request');
+    expect(all).not.toContain('request completed');
+  });
+
+  it('quieter levels write no request lines', async () => {
+    const { server, lines } = warn;
+    await fetch(`${server.url}/api/ping`);
+    await fetch(`${server.url}/nope`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines.filter((line) => line.includes('"msg":"request"'))).toEqual([]);
+  });
+});
