@@ -116,6 +116,8 @@ export interface ServeConfig extends StoreLocation {
   pollIntervalMs: number;
   /** Participant searches per client address and minute; 0: no limit (the default). */
   rateLimitParticipants: number;
+  /** Server processes sharing the port (node:cluster); 1: no cluster (the default). */
+  workers: number;
 }
 
 export function resolveServeConfig(
@@ -126,6 +128,7 @@ export function resolveServeConfig(
     host?: string;
     logLevel?: string;
     rateLimitParticipants?: string;
+    workers?: string;
   },
   env: Env,
 ): ServeConfig {
@@ -134,6 +137,7 @@ export function resolveServeConfig(
   const [logLevel, logSource] = pick(options.logLevel, env, 'LOG_LEVEL');
   const [poll, pollSource] = pick(undefined, env, 'POLL_INTERVAL_MS');
   const [rate, rateSource] = pick(options.rateLimitParticipants, env, 'RATE_LIMIT_PARTICIPANTS');
+  const [workers, workersSource] = pick(options.workers, env, 'WORKERS');
   const { check, throwIfAny } = allProblems();
   const config: ServeConfig = {
     ...check(() => resolveStoreLocation(options, env)),
@@ -145,6 +149,7 @@ export function resolveServeConfig(
       poll === undefined ? DEFAULTS.pollIntervalMs : check(() => parsePositiveInteger(poll, pollSource)),
     rateLimitParticipants:
       rate === undefined || rate === '0' ? 0 : check(() => parsePositiveInteger(rate, rateSource)),
+    workers: workers === undefined ? 1 : check(() => parsePositiveInteger(workers, workersSource)),
   };
   throwIfAny();
   return config;

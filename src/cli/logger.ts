@@ -28,13 +28,17 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryStart)}?${segments.join('&')}`;
 }
 
-/** JSON lines by default; readable colours when the output is a terminal. */
+/** How long a log line may wait in the buffer before it is written. */
+const LOG_FLUSH_INTERVAL_MS = 500;
+
+/**
+ * JSON lines by default; readable colours when the output is a terminal. JSON lines
+ * are buffered (4 KB or half a second, flushed on exit): a synchronous write per
+ * request line would cost more than the answer itself.
+ */
 export function createLogger(level: LogLevel): Logger {
-  return pino({
+  const options = {
     level,
-    transport: process.stdout.isTTY
-      ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } }
-      : undefined,
     serializers: {
       req: (request: { id?: string; method?: string; url?: string }) => ({
         id: request.id,
@@ -42,5 +46,11 @@ export function createLogger(level: LogLevel): Logger {
         url: request.url === undefined ? undefined : redactUrl(request.url),
       }),
     },
-  });
+  };
+  if (process.stdout.isTTY) {
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } });
+  }
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), LOG_FLUSH_INTERVAL_MS).unref();
+  return pino(options, destination);
 }

@@ -84,6 +84,10 @@ storeCommand('serve', 'serve the read-only JSON API')
     'when the SQLite file does not exist, create it with the demo data (what npm start does)',
   )
   .option(
+    '--workers <n>',
+    'server processes sharing the port, one per core helps under heavy load (env WORKERS, default 1)',
+  )
+  .option(
     '--rate-limit-participants <n>',
     'participant searches per client address and minute, then 429; 0 = no limit (env RATE_LIMIT_PARTICIPANTS, default 0)',
   )
@@ -93,12 +97,13 @@ storeCommand('serve', 'serve the read-only JSON API')
       'tamborrada serve                                      ./data/tamborrada.db on port 3000',
       'tamborrada serve --demo-if-missing                    what npm start does',
       'tamborrada serve --db /srv/tamborrada.db --port 8080 --log-level warn',
+      'tamborrada serve --workers 2                          one process per core',
       'DATABASE_URL=postgres://api@db/tamborrada tamborrada serve',
     ) +
       `
 
 Environment: DB_PATH, DATABASE_URL, PORT, HOST, LOG_LEVEL, CORS_ORIGIN, POLL_INTERVAL_MS,
-RATE_LIMIT_PARTICIPANTS, and the HTTP limits and timeouts of docs/security.md
+RATE_LIMIT_PARTICIPANTS, WORKERS, and the HTTP limits and timeouts of docs/security.md
 (an option wins over its variable; a bad value stops the start with one line per problem).
 Serves the API under /api, its reference at /api/docs (document: /api/openapi.json) and
 Prometheus metrics at /metrics. Logs are JSON lines, readable colours on a terminal.`,

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { startServer, type RunningServer } from '../server.js';
@@ -41,6 +42,46 @@ export interface ServeOptions extends ServeConfig {
 }
 
 export async function serve(config: ServeOptions, logger: Logger): Promise<void> {
+  if (config.workers > 1 && cluster.isPrimary) {
+    if (config.databaseUrl === undefined) await prepareSqliteFile(config, logger);
+    runPrimary(config.workers, logger);
+    return;
+  }
+  await serveOneProcess(config, logger);
+}
+
+/**
+ * `--workers N`: N processes each with its own read model, sharing the port (the
+ * primary hands out connections). Signals are passed on; a worker that dies
+ * unexpectedly is replaced.
+ */
+function runPrimary(workers: number, logger: Logger): void {
+  let stopping = false;
+  const fork = () => cluster.fork({ TAMBORRADA_WORKER: '1' });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        logger.info('all workers stopped');
+        process.exit(0);
+      }
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, workers }, 'stopping the workers');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  for (let i = 0; i < workers; i++) fork();
+  logger.info({ workers }, 'started the workers');
+}
+
+async function serveOneProcess(config: ServeOptions, logger: Logger): Promise<void> {
   // Sizes and timeouts of the HTTP layer, and the shutdown grace (docs/security.md).
   const limits = resolveServerLimits(process.env);
 
@@ -74,9 +115,13 @@ export async function serve(config: ServeOptions, logger: Logger): Promise<void>
   process.once('SIGTERM', () => onSignal('SIGTERM'));
   process.once('SIGINT', () => onSignal('SIGINT'));
 
-  if (config.databaseUrl === undefined) await prepareSqliteFile(config, logger);
-  // A wrong PG_* setting stops the start here, instead of failing every read.
-  else resolvePostgresSettings(process.env);
+  if (config.databaseUrl !== undefined) {
+    // A wrong PG_* setting stops the start here, instead of failing every read.
+    resolvePostgresSettings(process.env);
+  } else if (cluster.isPrimary) {
+    // In a cluster the primary prepared the file already.
+    await prepareSqliteFile(config, logger);
+  }
   server = await startServer({
     openStore: () => openReadStore(config),
     port: config.port,

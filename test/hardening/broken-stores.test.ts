@@ -175,7 +175,8 @@ describe('tamborrada serve over a broken store', () => {
         await expectStoreFailure(serve.url, details);
         await broken.repair(path);
         await expectRecovered(serve.url);
-        expect(serve.output()).toContain('could not prepare the store');
+        // Log lines are buffered for up to half a second.
+        await eventually(async () => serve!.output().includes('could not prepare the store'), 3000);
         expect(serve.output()).toContain('store reachable again');
         expect(serve.output()).not.toMatch(/\n\s+at /);
       } finally {
