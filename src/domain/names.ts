@@ -1,21 +1,21 @@
 const COMBINING_DIACRITICS = /[\u0300-\u036f]/g;
 const WHITESPACE_RUN = /\s+/gu;
+/** Printable ASCII words separated by single spaces: what normalisation leaves unchanged. */
+const ALREADY_NORMALIZED = /^[!-~]+(?: [!-~]+)*$/;
 
 /**
  * Spec rule 2 for names: NFD, combining marks U+0300–U+036F removed, any run of
  * Unicode whitespace (tabs and newlines included) collapsed to one space, trimmed.
  */
 export function normalizeName(raw: string): string {
+  // Stored names are normalised already: skip the costly NFD pass for them.
+  if (ALREADY_NORMALIZED.test(raw)) return raw;
   return raw.normalize('NFD').replace(COMBINING_DIACRITICS, '').replace(WHITESPACE_RUN, ' ').trim();
 }
 
-/** Printable ASCII words separated by single spaces: already normalised. */
-const ALREADY_NORMALIZED = /^[!-~]+(?: [!-~]+)*$/;
-
 /** The key two names are compared by in a case-insensitive search. */
 export function searchKey(raw: string): string {
-  // Stored names are normalised on import; skip the costly NFD pass for them.
-  return (ALREADY_NORMALIZED.test(raw) ? raw : normalizeName(raw)).toLowerCase();
+  return normalizeName(raw).toLowerCase();
 }
 
 /** Number of space-separated parts of an already normalised name. */

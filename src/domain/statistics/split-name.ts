@@ -23,17 +23,6 @@ const PARTICLES: ReadonlySet<string> = new Set([
   'santa',
 ]);
 
-/** Printable ASCII tokens separated by single spaces: such a name is already normalised. */
-const PLAIN_NAME = /^[!-~]+(?: [!-~]+)*$/;
-
-/**
- * `normalizeName`, skipped when the string is plain ASCII with single spaces (the usual
- * case: names are stored normalised; only rows written by plain SQL may need it).
- */
-export function normalizeNameCheaply(raw: string): string {
-  return PLAIN_NAME.test(raw) ? raw : normalizeName(raw);
-}
-
 /**
  * Where the parts of a normalised full name lie, as string offsets. Filled in place by
  * `locateNameParts` so that the statistics pass allocates nothing per record for it.
@@ -112,7 +101,7 @@ export function locateNameParts(name: string, out: NameParts): void {
  * `{ firstName: '', surnames: [] }`.
  */
 export function splitFullName(fullName: string): { firstName: string; surnames: string[] } {
-  const name = normalizeNameCheaply(fullName);
+  const name = normalizeName(fullName);
   if (name === '') return { firstName: '', surnames: [] };
   const parts = newNameParts();
   locateNameParts(name, parts);

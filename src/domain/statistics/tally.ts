@@ -1,5 +1,6 @@
 import type { ParticipantRecord } from '../types.js';
-import { locateNameParts, newNameParts, normalizeNameCheaply } from './split-name.js';
+import { normalizeName } from '../names.js';
+import { locateNameParts, newNameParts } from './split-name.js';
 
 /** A growable array of counters indexed by a small integer id. */
 export class Counts {
@@ -143,7 +144,7 @@ export function tallyRecords(records: readonly ParticipantRecord[]): Tallies {
 
     const rawName = record.name;
     if (typeof rawName !== 'string') continue;
-    const name = normalizeNameCheaply(rawName);
+    const name = normalizeName(rawName);
     if (name === '') continue;
     locateNameParts(name, parts);
 
