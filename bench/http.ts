@@ -14,22 +14,47 @@
  * measuring, default 1), BENCH_SEED (default 1), BENCH_LOOKUPS (in-process searches,
  * default 1000), BENCH_WORKERS (for `serve --workers`, default: the number of CPUs),
  * BENCH_REBUILD=1 (rebuild cached demo stores).
+ *
+ * How the figures are taken:
+ * - Demo stores come from `tamborrada demo --seed S --scale F`; scales of 10 and above
+ *   are cached in bench/.cache/ under a name with seed, scale and a hash of src/demo and
+ *   src/domain (what decides the data), so a cached file is reused only for the same data.
+ * - Read-model build time: the server is started once at LOG_LEVEL=info and the `buildMs`
+ *   of its first 'read model built' log line is read; that server is then stopped and the
+ *   one under load runs at LOG_LEVEL=warn, so that no request is logged. Both starts also
+ *   give the time from spawn until /api/ping and /api/years answer 200.
+ * - Memory: VmRSS of /proc/PID/status when ready, after the warm-up and after the load,
+ *   and VmHWM (peak, the read-model build included); with --workers, summed over the
+ *   process and its children.
+ * - Load: autocannon's programmatic API in this process, `BENCH_CONNECTIONS` connections,
+ *   pipelining 1, no Accept-Encoding (identity bodies) except on the br row. The search
+ *   row cycles through 50 stored names (as stored, lower case, partial, accented), each
+ *   connection from its own offset; the not-found row expects the spec's 500. p50/p99
+ *   come from every response time (autocannon's own histogram has 1 ms resolution).
+ * - The raw server is measured before and after the server rows; ratios are taken to
+ *   the mean of the two (br rows to the raw br row).
+ * - "other CPU": the share of the machine's CPU that processes other than the benchmark,
+ *   the server and the raw server used during a row; above 5 % the row is marked and its
+ *   figures are not to be trusted (the machine was busy).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoStore, sampleParticipants, searchVariant, type DemoStore } from './http-lib/demo-store.js';
 import { drive, type LoadCase, type LoadResult } from './http-lib/load.js';
 import type { SearchReport } from './http-lib/participant-search.js';
 import {
+  cpuSnapshot,
+  foreignCpuShare,
   freePort,
   get,
   HOST,
   killAllChildren,
   memoryOf,
   spawnServer,
+  waitForIdle,
   type ChildServer,
   type Memory,
 } from './http-lib/process.js';
@@ -45,7 +70,8 @@ function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got '${raw}'`);
   return value;
 }
 
@@ -82,6 +108,10 @@ const TARGETS = {
   searchP50Us: 1000,
 };
 
+const CPUS = cpus().length;
+/** Above this share of the CPU taken by other processes during a row, the row is flagged. */
+const BUSY_MACHINE = 0.05;
+
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 type Kind = 'prepared' | 'search';
@@ -101,7 +131,12 @@ interface Preflight {
   unexpectedPaths: string[];
 }
 
-interface Row extends LoadResult {
+interface Measured extends LoadResult {
+  /** Share of the machine's CPU used by other processes during the row (0 to 1). */
+  otherCpu: number;
+}
+
+interface Row extends Measured {
   kind: Kind | 'raw';
   /** req/s divided by the raw server's (identity bytes: mean of the runs before and after). */
   ratioToRaw: number | null;
@@ -117,6 +152,8 @@ interface RowSet {
   label: string;
   serverArgs: string[];
   readyMs: number;
+  /** How long the server took to become idle after it was ready (before any load). */
+  settleMs: number;
   memory: MemoryReport;
   rows: Row[];
   /** Lines the server logged at warn or above during the run. */
@@ -151,7 +188,19 @@ interface TargetCheck {
 }
 
 function serveArgs(db: string, port: number, logLevel: string, extra: string[] = []): string[] {
-  return [CLI, 'serve', '--db', db, '--port', String(port), '--host', HOST, '--log-level', logLevel, ...extra];
+  return [
+    CLI,
+    'serve',
+    '--db',
+    db,
+    '--port',
+    String(port),
+    '--host',
+    HOST,
+    '--log-level',
+    logLevel,
+    ...extra,
+  ];
 }
 
 function workersSupported(): boolean {
@@ -165,8 +214,14 @@ function workersSupported(): boolean {
 
 function gitDescription(): string | null {
   try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: ROOT, encoding: 'utf8' });
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     return dirty.trim() === '' ? head : `${head} (src/ modified)`;
   } catch {
     return null;
@@ -246,7 +301,9 @@ async function preflight(baseUrl: string, cases: BenchCase[]): Promise<Preflight
       unexpectedPaths,
     });
     if (unexpectedPaths.length > 0) {
-      progress(`warning: ${load.operation}: unexpected answers before load:\n  ${unexpectedPaths.join('\n  ')}`);
+      progress(
+        `warning: ${load.operation}: unexpected answers before load:\n  ${unexpectedPaths.join('\n  ')}`,
+      );
     }
   }
   return checks;
@@ -256,28 +313,37 @@ function serverWarnings(server: ChildServer): string[] {
   return server.lines.filter((line) => line.trim() !== '');
 }
 
+/** Drives one case, noting how much CPU other processes took meanwhile. */
+async function measure(url: string, load: BenchCase, watched: number[]): Promise<Measured> {
+  const before = cpuSnapshot(watched);
+  const result = await drive(url, load, { durationS: config.durationS, connections: config.connections });
+  return { ...result, otherCpu: foreignCpuShare(before, cpuSnapshot(watched), CPUS) };
+}
+
+/** Warms every case up, then measures each; `watched` are the processes of this benchmark. */
 async function runRows(
   label: string,
   url: string,
   cases: BenchCase[],
   pid: number,
   memory: MemoryReport,
-): Promise<LoadResult[]> {
+  watched: number[],
+): Promise<Measured[]> {
   for (const load of cases) {
     progress(`${label}: warm-up ${load.operation}`);
     await drive(url, load, { durationS: config.warmupS, connections: config.connections });
   }
   memory.afterWarmup = memoryOf(pid);
-  const results: LoadResult[] = [];
+  const results: Measured[] = [];
   for (const load of cases) {
     progress(`${label}: ${load.operation} for ${config.durationS} s`);
-    results.push(await drive(url, load, { durationS: config.durationS, connections: config.connections }));
+    results.push(await measure(url, load, watched));
   }
   memory.afterLoad = memoryOf(pid);
   return results;
 }
 
-function withRatio(result: LoadResult, kind: Row['kind'], reference: number | null): Row {
+function withRatio(result: Measured, kind: Row['kind'], reference: number | null): Row {
   return { ...result, kind, ratioToRaw: reference ? result.reqPerSec / reference : null };
 }
 
@@ -306,6 +372,7 @@ async function serverRowSet(
   extraArgs: string[],
   cases: BenchCase[] | undefined,
   references: { identity: number; br: number | null },
+  watched: number[] = [],
 ): Promise<{ set: RowSet; server: ChildServer }> {
   const port = await freePort();
   const args = serveArgs(db, port, 'warn', extraArgs);
@@ -317,16 +384,22 @@ async function serverRowSet(
     readyTimeoutMs: 300_000,
   });
   const memory: MemoryReport = { ready: memoryOf(server.pid), afterWarmup: null, afterLoad: null };
+  const settleMs = await waitForIdle(server.pid);
   const set: RowSet = {
     label,
     serverArgs: args.slice(1).map((arg) => (arg === db ? relative(ROOT, arg) : arg)),
     readyMs: server.readyMs,
+    settleMs,
     memory,
     rows: [],
     serverWarnings: [],
   };
   if (cases) {
-    const results = await runRows(label, server.url, cases, server.pid, memory);
+    const results = await runRows(label, server.url, cases, server.pid, memory, [
+      process.pid,
+      server.pid,
+      ...watched,
+    ]);
     set.rows = results.map((result, i) => {
       const load = cases[i]!;
       return withRatio(result, load.kind, load.rawReference === 'br' ? references.br : references.identity);
@@ -350,7 +423,9 @@ async function benchScale(scale: number, tmp: string, withWorkers: boolean): Pro
   });
   progress(
     `scale ${scale}: ${store.participants.toLocaleString('en')} participants, ` +
-      (store.cached ? `cached ${relative(ROOT, store.path)}` : `built in ${store.buildSeconds?.toFixed(1)} s`),
+      (store.cached
+        ? `cached ${relative(ROOT, store.path)}`
+        : `built in ${store.buildSeconds?.toFixed(1)} s`),
   );
 
   // 1. Start-up at info level, only to read the server's own 'read model built' buildMs.
@@ -423,14 +498,26 @@ async function benchScale(scale: number, tmp: string, withWorkers: boolean): Pro
     });
   }
 
+  const watched = [process.pid, server.pid, raw.pid];
   const rawMemory: MemoryReport = { ready: null, afterWarmup: null, afterLoad: null };
-  const [rawBefore, rawBr] = await runRows(`scale ${scale} raw`, raw.url, rawCases, raw.pid, rawMemory);
-  const serverResults = await runRows(`scale ${scale} server`, server.url, cases, server.pid, firstSet.memory);
+  const [rawBefore, rawBr] = await runRows(
+    `scale ${scale} raw`,
+    raw.url,
+    rawCases,
+    raw.pid,
+    rawMemory,
+    watched,
+  );
+  const serverResults = await runRows(
+    `scale ${scale} server`,
+    server.url,
+    cases,
+    server.pid,
+    firstSet.memory,
+    watched,
+  );
   progress(`scale ${scale} raw: again after the server rows`);
-  const rawAfter = await drive(raw.url, rawIdentityCase, {
-    durationS: config.durationS,
-    connections: config.connections,
-  });
+  const rawAfter = await measure(raw.url, rawIdentityCase, watched);
   firstSet.serverWarnings = serverWarnings(server);
   await server.stop();
 
@@ -450,6 +537,7 @@ async function benchScale(scale: number, tmp: string, withWorkers: boolean): Pro
       ['--workers', String(config.workers)],
       cases,
       { identity: identityReqPerSec, br: brReqPerSec },
+      [raw.pid],
     );
     await run.server.stop();
     workers = run.set;
@@ -544,8 +632,7 @@ function pad(text: string, width: number, right = false): string {
 
 function table(headers: string[], rows: string[][], rightAligned: boolean[]): string {
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, i) => pad(cell, widths[i]!, rightAligned[i])).join('  ');
+  const line = (cells: string[]) => cells.map((cell, i) => pad(cell, widths[i]!, rightAligned[i])).join('  ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -561,6 +648,7 @@ function rowCells(row: Row): string[] {
     row.ratioToRaw === null ? '' : `${row.ratioToRaw.toFixed(2)}×`,
     `${row.unexpected}/${row.expectedNon2xx}`,
     `${row.errors}/${row.timeouts}`,
+    `${(row.otherCpu * 100).toFixed(0)}%${row.otherCpu > BUSY_MACHINE ? ' !' : ''}`,
   ];
 }
 
@@ -572,9 +660,22 @@ function printScale(report: ScaleReport): void {
       `${(report.store.fileBytes / 2 ** 20).toFixed(0)} MB SQLite file` +
       (report.store.cached ? ', cached' : `, built in ${report.store.buildSeconds?.toFixed(1)} s`),
   );
-  const headers = ['operation', 'req/s', 'p50 ms', 'p99 ms', '× raw', 'non-2xx unexp/exp', 'errors/timeouts'];
-  const align = [false, true, true, true, true, true, true];
-  const rows = [report.raw.identityBefore, ...(report.raw.br ? [report.raw.br] : []), report.raw.identityAfter];
+  const headers = [
+    'operation',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    '× raw',
+    'non-2xx unexp/exp',
+    'errors/timeouts',
+    'other CPU',
+  ];
+  const align = [false, true, true, true, true, true, true, true];
+  const rows = [
+    report.raw.identityBefore,
+    ...(report.raw.br ? [report.raw.br] : []),
+    report.raw.identityAfter,
+  ];
   const rawRows = rows.map((row, i) => {
     const cells = rowCells(row);
     if (i === rows.length - 1) cells[0] = `${cells[0]} (again, after)`;
@@ -594,7 +695,7 @@ function printScale(report: ScaleReport): void {
   out.push(
     `read model: built in ${build === null ? '?' : `${(build / 1000).toFixed(2)} s`} (server log 'read model built'); ` +
       `ready ${(report.startup.readyMsInfo / 1000).toFixed(2)} s after spawn (info), ` +
-      `${(report.startup.readyMsWarn / 1000).toFixed(2)} s (warn)`,
+      `${(report.startup.readyMsWarn / 1000).toFixed(2)} s (warn), idle ${(report.server.settleMs / 1000).toFixed(1)} s later`,
   );
   for (const set of sets) {
     const m = set.memory;
@@ -604,7 +705,9 @@ function printScale(report: ScaleReport): void {
         `peak (VmHWM) ${m.afterLoad ? `${m.afterLoad.hwmMb.toFixed(0)} MB` : '?'}`,
     );
     if (set.serverWarnings.length > 0) {
-      out.push(`server warnings (${set.serverWarnings.length}): ${set.serverWarnings.slice(0, 3).join(' | ')}`);
+      out.push(
+        `server warnings (${set.serverWarnings.length}): ${set.serverWarnings.slice(0, 3).join(' | ')}`,
+      );
     }
   }
   const search = report.search;
@@ -636,6 +739,7 @@ function printScale(report: ScaleReport): void {
 async function main(): Promise<void> {
   const started = performance.now();
   const startedAt = new Date();
+  const loadAtStart = loadavg();
   if (!existsSync(CLI)) throw new Error(`${relative(ROOT, CLI)} is missing: run npm run build first`);
   const withWorkers = workersSupported();
   progress(
@@ -661,7 +765,8 @@ async function main(): Promise<void> {
     elapsedS,
     git: gitDescription(),
     machine: {
-      cpus: cpus().length,
+      cpus: CPUS,
+      loadAverageAtStart: loadAtStart,
       cpuModel: cpus()[0]?.model ?? null,
       totalMemMb: Math.round(totalmem() / 2 ** 20),
       node: process.version,
@@ -670,10 +775,12 @@ async function main(): Promise<void> {
     config: { ...config, host: HOST, workersSupported: withWorkers, targets: TARGETS },
     method: {
       load: 'autocannon (programmatic) in the benchmark process; server and raw server are child processes',
-      latency: "from autocannon's per-response 'response' event (sub-ms); autocannonLatencyMs is its whole-ms histogram",
+      latency:
+        "from autocannon's per-response 'response' event (sub-ms); autocannonLatencyMs is its whole-ms histogram",
       ratio: 'req/s ÷ raw node:http req/s; identity rows against the mean of the raw runs before and after',
       buildTime: "buildMs of the first 'read model built' log line of a start at LOG_LEVEL=info",
       memory: '/proc/PID/status VmRSS and VmHWM of the server process (and its children with --workers)',
+      otherCpu: 'machine busy time (/proc/stat) minus the CPU time of the benchmark, server and raw server',
     },
     scales: reports,
   };
@@ -683,6 +790,21 @@ async function main(): Promise<void> {
   writeFileSync(join(RESULTS_DIR, `http-${stamp}.json`), json);
   writeFileSync(join(RESULTS_DIR, 'http-latest.json'), json);
   const failed = reports.flatMap((report) => report.targets.filter((check) => !check.pass));
+  const busyRows = reports
+    .flatMap((report) => [
+      report.raw.identityBefore,
+      report.raw.identityAfter,
+      ...(report.raw.br ? [report.raw.br] : []),
+      ...report.server.rows,
+      ...(report.workers?.rows ?? []),
+    ])
+    .filter((row) => row.otherCpu > BUSY_MACHINE);
+  if (busyRows.length > 0) {
+    process.stdout.write(
+      `\nwarning: other processes used more than ${BUSY_MACHINE * 100}% of the CPU during ${busyRows.length} ` +
+        `row(s) (marked !): those figures are disturbed; run again on a quiet machine\n`,
+    );
+  }
   process.stdout.write(
     `\nwhole run: ${(elapsedS / 60).toFixed(1)} min; ${failed.length} target check(s) failed; ` +
       `results in bench/results/http-${stamp}.json (and http-latest.json)\n`,

@@ -108,6 +108,13 @@ export async function demoStore(options: DemoStoreOptions): Promise<DemoStore> {
   const building = `${path}.building`;
   removeDb(building);
   removeDb(path);
+  if (cache) {
+    // Stores of this seed and scale built from other sources are stale: drop them.
+    const stale = `demo-seed${seed}-scale${scale}-`;
+    for (const file of readdirSync(dir)) {
+      if (file.startsWith(stale) && file.endsWith('.db')) removeDb(join(dir, file));
+    }
+  }
   const started = performance.now();
   await runCli(options.cli, ['demo', '--db', building, '--seed', String(seed), '--scale', String(scale)]);
   const buildSeconds = (performance.now() - started) / 1000;
@@ -141,17 +148,23 @@ export function sampleParticipants(path: string, count: number): SampledParticip
       high: number | null;
     };
     if (low === null || high === null) return [];
-    const at = db.prepare('SELECT name, school FROM participants WHERE id >= ? ORDER BY id LIMIT 1');
+    const from = db.prepare('SELECT name, school FROM participants WHERE id >= ? ORDER BY id LIMIT 50');
     const sample: SampledParticipant[] = [];
     for (let k = 0; k < count; k++) {
       const id = low + Math.floor(((k + 0.5) * (high - low + 1)) / count);
-      const row = at.get(id) as SampledParticipant | undefined;
+      // The first record from there that a user can search for (a few stored names have one surname).
+      const row = (from.all(id) as SampledParticipant[]).find((record) => isSearchable(record.name));
       if (row) sample.push({ name: row.name, school: row.school });
     }
     return sample;
   } finally {
     db.close();
   }
+}
+
+/** Whether a stored name has the three parts a search needs (spec 4.6, rule 3). */
+export function isSearchable(name: string): boolean {
+  return name.trim().split(/\s+/).length >= 3;
 }
 
 const ACCENTED: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú' };

@@ -25,7 +25,11 @@ export interface HttpAnswer {
 }
 
 /** One GET with exactly the headers given (no Accept-Encoding unless asked for). */
-export function get(url: string, headers: Record<string, string> = {}, timeoutMs = 5000): Promise<HttpAnswer> {
+export function get(
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 5000,
+): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'GET', headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -173,7 +177,9 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ChildSer
       }
       if (performance.now() > deadline) {
         await stop();
-        throw new Error(`server not ready after ${options.readyTimeoutMs} ms:\n${lines.slice(-20).join('\n')}`);
+        throw new Error(
+          `server not ready after ${options.readyTimeoutMs} ms:\n${lines.slice(-20).join('\n')}`,
+        );
       }
       const answer = await get(url + path, {}, 2000).catch(() => undefined);
       if (answer?.status === 200) break;
@@ -181,4 +187,65 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ChildSer
     }
   }
   return { child, pid: child.pid!, url, readyMs: performance.now() - started, lines, stop };
+}
+
+export interface CpuSnapshot {
+  at: number;
+  /** Busy jiffies of the whole machine (all CPUs). */
+  machineBusy: number;
+  /** Jiffies used by the watched processes. */
+  watched: number;
+}
+
+function processJiffies(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime), counted after "pid (comm) ".
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of the machine and of the given processes (with their children), from /proc. */
+export function cpuSnapshot(pids: number[]): CpuSnapshot {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = cpu;
+  let watched = 0;
+  for (const pid of new Set(pids.flatMap((root) => processTree(root)))) watched += processJiffies(pid);
+  return { at: performance.now(), machineBusy: user + nice + system + irq + softirq + steal, watched };
+}
+
+/**
+ * Share of the machine's CPU capacity (0 to 1) used between two snapshots by processes
+ * other than the watched ones: other work on the machine that disturbs a measurement.
+ */
+export function foreignCpuShare(before: CpuSnapshot, after: CpuSnapshot, cpus: number): number {
+  const seconds = (after.at - before.at) / 1000;
+  if (seconds <= 0) return 0;
+  const ticks = 100; // USER_HZ on Linux
+  const foreign = after.machineBusy - before.machineBusy - (after.watched - before.watched);
+  return Math.max(0, foreign / ticks / seconds / cpus);
+}
+
+/**
+ * Waits until the process (and its children) use less than `threshold` of one CPU over
+ * `windowMs` (a server just started may still be collecting the garbage of its build),
+ * at most `maxMs`. Returns how long it waited, in ms.
+ */
+export async function waitForIdle(
+  pid: number,
+  maxMs = 30_000,
+  windowMs = 1000,
+  threshold = 0.05,
+): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = cpuSnapshot([pid]);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const after = cpuSnapshot([pid]);
+    const used = (after.watched - before.watched) / 100 / ((after.at - before.at) / 1000);
+    if (used < threshold || performance.now() - started > maxMs) return performance.now() - started;
+  }
 }
