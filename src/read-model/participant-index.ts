@@ -2,6 +2,22 @@ import { compareSpanish } from '../domain/collation.js';
 import { searchKey } from '../domain/names.js';
 import type { ParticipantRecord } from '../domain/types.js';
 
+/** Records per school and pair keys must fit the packed sort key (see `buildPairs`). */
+const RECORD_BITS = 2 ** 22;
+const MAX_PAIR_KEY = 2 ** 31;
+
+/**
+ * The pairs of consecutive words of a school's names, in compressed sparse rows: the
+ * pair (word a, word b) has key `a * wordCount + b` (word ids follow the sorted
+ * words, so all pairs (a, b…) whose second word starts with some text form one range
+ * of keys), and `positions[starts[i]…starts[i + 1]]` are the names that contain pair i.
+ */
+interface PairIndex {
+  keys: Uint32Array;
+  starts: Uint32Array;
+  positions: Uint32Array;
+}
+
 interface SchoolShelf {
   /** The school as JSON, escaped once. */
   schoolJson: string;
@@ -9,18 +25,22 @@ interface SchoolShelf {
   years: Uint16Array;
   /** Normalised, lower-cased names: what a search compares against. */
   keys: string[];
-  /** Word → positions (ascending) of the names that contain that whole word. */
-  postings: Map<string, Uint32Array>;
+  /** Distinct words of the names, sorted; a word's id is its position. */
+  words: string[];
+  wordIds: Map<string, number>;
+  /** `undefined` for a school too large to pack (a search then scans the school). */
+  pairs: PairIndex | undefined;
 }
 
 /**
  * Participants grouped by school, searchable by literal substring.
  *
- * The spec requires at least three parts, so a search always has an inner word
- * that must appear as a whole word of any matching name: its posting list gives
- * the candidates (the rarest inner word is used), and each candidate is checked
- * with a literal `includes`. No character is ever a wildcard. The few matches are
- * sorted per search, which keeps the build free of a sort of millions of names.
+ * The spec requires at least three parts, so in any matching name the needle's second
+ * part is a whole word and the third begins the word right after it: the names with
+ * such a pair of words (binary searches in the pair index) are the only candidates,
+ * and each is checked with a literal `includes`. No character is ever a wildcard. The
+ * few matches are sorted per search, which keeps the build free of a sort of millions
+ * of names.
  */
 export class ParticipantIndex {
   private readonly shelves = new Map<string, SchoolShelf>();
@@ -48,12 +68,7 @@ export class ParticipantIndex {
     if (!shelf) return undefined;
     const needle = normalizedName.toLowerCase();
     const matches: number[] = [];
-    const candidates = rarestInnerWordPostings(shelf, needle);
-    if (candidates === undefined) {
-      for (let i = 0; i < shelf.keys.length; i++) if (shelf.keys[i]!.includes(needle)) matches.push(i);
-    } else {
-      for (const i of candidates) if (shelf.keys[i]!.includes(needle)) matches.push(i);
-    }
+    for (const i of candidates(shelf, needle)) if (shelf.keys[i]!.includes(needle)) matches.push(i);
     if (matches.length === 0) return undefined;
     matches.sort(
       (a, b) => shelf.years[b]! - shelf.years[a]! || compareSpanish(shelf.names[a]!, shelf.names[b]!),
@@ -66,43 +81,104 @@ export class ParticipantIndex {
   }
 }
 
-const EMPTY = new Uint32Array(0);
-
-/**
- * Postings of the needle's rarest inner word; an empty list when an inner word occurs
- * nowhere; `undefined` when the needle has no inner word (fewer than three parts).
- */
-function rarestInnerWordPostings(shelf: SchoolShelf, needle: string): Uint32Array | undefined {
-  const words = needle.split(' ');
-  let best: Uint32Array | undefined;
-  for (let w = 1; w < words.length - 1; w++) {
-    const postings = shelf.postings.get(words[w]!);
-    if (!postings) return EMPTY;
-    if (!best || postings.length < best.length) best = postings;
+/** First index in `sorted` whose value is not below `value`. */
+function lowerBound<T>(sorted: ArrayLike<T>, value: T): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
   }
-  return best;
+  return low;
+}
+
+function* allPositions(count: number): Iterable<number> {
+  for (let i = 0; i < count; i++) yield i;
+}
+
+/** Positions, ascending and once each, of the names that may contain the needle. */
+function candidates(shelf: SchoolShelf, needle: string): Iterable<number> {
+  const parts = needle.split(' ');
+  if (parts.length < 3 || !shelf.pairs) return allPositions(shelf.keys.length);
+  const first = shelf.wordIds.get(parts[1]!);
+  if (first === undefined) return [];
+  // The third part is a whole word when more parts follow, else a prefix of one.
+  const wholeWord = parts.length > 3 ? shelf.wordIds.get(parts[2]!) : undefined;
+  if (parts.length > 3 && wholeWord === undefined) return [];
+  const fromWord = wholeWord ?? lowerBound(shelf.words, parts[2]!);
+  let toWord = wholeWord === undefined ? fromWord : wholeWord + 1;
+  if (wholeWord === undefined)
+    while (toWord < shelf.words.length && shelf.words[toWord]!.startsWith(parts[2]!)) toWord++;
+
+  const { keys, starts, positions } = shelf.pairs;
+  const base = first * shelf.words.length;
+  const fromPair = lowerBound(keys, base + fromWord);
+  const toPair = lowerBound(keys, base + toWord);
+  if (toPair - fromPair === 1) return positions.subarray(starts[fromPair]!, starts[fromPair + 1]!);
+  const found = new Set<number>();
+  for (let p = fromPair; p < toPair; p++) {
+    for (let i = starts[p]!; i < starts[p + 1]!; i++) found.add(positions[i]!);
+  }
+  return [...found].sort((a, b) => a - b);
 }
 
 function buildShelf(school: string, records: readonly ParticipantRecord[]): SchoolShelf {
   const keys = records.map((record) => searchKey(record.name));
-  const lists = new Map<string, number[]>();
-  keys.forEach((key, i) => {
-    let previous = '';
-    for (const word of key.split(' ')) {
-      if (word === previous) continue; // "Garcia Garcia": list the name once
-      previous = word;
-      const list = lists.get(word);
-      if (list === undefined) lists.set(word, [i]);
-      else if (list[list.length - 1] !== i) list.push(i);
-    }
-  });
-  const postings = new Map<string, Uint32Array>();
-  for (const [word, list] of lists) postings.set(word, Uint32Array.from(list));
+  const tokens = keys.map((key) => key.split(' '));
+  const words = [...new Set(tokens.flat())].sort();
+  const wordIds = new Map(words.map((word, id) => [word, id]));
   return {
     schoolJson: JSON.stringify(school),
     names: records.map((record) => record.name),
     years: Uint16Array.from(records, (record) => record.year),
     keys,
-    postings,
+    words,
+    wordIds,
+    pairs: buildPairs(tokens, wordIds, words.length),
+  };
+}
+
+function buildPairs(
+  tokens: readonly string[][],
+  wordIds: ReadonlyMap<string, number>,
+  wordCount: number,
+): PairIndex | undefined {
+  if (tokens.length >= RECORD_BITS || wordCount * wordCount >= MAX_PAIR_KEY) return undefined;
+  // Every (pair key, name position) packed into one number, so one numeric sort groups them.
+  let total = 0;
+  for (const words of tokens) total += Math.max(0, words.length - 1);
+  const packed = new Float64Array(total);
+  let n = 0;
+  tokens.forEach((words, position) => {
+    for (let w = 0; w + 1 < words.length; w++) {
+      packed[n++] =
+        (wordIds.get(words[w]!)! * wordCount + wordIds.get(words[w + 1]!)!) * RECORD_BITS + position;
+    }
+  });
+  packed.sort();
+
+  const keys: number[] = [];
+  const starts: number[] = [];
+  const positions = new Uint32Array(total);
+  let count = 0;
+  let previous = -1;
+  for (let i = 0; i < total; i++) {
+    const key = Math.floor(packed[i]! / RECORD_BITS);
+    const position = packed[i]! - key * RECORD_BITS;
+    if (key !== previous) {
+      keys.push(key);
+      starts.push(count);
+      previous = key;
+    } else if (positions[count - 1] === position) {
+      continue; // the same pair twice in one name
+    }
+    positions[count++] = position;
+  }
+  starts.push(count);
+  return {
+    keys: Uint32Array.from(keys),
+    starts: Uint32Array.from(starts),
+    positions: positions.subarray(0, count),
   };
 }
