@@ -125,8 +125,11 @@ function candidates(shelf: SchoolShelf, needle: string): Iterable<number> {
 
 function buildShelf(school: string, records: readonly ParticipantRecord[]): SchoolShelf {
   const keys = records.map((record) => searchKey(record.name));
-  const tokens = keys.map((key) => key.split(' '));
-  const words = [...new Set(tokens.flat())].sort();
+  // Words are split again for the pairs rather than kept: millions of small arrays
+  // alive at once would dominate the memory peak of the build.
+  const distinct = new Set<string>();
+  for (const key of keys) for (const word of key.split(' ')) distinct.add(word);
+  const words = [...distinct].sort();
   const wordIds = new Map(words.map((word, id) => [word, id]));
   return {
     schoolJson: JSON.stringify(school),
@@ -135,30 +138,32 @@ function buildShelf(school: string, records: readonly ParticipantRecord[]): Scho
     keys,
     words,
     wordIds,
-    pairs: buildPairs(tokens, wordIds, words.length),
+    pairs: buildPairs(keys, wordIds, words.length),
   };
 }
 
 function buildPairs(
-  tokens: readonly string[][],
+  keys: readonly string[],
   wordIds: ReadonlyMap<string, number>,
   wordCount: number,
 ): PairIndex | undefined {
-  if (tokens.length >= RECORD_BITS || wordCount * wordCount >= MAX_PAIR_KEY) return undefined;
+  if (keys.length >= RECORD_BITS || wordCount * wordCount >= MAX_PAIR_KEY) return undefined;
   // Every (pair key, name position) packed into one number, so one numeric sort groups them.
   let total = 0;
-  for (const words of tokens) total += Math.max(0, words.length - 1);
+  for (const key of keys) for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) total++;
   const packed = new Float64Array(total);
   let n = 0;
-  tokens.forEach((words, position) => {
-    for (let w = 0; w + 1 < words.length; w++) {
-      packed[n++] =
-        (wordIds.get(words[w]!)! * wordCount + wordIds.get(words[w + 1]!)!) * RECORD_BITS + position;
+  keys.forEach((key, position) => {
+    const words = key.split(' ');
+    let previous = wordIds.get(words[0]!)!;
+    for (let w = 1; w < words.length; w++) {
+      const current = wordIds.get(words[w]!)!;
+      packed[n++] = (previous * wordCount + current) * RECORD_BITS + position;
+      previous = current;
     }
   });
   packed.sort();
-
-  const keys: number[] = [];
+  const pairKeys: number[] = [];
   const starts: number[] = [];
   const positions = new Uint32Array(total);
   let count = 0;
@@ -167,7 +172,7 @@ function buildPairs(
     const key = Math.floor(packed[i]! / RECORD_BITS);
     const position = packed[i]! - key * RECORD_BITS;
     if (key !== previous) {
-      keys.push(key);
+      pairKeys.push(key);
       starts.push(count);
       previous = key;
     } else if (positions[count - 1] === position) {
@@ -177,7 +182,7 @@ function buildPairs(
   }
   starts.push(count);
   return {
-    keys: Uint32Array.from(keys),
+    keys: Uint32Array.from(pairKeys),
     starts: Uint32Array.from(starts),
     positions: positions.subarray(0, count),
   };
