@@ -58,6 +58,7 @@ import {
   type ChildServer,
   type Memory,
 } from './http-lib/process.js';
+import { envNumber } from './http-lib/env.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -65,15 +66,6 @@ const RESULTS_DIR = join(ROOT, 'bench/results');
 const CACHE_DIR = join(ROOT, 'bench/.cache');
 const RAW_SERVER = join(ROOT, 'bench/http-lib/raw-server.ts');
 const SEARCH_SCRIPT = join(ROOT, 'bench/http-lib/participant-search.ts');
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number, got '${raw}'`);
-  return value;
-}
 
 const config = {
   scales: (process.env.BENCH_SCALES ?? '1,100')

@@ -43,19 +43,11 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { envNumber } from './http-lib/env.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist/cli/main.js');
 const HOST = '127.0.0.1';
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number, got '${raw}'`);
-  return value;
-}
 
 const minutes = envNumber('SOAK_MINUTES', 2);
 const durationS = Math.round(minutes * 60);
