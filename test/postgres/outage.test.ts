@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
@@ -19,17 +20,6 @@ const DATA_PATHS = [
 async function get(server: RunningServer, path: string): Promise<{ status: number; text: string }> {
   const response = await fetch(server.url + path);
   return { status: response.status, text: await response.text() };
-}
-
-function startReplica(databaseUrl: string): Promise<RunningServer> {
-  return startServer({
-    openStore: () => openReadStore({ dbPath: '', databaseUrl }),
-    port: 0,
-    host: '127.0.0.1',
-    corsOrigin: '*',
-    pollIntervalMs: 200,
-    logger: false,
-  });
 }
 
 describe('PostgreSQL outages', () => {
@@ -58,7 +48,7 @@ describe('PostgreSQL outages', () => {
 
   it('down while serving: ping answers, data keeps the last good model, changes are picked up on return', async () => {
     await proxy.open();
-    server = await startReplica(proxy.rewrite(fixture.database.url));
+    server = await startPostgresReplica(proxy.rewrite(fixture.database.url));
     const before = await Promise.all(DATA_PATHS.map((path) => get(server!, path)));
     expect(before.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
 
@@ -83,7 +73,7 @@ describe('PostgreSQL outages', () => {
     const url = proxy.rewrite(fixture.database.url);
     const password = new URL(url).password;
     expect(password.length).toBeGreaterThan(0);
-    server = await startReplica(url);
+    server = await startPostgresReplica(url);
     expect(await get(server, '/api/ping')).toMatchObject({ status: 200 });
     for (const path of DATA_PATHS) {
       const answer = await get(server, path);
@@ -104,10 +94,15 @@ describe('PostgreSQL outages', () => {
   it('a wrong password is reported without the password', async () => {
     await proxy.open();
     const password = 'not-the-Secret-42';
-    server = await startReplica(postgresUrl(proxy.rewrite(fixture.database.url), { password }));
+    server = await startPostgresReplica(postgresUrl(proxy.rewrite(fixture.database.url), { password }));
     const answer = await get(server, '/api/years');
     expect(answer.status).toBe(500);
     expect(JSON.parse(answer.text)).toMatchObject({ error: 'Error al obtener el estado del sistema' });
     expect(answer.text).not.toContain(password);
   });
 });
+
+/** A server reading the database at `databaseUrl`. */
+function startPostgresReplica(databaseUrl: string): Promise<RunningServer> {
+  return startLoopbackServer(() => openReadStore({ dbPath: '', databaseUrl }), 200);
+}

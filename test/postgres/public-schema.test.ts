@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWriteStore } from '../../src/store/open-store.js';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import {
   adminQuery,
@@ -84,17 +85,6 @@ async function get(server: RunningServer, path: string): Promise<{ status: numbe
   return { status: response.status, body: await response.json() };
 }
 
-function startReplica(databaseUrl: string): Promise<RunningServer> {
-  return startServer({
-    openStore: () => openReadStore({ dbPath: '', databaseUrl }),
-    port: 0,
-    host: '127.0.0.1',
-    corsOrigin: '*',
-    pollIntervalMs: 500,
-    logger: false,
-  });
-}
-
 describe('a database built with the public project schema', () => {
   let database: TestDatabase;
   let reader: Awaited<ReturnType<typeof createReadOnlyRole>>;
@@ -115,7 +105,7 @@ describe('a database built with the public project schema', () => {
   });
 
   it('is served before any migrate, by a SELECT-only role, following plain SQL by fingerprint', async () => {
-    const server = await startReplica(reader.url);
+    const server = await startPostgresReplica(reader.url);
     try {
       expect(await get(server, '/api/years')).toEqual({ status: 200, body: { years: ['2024', 'global'] } });
       expect(await get(server, participantsPath('Inigo Munoz Ibarra', 'Ikastola Txori Berri'))).toEqual({
@@ -204,7 +194,7 @@ describe('a database built with the public project schema', () => {
     expect(new Set(urlIds).size).toBe(2);
     for (const id of urlIds) expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const server = await startReplica(reader.url);
+    const server = await startPostgresReplica(reader.url);
     try {
       expect(await get(server, participantsPath('Inigo Munoz Ibarra', 'Ikastola Txori Berri'))).toEqual({
         status: 200,
@@ -266,3 +256,8 @@ describe('the import into other NOT NULL column types of the public schema', () 
     ]);
   });
 });
+
+/** A server reading the database at `databaseUrl`. */
+function startPostgresReplica(databaseUrl: string): Promise<RunningServer> {
+  return startLoopbackServer(() => openReadStore({ dbPath: '', databaseUrl }), 500);
+}

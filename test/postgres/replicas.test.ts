@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { openReadStore, openWriteStore } from '../../src/store/open-store.js';
 import type { ReadStore } from '../../src/store/store.js';
 import { seedPublishedYears } from '../support/dataset.js';
@@ -12,17 +13,6 @@ type Role = Awaited<ReturnType<typeof createReadOnlyRole>>;
 
 /** Polling so slow that within a test only a notification can bring a change. */
 const NO_POLLING_MS = 600_000;
-
-function startReplica(openStore: () => Promise<ReadStore>, pollIntervalMs: number): Promise<RunningServer> {
-  return startServer({
-    openStore,
-    port: 0,
-    host: '127.0.0.1',
-    corsOrigin: '*',
-    pollIntervalMs,
-    logger: false,
-  });
-}
 
 async function text(server: RunningServer, path: string): Promise<string> {
   return (await fetch(server.url + path)).text();
@@ -60,7 +50,10 @@ describe('replicas on one PostgreSQL database, served by a SELECT-only role', ()
     await seedPublishedYears(fixture);
     await fixture.setUpdating(false);
     const open = () => openReadStore({ dbPath: '', databaseUrl: reader.url });
-    replicas.push(await startReplica(open, NO_POLLING_MS), await startReplica(open, NO_POLLING_MS));
+    replicas.push(
+      await startLoopbackServer(open, NO_POLLING_MS),
+      await startLoopbackServer(open, NO_POLLING_MS),
+    );
   });
 
   afterAll(async () => {
@@ -139,7 +132,7 @@ describe('replicas on one PostgreSQL database, served by a SELECT-only role', ()
   it('without notifications, the polling fallback alone converges within 2 s', async () => {
     const open = async () =>
       withoutNotifications(await openReadStore({ dbPath: '', databaseUrl: reader.url }));
-    const polling = [await startReplica(open, 500), await startReplica(open, 500)];
+    const polling = [await startLoopbackServer(open, 500), await startLoopbackServer(open, 500)];
     try {
       await fixture.database.client.query('UPDATE sys_status SET is_updating = true');
       await converge(polling, '/api/statistics?year=2024', (body) => body === '{"isUpdating":true}');

@@ -1,4 +1,5 @@
 import { startServer, type RunningServer } from '../../src/server.js';
+import type { ReadStore } from '../../src/store/store.js';
 import type { StoreFixture } from './store-fixture.js';
 
 export interface Answer {
@@ -15,16 +16,24 @@ export interface TestServer extends RunningServer {
   sync(): Promise<void>;
 }
 
-/** The real server, listening on a free loopback port, over the fixture's store. */
-export async function startTestServer(fixture: StoreFixture, pollIntervalMs = 100): Promise<TestServer> {
-  const server = await startServer({
-    openStore: () => fixture.openReadStore(),
+/** The real server on a free loopback port, without logs. */
+export function startLoopbackServer(
+  openStore: () => Promise<ReadStore>,
+  pollIntervalMs: number,
+): Promise<RunningServer> {
+  return startServer({
+    openStore,
     port: 0,
     host: '127.0.0.1',
     corsOrigin: '*',
     pollIntervalMs,
     logger: false,
   });
+}
+
+/** The real server, listening on a free loopback port, over the fixture's store. */
+export async function startTestServer(fixture: StoreFixture, pollIntervalMs = 100): Promise<TestServer> {
+  const server = await startLoopbackServer(() => fixture.openReadStore(), pollIntervalMs);
   return {
     ...server,
     async get(path, init) {
