@@ -3,13 +3,13 @@ import type { ReadModelFollower } from '../read-model/follower.js';
 import { parseQuery } from './query.js';
 import { createResponder } from './send.js';
 import { registerContractHooks } from './contract-hooks.js';
-import { registerDataRoutes } from './routes/data-routes.js';
-import { registerPingRoute } from './routes/ping.js';
+import { registerOperationRoutes } from './operation-routes.js';
+import { createFastLane } from './fast-lane.js';
 import { registerApiReference, registerOpenApi } from './openapi.js';
-import { registerMetrics } from './metrics.js';
-import { registerRequestLog } from './request-log.js';
+import { createMetrics, registerMetrics } from './metrics.js';
+import { registerRequestLog, requestIds, requestLogger } from './request-log.js';
 import { DEFAULT_SERVER_LIMITS, hardenedServerOptions, type ServerLimits } from './server-limits.js';
-import { registerParticipantRateLimit } from './rate-limit.js';
+import { RATE_LIMITED_PATH, registerParticipantRateLimit } from './rate-limit.js';
 
 export interface AppOptions {
   follower: ReadModelFollower;
@@ -26,8 +26,21 @@ export interface AppOptions {
 /** The API: the six GET operations of the spec and the JSON answers around them. */
 export function buildApp(options: AppOptions): FastifyInstance {
   const responder = createResponder(options.corsOrigin);
+  const nextRequestId = requestIds();
+  const logRequest = requestLogger(options.logger);
+  const rateLimited = (options.rateLimitParticipants ?? 0) > 0;
+  const metrics = createMetrics(options.follower);
+  const fastLane = createFastLane({
+    follower: options.follower,
+    responder,
+    recordRequest: metrics.recordRequest,
+    logRequest,
+    nextRequestId,
+    excludedPaths: new Set(rateLimited ? [RATE_LIMITED_PATH] : []),
+  });
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    genReqId: nextRequestId,
     routerOptions: { querystringParser: parseQuery },
     return503OnClosing: false,
     // Fastify's two lines per request are replaced by one (request-log.ts).
@@ -37,17 +50,17 @@ export function buildApp(options: AppOptions): FastifyInstance {
       corsOrigin: options.corsOrigin,
       responder,
       logger: options.logger,
+      fastLane,
     }),
   });
   registerContractHooks(app, responder);
   registerParticipantRateLimit(app, options.rateLimitParticipants, responder);
-  registerRequestLog(app, options.logger);
-  registerMetrics(app, options.follower);
+  registerRequestLog(app, logRequest);
+  registerMetrics(app, metrics);
   registerOpenApi(app);
   // Added once @fastify/swagger is loaded, so that it documents them.
   void app.register(async (api) => {
-    registerPingRoute(api, responder);
-    registerDataRoutes(api, options.follower, responder);
+    registerOperationRoutes(api, options.follower, responder);
     registerApiReference(api, responder);
   });
   return app;

@@ -50,11 +50,11 @@ export function registerOpenApi(app: FastifyInstance): void {
  * (works offline). The page has its own Content-Security-Policy allowing its scripts and
  * styles; the JSON answers keep `default-src 'none'`.
  */
-export function registerApiReference(app: FastifyInstance, { sendPrepared }: Responder): void {
+export function registerApiReference(app: FastifyInstance, { sendAnswer }: Responder): void {
   let document: PreparedResponse | undefined;
   app.get(OPENAPI_PATH, { schema: { hide: true } }, (request, reply) => {
     document ??= prepareJson(200, app.swagger(), 'no-cache', { etag: true });
-    return sendPrepared(request, reply, document);
+    return sendAnswer(request, reply, document);
   });
 
   void app.register(fastifySwaggerUi, {

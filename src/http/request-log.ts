@@ -9,25 +9,59 @@ export function logsRequests(logger: FastifyBaseLogger | false): logger is Fasti
   return logger !== false && LOGS_INFO.has(logger.level);
 }
 
+/** Request ids `req-1`, `req-2`, … shared by Fastify and the fast lane. */
+export function requestIds(): () => string {
+  let last = 0;
+  return () => `req-${(++last).toString(36)}`;
+}
+
+export interface RequestLine {
+  reqId: string;
+  method: string;
+  /** The route pattern, or null when no route matched. */
+  route: string | null;
+  url: string;
+  status: number;
+  responseTimeMs: number;
+}
+
+/** Writes one request line: participant names in the URL are redacted. */
+export type LogRequest = (line: RequestLine) => void;
+
 /**
  * One line per answer (Fastify's own two request lines are turned off in `app.ts`):
- * `reqId` (from the request's child logger), method, route pattern, the URL with
- * participant names redacted, status and response time in milliseconds. Registered only
- * when `info` is enabled, so quieter levels cost nothing per request.
+ * `reqId`, method, route pattern, the URL with participant names redacted, status and
+ * response time in milliseconds. `undefined` when `info` is off, so quieter levels cost
+ * nothing per request.
  */
-export function registerRequestLog(app: FastifyInstance, logger: FastifyBaseLogger | false): void {
-  if (!logsRequests(logger)) return;
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
+export function requestLogger(logger: FastifyBaseLogger | false): LogRequest | undefined {
+  if (!logsRequests(logger)) return undefined;
+  return ({ reqId, method, route, url, status, responseTimeMs }) =>
+    logger.info(
       {
-        method: request.method,
-        route: request.routeOptions.url ?? null,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 1000) / 1000,
+        reqId,
+        method,
+        route,
+        url: redactUrl(url),
+        status,
+        responseTime: Math.round(responseTimeMs * 1000) / 1000,
       },
       'request',
     );
+}
+
+/** The request line of every answer that Fastify writes. */
+export function registerRequestLog(app: FastifyInstance, log: LogRequest | undefined): void {
+  if (!log) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    log({
+      reqId: request.id,
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      url: request.url,
+      status: reply.statusCode,
+      responseTimeMs: reply.elapsedTime,
+    });
     done();
   });
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -7,6 +8,7 @@ import {
   type PreparedResponse,
   type Representation,
 } from '../read-model/prepared-response.js';
+import { isSearchAnswer, type Answer } from './operations.js';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 const OFFERED: Encoding[] = ['br', 'gzip', 'identity'];
@@ -46,40 +48,91 @@ function notModified(prepared: PreparedResponse, ifNoneMatch: string | undefined
   return ifNoneMatch.split(',').some((candidate) => tags.includes(candidate.trim().replace(/^W\//, '')));
 }
 
+/** A search answer, prepared for this request only: just the coding it accepts, at low effort. */
+function prepareSearchAnswer(json: string, encoding: Encoding): PreparedResponse {
+  return prepareJsonText(200, json, CACHE.none, {
+    etag: true,
+    codings: encoding === 'identity' ? [] : [encoding],
+    effort: 'fast',
+  });
+}
+
+/**
+ * The headers written with a representation: its own and CORS; with the body, its
+ * length; for a 304 (no body), no coding and no length.
+ */
+function wireHeaders(representation: Representation, corsOrigin: string, notModified: boolean) {
+  const headers: OutgoingHttpHeaders = {
+    ...representation.headers,
+    'access-control-allow-origin': corsOrigin,
+  };
+  if (notModified) delete headers['content-encoding'];
+  else headers['content-length'] = representation.body.length;
+  return headers;
+}
+
+type HeadersOf = (representation: Representation, notModified: boolean) => OutgoingHttpHeaders;
+
 /** Writes answers; the only per-app setting is the CORS origin. */
 export interface Responder {
-  /** A prepared answer: a lookup and a write, nothing computed. */
-  sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse): FastifyReply;
-  /** An answer built per request (participant search): only the chosen coding, at low effort. */
-  sendDynamicJson(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    statusCode: number,
-    json: string,
-  ): FastifyReply;
+  /**
+   * Writes an answer to Node's response: the representation the request accepts, or 304
+   * when `If-None-Match` names it. Used by the fast lane and, through `sendAnswer`, by
+   * Fastify's routes, so both write the same bytes.
+   */
+  write(request: IncomingMessage, response: ServerResponse, answer: Answer): void;
+  /** `write` from a Fastify route (the reply is handed over to it). */
+  sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply;
   /** An `{error, details?}` answer built on the spot (unexpected failures). */
   sendError(reply: FastifyReply, statusCode: number, body: { error: string; details?: string }): FastifyReply;
 }
 
 export function createResponder(corsOrigin: string): Responder {
-  const sendPrepared: Responder['sendPrepared'] = (request, reply, prepared) => {
-    const representation = pickRepresentation(prepared, request.headers['accept-encoding']);
-    reply.headers(representation.headers).header('access-control-allow-origin', corsOrigin);
-    if (prepared.statusCode === 200 && notModified(prepared, request.headers['if-none-match'])) {
-      return reply.removeHeader('content-encoding').code(304).send();
+  // Prepared answers live as long as their read model: their headers are built once.
+  const kept = new WeakMap<Representation, [full: OutgoingHttpHeaders, notModified: OutgoingHttpHeaders]>();
+  const keptHeaders: HeadersOf = (representation, notModified) => {
+    let headers = kept.get(representation);
+    if (headers === undefined) {
+      headers = [
+        wireHeaders(representation, corsOrigin, false),
+        wireHeaders(representation, corsOrigin, true),
+      ];
+      kept.set(representation, headers);
     }
-    return reply.code(prepared.statusCode).send(representation.body);
+    return headers[notModified ? 1 : 0];
   };
+  // A search answer is written once.
+  const freshHeaders: HeadersOf = (representation, notModified) =>
+    wireHeaders(representation, corsOrigin, notModified);
+
+  const writePrepared = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    prepared: PreparedResponse,
+    headersOf: HeadersOf,
+  ) => {
+    const representation = pickRepresentation(prepared, request.headers['accept-encoding']);
+    if (prepared.statusCode === 200 && notModified(prepared, request.headers['if-none-match'])) {
+      response.writeHead(304, headersOf(representation, true));
+      response.end();
+      return;
+    }
+    response.writeHead(prepared.statusCode, headersOf(representation, false));
+    response.end(representation.body);
+  };
+
+  const write: Responder['write'] = (request, response, answer) => {
+    if (!isSearchAnswer(answer)) return writePrepared(request, response, answer, keptHeaders);
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    writePrepared(request, response, prepareSearchAnswer(answer.json, encoding), freshHeaders);
+  };
+
   return {
-    sendPrepared,
-    sendDynamicJson(request, reply, statusCode, json) {
-      const encoding = chooseEncoding(request.headers['accept-encoding']);
-      const prepared = prepareJsonText(statusCode, json, CACHE.none, {
-        etag: statusCode === 200,
-        codings: encoding === 'identity' ? [] : [encoding === 'br' ? 'br' : 'gzip'],
-        effort: 'fast',
-      });
-      return sendPrepared(request, reply, prepared);
+    write,
+    sendAnswer(request, reply, answer) {
+      reply.hijack();
+      write(request.raw, reply.raw, answer);
+      return reply;
     },
     sendError(reply, statusCode, body) {
       const prepared = prepareJson(statusCode, body, CACHE.none, { codings: [] });

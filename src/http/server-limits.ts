@@ -17,6 +17,7 @@ import { ConfigError, parsePositiveInteger } from '../cli/config.js';
 import { apiMessages } from '../domain/texts.js';
 import { CACHE, prepareJson } from '../read-model/prepared-response.js';
 import type { Responder } from './send.js';
+import type { FastLane } from './fast-lane.js';
 
 /**
  * What one client may cost the server: sizes and timeouts of the HTTP layer. Every value
@@ -155,6 +156,8 @@ export interface HardenedServerSettings {
   corsOrigin: string;
   responder: Responder;
   logger: FastifyBaseLogger | false;
+  /** Answers the plain GETs of the six operations before Fastify (fast-lane.ts). */
+  fastLane: FastLane;
 }
 
 type HardenedOptions = Pick<FastifyServerOptions, 'serverFactory' | 'clientErrorHandler' | 'frameworkErrors'>;
@@ -170,6 +173,7 @@ export function hardenedServerOptions({
   corsOrigin,
   responder,
   logger,
+  fastLane,
 }: HardenedServerSettings): HardenedOptions {
   const answers = {
     badRequest: rawErrorAnswer(400, apiMessages.badRequest, corsOrigin),
@@ -220,7 +224,7 @@ export function hardenedServerOptions({
           response.shouldKeepAlive = false;
           return refuse(request, response, 400, hostMissing);
         }
-        handler(request, response);
+        if (!fastLane(request, response)) handler(request, response);
       },
     );
     server.maxRequestsPerSocket = limits.maxRequestsPerSocket;

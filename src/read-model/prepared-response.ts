@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 export const CACHE = {
@@ -39,7 +39,7 @@ export interface PreparedResponse {
 }
 
 function bodyTag(body: Buffer): string {
-  return createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return hash('sha256', body, 'base64url').slice(0, 27);
 }
 
 export type ContentCoding = 'gzip' | 'br';
@@ -77,18 +77,17 @@ export function prepareJsonText(
     encoded: Buffer,
     etag: string | undefined,
     coding?: ContentCoding,
-  ): Representation => ({
-    body: encoded,
-    etag,
-    headers: {
+  ): Representation => {
+    const headers: Record<string, string> = {
       ...SECURITY_HEADERS,
       'content-type': JSON_CONTENT_TYPE,
       'cache-control': cacheControl,
-      ...(compressed ? { vary: 'Accept-Encoding' } : {}),
-      ...(etag ? { etag } : {}),
-      ...(coding ? { 'content-encoding': coding } : {}),
-    },
-  });
+    };
+    if (compressed) headers.vary = 'Accept-Encoding';
+    if (etag) headers.etag = etag;
+    if (coding) headers['content-encoding'] = coding;
+    return { body: encoded, etag, headers };
+  };
   const variant = (coding: ContentCoding): Representation | undefined =>
     compressed && codings.includes(coding)
       ? representation(

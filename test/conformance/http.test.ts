@@ -1,8 +1,8 @@
-import { request as httpRequest } from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { seedPublishedYears } from '../support/dataset.js';
 import { describeEachStore } from '../support/stores.js';
+import { rawHttp as raw } from '../support/server.js';
 
 const OPERATIONS = [
   '/api/ping',
@@ -12,25 +12,6 @@ const OPERATIONS = [
   '/api/companies',
   '/api/participants?name=Ane%20Garcia%20Lopez&company=Ikastola',
 ];
-
-/** A raw request: no automatic decompression, any method. */
-function raw(url: string, method: string, headers: Record<string, string> = {}) {
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describeEachStore(
   'HTTP contract',

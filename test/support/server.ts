@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { ReadStore } from '../../src/store/store.js';
 import type { StoreFixture } from './store-fixture.js';
@@ -49,4 +50,23 @@ export async function startTestServer(fixture: StoreFixture, pollIntervalMs = 10
     },
     sync: () => server.follower.refresh(),
   };
+}
+
+/** A raw request: no automatic decompression, any method. */
+export function rawHttp(url: string, method: string, headers: Record<string, string> = {}) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -1,0 +1,110 @@
+import { apiMessages } from '../domain/texts.js';
+import { decideCategory, decideParticipants, decideStatistics, type Query } from '../domain/validation.js';
+import type { FollowerState } from '../read-model/follower.js';
+import { CACHE, prepareError, prepareJson, type PreparedResponse } from '../read-model/prepared-response.js';
+import type { ReadModel } from '../read-model/read-model.js';
+import { CATEGORY_NOT_FOUND, UPDATING_ANSWER } from '../read-model/statistics-catalog.js';
+import type { DocumentedPath } from './schemas.js';
+
+/**
+ * What an operation answers: a prepared answer, or the JSON of a participant search
+ * (200), the only answer that depends on free user input.
+ */
+export type Answer = PreparedResponse | SearchAnswer;
+
+export interface SearchAnswer {
+  statusCode: 200;
+  json: string;
+}
+
+export function isSearchAnswer(answer: Answer): answer is SearchAnswer {
+  return 'json' in answer;
+}
+
+/** Where the data operations read the current model from (the follower). */
+export interface ModelSource {
+  readonly state: FollowerState;
+}
+
+/** One of the six operations: from the query and the current model to the answer. */
+export type Operation = (query: Query, source: ModelSource) => Answer;
+
+const PONG = prepareJson(200, { ok: true, message: apiMessages.pingOk }, CACHE.none);
+const YEAR_REQUIRED = prepareError(404, apiMessages.yearRequired);
+const STATISTICS_YEAR_FORMAT = prepareError(404, apiMessages.yearFormatStatistics);
+const CATEGORY_PARAMS_REQUIRED = prepareError(400, apiMessages.categoryParamsRequired);
+const CATEGORY_INVALID = prepareError(400, apiMessages.invalidCategory);
+const CATEGORY_YEAR_FORMAT = prepareError(400, apiMessages.yearFormatCategory);
+const PARTICIPANT_PARAMS_REQUIRED = prepareError(400, apiMessages.participantParamsRequired);
+const NAME_TOO_SHORT = prepareError(400, apiMessages.nameTooShort);
+const NO_PARTICIPANTS = prepareError(500, apiMessages.noParticipants);
+const NOT_LOADED = prepareError(500, apiMessages.storeFailure, 'El almacén de datos aún no se ha cargado');
+
+/** The operations that read data answer 500 until the first successful load. */
+function fromModel(answer: (query: Query, model: ReadModel) => Answer): Operation {
+  return (query, source) => {
+    const state = source.state;
+    switch (state.kind) {
+      case 'ready':
+        return answer(query, state.model);
+      case 'failed':
+        return prepareError(500, apiMessages.storeFailure, state.details);
+      case 'loading':
+        return NOT_LOADED;
+    }
+  };
+}
+
+function statistics(query: Query, { catalog }: ReadModel): Answer {
+  const decision = decideStatistics(query, catalog.yearSet);
+  switch (decision.kind) {
+    case 'yearRequired':
+      return YEAR_REQUIRED;
+    case 'yearFormat':
+      return STATISTICS_YEAR_FORMAT;
+    case 'yearUnknown':
+      return catalog.statisticsInvalidYear;
+    case 'ok':
+      return catalog.isUpdating ? UPDATING_ANSWER : catalog.statisticsByYear.get(decision.year)!;
+  }
+}
+
+function category(query: Query, { catalog }: ReadModel): Answer {
+  const decision = decideCategory(query, catalog.yearSet);
+  switch (decision.kind) {
+    case 'paramsRequired':
+      return CATEGORY_PARAMS_REQUIRED;
+    case 'categoryInvalid':
+      return CATEGORY_INVALID;
+    case 'yearFormat':
+      return CATEGORY_YEAR_FORMAT;
+    case 'yearUnknown':
+      return catalog.categoryInvalidYear;
+    case 'ok':
+      return catalog.categoryByYear.get(decision.year)?.get(decision.category) ?? CATEGORY_NOT_FOUND;
+  }
+}
+
+function participants(query: Query, { directory }: ReadModel): Answer {
+  const decision = decideParticipants(query);
+  switch (decision.kind) {
+    case 'paramsRequired':
+      return PARTICIPANT_PARAMS_REQUIRED;
+    case 'nameTooShort':
+      return NAME_TOO_SHORT;
+    case 'ok': {
+      const json = directory.index.searchJson(decision.normalizedName, decision.company);
+      return json === undefined ? NO_PARTICIPANTS : { statusCode: 200, json };
+    }
+  }
+}
+
+/** The six operations of the spec by path, in the spec's order. */
+export const OPERATIONS: ReadonlyMap<DocumentedPath, Operation> = new Map<DocumentedPath, Operation>([
+  ['/api/ping', () => PONG],
+  ['/api/years', fromModel((_query, model) => model.catalog.yearsAnswer)],
+  ['/api/statistics', fromModel(statistics)],
+  ['/api/category', fromModel(category)],
+  ['/api/companies', fromModel((_query, model) => model.directory.companiesAnswer)],
+  ['/api/participants', fromModel(participants)],
+]);

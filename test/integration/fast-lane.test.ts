@@ -1,0 +1,195 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadDemo } from '../../src/cli/commands/demo.js';
+import { apiMessages } from '../../src/domain/texts.js';
+import { buildApp } from '../../src/http/app.js';
+import { ReadModelFollower } from '../../src/read-model/follower.js';
+import { rawHttp } from '../support/server.js';
+import { createSqliteFixture } from '../support/store-fixture.js';
+
+const QUIET = { info() {}, warn() {}, error() {}, debug() {} } as never;
+
+/** Headers that differ between two answers for reasons of the connection, not of the answer. */
+function comparable(headers: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+  );
+}
+
+describe('the fast lane and the Fastify routes', () => {
+  let fixture: Awaited<ReturnType<typeof createSqliteFixture>>;
+  let follower: ReadModelFollower;
+  let app: FastifyInstance;
+  let url: string;
+  let search: string;
+  let etag: string;
+
+  beforeAll(async () => {
+    fixture = await createSqliteFixture();
+    await loadDemo({ seed: 5, scale: 0.02 }, { dbPath: fixture.path, databaseUrl: undefined });
+    // Forty children found by one search: an answer over 1 KB, compressed when accepted.
+    await fixture.insertParticipants(
+      Array.from({ length: 40 }, (_, k) => ({
+        name: `${['Ane', 'Irune', 'Maite', 'Udane', 'Jone', 'Leire', 'Aroene', 'Nahikare'][k % 8]} Zubiaurre Lasa`,
+        school: 'Ikastola Zubiaurre',
+        year: 2010 + (k % 15),
+      })),
+    );
+    follower = new ReadModelFollower(() => fixture.openReadStore(), {
+      pollIntervalMs: 60_000,
+      logger: QUIET,
+    });
+    await follower.start();
+    app = buildApp({ follower, corsOrigin: '*', logger: false });
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+    search = new URLSearchParams({ name: 'e Zubiaurre Lasa', company: 'Ikastola Zubiaurre' }).toString();
+    etag = (await rawHttp(`${url}/api/statistics?year=2024`, 'GET')).headers.etag as string;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await follower?.stop();
+    await fixture?.dispose();
+  });
+
+  it('give the same status, headers and bytes for every kind of answer', async () => {
+    const requests: [string, Record<string, string>][] = [
+      ['/api/ping', {}],
+      ['/api/years', {}],
+      ['/api/statistics?year=2024', {}],
+      ['/api/statistics?year=2024', { 'accept-encoding': 'gzip, br' }],
+      ['/api/statistics?year=2024', { 'accept-encoding': 'gzip' }],
+      ['/api/statistics?year=2024', { 'if-none-match': etag }],
+      ['/api/statistics?year=x&year=2024', {}],
+      ['/api/statistics', {}],
+      ['/api/statistics?year=1999', {}],
+      ['/api/category?category=intro&year=2024&extra=1', {}],
+      ['/api/category?year=2024', {}],
+      ['/api/companies', { 'accept-encoding': 'br' }],
+      ['/api/participants?name=a%20b%20c&company=x', {}],
+      ['/api/participants?name[]=x&company=1', {}],
+      ['/api/participants?name=a%20b', {}],
+      [`/api/participants?${search}`, {}],
+      [`/api/participants?${search}`, { 'accept-encoding': 'gzip' }],
+    ];
+    const statuses: number[] = [];
+    const sizes: number[] = [];
+    for (const [path, headers] of requests) {
+      // inject() runs Fastify's router; a request on the socket takes the fast lane.
+      const viaFastify = await app.inject({ url: path, headers });
+      const viaFastLane = await rawHttp(url + path, 'GET', headers);
+      expect([path, viaFastify.statusCode, comparable(viaFastify.headers)]).toEqual([
+        path,
+        viaFastLane.status,
+        comparable(viaFastLane.headers),
+      ]);
+      expect(viaFastify.rawPayload.equals(viaFastLane.body)).toBe(true);
+      statuses.push(viaFastLane.status);
+      if (path.includes(search)) sizes.push(viaFastLane.body.length);
+    }
+    expect(statuses).toEqual([
+      200, 200, 200, 200, 200, 304, 404, 404, 404, 200, 400, 200, 500, 400, 400, 200, 200,
+    ]);
+    // The search answer is large enough to be compressed, and was compressed when asked.
+    expect(sizes[0]).toBeGreaterThan(1024);
+    expect(sizes[1]).toBeLessThan(sizes[0]!);
+    // The spec's texts, not a schema validator's: the documented routes never validate.
+    expect(JSON.parse((await rawHttp(`${url}/api/category?year=2024`, 'GET')).body.toString())).toEqual({
+      error: apiMessages.categoryParamsRequired,
+    });
+  });
+
+  it('leave what is not a plain GET of an operation to Fastify, with the same answers', async () => {
+    const plain = await rawHttp(`${url}/api/statistics?year=2024`, 'GET');
+    const encodedPath = await rawHttp(`${url}/api/st%61tistics?year=2024`, 'GET');
+    expect(encodedPath.status).toBe(200);
+    expect(encodedPath.body.equals(plain.body)).toBe(true);
+    const head = await rawHttp(`${url}/api/statistics?year=2024`, 'HEAD');
+    expect(comparable(head.headers)).toEqual(comparable(plain.headers));
+    expect(head.body.length).toBe(0);
+    const trailingSlash = await rawHttp(`${url}/api/years/`, 'GET');
+    expect([trailingSlash.status, JSON.parse(trailingSlash.body.toString())]).toEqual([
+      404,
+      { error: apiMessages.routeNotFound },
+    ]);
+  });
+  it('answers written together each reach their own request', async () => {
+    const paths = [
+      ...['2018', '2019', '2020', '2021', '2022', '2023', '2024', 'global'].map(
+        (year) => `/api/statistics?year=${year}`,
+      ),
+      '/api/category?year=2024&category=intro',
+      '/api/category?year=2023&category=intro',
+      `/api/participants?${search}`,
+      '/api/participants?name=Nadie%20Nunca%20Jamas&company=x',
+      '/api/years',
+      '/api/companies',
+      '/api/ping',
+    ];
+    const expected = await Promise.all(paths.map(async (path) => (await rawHttp(url + path, 'GET')).body));
+    // Many at once: they are read in the same turn of the event loop and written in one batch.
+    const rounds = await Promise.all(
+      Array.from({ length: 8 }, () => Promise.all(paths.map((path) => rawHttp(url + path, 'GET')))),
+    );
+    for (const round of rounds) {
+      round.forEach((answer, i) =>
+        expect([paths[i], answer.body.equals(expected[i]!)]).toEqual([paths[i], true]),
+      );
+    }
+  });
+
+  it('pipelined requests on one connection are answered in order', async () => {
+    const paths = ['/api/statistics?year=2024', '/api/ping', '/api/years', '/api/statistics?year=1999'];
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(
+      paths
+        .map(
+          (path, i) =>
+            `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${i === paths.length - 1 ? 'Connection: close\r\n' : ''}\r\n`,
+        )
+        .join(''),
+    );
+    await closed;
+    const text = Buffer.concat(received).toString('latin1');
+    const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+    expect(statuses).toEqual([200, 200, 200, 404]);
+    const expectedBodies = await Promise.all(
+      paths.map(async (path) => (await rawHttp(url + path, 'GET')).body.toString('latin1')),
+    );
+    let at = 0;
+    for (const body of expectedBodies) {
+      at = text.indexOf(body, at);
+      expect(at).toBeGreaterThan(-1);
+      at += body.length;
+    }
+  });
+});
+
+describe('an operation that throws', () => {
+  it('reaches Fastify’s error handler: a JSON 500, and the server keeps answering', async () => {
+    let broken = true;
+    const follower = {
+      get state() {
+        if (broken) throw new Error('read model out of order');
+        return { kind: 'loading' };
+      },
+    } as unknown as ReadModelFollower;
+    const app = buildApp({ follower, corsOrigin: '*', logger: false });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const failed = await rawHttp(`${url}/api/years`, 'GET');
+      expect(failed.status).toBe(500);
+      expect(failed.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(failed.body.toString())).toMatchObject({ error: apiMessages.storeFailure });
+      expect((await rawHttp(`${url}/api/ping`, 'GET')).status).toBe(200);
+      broken = false;
+      expect((await rawHttp(`${url}/api/years`, 'GET')).status).toBe(500);
+    } finally {
+      await app.close();
+    }
+  });
+});
