@@ -3,10 +3,10 @@
  *
  * For each scale of the demo store (1 and 100 by default) it starts the real server
  * (`tamborrada serve`, built in dist/) as a child process on 127.0.0.1, drives every
- * operation with autocannon at fixed concurrency, drives a bare `node:http` server
- * answering the same statistics bytes (the limit of this machine) the same way, and
- * prints req/s, latency, the ratio to the raw server, read-model build time and server
- * memory. Participant search is also timed in process. Results go to
+ * operation with autocannon at fixed concurrency, drives the same way a bare `node:http`
+ * server replaying the server's answers (the limit of this machine), and prints req/s,
+ * latency, the ratio to the raw server, read-model build time and server memory.
+ * Participant search is also timed in process. Results go to
  * bench/results/http-<timestamp>.json and bench/results/http-latest.json.
  *
  * Environment: BENCH_SCALES (default "1,100"), BENCH_DURATION (s per operation,
@@ -31,8 +31,13 @@
  *   row cycles through 50 stored names (as stored, lower case, partial, accented), each
  *   connection from its own offset; the not-found row expects the spec's 500. p50/p99
  *   come from every response time (autocannon's own histogram has 1 ms resolution).
- * - The raw server is measured before and after the server rows; ratios are taken to
- *   the mean of the two (br rows to the raw br row).
+ * - The raw server: after the preflight, every path of every case is fetched once from
+ *   the server with the case's headers, and the raw server replays those answers (status,
+ *   headers but date and connection ones, body bytes) by URL and Accept-Encoding, so that
+ *   both send the same bytes. Every case is warmed up on both; then each case is measured
+ *   on the raw server and right after on the server, so that drift of the machine affects
+ *   both alike, and the ratio is the server's req/s ÷ the raw server's on the same case.
+ *   The --workers rows reuse the raw figures of the first pass.
  * - "other CPU": the share of the machine's CPU that processes other than the benchmark,
  *   the server and the raw server used during a row; above 5 % the row is marked and its
  *   figures are not to be trusted (the machine was busy).
@@ -45,6 +50,7 @@ import { fileURLToPath } from 'node:url';
 import { demoStore, sampleParticipants, searchVariant, type DemoStore } from './http-lib/demo-store.js';
 import { drive, type LoadCase, type LoadResult } from './http-lib/load.js';
 import type { SearchReport } from './http-lib/participant-search.js';
+import type { ReplayAnswer } from './http-lib/raw-server.js';
 import {
   cpuSnapshot,
   foreignCpuShare,
@@ -110,8 +116,6 @@ type Kind = 'prepared' | 'search';
 
 interface BenchCase extends LoadCase {
   kind: Kind;
-  /** Which raw-server row the ratio is taken against. */
-  rawReference: 'identity' | 'br';
 }
 
 interface Preflight {
@@ -130,7 +134,7 @@ interface Measured extends LoadResult {
 
 interface Row extends Measured {
   kind: Kind | 'raw';
-  /** req/s divided by the raw server's (identity bytes: mean of the runs before and after). */
+  /** req/s divided by the raw server's on the same case (null on raw rows). */
   ratioToRaw: number | null;
 }
 
@@ -166,7 +170,8 @@ interface ScaleReport {
     memoryAtReady: Memory | null;
   };
   preflight: Preflight[];
-  raw: { identityBefore: Row; identityAfter: Row; br: Row | null; identityReqPerSec: number };
+  /** The raw server replaying the server's answers, one row per case (same order as `server.rows`). */
+  raw: Row[];
   server: RowSet;
   workers: RowSet | null;
   search: SearchReport | null;
@@ -240,7 +245,6 @@ async function buildCases(baseUrl: string, db: string): Promise<BenchCase[]> {
     headers,
     expectedStatuses: [200],
     kind: 'prepared',
-    rawReference: headers?.['accept-encoding'] ? 'br' : 'identity',
   });
   return [
     prepared('ping', '/api/ping'),
@@ -259,7 +263,6 @@ async function buildCases(baseUrl: string, db: string): Promise<BenchCase[]> {
       ),
       expectedStatuses: [200],
       kind: 'search',
-      rawReference: 'identity',
     },
     {
       operation: 'participants, not found (500)',
@@ -268,7 +271,6 @@ async function buildCases(baseUrl: string, db: string): Promise<BenchCase[]> {
         .map((company) => query('/api/participants', { name: 'Zzyzx Inexistente Nadie', company })),
       expectedStatuses: [500],
       kind: 'search',
-      rawReference: 'identity',
     },
     prepared(`statistics?year=${year} (br)`, query('/api/statistics', { year }), { 'accept-encoding': 'br' }),
   ];
@@ -305,6 +307,31 @@ function serverWarnings(server: ChildServer): string[] {
   return server.lines.filter((line) => line.trim() !== '');
 }
 
+/** Headers about the connection or the moment: node:http writes its own. */
+const UNREPLAYED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** Fetches every path of every case once, with the case's headers, for the raw server to replay. */
+async function recordAnswers(baseUrl: string, cases: BenchCase[]): Promise<ReplayAnswer[]> {
+  const answers: ReplayAnswer[] = [];
+  for (const load of cases) {
+    for (const path of load.paths) {
+      const answer = await get(baseUrl + path, load.headers);
+      answers.push({
+        path,
+        acceptEncoding: load.headers?.['accept-encoding'] ?? null,
+        status: answer.status,
+        headers: Object.entries(answer.headers).flatMap(([name, value]) =>
+          UNREPLAYED_HEADERS.has(name) || value === undefined
+            ? []
+            : [value].flat().map((one): [string, string] => [name, one]),
+        ),
+        bodyBase64: answer.body.toString('base64'),
+      });
+    }
+  }
+  return answers;
+}
+
 /** Drives one case, noting how much CPU other processes took meanwhile. */
 async function measure(url: string, load: BenchCase, watched: number[]): Promise<Measured> {
   const before = cpuSnapshot(watched);
@@ -312,31 +339,56 @@ async function measure(url: string, load: BenchCase, watched: number[]): Promise
   return { ...result, otherCpu: foreignCpuShare(before, cpuSnapshot(watched), CPUS) };
 }
 
-/** Warms every case up, then measures each; `watched` are the processes of this benchmark. */
-async function runRows(
-  label: string,
-  url: string,
-  cases: BenchCase[],
-  pid: number,
-  memory: MemoryReport,
-  watched: number[],
-): Promise<Measured[]> {
+/** Drives every case for BENCH_WARMUP s (JIT, caches), unmeasured. */
+async function warmUp(label: string, url: string, cases: BenchCase[]): Promise<void> {
   for (const load of cases) {
     progress(`${label}: warm-up ${load.operation}`);
     await drive(url, load, { durationS: config.warmupS, connections: config.connections });
   }
-  memory.afterWarmup = memoryOf(pid);
-  const results: Measured[] = [];
-  for (const load of cases) {
-    progress(`${label}: ${load.operation} for ${config.durationS} s`);
-    results.push(await measure(url, load, watched));
-  }
-  memory.afterLoad = memoryOf(pid);
-  return results;
 }
 
 function withRatio(result: Measured, kind: Row['kind'], reference: number | null): Row {
   return { ...result, kind, ratioToRaw: reference ? result.reqPerSec / reference : null };
+}
+
+/** The raw server on one case: a replay miss or an error would make its figure meaningless. */
+async function measureRaw(url: string, load: BenchCase, watched: number[]): Promise<Row> {
+  const row = withRatio(await measure(url, load, watched), 'raw', null);
+  const failures = row.unexpected + row.errors + row.timeouts;
+  if (failures > 0) progress(`warning: raw ${load.operation}: ${failures} unexpected answers or errors`);
+  return row;
+}
+
+/**
+ * Warms every case up, then measures case by case the raw server and right after it the
+ * server, so that drift of the machine affects both alike. Given `rawRows` (of an earlier
+ * pass), the raw server is not measured again and their req/s are the reference. Fills the
+ * set's rows, memory and warnings; returns the raw rows.
+ */
+async function runRows(
+  label: string,
+  set: RowSet,
+  server: ChildServer,
+  raw: ChildServer,
+  cases: BenchCase[],
+  rawRows?: Row[],
+): Promise<Row[]> {
+  const watched = [process.pid, server.pid, raw.pid];
+  if (!rawRows) await warmUp(`${label} raw`, raw.url, cases);
+  await warmUp(`${label} ${set.label}`, server.url, cases);
+  set.memory.afterWarmup = memoryOf(server.pid);
+  const references: Row[] = [];
+  for (const [i, load] of cases.entries()) {
+    progress(
+      `${label}: ${load.operation} for ${config.durationS} s, ${rawRows ? '' : 'raw then '}${set.label}`,
+    );
+    const reference = rawRows ? rawRows[i]! : await measureRaw(raw.url, load, watched);
+    references.push(reference);
+    set.rows.push(withRatio(await measure(server.url, load, watched), load.kind, reference.reqPerSec));
+  }
+  set.memory.afterLoad = memoryOf(server.pid);
+  set.serverWarnings = serverWarnings(server);
+  return references;
 }
 
 async function measureSearch(db: string): Promise<SearchReport | null> {
@@ -358,13 +410,11 @@ async function measureSearch(db: string): Promise<SearchReport | null> {
   });
 }
 
-async function serverRowSet(
+/** Starts `serve` at warn level (no per-request logging) and waits until it is idle. */
+async function startServer(
   label: string,
   db: string,
   extraArgs: string[],
-  cases: BenchCase[] | undefined,
-  references: { identity: number; br: number | null },
-  watched: number[] = [],
 ): Promise<{ set: RowSet; server: ChildServer }> {
   const port = await freePort();
   const args = serveArgs(db, port, 'warn', extraArgs);
@@ -386,18 +436,6 @@ async function serverRowSet(
     rows: [],
     serverWarnings: [],
   };
-  if (cases) {
-    const results = await runRows(label, server.url, cases, server.pid, memory, [
-      process.pid,
-      server.pid,
-      ...watched,
-    ]);
-    set.rows = results.map((result, i) => {
-      const load = cases[i]!;
-      return withRatio(result, load.kind, load.rawReference === 'br' ? references.br : references.identity);
-    });
-    set.serverWarnings = serverWarnings(server);
-  }
   return { set, server };
 }
 
@@ -443,94 +481,37 @@ async function benchScale(scale: number, tmp: string, withWorkers: boolean): Pro
   const memoryAtReady = memoryOf(probe.pid);
   await probe.stop();
 
-  // 2. The server under load, at warn level (no per-request logging).
+  // 2. The server under load, at warn level.
   progress(`scale ${scale}: server (LOG_LEVEL=warn)`);
-  const { set: firstSet, server } = await serverRowSet('server', store.path, [], undefined, {
-    identity: 0,
-    br: null,
-  });
+  const { set: firstSet, server } = await startServer('server', store.path, []);
   const cases = await buildCases(server.url, store.path);
   const checks = await preflight(server.url, cases);
 
-  // 3. The raw node:http server with the same statistics bytes.
-  const statisticsPath = cases[2]!.paths[0]!;
-  const identity = await get(server.url + statisticsPath);
-  const br = await get(server.url + statisticsPath, { 'accept-encoding': 'br' });
-  const identityFile = join(tmp, `statistics-${scale}.json`);
-  writeFileSync(identityFile, identity.body);
-  const rawArgs = [identityFile];
-  if (br.headers['content-encoding'] === 'br') {
-    const brFile = join(tmp, `statistics-${scale}.json.br`);
-    writeFileSync(brFile, br.body);
-    rawArgs.push(brFile);
-  } else {
-    progress(`scale ${scale}: the server does not answer br yet; no raw br row`);
-  }
+  // 3. The raw node:http server, replaying the server's answers, measured case by case with it.
+  const answers = await recordAnswers(server.url, cases);
+  const replayFile = join(tmp, `replay-${scale}.json`);
+  writeFileSync(replayFile, JSON.stringify(answers));
+  const readyPath = answers.find((answer) => answer.acceptEncoding === null && answer.status === 200)?.path;
+  if (readyPath === undefined) throw new Error('the raw server has no 200 answer to wait for');
   const rawPort = await freePort();
   const raw = await spawnServer({
-    args: ['--import', 'tsx', RAW_SERVER, String(rawPort), ...rawArgs],
+    args: ['--import', 'tsx', RAW_SERVER, String(rawPort), replayFile],
     port: rawPort,
-    readyPaths: ['/'],
+    readyPaths: [readyPath],
     readyTimeoutMs: 30_000,
   });
-  const rawIdentityCase: BenchCase = {
-    operation: 'raw node:http (same statistics bytes)',
-    paths: [statisticsPath],
-    expectedStatuses: [200],
-    kind: 'prepared',
-    rawReference: 'identity',
-  };
-  const rawCases = [rawIdentityCase];
-  if (rawArgs.length > 1) {
-    rawCases.push({
-      ...rawIdentityCase,
-      operation: 'raw node:http (same statistics, br)',
-      headers: { 'accept-encoding': 'br' },
-      rawReference: 'br',
-    });
-  }
-
-  const watched = [process.pid, server.pid, raw.pid];
-  const rawMemory: MemoryReport = { ready: null, afterWarmup: null, afterLoad: null };
-  const [rawBefore, rawBr] = await runRows(
-    `scale ${scale} raw`,
-    raw.url,
-    rawCases,
-    raw.pid,
-    rawMemory,
-    watched,
-  );
-  const serverResults = await runRows(
-    `scale ${scale} server`,
-    server.url,
-    cases,
-    server.pid,
-    firstSet.memory,
-    watched,
-  );
-  progress(`scale ${scale} raw: again after the server rows`);
-  const rawAfter = await measure(raw.url, rawIdentityCase, watched);
-  firstSet.serverWarnings = serverWarnings(server);
+  const rawRows = await runRows(`scale ${scale}`, firstSet, server, raw, cases);
   await server.stop();
 
-  const identityReqPerSec = (rawBefore!.reqPerSec + rawAfter.reqPerSec) / 2;
-  const brReqPerSec = rawBr?.reqPerSec ?? null;
-  firstSet.rows = serverResults.map((result, i) =>
-    withRatio(result, cases[i]!.kind, cases[i]!.rawReference === 'br' ? brReqPerSec : identityReqPerSec),
-  );
-
-  // 4. Optional: the same rows with `serve --workers N`.
+  // 4. Optional: the same rows with `serve --workers N`, against the raw figures of step 3.
   let workers: RowSet | null = null;
   if (withWorkers) {
     progress(`scale ${scale}: server with --workers ${config.workers}`);
-    const run = await serverRowSet(
-      `workers=${config.workers}`,
-      store.path,
-      ['--workers', String(config.workers)],
-      cases,
-      { identity: identityReqPerSec, br: brReqPerSec },
-      [raw.pid],
-    );
+    const run = await startServer(`workers=${config.workers}`, store.path, [
+      '--workers',
+      String(config.workers),
+    ]);
+    await runRows(`scale ${scale}`, run.set, run.server, raw, cases, rawRows);
     await run.server.stop();
     workers = run.set;
   }
@@ -548,12 +529,7 @@ async function benchScale(scale: number, tmp: string, withWorkers: boolean): Pro
       memoryAtReady,
     },
     preflight: checks,
-    raw: {
-      identityBefore: withRatio(rawBefore!, 'raw', identityReqPerSec),
-      identityAfter: withRatio(rawAfter, 'raw', identityReqPerSec),
-      br: rawBr ? withRatio(rawBr, 'raw', brReqPerSec) : null,
-      identityReqPerSec,
-    },
+    raw: rawRows,
     server: firstSet,
     workers,
     search,
@@ -631,16 +607,21 @@ function table(headers: string[], rows: string[][], rightAligned: boolean[]): st
 const ms = (value: number) => value.toFixed(2);
 const mb = (memory: Memory | null) => (memory ? `${memory.rssMb.toFixed(0)} MB` : '?');
 
-function rowCells(row: Row): string[] {
+const reqPerSec = (row: Row) => Math.round(row.reqPerSec).toLocaleString('en');
+
+/** A server row beside the raw row it is compared with; either one disturbed disturbs the ratio. */
+function rowCells(row: Row, raw: Row): string[] {
+  const otherCpu = Math.max(row.otherCpu, raw.otherCpu);
   return [
     row.operation,
-    Math.round(row.reqPerSec).toLocaleString('en'),
+    reqPerSec(raw),
+    reqPerSec(row),
+    row.ratioToRaw === null ? '' : `${row.ratioToRaw.toFixed(2)}×`,
     ms(row.latencyMs.p50),
     ms(row.latencyMs.p99),
-    row.ratioToRaw === null ? '' : `${row.ratioToRaw.toFixed(2)}×`,
     `${row.unexpected}/${row.expectedNon2xx}`,
     `${row.errors}/${row.timeouts}`,
-    `${(row.otherCpu * 100).toFixed(0)}%${row.otherCpu > BUSY_MACHINE ? ' !' : ''}`,
+    `${(otherCpu * 100).toFixed(0)}%${otherCpu > BUSY_MACHINE ? ' !' : ''}`,
   ];
 }
 
@@ -654,34 +635,25 @@ function printScale(report: ScaleReport): void {
   );
   const headers = [
     'operation',
+    'raw req/s',
     'req/s',
+    '× raw',
     'p50 ms',
     'p99 ms',
-    '× raw',
     'non-2xx unexp/exp',
     'errors/timeouts',
     'other CPU',
   ];
-  const align = [false, true, true, true, true, true, true, true];
-  const rows = [
-    report.raw.identityBefore,
-    ...(report.raw.br ? [report.raw.br] : []),
-    report.raw.identityAfter,
-  ];
-  const rawRows = rows.map((row, i) => {
-    const cells = rowCells(row);
-    if (i === rows.length - 1) cells[0] = `${cells[0]} (again, after)`;
-    return cells;
-  });
+  const align = [false, true, true, true, true, true, true, true, true];
   const sets = [report.server, ...(report.workers ? [report.workers] : [])];
-  const setRows = sets.flatMap((set) =>
-    set.rows.map((row) => {
-      const cells = rowCells(row);
+  const rows = sets.flatMap((set) =>
+    set.rows.map((row, i) => {
+      const cells = rowCells(row, report.raw[i]!);
       if (set.label !== 'server') cells[0] = `[${set.label}] ${cells[0]}`;
       return cells;
     }),
   );
-  out.push(table(headers, [...rawRows, ...setRows], align));
+  out.push(table(headers, rows, align));
   out.push('');
   const build = report.startup.readModelBuildMs;
   out.push(
@@ -769,7 +741,8 @@ async function main(): Promise<void> {
       load: 'autocannon (programmatic) in the benchmark process; server and raw server are child processes',
       latency:
         "from autocannon's per-response 'response' event (sub-ms); autocannonLatencyMs is its whole-ms histogram",
-      ratio: 'req/s ÷ raw node:http req/s; identity rows against the mean of the raw runs before and after',
+      ratio:
+        'req/s ÷ req/s of a bare node:http server replaying, for the same requests, the answers the server gave (status, headers, body bytes), measured just before each row',
       buildTime: "buildMs of the first 'read model built' log line of a start at LOG_LEVEL=info",
       memory: '/proc/PID/status VmRSS and VmHWM of the server process (and its children with --workers)',
       otherCpu: 'machine busy time (/proc/stat) minus the CPU time of the benchmark, server and raw server',
@@ -783,13 +756,7 @@ async function main(): Promise<void> {
   writeFileSync(join(RESULTS_DIR, 'http-latest.json'), json);
   const failed = reports.flatMap((report) => report.targets.filter((check) => !check.pass));
   const busyRows = reports
-    .flatMap((report) => [
-      report.raw.identityBefore,
-      report.raw.identityAfter,
-      ...(report.raw.br ? [report.raw.br] : []),
-      ...report.server.rows,
-      ...(report.workers?.rows ?? []),
-    ])
+    .flatMap((report) => [...report.raw, ...report.server.rows, ...(report.workers?.rows ?? [])])
     .filter((row) => row.otherCpu > BUSY_MACHINE);
   if (busyRows.length > 0) {
     process.stdout.write(
