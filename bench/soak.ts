@@ -44,6 +44,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { envNumber } from './http-lib/env.js';
+import { shebangNodeFlags } from './http-lib/process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -251,10 +252,14 @@ async function main(): Promise<number> {
 
     const port = await freePort();
     const logFd = openSync(logPath, 'w');
-    server = spawn(process.execPath, [CLI, 'serve', '--db', dbPath, '--host', HOST, '--port', String(port)], {
-      stdio: ['ignore', logFd, logFd],
-      env: { ...process.env, LOG_LEVEL: 'info' },
-    });
+    server = spawn(
+      process.execPath,
+      [...shebangNodeFlags(CLI), CLI, 'serve', '--db', dbPath, '--host', HOST, '--port', String(port)],
+      {
+        stdio: ['ignore', logFd, logFd],
+        env: { ...process.env, LOG_LEVEL: 'info' },
+      },
+    );
     const url = `http://${HOST}:${port}`;
     const deadline = performance.now() + 60_000;
     while (

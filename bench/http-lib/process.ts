@@ -249,3 +249,13 @@ export async function waitForIdle(
     if (used < threshold || performance.now() - started > maxMs) return performance.now() - started;
   }
 }
+
+/**
+ * The Node flags on the `#!` line of a script (`#!/usr/bin/env -S node --flag`): the
+ * benchmarks start the CLI with `process.execPath` and must pass what `tamborrada` passes.
+ */
+export function shebangNodeFlags(script: string): string[] {
+  const first = readFileSync(script, 'utf8').split('\n', 1)[0] ?? '';
+  const match = /^#!.*\bnode((?:\s+-\S+)*)\s*$/.exec(first);
+  return match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
