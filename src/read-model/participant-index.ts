@@ -2,20 +2,25 @@ import { compareSpanish } from '../domain/collation.js';
 import { searchKey } from '../domain/names.js';
 import type { ParticipantRecord } from '../domain/types.js';
 
-/** Records per school and pair keys must fit the packed sort key (see `buildPairs`). */
-const RECORD_BITS = 2 ** 22;
-const MAX_PAIR_KEY = 2 ** 31;
+/** The packed sort key of `buildPairs` must stay an exact integer in a double. */
+const MAX_PACKED = Number.MAX_SAFE_INTEGER;
+
+/** `previous` of a pair that starts its name: no word before it. */
+const NAME_START = 0;
 
 /**
  * The pairs of consecutive words of a school's names, in compressed sparse rows: the
  * pair (word a, word b) has key `a * wordCount + b` (word ids follow the sorted
  * words, so all pairs (a, b…) whose second word starts with some text form one range
- * of keys), and `positions[starts[i]…starts[i + 1]]` are the names that contain pair i.
+ * of keys), and `positions[starts[i]…starts[i + 1]]` are the names that contain pair i,
+ * ordered by the word just before the pair: `previous` holds that word's id + 1, or
+ * `NAME_START`.
  */
 interface PairIndex {
   keys: Uint32Array;
   starts: Uint32Array;
   positions: Uint32Array;
+  previous: Uint32Array;
 }
 
 interface SchoolShelf {
@@ -28,6 +33,9 @@ interface SchoolShelf {
   /** Distinct words of the names, sorted; a word's id is its position. */
   words: string[];
   wordIds: Map<string, number>;
+  /** The words spelt backwards, sorted, and their ids: the words ending with some text form one range. */
+  reversedWords: string[];
+  reversedIds: Uint32Array;
   /** `undefined` for a school too large to pack (a search then scans the school). */
   pairs: PairIndex | undefined;
 }
@@ -36,11 +44,11 @@ interface SchoolShelf {
  * Participants grouped by school, searchable by literal substring.
  *
  * The spec requires at least three parts, so in any matching name the needle's second
- * part is a whole word and the third begins the word right after it: the names with
- * such a pair of words (binary searches in the pair index) are the only candidates,
- * and each is checked with a literal `includes`. No character is ever a wildcard. The
- * few matches are sorted per search, which keeps the build free of a sort of millions
- * of names.
+ * part is a whole word, the first ends the word before it and the third begins the word
+ * after it: the names with such a pair of words, preceded by such a word (binary
+ * searches in the pair index), are the only candidates, and each is checked with a
+ * literal `includes`. No character is ever a wildcard. The few matches are sorted per
+ * search, which keeps the build free of a sort of millions of names.
  */
 export class ParticipantIndex {
   private readonly shelves = new Map<string, SchoolShelf>();
@@ -71,7 +79,8 @@ export class ParticipantIndex {
     for (const i of candidates(shelf, needle)) if (shelf.keys[i]!.includes(needle)) matches.push(i);
     if (matches.length === 0) return undefined;
     matches.sort(
-      (a, b) => shelf.years[b]! - shelf.years[a]! || compareSpanish(shelf.names[a]!, shelf.names[b]!),
+      (a, b) =>
+        shelf.years[b]! - shelf.years[a]! || compareSpanish(shelf.names[a]!, shelf.names[b]!) || a - b,
     );
     const items = matches.map(
       (i) =>
@@ -81,10 +90,10 @@ export class ParticipantIndex {
   }
 }
 
-/** First index in `sorted` whose value is not below `value`. */
-function lowerBound<T>(sorted: ArrayLike<T>, value: T): number {
-  let low = 0;
-  let high = sorted.length;
+/** First index in `sorted[from…to]` whose value is not below `value`. */
+function lowerBound<T>(sorted: ArrayLike<T>, value: T, from = 0, to = sorted.length): number {
+  let low = from;
+  let high = to;
   while (low < high) {
     const mid = (low + high) >>> 1;
     if (sorted[mid]! < value) low = mid + 1;
@@ -97,7 +106,18 @@ function* allPositions(count: number): Iterable<number> {
   for (let i = 0; i < count; i++) yield i;
 }
 
-/** Positions, ascending and once each, of the names that may contain the needle. */
+/** The ids of the words that end with `suffix` (one range of the backwards-sorted words). */
+function wordsEndingWith(shelf: SchoolShelf, suffix: string): number[] {
+  const reversed = [...suffix].reverse().join('');
+  const ids: number[] = [];
+  for (let i = lowerBound(shelf.reversedWords, reversed); i < shelf.reversedWords.length; i++) {
+    if (!shelf.reversedWords[i]!.startsWith(reversed)) break;
+    ids.push(shelf.reversedIds[i]!);
+  }
+  return ids;
+}
+
+/** Positions, once each, of the names that may contain the needle. */
 function candidates(shelf: SchoolShelf, needle: string): Iterable<number> {
   const parts = needle.split(' ');
   if (parts.length < 3 || !shelf.pairs) return allPositions(shelf.keys.length);
@@ -110,27 +130,42 @@ function candidates(shelf: SchoolShelf, needle: string): Iterable<number> {
   let toWord = wholeWord === undefined ? fromWord : wholeWord + 1;
   if (wholeWord === undefined)
     while (toWord < shelf.words.length && shelf.words[toWord]!.startsWith(parts[2]!)) toWord++;
+  const before = wordsEndingWith(shelf, parts[0]!);
+  if (before.length === 0) return [];
 
-  const { keys, starts, positions } = shelf.pairs;
+  const { keys, starts, positions, previous } = shelf.pairs;
   const base = first * shelf.words.length;
-  const fromPair = lowerBound(keys, base + fromWord);
-  const toPair = lowerBound(keys, base + toWord);
-  if (toPair - fromPair === 1) return positions.subarray(starts[fromPair]!, starts[fromPair + 1]!);
-  const found = new Set<number>();
-  for (let p = fromPair; p < toPair; p++) {
-    for (let i = starts[p]!; i < starts[p + 1]!; i++) found.add(positions[i]!);
+  const found: number[] = [];
+  for (
+    let pair = lowerBound(keys, base + fromWord);
+    pair < keys.length && keys[pair]! < base + toWord;
+    pair++
+  ) {
+    const end = starts[pair + 1]!;
+    for (const word of before) {
+      // Within a pair, names are ordered by the word before it.
+      for (
+        let i = lowerBound(previous, word + 1, starts[pair]!, end);
+        i < end && previous[i] === word + 1;
+        i++
+      ) {
+        found.push(positions[i]!);
+      }
+    }
   }
-  return [...found].sort((a, b) => a - b);
+  // A name holding the pair twice, after two such words, is found twice.
+  return before.length > 1 || found.length > 1 ? new Set(found) : found;
+}
+
+function reversed(text: string): string {
+  return [...text].reverse().join('');
 }
 
 function buildShelf(school: string, records: readonly ParticipantRecord[]): SchoolShelf {
   const keys = records.map((record) => searchKey(record.name));
-  // Words are split again for the pairs rather than kept: millions of small arrays
-  // alive at once would dominate the memory peak of the build.
-  const distinct = new Set<string>();
-  for (const key of keys) for (const word of key.split(' ')) distinct.add(word);
-  const words = [...distinct].sort();
-  const wordIds = new Map(words.map((word, id) => [word, id]));
+  const { words, wordIds, nameWords, wordStarts } = splitWords(keys);
+  const backwards = words.map((word, id) => ({ text: reversed(word), id }));
+  backwards.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   return {
     schoolJson: JSON.stringify(school),
     names: records.map((record) => record.name),
@@ -138,52 +173,94 @@ function buildShelf(school: string, records: readonly ParticipantRecord[]): Scho
     keys,
     words,
     wordIds,
-    pairs: buildPairs(keys, wordIds, words.length),
+    reversedWords: backwards.map((word) => word.text),
+    reversedIds: Uint32Array.from(backwards, (word) => word.id),
+    pairs: buildPairs(nameWords, wordStarts, words.length),
   };
 }
 
+/**
+ * The sorted distinct words of the keys, and every key as word ids in one flat array
+ * (`nameWords[wordStarts[k]…wordStarts[k + 1]]`): one split per key, and no small array
+ * per name alive during the build.
+ */
+function splitWords(keys: readonly string[]) {
+  const wordStarts = new Uint32Array(keys.length + 1);
+  let total = 0;
+  keys.forEach((key, k) => {
+    wordStarts[k] = total;
+    total++;
+    for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) total++;
+  });
+  wordStarts[keys.length] = total;
+  // Ids in order of first appearance, renumbered below to follow the sorted words.
+  const firstSeen = new Map<string, number>();
+  const nameWords = new Uint32Array(total);
+  let n = 0;
+  for (const key of keys) {
+    for (const word of key.split(' ')) {
+      let id = firstSeen.get(word);
+      if (id === undefined) firstSeen.set(word, (id = firstSeen.size));
+      nameWords[n++] = id;
+    }
+  }
+  const words = [...firstSeen.keys()].sort();
+  const wordIds = new Map(words.map((word, id) => [word, id]));
+  const sortedId = new Uint32Array(words.length);
+  for (const [word, id] of firstSeen) sortedId[id] = wordIds.get(word)!;
+  for (let i = 0; i < total; i++) nameWords[i] = sortedId[nameWords[i]!]!;
+  return { words, wordIds, nameWords, wordStarts };
+}
+
 function buildPairs(
-  keys: readonly string[],
-  wordIds: ReadonlyMap<string, number>,
+  nameWords: Uint32Array,
+  wordStarts: Uint32Array,
   wordCount: number,
 ): PairIndex | undefined {
-  if (keys.length >= RECORD_BITS || wordCount * wordCount >= MAX_PAIR_KEY) return undefined;
-  // Every (pair key, name position) packed into one number, so one numeric sort groups them.
-  let total = 0;
-  for (const key of keys) for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) total++;
-  const packed = new Float64Array(total);
+  // Every (pair, word before it, name position) packed into one number, so that one
+  // numeric sort orders them: `((pair * befores) + before) * names + position`.
+  const names = wordStarts.length - 1;
+  const befores = wordCount + 1;
+  if (wordCount * wordCount * befores * names > MAX_PACKED) return undefined;
+  const packed = new Float64Array(nameWords.length - names);
   let n = 0;
-  keys.forEach((key, position) => {
-    const words = key.split(' ');
-    let previous = wordIds.get(words[0]!)!;
-    for (let w = 1; w < words.length; w++) {
-      const current = wordIds.get(words[w]!)!;
-      packed[n++] = (previous * wordCount + current) * RECORD_BITS + position;
-      previous = current;
+  for (let position = 0; position < names; position++) {
+    let before = NAME_START;
+    for (let w = wordStarts[position]!; w + 1 < wordStarts[position + 1]!; w++) {
+      const current = nameWords[w]!;
+      packed[n++] = ((current * wordCount + nameWords[w + 1]!) * befores + before) * names + position;
+      before = current + 1;
     }
-  });
+  }
   packed.sort();
+  const total = packed.length;
   const pairKeys: number[] = [];
   const starts: number[] = [];
   const positions = new Uint32Array(total);
+  const previous = new Uint32Array(total);
   let count = 0;
-  let previous = -1;
+  let lastKey = -1;
   for (let i = 0; i < total; i++) {
-    const key = Math.floor(packed[i]! / RECORD_BITS);
-    const position = packed[i]! - key * RECORD_BITS;
-    if (key !== previous) {
+    const value = packed[i]!;
+    if (i > 0 && value === packed[i - 1]) continue; // the same three words twice in one name
+    // Floor divisions: exact below 2^53, and faster than `%` on doubles.
+    const rest = Math.floor(value / names);
+    const position = value - rest * names;
+    const key = Math.floor(rest / befores);
+    const before = rest - key * befores;
+    if (key !== lastKey) {
       pairKeys.push(key);
       starts.push(count);
-      previous = key;
-    } else if (positions[count - 1] === position) {
-      continue; // the same pair twice in one name
+      lastKey = key;
     }
-    positions[count++] = position;
+    positions[count] = position;
+    previous[count++] = before;
   }
   starts.push(count);
   return {
     keys: Uint32Array.from(pairKeys),
     starts: Uint32Array.from(starts),
     positions: positions.subarray(0, count),
+    previous: previous.subarray(0, count),
   };
 }
