@@ -62,10 +62,10 @@ function prepareSearchAnswer(json: string, encoding: Encoding): PreparedResponse
  * length; for a 304 (no body), no coding and no length.
  */
 function wireHeaders(representation: Representation, corsOrigin: string, notModified: boolean) {
-  const headers: OutgoingHttpHeaders = {
-    ...representation.headers,
-    'access-control-allow-origin': corsOrigin,
-  };
+  // Object.assign, not a spread, which V8 does slowly for such keys (search answers
+  // get their headers per request).
+  const headers: OutgoingHttpHeaders = Object.assign({}, representation.headers);
+  headers['access-control-allow-origin'] = corsOrigin;
   if (notModified) delete headers['content-encoding'];
   else headers['content-length'] = representation.body.length;
   return headers;
