@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { RecordRequest } from './metrics.js';
-import { OPERATIONS, type Answer, type ModelSource, type Operation } from './operations.js';
+import { ANSWER_BY_URL, OPERATIONS, type Answer, type ModelSource, type Operation } from './operations.js';
+import type { ReadModel } from '../read-model/read-model.js';
 import { parseQuery } from './query.js';
 import type { LogRequest } from './request-log.js';
 import type { Responder } from './send.js';
@@ -18,6 +19,9 @@ export interface FastLaneOptions {
   /** Paths left to Fastify (the rate-limited search, when a limit is set). */
   excludedPaths: ReadonlySet<string>;
 }
+
+/** URLs remembered per model and operation; past this many, the memory starts over. */
+const REMEMBERED_URLS = 1024;
 
 interface PendingAnswer {
   request: IncomingMessage;
@@ -49,6 +53,18 @@ export function createFastLane({
   excludedPaths,
 }: FastLaneOptions): FastLane {
   const operations = new Map<string, Operation>([...OPERATIONS].filter(([path]) => !excludedPaths.has(path)));
+
+  // The statistics and category a site shows are asked for again and again: their
+  // answers are remembered by URL (no query parsing, no decision) while a model is served.
+  const remembered = new WeakMap<ReadModel, Map<string, Answer>>();
+  const rememberedFor = (path: string): Map<string, Answer> | undefined => {
+    if (!ANSWER_BY_URL.has(path)) return undefined;
+    const state = follower.state;
+    if (state.kind !== 'ready') return undefined;
+    let answers = remembered.get(state.model);
+    if (answers === undefined) remembered.set(state.model, (answers = new Map()));
+    return answers;
+  };
 
   let pending: PendingAnswer[] = [];
   const writePending = () => {
@@ -83,9 +99,17 @@ export function createFastLane({
     if (operation === undefined) return false;
 
     const startedMs = performance.now();
-    let answer: Answer;
+    let answer: Answer | undefined;
     try {
-      answer = operation(parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1)), follower);
+      const remembered = rememberedFor(path);
+      answer = remembered?.get(url);
+      if (answer === undefined) {
+        answer = operation(parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1)), follower);
+        if (remembered) {
+          if (remembered.size >= REMEMBERED_URLS) remembered.clear();
+          remembered.set(url, answer);
+        }
+      }
     } catch {
       return false;
     }

@@ -99,6 +99,17 @@ function participants(query: Query, { directory }: ReadModel): Answer {
   }
 }
 
+/**
+ * The operations whose answer is a prepared one, decided by the URL and the read model
+ * alone: it can be remembered per URL for as long as the model is served.
+ */
+export const ANSWER_BY_URL: ReadonlySet<string> = new Set<DocumentedPath>([
+  '/api/years',
+  '/api/statistics',
+  '/api/category',
+  '/api/companies',
+]);
+
 /** The six operations of the spec by path, in the spec's order. */
 export const OPERATIONS: ReadonlyMap<DocumentedPath, Operation> = new Map<DocumentedPath, Operation>([
   ['/api/ping', () => PONG],

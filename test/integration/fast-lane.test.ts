@@ -114,6 +114,21 @@ describe('the fast lane and the Fastify routes', () => {
       { error: apiMessages.routeNotFound },
     ]);
   });
+  it('an answer remembered by URL lasts only as long as the data it came from', async () => {
+    const path = '/api/statistics?year=2024';
+    const before = await rawHttp(url + path, 'GET');
+    expect((await rawHttp(url + path, 'GET')).body.equals(before.body)).toBe(true);
+    await fixture.setUpdating(true);
+    await follower.refresh();
+    try {
+      expect((await rawHttp(url + path, 'GET')).body.toString()).toBe('{"isUpdating":true}');
+    } finally {
+      await fixture.setUpdating(false);
+      await follower.refresh();
+    }
+    expect((await rawHttp(url + path, 'GET')).body.equals(before.body)).toBe(true);
+  });
+
   it('answers written together each reach their own request', async () => {
     const paths = [
       ...['2018', '2019', '2020', '2021', '2022', '2023', '2024', 'global'].map(
