@@ -5,7 +5,7 @@ import { redactUrl } from '../cli/logger.js';
 const LOGS_INFO: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
 
 /** True when the logger writes `info` lines, so request lines would be seen. */
-export function logsRequests(logger: FastifyBaseLogger | false): logger is FastifyBaseLogger {
+function logsRequests(logger: FastifyBaseLogger | false): logger is FastifyBaseLogger {
   return logger !== false && LOGS_INFO.has(logger.level);
 }
 
