@@ -43,9 +43,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { envNumber } from './http-lib/env.js';
+import { drive } from './http-lib/load.js';
 import { shebangNodeFlags } from './http-lib/process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -130,55 +130,24 @@ interface CaseResult {
   latencyMs: { p50: number; p99: number; max: number };
 }
 
-function drive(url: string, load: Case): Promise<CaseResult> {
-  const requestsFrom = (offset: number): autocannon.Request[] =>
-    load.paths.map((_, i) => ({
-      method: 'GET',
-      path: load.paths[(i + offset) % load.paths.length]!,
-      headers: { ...load.headers },
-    }));
-  let clients = 0;
-  return new Promise((done, fail) => {
-    autocannon(
-      {
-        url,
-        connections: connectionsPerCase,
-        pipelining: 1,
-        duration: durationS,
-        timeout: 10,
-        requests: requestsFrom(0),
-        setupClient: (client) => {
-          const offset = (clients++ * 7) % load.paths.length;
-          if (offset !== 0) client.setRequests(requestsFrom(offset));
-        },
-      },
-      (error, result) => {
-        if (error) return fail(error);
-        const statuses: Record<string, number> = {};
-        let unexpected = 0;
-        let expectedErrors = 0;
-        for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) {
-          const n = Number(count ?? 0);
-          statuses[status] = n;
-          const code = Number(status);
-          if (!load.expected.includes(code)) unexpected += n;
-          else if (code >= 300) expectedErrors += n;
-        }
-        const requests = Object.values(statuses).reduce((a, b) => a + b, 0);
-        done({
-          name: load.name,
-          requests,
-          reqPerSec: Math.round(requests / result.duration),
-          statuses,
-          unexpected,
-          expectedErrors,
-          connectionErrors: result.errors - result.timeouts,
-          timeouts: result.timeouts,
-          latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-        });
-      },
-    );
-  });
+/** One case through the HTTP benchmark's driver, in the soak's terms. */
+async function soakCase(url: string, load: Case): Promise<CaseResult> {
+  const result = await drive(
+    url,
+    { operation: load.name, paths: load.paths, headers: load.headers, expectedStatuses: load.expected },
+    { durationS, connections: connectionsPerCase },
+  );
+  return {
+    name: load.name,
+    requests: result.requests,
+    reqPerSec: Math.round(result.reqPerSec),
+    statuses: result.statusCounts,
+    unexpected: result.unexpected,
+    expectedErrors: result.expectedNon2xx,
+    connectionErrors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    latencyMs: result.autocannonLatencyMs,
+  };
 }
 
 const encode = encodeURIComponent;
@@ -303,7 +272,7 @@ async function main(): Promise<number> {
         `  ${Math.round((performance.now() - started) / 1000)} s, RSS ${last ? last.rss.toFixed(1) : '?'} MB\n`,
       );
     }, 15_000);
-    const results = await Promise.all(cases.map((load) => drive(url, load)));
+    const results = await Promise.all(cases.map((load) => soakCase(url, load)));
     clearInterval(sampler);
     clearInterval(progress);
     const exitedAlive = server.exitCode === null;

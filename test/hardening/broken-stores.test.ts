@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 import { eventually, runCli, startServe, type ServeProcess } from './support.js';
 
@@ -142,14 +143,7 @@ describe('the server over a broken store', () => {
   it.each(BROKEN)('$title: starts, 500 with details, recovers once fixed', async (broken) => {
     const path = freshPath();
     const details = await broken.make(path);
-    server = await startServer({
-      openStore: async () => new SqliteStore(path, { readonly: true }),
-      port: 0,
-      host: '127.0.0.1',
-      corsOrigin: '*',
-      pollIntervalMs: 50,
-      logger: false,
-    });
+    server = await startLoopbackServer(async () => new SqliteStore(path, { readonly: true }), 50);
     try {
       await expectStoreFailure(server.url, details);
       await broken.repair(path);

@@ -6,7 +6,8 @@ import {
   resolveServerLimits,
   type ServerLimits,
 } from '../../src/http/server-limits.js';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 import { getRequest, rawRequest, SECURITY_HEADERS, type RawAnswer } from './support.js';
@@ -27,15 +28,7 @@ let port: number;
 beforeAll(async () => {
   fixture = await createSqliteFixture();
   await seedPublishedYears(fixture);
-  server = await startServer({
-    openStore: () => fixture.openReadStore(),
-    port: 0,
-    host: '127.0.0.1',
-    corsOrigin: '*',
-    pollIntervalMs: 100,
-    logger: false,
-    limits: LIMITS,
-  });
+  server = await startLoopbackServer(() => fixture.openReadStore(), 100, { limits: LIMITS });
   port = Number(new URL(server.url).port);
 });
 

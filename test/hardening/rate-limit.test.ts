@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, resolveServeConfig } from '../../src/cli/config.js';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 import { SECURITY_HEADERS } from './support.js';
@@ -31,15 +32,7 @@ function get(base: string, path: string, from = '127.0.0.1', method = 'GET'): Pr
 }
 
 async function serverWith(fixture: StoreFixture, rateLimitParticipants?: number): Promise<RunningServer> {
-  return startServer({
-    openStore: () => fixture.openReadStore(),
-    port: 0,
-    host: '127.0.0.1',
-    corsOrigin: '*',
-    pollIntervalMs: 1000,
-    logger: false,
-    rateLimitParticipants,
-  });
+  return startLoopbackServer(() => fixture.openReadStore(), 1000, { rateLimitParticipants });
 }
 
 let fixture: StoreFixture;

@@ -1,11 +1,9 @@
 /** Helpers of the hardening tests: raw HTTP over a socket, and the real CLI as a child process. */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
 import { connect, createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { startCli } from '../support/cli.js';
+export { runCli } from '../support/cli.js';
 
 export interface RawAnswer {
   status: number;
@@ -120,46 +118,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The environment of a CLI run: nothing inherited that would change what it does. */
-export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  for (const name of Object.keys(env)) {
-    if (
-      /^(DB_PATH|DATABASE_URL|PORT|HOST|LOG_LEVEL|CORS_ORIGIN|POLL_INTERVAL_MS|RATE_LIMIT_PARTICIPANTS|PG[A-Z_]*)$/.test(
-        name,
-      ) ||
-      name.endsWith('_TIMEOUT_MS') ||
-      name.startsWith('MAX_')
-    )
-      delete env[name];
-  }
-  return { ...env, ...extra };
-}
-
-export interface CliRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `tamborrada ARGS` from the TypeScript sources, to its end. */
-export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: cliEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((done, fail) => {
-    child.on('error', fail);
-    child.on('close', (code, signal) => done({ code, signal, stdout, stderr }));
-  });
-}
-
 export interface ServeProcess {
   child: ChildProcessByStdio<null, Readable, Readable>;
   port: number;
@@ -179,11 +137,7 @@ export async function startServe(
   readyTimeoutMs = 20_000,
 ): Promise<ServeProcess> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--host', '127.0.0.1', '--port', String(port), ...args],
-    { cwd: REPO_ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = startCli(['serve', '--host', '127.0.0.1', '--port', String(port), ...args], { env });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

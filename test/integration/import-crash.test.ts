@@ -54,10 +54,9 @@ describe('an import killed with SIGKILL in the middle of its transaction', () =>
     const rows = ['name,school,year'];
     for (let i = 0; i < 20_000; i++)
       rows.push(`Niño${i} Apellido${i % 997} Otro${i % 89},Ikastola ${i % 40},${i % 2 === 0 ? 2019 : 2024}`);
-    const child = startCli(
-      ['import', workspace.file('big.csv', csv(rows)), '--db', workspace.dbPath],
-      [PAUSE_HOOK],
-    );
+    const child = startCli(['import', workspace.file('big.csv', csv(rows)), '--db', workspace.dbPath], {
+      preload: [PAUSE_HOOK],
+    });
     let stdout = '';
     let stderr = '';
     const ended = new Promise<NodeJS.Signals | null>((done) =>

@@ -1,17 +1,14 @@
 /** Helpers of the import-pipeline and command tests: temporary stores, dumps, the API, the CLI. */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { resolveStoreLocation, type StoreLocation } from '../../src/cli/config.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
-import { startServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
+export { runCli, startCli, type CliRun } from '../support/cli.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
-
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** A temporary folder with a store path in it (the file is not created). */
 export interface Workspace {
@@ -140,14 +137,7 @@ export interface ApiServer {
 
 /** The real server over the SQLite file, on a free loopback port. */
 export async function serveStore(dbPath: string): Promise<ApiServer> {
-  const server = await startServer({
-    openStore: async () => new SqliteStore(dbPath, { readonly: true }),
-    port: 0,
-    host: '127.0.0.1',
-    corsOrigin: '*',
-    pollIntervalMs: 60_000,
-    logger: false,
-  });
+  const server = await startLoopbackServer(async () => new SqliteStore(dbPath, { readonly: true }), 60_000);
   return {
     async get(path) {
       const response = await fetch(server.url + path, { headers: { 'accept-encoding': 'identity' } });
@@ -204,43 +194,6 @@ export async function freshApiSnapshot(
   } finally {
     await server.close();
   }
-}
-
-export interface CliRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The environment of a CLI run: no store settings inherited from the caller. */
-function cliEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  for (const variable of ['DB_PATH', 'DATABASE_URL', 'PORT', 'HOST', 'LOG_LEVEL']) delete env[variable];
-  return env;
-}
-
-/** Starts `tamborrada ARGS` from the TypeScript sources (no build needed); `preload`: modules imported first. */
-export function startCli(args: readonly string[], preload: readonly string[] = []) {
-  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
-  return spawn(process.execPath, [...imports, 'src/cli/main.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: cliEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-/** Runs `tamborrada ARGS` to its end. */
-export function runCli(args: readonly string[]): Promise<CliRun> {
-  const child = startCli(args);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((done, fail) => {
-    child.on('error', fail);
-    child.on('close', (code, signal) => done({ code, signal, stdout, stderr }));
-  });
 }
 
 /** The lines of a command's output, without the trailing newline. */

@@ -1,43 +1,5 @@
-import { spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `tamborrada ARGS` from the sources (what `npx tsx src/cli/main.ts ARGS` runs), with only `env` set. */
-function tamborrada(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
-  const base: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  for (const name of [
-    'DB_PATH',
-    'DATABASE_URL',
-    'PORT',
-    'HOST',
-    'LOG_LEVEL',
-    'POLL_INTERVAL_MS',
-    'CORS_ORIGIN',
-  ])
-    delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...base, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((done, fail) => {
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+import { runCli, type CliRun } from '../support/cli.js';
 
 const STORE = ['--db <path>', '--database-url <url>'];
 
@@ -59,7 +21,7 @@ const COMMANDS: [string[], string[]][] = [
 
 describe.concurrent('tamborrada --help', () => {
   it('lists every command, with examples', async () => {
-    const run = await tamborrada(['--help']);
+    const run = await runCli(['--help']);
     expect([run.code, run.stderr]).toEqual([0, '']);
     for (const [[name]] of COMMANDS) expect(run.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     expect(run.stdout).toContain('Examples:\n  tamborrada serve');
@@ -68,7 +30,7 @@ describe.concurrent('tamborrada --help', () => {
   it.each(COMMANDS.map(([command, options]) => [command.join(' '), command, options] as const))(
     'tamborrada %s --help lists every option, with examples',
     async (_title, command, options) => {
-      const run = await tamborrada([...command, '--help']);
+      const run = await runCli([...command, '--help']);
       expect([run.code, run.stderr]).toEqual([0, '']);
       expect(run.stdout).toContain(`Usage: tamborrada ${command.join(' ')}`);
       for (const option of options) expect(run.stdout).toContain(option);
@@ -81,7 +43,7 @@ describe.concurrent('tamborrada --help', () => {
 
 describe.concurrent('tamborrada: configuration problems', () => {
   /** A usage error: nothing on stdout, exit code 2, no stack trace, exactly these lines. */
-  function expectLines(run: Run, lines: (string | RegExp)[]): void {
+  function expectLines(run: CliRun, lines: (string | RegExp)[]): void {
     expect(run.code, run.stderr).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).not.toContain('    at ');
@@ -91,32 +53,32 @@ describe.concurrent('tamborrada: configuration problems', () => {
   }
 
   it('an unknown option: one line', async () => {
-    expectLines(await tamborrada(['status', '--bogus']), [/^error: unknown option '--bogus'$/]);
+    expectLines(await runCli(['status', '--bogus']), [/^error: unknown option '--bogus'$/]);
   });
 
   it('a mistyped option: one line, with the suggestion', async () => {
-    expectLines(await tamborrada(['serve', '--prot', '8080']), [
+    expectLines(await runCli(['serve', '--prot', '8080']), [
       /^error: unknown option '--prot' \(Did you mean --port\?\)$/,
     ]);
   });
 
   it('a bad port option: one line', async () => {
-    expectLines(await tamborrada(['serve', '--port', '70000']), [
+    expectLines(await runCli(['serve', '--port', '70000']), [
       "tamborrada: error: --port must be a port number from 0 to 65535, got '70000'",
     ]);
   });
 
   it('a bad URL: one line, on any command', async () => {
-    expectLines(await tamborrada(['status', '--database-url', 'mysql://db/x']), [
+    expectLines(await runCli(['status', '--database-url', 'mysql://db/x']), [
       'tamborrada: error: --database-url must be a postgres:// URL, got a mysql:// URL',
     ]);
-    expectLines(await tamborrada(['migrate'], { DATABASE_URL: 'not a url' }), [
+    expectLines(await runCli(['migrate'], { DATABASE_URL: 'not a url' }), [
       'tamborrada: error: DATABASE_URL must be a postgres:// URL',
     ]);
   });
 
   it('several bad settings in the environment: one line each', async () => {
-    const run = await tamborrada(['serve'], {
+    const run = await runCli(['serve'], {
       PORT: 'abc',
       HOST: 'two words',
       LOG_LEVEL: 'loud',

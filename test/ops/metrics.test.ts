@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import type { ReadStore } from '../../src/store/store.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
@@ -33,23 +34,16 @@ describe('GET /metrics', () => {
     fixture = await createSqliteFixture();
     await seedPublishedYears(fixture);
     await fixture.insertParticipants([{ name: 'Ane Garcia Lopez', school: 'Ikastola', year: 2024 }]);
-    server = await startServer({
-      openStore: async () => {
-        const store = await fixture.openReadStore();
-        return new Proxy(store, {
-          get(target, property) {
-            if (down && property === 'readChangeVersions') return () => Promise.reject(new Error('down'));
-            const value = Reflect.get(target, property) as unknown;
-            return typeof value === 'function' ? value.bind(target) : value;
-          },
-        }) as ReadStore;
-      },
-      port: 0,
-      host: '127.0.0.1',
-      corsOrigin: '*',
-      pollIntervalMs: 60_000,
-      logger: false,
-    });
+    server = await startLoopbackServer(async () => {
+      const store = await fixture.openReadStore();
+      return new Proxy(store, {
+        get(target, property) {
+          if (down && property === 'readChangeVersions') return () => Promise.reject(new Error('down'));
+          const value = Reflect.get(target, property) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }) as ReadStore;
+    }, 60_000);
   });
 
   afterAll(async () => {

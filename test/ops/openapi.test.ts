@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { apiMessages } from '../../src/domain/texts.js';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
@@ -44,15 +45,7 @@ const DOCUMENTED_HEADERS = [
 ];
 
 async function serve(openStore: () => Promise<SqliteStore>, rateLimitParticipants?: number) {
-  return startServer({
-    openStore,
-    port: 0,
-    host: '127.0.0.1',
-    corsOrigin: '*',
-    pollIntervalMs: 60_000,
-    logger: false,
-    rateLimitParticipants,
-  });
+  return startLoopbackServer(openStore, 60_000, { rateLimitParticipants });
 }
 
 describe('the OpenAPI document and the live answers', () => {

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
@@ -25,12 +26,7 @@ async function loggedServer(fixture: StoreFixture, level: string) {
       done();
     },
   });
-  const server = await startServer({
-    openStore: () => fixture.openReadStore(),
-    port: 0,
-    host: '127.0.0.1',
-    corsOrigin: '*',
-    pollIntervalMs: 60_000,
+  const server = await startLoopbackServer(() => fixture.openReadStore(), 60_000, {
     logger: pino({ level }, sink),
   });
   return { server, lines };

@@ -4,7 +4,8 @@ import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { normalizeName } from '../../src/domain/names.js';
 import { computeStatistics } from '../../src/domain/statistics/index.js';
 import type { ParticipantRecord } from '../../src/domain/types.js';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import type { WriteStore } from '../../src/store/store.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
@@ -77,16 +78,7 @@ describe('store parity: the same import gives byte-identical answers on SQLite a
       const handle = await kind.create();
       handles.push(handle);
       await importInto(handle.store, demo);
-      servers.push(
-        await startServer({
-          openStore: () => openReadStore(handle.location),
-          port: 0,
-          host: '127.0.0.1',
-          corsOrigin: '*',
-          pollIntervalMs: 100,
-          logger: false,
-        }),
-      );
+      servers.push(await startLoopbackServer(() => openReadStore(handle.location), 100));
     }
   });
 

@@ -10,7 +10,8 @@ import { normalizeName, searchKey } from '../../src/domain/names.js';
 import type { ParticipantRecord } from '../../src/domain/types.js';
 import { decideParticipants } from '../../src/domain/validation.js';
 import { ParticipantIndex } from '../../src/read-model/participant-index.js';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
 /** Characters that are wildcards or escapes somewhere (SQL LIKE, regular expressions, globs). */
@@ -226,14 +227,7 @@ describe('literal search through the server', () => {
         year: 2000 + (i % 25),
       })),
     );
-    server = await startServer({
-      openStore: () => fixture.openReadStore(),
-      port: 0,
-      host: '127.0.0.1',
-      corsOrigin: '*',
-      pollIntervalMs: 1000,
-      logger: false,
-    });
+    server = await startLoopbackServer(() => fixture.openReadStore(), 1000);
   });
 
   afterAll(async () => {

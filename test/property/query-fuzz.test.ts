@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 import { getRequest, rawRequest, SECURITY_HEADERS } from '../hardening/support.js';
@@ -26,14 +27,7 @@ beforeAll(async () => {
     { name: 'Jon .* Peña [a-z] Goñi', school: 'Colegio (Viejo) \\ 50%', year: 2022 },
     { name: "Miren O'Neill ' OR 1=1 --", school: SCHOOL, year: 2021 },
   ]);
-  server = await startServer({
-    openStore: () => fixture.openReadStore(),
-    port: 0,
-    host: '127.0.0.1',
-    corsOrigin: '*',
-    pollIntervalMs: 1000,
-    logger: false,
-  });
+  server = await startLoopbackServer(() => fixture.openReadStore(), 1000);
   port = Number(new URL(server.url).port);
 });
 

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { startServer, type RunningServer } from '../../src/server.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
 import type { ReadStore } from '../../src/store/store.js';
 import type { StoreFixture } from './store-fixture.js';
 
@@ -17,10 +17,11 @@ export interface TestServer extends RunningServer {
   sync(): Promise<void>;
 }
 
-/** The real server on a free loopback port, without logs. */
+/** The real server on a free loopback port, without logs unless `options` give a logger. */
 export function startLoopbackServer(
   openStore: () => Promise<ReadStore>,
   pollIntervalMs: number,
+  options: Partial<Pick<ServerOptions, 'logger' | 'limits' | 'rateLimitParticipants'>> = {},
 ): Promise<RunningServer> {
   return startServer({
     openStore,
@@ -29,6 +30,7 @@ export function startLoopbackServer(
     corsOrigin: '*',
     pollIntervalMs,
     logger: false,
+    ...options,
   });
 }
 
