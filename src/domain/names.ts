@@ -20,5 +20,8 @@ export function searchKey(raw: string): string {
 
 /** Number of space-separated parts of an already normalised name. */
 export function countNameParts(normalized: string): number {
-  return normalized === '' ? 0 : normalized.split(' ').length;
+  if (normalized === '') return 0;
+  let parts = 1;
+  for (let at = normalized.indexOf(' '); at >= 0; at = normalized.indexOf(' ', at + 1)) parts++;
+  return parts;
 }

@@ -30,18 +30,27 @@ export interface Metrics {
 
 /**
  * Prometheus metrics: requests by route, method and status, latency by route, the read
- * model and the store, and the process. The only per-request work is a counter
- * increment and a histogram observation on series looked up once.
+ * model and the store, and the process. The only per-request work is a tally and a
+ * histogram observation on a series looked up once.
  */
 export function createMetrics(follower: ReadModelFollower): Metrics {
   const registry = new Registry();
   const registers = [registry];
 
-  const requests = new Counter({
+  // Answers are tallied in plain numbers and handed to the counter when /metrics is read:
+  // prom-client hashes and checks the labels of every `inc`, a cost paid per request.
+  const tallies = new Map<string, Map<string, Map<number, { count: number }>>>();
+  new Counter({
     name: 'http_requests_total',
     help: 'Answers sent, by route pattern, method and status code',
     labelNames: ['route', 'method', 'status'] as const,
     registers,
+    collect() {
+      this.reset();
+      for (const [route, byMethod] of tallies)
+        for (const [method, byStatus] of byMethod)
+          for (const [status, { count }] of byStatus) this.inc({ route, method, status }, count);
+    },
   });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -50,6 +59,7 @@ export function createMetrics(follower: ReadModelFollower): Metrics {
     buckets: DURATION_BUCKETS,
     registers,
   });
+  const latencies = new Map<string, ReturnType<typeof duration.labels>>();
 
   const model = () => {
     const state = follower.state;
@@ -107,20 +117,18 @@ export function createMetrics(follower: ReadModelFollower): Metrics {
     },
   });
 
-  // prom-client hashes the labels on every call; the series are few, so each is kept.
-  const series = new Map<
-    string,
-    { counter: ReturnType<typeof requests.labels>; histogram: ReturnType<typeof duration.labels> }
-  >();
   const recordRequest: RecordRequest = (route, method, status, seconds) => {
-    const key = `${route} ${method} ${status}`;
-    let entry = series.get(key);
-    if (entry === undefined) {
-      entry = { counter: requests.labels({ route, method, status }), histogram: duration.labels({ route }) };
-      series.set(key, entry);
-    }
-    entry.counter.inc();
-    entry.histogram.observe(seconds);
+    let byMethod = tallies.get(route);
+    if (byMethod === undefined) tallies.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (byStatus === undefined) byMethod.set(method, (byStatus = new Map()));
+    const tally = byStatus.get(status);
+    if (tally === undefined) byStatus.set(status, { count: 1 });
+    else tally.count++;
+    // One histogram child per route, looked up once (`labels` hashes them).
+    let latency = latencies.get(route);
+    if (latency === undefined) latencies.set(route, (latency = duration.labels({ route })));
+    latency.observe(seconds);
   };
   return { recordRequest, registry: Registry.merge([processMetrics(), registry]) };
 }

@@ -2,9 +2,12 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import Negotiator from 'negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  bodyTag,
   CACHE,
+  COMPRESSION_THRESHOLD_BYTES,
   prepareJson,
   prepareJsonText,
+  representationHeaders,
   type PreparedResponse,
   type Representation,
 } from '../read-model/prepared-response.js';
@@ -40,21 +43,21 @@ function pickRepresentation(prepared: PreparedResponse, acceptEncoding: string |
   return prepared.identity;
 }
 
-/** True when `If-None-Match` names any representation of this answer (weak comparison). */
-function notModified(prepared: PreparedResponse, ifNoneMatch: string | undefined): boolean {
-  if (ifNoneMatch === undefined || prepared.identity.etag === undefined) return false;
+/** True when `If-None-Match` names one of the tags (weak comparison). */
+function namesTag(ifNoneMatch: string, tags: readonly (string | undefined)[]): boolean {
   if (ifNoneMatch.trim() === '*') return true;
-  const tags = [prepared.identity.etag, prepared.gzip?.etag, prepared.br?.etag];
   return ifNoneMatch.split(',').some((candidate) => tags.includes(candidate.trim().replace(/^W\//, '')));
 }
 
-/** A search answer, prepared for this request only: just the coding it accepts, at low effort. */
-function prepareSearchAnswer(json: string, encoding: Encoding): PreparedResponse {
-  return prepareJsonText(200, json, CACHE.none, {
-    etag: true,
-    codings: encoding === 'identity' ? [] : [encoding],
-    effort: 'fast',
-  });
+/** True when `If-None-Match` names any representation of this answer. */
+function notModified(prepared: PreparedResponse, ifNoneMatch: string | undefined): boolean {
+  if (ifNoneMatch === undefined || prepared.identity.etag === undefined) return false;
+  return namesTag(ifNoneMatch, [prepared.identity.etag, prepared.gzip?.etag, prepared.br?.etag]);
+}
+
+/** A compressed search answer, prepared for this request only: just its coding, at low effort. */
+function prepareCompressedSearchAnswer(json: string, coding: 'br' | 'gzip'): PreparedResponse {
+  return prepareJsonText(200, json, CACHE.none, { etag: true, codings: [coding], effort: 'fast' });
 }
 
 /**
@@ -101,7 +104,7 @@ export function createResponder(corsOrigin: string): Responder {
     }
     return headers[notModified ? 1 : 0];
   };
-  // A search answer is written once.
+  // A compressed search answer is written once.
   const freshHeaders: HeadersOf = (representation, notModified) =>
     wireHeaders(representation, corsOrigin, notModified);
 
@@ -121,10 +124,34 @@ export function createResponder(corsOrigin: string): Responder {
     response.end(representation.body);
   };
 
-  const write: Responder['write'] = (request, response, answer) => {
-    if (!isSearchAnswer(answer)) return writePrepared(request, response, answer, keptHeaders);
+  /**
+   * A search answer as its JSON text: headers and text go out in one write, with no
+   * buffer in between (Node joins the two when the body is a string). Compressed only
+   * when it is large enough and the client accepts it.
+   */
+  const writeSearch = (request: IncomingMessage, response: ServerResponse, json: string) => {
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    writePrepared(request, response, prepareSearchAnswer(answer.json, encoding), freshHeaders);
+    const length = Buffer.byteLength(json);
+    if (encoding !== 'identity' && length > COMPRESSION_THRESHOLD_BYTES) {
+      return writePrepared(request, response, prepareCompressedSearchAnswer(json, encoding), freshHeaders);
+    }
+    const etag = bodyTag(json);
+    const headers: OutgoingHttpHeaders = representationHeaders(CACHE.none, etag);
+    headers['access-control-allow-origin'] = corsOrigin;
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && namesTag(ifNoneMatch, [etag])) {
+      response.writeHead(304, headers);
+      response.end();
+      return;
+    }
+    headers['content-length'] = length;
+    response.writeHead(200, headers);
+    response.end(json);
+  };
+
+  const write: Responder['write'] = (request, response, answer) => {
+    if (isSearchAnswer(answer)) writeSearch(request, response, answer.json);
+    else writePrepared(request, response, answer, keptHeaders);
   };
 
   return {

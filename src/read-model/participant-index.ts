@@ -23,13 +23,26 @@ interface PairIndex {
   previous: Uint32Array;
 }
 
+/**
+ * One school's participants. Names and keys are packed into one string each (a few
+ * large strings instead of millions of small ones: less memory, and far less work for
+ * the garbage collector, whose every minor collection grows with the number of objects
+ * in the heap).
+ */
 interface SchoolShelf {
   /** The school as JSON, escaped once. */
   schoolJson: string;
-  names: string[];
+  /** Every name as JSON (escaped once), end to end: name k is `namesJson[nameStarts[k]…nameStarts[k + 1]]`. */
+  namesJson: string;
+  nameStarts: Uint32Array;
   years: Uint16Array;
-  /** Normalised, lower-cased names: what a search compares against. */
-  keys: string[];
+  /**
+   * The normalised, lower-cased names (what a search compares against), each followed
+   * by a line feed, which neither a key nor a needle contains: key k starts at
+   * `keyStarts[k]` and no match spans two keys.
+   */
+  keysText: string;
+  keyStarts: Uint32Array;
   /** Distinct words of the names, sorted; a word's id is its position. */
   words: string[];
   wordIds: Map<string, number>;
@@ -74,24 +87,24 @@ export class ParticipantIndex {
   searchJson(normalizedName: string, school: string): string | undefined {
     const shelf = this.shelves.get(school);
     if (!shelf) return undefined;
-    const needle = normalizedName.toLowerCase();
-    const matches: number[] = [];
-    for (const i of candidates(shelf, needle)) if (shelf.keys[i]!.includes(needle)) matches.push(i);
+    const matches = matchingPositions(shelf, normalizedName.toLowerCase());
     if (matches.length === 0) return undefined;
+    const nameJson = (k: number) => shelf.namesJson.slice(shelf.nameStarts[k], shelf.nameStarts[k + 1]);
     matches.sort(
       (a, b) =>
-        shelf.years[b]! - shelf.years[a]! || compareSpanish(shelf.names[a]!, shelf.names[b]!) || a - b,
+        shelf.years[b]! - shelf.years[a]! ||
+        compareSpanish(JSON.parse(nameJson(a)) as string, JSON.parse(nameJson(b)) as string) ||
+        a - b,
     );
     const items = matches.map(
-      (i) =>
-        `{"name":${JSON.stringify(shelf.names[i])},"school":${shelf.schoolJson},"year":${shelf.years[i]}}`,
+      (k) => `{"name":${nameJson(k)},"school":${shelf.schoolJson},"year":${shelf.years[k]}}`,
     );
     return `{"participants":[${items.join(',')}]}`;
   }
 }
 
-/** First index in `sorted[from…to]` whose value is not below `value`. */
-function lowerBound<T>(sorted: ArrayLike<T>, value: T, from = 0, to = sorted.length): number {
+/** First index in `sorted[from…to]` whose number is not below `value`. */
+function lowerBound(sorted: Uint32Array, value: number, from = 0, to = sorted.length): number {
   let low = from;
   let high = to;
   while (low < high) {
@@ -102,31 +115,64 @@ function lowerBound<T>(sorted: ArrayLike<T>, value: T, from = 0, to = sorted.len
   return low;
 }
 
-function* allPositions(count: number): Iterable<number> {
-  for (let i = 0; i < count; i++) yield i;
+/** First index in `sorted` whose text is not below `value` (a twin of `lowerBound`, kept monomorphic). */
+function lowerBoundText(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Positions of the names whose key contains the needle, each once. */
+function matchingPositions(shelf: SchoolShelf, needle: string): number[] {
+  const { keysText, keyStarts } = shelf;
+  const found = candidates(shelf, needle);
+  if (found === undefined) {
+    // No pair index to narrow the search: one scan of the whole text.
+    const matches: number[] = [];
+    for (let at = keysText.indexOf(needle); at >= 0;) {
+      const k = lowerBound(keyStarts, at + 1) - 1;
+      matches.push(k);
+      at = keysText.indexOf(needle, keyStarts[k + 1]);
+    }
+    return matches;
+  }
+  const matches: number[] = [];
+  for (const k of found) {
+    if (keysText.slice(keyStarts[k], keyStarts[k + 1]! - 1).includes(needle)) matches.push(k);
+  }
+  return matches;
 }
 
 /** The ids of the words that end with `suffix` (one range of the backwards-sorted words). */
 function wordsEndingWith(shelf: SchoolShelf, suffix: string): number[] {
-  const reversed = [...suffix].reverse().join('');
+  const backwards = reversed(suffix);
   const ids: number[] = [];
-  for (let i = lowerBound(shelf.reversedWords, reversed); i < shelf.reversedWords.length; i++) {
-    if (!shelf.reversedWords[i]!.startsWith(reversed)) break;
+  for (let i = lowerBoundText(shelf.reversedWords, backwards); i < shelf.reversedWords.length; i++) {
+    if (!shelf.reversedWords[i]!.startsWith(backwards)) break;
     ids.push(shelf.reversedIds[i]!);
   }
   return ids;
 }
 
-/** Positions, once each, of the names that may contain the needle. */
-function candidates(shelf: SchoolShelf, needle: string): Iterable<number> {
+/**
+ * Positions, once each, of the names that may contain the needle; undefined when the
+ * pair index cannot narrow the search (a needle of fewer than three parts, or a school
+ * too large to pack).
+ */
+function candidates(shelf: SchoolShelf, needle: string): Iterable<number> | undefined {
   const parts = needle.split(' ');
-  if (parts.length < 3 || !shelf.pairs) return allPositions(shelf.keys.length);
+  if (parts.length < 3 || !shelf.pairs) return undefined;
   const first = shelf.wordIds.get(parts[1]!);
   if (first === undefined) return [];
   // The third part is a whole word when more parts follow, else a prefix of one.
   const wholeWord = parts.length > 3 ? shelf.wordIds.get(parts[2]!) : undefined;
   if (parts.length > 3 && wholeWord === undefined) return [];
-  const fromWord = wholeWord ?? lowerBound(shelf.words, parts[2]!);
+  const fromWord = wholeWord ?? lowerBoundText(shelf.words, parts[2]!);
   let toWord = wholeWord === undefined ? fromWord : wholeWord + 1;
   if (wholeWord === undefined)
     while (toWord < shelf.words.length && shelf.words[toWord]!.startsWith(parts[2]!)) toWord++;
@@ -157,8 +203,26 @@ function candidates(shelf: SchoolShelf, needle: string): Iterable<number> {
   return before.length > 1 || found.length > 1 ? new Set(found) : found;
 }
 
+/**
+ * The text's UTF-16 code units in reverse order: a word ends with a text exactly when
+ * the reversed word starts with the reversed text.
+ */
 function reversed(text: string): string {
-  return [...text].reverse().join('');
+  let backwards = '';
+  for (let i = text.length - 1; i >= 0; i--) backwards += text[i];
+  return backwards;
+}
+
+/** The texts end to end (each followed by `separator`), and where each starts (plus the end). */
+function pack(texts: readonly string[], separator: string): { text: string; starts: Uint32Array } {
+  const starts = new Uint32Array(texts.length + 1);
+  let at = 0;
+  texts.forEach((text, k) => {
+    starts[k] = at;
+    at += text.length + separator.length;
+  });
+  starts[texts.length] = at;
+  return { text: texts.length ? texts.join(separator) + separator : '', starts };
 }
 
 function buildShelf(school: string, records: readonly ParticipantRecord[]): SchoolShelf {
@@ -166,11 +230,18 @@ function buildShelf(school: string, records: readonly ParticipantRecord[]): Scho
   const { words, wordIds, nameWords, wordStarts } = splitWords(keys);
   const backwards = words.map((word, id) => ({ text: reversed(word), id }));
   backwards.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  const names = pack(
+    records.map((record) => JSON.stringify(record.name)),
+    '',
+  );
+  const packedKeys = pack(keys, '\n');
   return {
     schoolJson: JSON.stringify(school),
-    names: records.map((record) => record.name),
+    namesJson: names.text,
+    nameStarts: names.starts,
     years: Uint16Array.from(records, (record) => record.year),
-    keys,
+    keysText: packedKeys.text,
+    keyStarts: packedKeys.starts,
     words,
     wordIds,
     reversedWords: backwards.map((word) => word.text),

@@ -11,7 +11,7 @@ export const CACHE = {
 } as const;
 
 /** Bodies this size or smaller are not worth compressing. */
-const COMPRESSION_THRESHOLD_BYTES = 1024;
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export interface Representation {
   body: Buffer;
@@ -38,8 +38,26 @@ export interface PreparedResponse {
   br: Representation | undefined;
 }
 
-function bodyTag(body: Buffer): string {
-  return hash('sha256', body, 'base64url').slice(0, 27);
+/** The strong ETag of a body (a string is hashed as its UTF-8 bytes). */
+export function bodyTag(body: Buffer | string): string {
+  return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
+}
+
+/** Every header of a representation but CORS and length, in the order they are written. */
+export function representationHeaders(
+  cacheControl: string,
+  etag: string | undefined,
+  { compressed = false, coding }: { compressed?: boolean; coding?: ContentCoding } = {},
+): Record<string, string> {
+  // Object.assign, not a spread: V8 spreads objects with such keys slowly, and search
+  // answers get their headers per request.
+  const headers: Record<string, string> = Object.assign({}, SECURITY_HEADERS);
+  headers['content-type'] = JSON_CONTENT_TYPE;
+  headers['cache-control'] = cacheControl;
+  if (compressed) headers.vary = 'Accept-Encoding';
+  if (etag) headers.etag = etag;
+  if (coding) headers['content-encoding'] = coding;
+  return headers;
 }
 
 export type ContentCoding = 'gzip' | 'br';
@@ -77,29 +95,23 @@ export function prepareJsonText(
     encoded: Buffer,
     etag: string | undefined,
     coding?: ContentCoding,
-  ): Representation => {
-    // Object.assign, not a spread: V8 spreads objects with such keys slowly, and search
-    // answers are prepared per request.
-    const headers: Record<string, string> = Object.assign({}, SECURITY_HEADERS);
-    headers['content-type'] = JSON_CONTENT_TYPE;
-    headers['cache-control'] = cacheControl;
-    if (compressed) headers.vary = 'Accept-Encoding';
-    if (etag) headers.etag = etag;
-    if (coding) headers['content-encoding'] = coding;
-    return { body: encoded, etag, headers };
-  };
+  ): Representation => ({
+    body: encoded,
+    etag,
+    headers: representationHeaders(cacheControl, etag, { compressed, coding }),
+  });
   const variant = (coding: ContentCoding): Representation | undefined =>
     compressed && codings.includes(coding)
       ? representation(
           compress(coding, body, effort),
-          tag === undefined ? undefined : `"${tag}-${coding}"`,
+          tag === undefined ? undefined : `${tag.slice(0, -1)}-${coding}"`,
           coding,
         )
       : undefined;
   return {
     statusCode,
     cacheControl,
-    identity: representation(body, tag === undefined ? undefined : `"${tag}"`),
+    identity: representation(body, tag),
     gzip: variant('gzip'),
     br: variant('br'),
   };
