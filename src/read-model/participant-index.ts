@@ -169,13 +169,15 @@ function candidates(shelf: SchoolShelf, needle: string): Iterable<number> | unde
   if (parts.length < 3 || !shelf.pairs) return undefined;
   const first = shelf.wordIds.get(parts[1]!);
   if (first === undefined) return [];
-  // The third part is a whole word when more parts follow, else a prefix of one.
-  const wholeWord = parts.length > 3 ? shelf.wordIds.get(parts[2]!) : undefined;
-  if (parts.length > 3 && wholeWord === undefined) return [];
-  const fromWord = wholeWord ?? lowerBoundText(shelf.words, parts[2]!);
-  let toWord = wholeWord === undefined ? fromWord : wholeWord + 1;
-  if (wholeWord === undefined)
-    while (toWord < shelf.words.length && shelf.words[toWord]!.startsWith(parts[2]!)) toWord++;
+  // The third part is a whole word when more parts follow, else a prefix of one: the
+  // words from it (or from where it would be) that start with it.
+  const third = parts[2]!;
+  const thirdId = shelf.wordIds.get(third);
+  if (parts.length > 3 && thirdId === undefined) return [];
+  const fromWord = thirdId ?? lowerBoundText(shelf.words, third);
+  let toWord = fromWord + (thirdId === undefined ? 0 : 1);
+  if (parts.length === 3)
+    while (toWord < shelf.words.length && shelf.words[toWord]!.startsWith(third)) toWord++;
   const before = wordsEndingWith(shelf, parts[0]!);
   if (before.length === 0) return [];
 
