@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=64 --expose-gc
+#!/usr/bin/env -S node --min-semi-space-size=64 --max-semi-space-size=64 --expose-gc
 // The read model is a large old generation, and each young-generation collection costs a
 // fixed 1.5–2 ms at scale 100 on top of its own work: a 64 MB semi-space makes them four
 // times rarer; `--expose-gc` lets the server collect a rebuild's garbage at once (see
