@@ -114,6 +114,21 @@ const inputArb = (records: ParticipantRecord[]) =>
       .map((parts) => parts.join(' ')),
   );
 
+/** `min` to `max` words drawn from a few short ones, so that matches are frequent. */
+const fewWords = (word: fc.Arbitrary<string>, min: number, max: number) =>
+  fc.array(word, { minLength: min, maxLength: max }).map((list) => list.join(' '));
+
+/** Up to 30 records of one school, named with 1 to `maxWords` such words. */
+const fewWordRecords = (word: fc.Arbitrary<string>, maxWords: number) =>
+  fc.array(
+    fc.record({
+      name: fewWords(word, 1, maxWords),
+      school: fc.constant(SCHOOLS[0]!),
+      year: fc.integer({ min: 2000, max: 2025 }),
+    }),
+    { minLength: 1, maxLength: 30 },
+  );
+
 interface Found {
   name: string;
   school: string;
@@ -162,27 +177,14 @@ describe('literal search, no enumeration', () => {
 
   it('the same with few distinct words, so that wildcards would often widen a match', () => {
     const word = fc.constantFrom('a', 'b', 'ab', '%', '_', '*', '.*', 'a%', '%b', 'a_b', '\\', 'A', 'á');
-    const words = (min: number, max: number) =>
-      fc.array(word, { minLength: min, maxLength: max }).map((list) => list.join(' '));
     fc.assert(
-      fc.property(
-        fc.array(
-          fc.record({
-            name: words(1, 6),
-            school: fc.constant(SCHOOLS[0]!),
-            year: fc.integer({ min: 2000, max: 2025 }),
-          }),
-          { minLength: 1, maxLength: 30 },
-        ),
-        words(3, 5),
-        (records, input) => {
-          const found = search(new ParticipantIndex(records), input, SCHOOLS[0]!);
-          if (found === 'rejected') return;
-          const expected = records.filter((r) => literallyContains(r.name, input));
-          for (const participant of found) expect(literallyContains(participant.name, input)).toBe(true);
-          expect(found).toHaveLength(expected.length);
-        },
-      ),
+      fc.property(fewWordRecords(word, 6), fewWords(word, 3, 5), (records, input) => {
+        const found = search(new ParticipantIndex(records), input, SCHOOLS[0]!);
+        if (found === 'rejected') return;
+        const expected = records.filter((r) => literallyContains(r.name, input));
+        for (const participant of found) expect(literallyContains(participant.name, input)).toBe(true);
+        expect(found).toHaveLength(expected.length);
+      }),
       { numRuns: 2000 },
     );
   });
@@ -191,29 +193,15 @@ describe('literal search, no enumeration', () => {
     // The HTTP operation needs three parts; the index also answers shorter needles by
     // scanning its packed keys, where a match must never run from one name into the next.
     const word = fc.constantFrom('a', 'b', 'ab', 'ba', '%', '_', 'á', 'A');
-    const words = (min: number, max: number) =>
-      fc.array(word, { minLength: min, maxLength: max }).map((list) => list.join(' '));
     fc.assert(
-      fc.property(
-        fc.array(
-          fc.record({
-            name: words(1, 4),
-            school: fc.constant(SCHOOLS[0]!),
-            year: fc.integer({ min: 2000, max: 2025 }),
-          }),
-          { minLength: 1, maxLength: 30 },
-        ),
-        words(1, 2),
-        (records, input) => {
-          const json = new ParticipantIndex(records).searchJson(normalizeName(input), SCHOOLS[0]!);
-          const found =
-            json === undefined ? [] : (JSON.parse(json) as { participants: Found[] }).participants;
-          const expected = records.filter((r) => literallyContains(r.name, input));
-          expect(found.map(sortKey).sort()).toEqual(
-            expected.map((r) => sortKey({ name: r.name, school: r.school, year: r.year })).sort(),
-          );
-        },
-      ),
+      fc.property(fewWordRecords(word, 4), fewWords(word, 1, 2), (records, input) => {
+        const json = new ParticipantIndex(records).searchJson(normalizeName(input), SCHOOLS[0]!);
+        const found = json === undefined ? [] : (JSON.parse(json) as { participants: Found[] }).participants;
+        const expected = records.filter((r) => literallyContains(r.name, input));
+        expect(found.map(sortKey).sort()).toEqual(
+          expected.map((r) => sortKey({ name: r.name, school: r.school, year: r.year })).sort(),
+        );
+      }),
       { numRuns: 2000 },
     );
   });
