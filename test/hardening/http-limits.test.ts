@@ -149,11 +149,11 @@ describe('slow clients are cut and do not starve the others', () => {
       }, 50);
     });
     try {
-      // Meanwhile other clients are answered at once.
+      // Meanwhile other clients are answered, without waiting for the slow ones to be cut.
       for (let i = 0; i < 20; i++) {
         const { answer, ms } = await rawRequest(port, getRequest('/api/years'));
         expect(answer?.status).toBe(200);
-        expect(ms).toBeLessThan(500);
+        expect(ms).toBeLessThan(LIMITS.headersTimeoutMs);
       }
       const waited = await Promise.all(
         sockets.map((socket) => closedWithin(socket, LIMITS.headersTimeoutMs + 2000)),
@@ -185,10 +185,21 @@ describe('slow clients are cut and do not starve the others', () => {
   it('a connection is closed after MAX_REQUESTS_PER_SOCKET answers', async () => {
     const socket = await openSocket();
     let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-    for (let i = 0; i < LIMITS.maxRequestsPerSocket; i++) {
+    const answersSoFar = () => received.split(/(?=HTTP\/1\.1 )/).filter(Boolean).length;
+    let answered: () => void = () => undefined;
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+      answered();
+    });
+    for (let i = 1; i <= LIMITS.maxRequestsPerSocket; i++) {
+      // One request at a time: the next is sent once the answer to this one has arrived.
+      const arrived = new Promise<void>((done) => {
+        answered = () => {
+          if (answersSoFar() >= i && received.endsWith('}')) done();
+        };
+      });
       socket.write('GET /api/ping HTTP/1.1\r\nHost: x\r\n\r\n');
-      await new Promise((wait) => setTimeout(wait, 50));
+      await arrived;
     }
     await closedWithin(socket, 2000);
     const answers = received.split(/(?=HTTP\/1\.1 )/);

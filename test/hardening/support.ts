@@ -124,6 +124,11 @@ export interface ServeProcess {
   url: string;
   /** stdout and stderr so far. */
   output(): string;
+  /**
+   * Resolves once the output contains `text` (log lines are buffered for up to half a
+   * second, so a line may arrive a little after what it reports); fails after `timeoutMs`.
+   */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** Resolves with the exit code and signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Sends SIGKILL if still running (cleanup). */
@@ -139,8 +144,13 @@ export async function startServe(
   const port = await freePort();
   const child = startCli(['serve', '--host', '127.0.0.1', '--port', String(port), ...args], { env });
   let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const waiting = new Set<() => void>();
+  const append = (chunk: string) => {
+    output += chunk;
+    for (const check of waiting) check();
+  };
+  child.stdout.setEncoding('utf8').on('data', append);
+  child.stderr.setEncoding('utf8').on('data', append);
   let running = true;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.on('exit', (code, signal) => {
@@ -167,6 +177,21 @@ export async function startServe(
     port,
     url,
     output: () => output,
+    waitForOutput: (text, timeoutMs = 10_000) =>
+      new Promise<void>((done, fail) => {
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          fail(new Error(`'${text}' not in the output after ${timeoutMs} ms:\n${output}`));
+        }, timeoutMs);
+        const check = () => {
+          if (!output.includes(text)) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          done();
+        };
+        waiting.add(check);
+        check();
+      }),
     exited,
     kill: () => {
       if (running) child.kill('SIGKILL');

@@ -58,8 +58,9 @@ describe('PostgreSQL outages', () => {
     await fixture.insertYear('2030', true);
     expect(await get(server, '/api/ping')).toMatchObject({ status: 200 });
     expect(await Promise.all(DATA_PATHS.map((path) => get(running, path)))).toEqual(before);
-    // Still failing a while later (several reconnect attempts): still the last good model.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Still failing after two more reconnect attempts: still the last good model.
+    const attempts = running.follower.reconnects;
+    await eventually(async () => running.follower.reconnects >= attempts + 2, 5000);
     expect(await Promise.all(DATA_PATHS.map((path) => get(running, path)))).toEqual(before);
 
     await proxy.open();

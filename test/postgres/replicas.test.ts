@@ -123,8 +123,15 @@ describe('replicas on one PostgreSQL database, served by a SELECT-only role', ()
     expect(killed.rowCount).toBe(2);
     await client.query("UPDATE available_years SET is_ready = false WHERE year = '2022'");
     await converge(replicas, '/api/years', (body) => body === '{"years":["2024","2023","global"]}');
-    // And notifications flow again on the new connections.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // And notifications flow again once both replicas LISTEN on new connections.
+    await eventually(async () => {
+      const listening = await client.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = 'tamborrada-serve-listen'
+           AND state = 'idle' AND query ILIKE 'LISTEN%'`,
+      );
+      return (listening.rows[0] as { n: number }).n === 2;
+    }, 5000);
     await client.query("UPDATE available_years SET is_ready = true WHERE year = '2022'");
     await converge(replicas, '/api/years', (body) => body.includes('2022'));
   });

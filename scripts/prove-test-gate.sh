@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Proves that the test gate can fail, before the real suite runs (`npm test`, and so CI):
+# with the project's own Vitest configuration (global set-up included), a failing
+# assertion, a test that times out and a file that cannot be loaded must each make
+# `vitest run` exit non-zero, and a passing test must exit 0. No PostgreSQL process and
+# no data folder may be left behind. The probes live in a temporary folder under test/
+# that is removed on exit, so the normal run never picks them up.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+probe_dir=$(mktemp -d test/gate-probe.XXXXXX)
+trap 'rm -rf "$probe_dir"' EXIT
+
+failures=0
+fail() {
+  echo "test gate: $1" >&2
+  failures=$((failures + 1))
+}
+
+stray_postgres() {
+  pgrep -f "tamborrada-test-pg-" >/dev/null 2>&1
+}
+
+if stray_postgres; then
+  echo "test gate: a test PostgreSQL from an earlier run is still running; stop it first" >&2
+  exit 1
+fi
+
+# probe NAME EXPECTED BODY: runs one probe file alone and checks the exit code.
+probe() {
+  local name=$1 expected=$2 body=$3
+  local file="$probe_dir/$name.test.ts"
+  printf '%s\n' "$body" >"$file"
+  local output rc
+  output=$(CI=true npx vitest run "$file" 2>&1)
+  rc=$?
+  rm -f "$file"
+  if grep -q "No test files found" <<<"$output"; then
+    fail "$name: Vitest did not find the probe file"
+  elif [ "$expected" = pass ] && [ "$rc" -ne 0 ]; then
+    fail "$name: a passing test made vitest exit $rc"
+  elif [ "$expected" = fail ] && [ "$rc" -eq 0 ]; then
+    fail "$name: vitest exited 0 although the test failed"
+  else
+    echo "test gate: $name → exit $rc (as expected)"
+  fi
+  if stray_postgres; then
+    fail "$name: the test PostgreSQL is still running after the run"
+    pkill -f "tamborrada-test-pg-" || true
+  fi
+  if compgen -G "/tmp/tamborrada-test-pg-*" >/dev/null || compgen -G "${TMPDIR:-/tmp}/tamborrada-test-pg-*" >/dev/null; then
+    fail "$name: the test PostgreSQL left its data folder behind"
+  fi
+}
+
+probe passing pass "import { expect, it } from 'vitest';
+it('passes', () => expect(1 + 1).toBe(2));"
+probe failing-assertion fail "import { expect, it } from 'vitest';
+it('fails on purpose', () => expect(1 + 1).toBe(3));"
+probe timeout fail "import { it } from 'vitest';
+it('never ends', () => new Promise<void>(() => undefined), 200);"
+probe load-error fail "import { it } from 'vitest';
+throw new Error('this file cannot be loaded');
+it('is never reached', () => undefined);"
+
+if [ "$failures" -gt 0 ]; then
+  echo "test gate: $failures problem(s): a failing test would not fail the run" >&2
+  exit 1
+fi
+echo "test gate: a failing test fails the run"
