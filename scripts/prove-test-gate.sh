@@ -17,22 +17,22 @@ fail() {
   failures=$((failures + 1))
 }
 
-stray_postgres() {
-  pgrep -f "tamborrada-test-pg-" >/dev/null 2>&1
+# The test PostgreSQL processes and data folders of one probe, found by the tag that
+# postgres-server.ts puts in the folder's name (other test runs may have their own).
+left_behind() {
+  local pattern="tamborrada-test-pg-$1-"
+  pgrep -af "$pattern" || true
+  compgen -G "/tmp/$pattern*" || true
+  [ "${TMPDIR:-/tmp}" = /tmp ] || compgen -G "${TMPDIR}/$pattern*" || true
 }
-
-if stray_postgres; then
-  echo "test gate: a test PostgreSQL from an earlier run is still running; stop it first" >&2
-  exit 1
-fi
 
 # probe NAME EXPECTED BODY: runs one probe file alone and checks the exit code.
 probe() {
   local name=$1 expected=$2 body=$3
   local file="$probe_dir/$name.test.ts"
   printf '%s\n' "$body" >"$file"
-  local output rc
-  output=$(CI=true npx vitest run "$file" 2>&1)
+  local tag="gate$$_${name//-/_}" output rc left
+  output=$(CI=true TAMBORRADA_TEST_PG_TAG="$tag" npx vitest run "$file" 2>&1)
   rc=$?
   rm -f "$file"
   if grep -q "No test files found" <<<"$output"; then
@@ -44,12 +44,9 @@ probe() {
   else
     echo "test gate: $name → exit $rc (as expected)"
   fi
-  if stray_postgres; then
-    fail "$name: the test PostgreSQL is still running after the run"
-    pkill -f "tamborrada-test-pg-" || true
-  fi
-  if compgen -G "/tmp/tamborrada-test-pg-*" >/dev/null || compgen -G "${TMPDIR:-/tmp}/tamborrada-test-pg-*" >/dev/null; then
-    fail "$name: the test PostgreSQL left its data folder behind"
+  left=$(left_behind "$tag")
+  if [ -n "$left" ]; then
+    fail "$name: the test PostgreSQL left a process or its data folder behind: $(tr '\n' ' ' <<<"$left")"
   fi
 }
 

