@@ -60,7 +60,7 @@ interface ChildResult {
 
 async function child(scale: number, seed: number, dbPath: string): Promise<void> {
   const { loadDemo } = await import('../src/cli/commands/demo.js');
-  const { resolveStoreLocation } = await import('../src/cli/config.js');
+  const { resolveStoreLocation } = await import('../src/config/index.js');
   const { SqliteStore } = await import('../src/store/sqlite-store.js');
 
   // Times each step of the real transaction without changing it.

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './http/app.js';
 import { ReadModelFollower } from './read-model/follower.js';
 import type { ReadStore } from './store/store.js';
-import type { ServerLimits } from './http/server-limits.js';
+import type { ServerLimits } from './config/index.js';
 
 export interface ServerOptions {
   openStore: () => Promise<ReadStore>;

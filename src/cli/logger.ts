@@ -1,32 +1,6 @@
 import pino, { type Logger } from 'pino';
-import type { LogLevel } from './config.js';
-
-function decodedKey(segment: string): string {
-  const key = segment.split('=', 1)[0]!.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(key);
-  } catch {
-    return key;
-  }
-}
-
-/**
- * Participant names are personal data of minors: the value of every `name` parameter
- * (however it is encoded or bracketed, `name[]=` included) is replaced before logging.
- */
-export function redactUrl(url: string): string {
-  const queryStart = url.indexOf('?');
-  if (queryStart < 0) return url;
-  const segments = url
-    .slice(queryStart + 1)
-    .split('&')
-    .map((segment) =>
-      decodedKey(segment).trim().toLowerCase().startsWith('name')
-        ? `${segment.split('=', 1)[0]}=[redacted]`
-        : segment,
-    );
-  return `${url.slice(0, queryStart)}?${segments.join('&')}`;
-}
+import type { LogLevel } from '../config/index.js';
+import { redactUrl } from '../http/redact-url.js';
 
 /** How long a log line may wait in the buffer before it is written. */
 const LOG_FLUSH_INTERVAL_MS = 500;

@@ -6,7 +6,14 @@
 // through this file.
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { createLogger } from './logger.js';
-import { ConfigError, DEFAULTS, resolveServeConfig, resolveStoreLocation } from './config.js';
+import {
+  ConfigError,
+  SETTINGS,
+  resolveServeConfig,
+  resolveStoreLocation,
+  type Setting,
+  type SettingName,
+} from '../config/index.js';
 import { serve } from './serve.js';
 import { openWriteStore } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
@@ -46,19 +53,37 @@ function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}`;
 }
 
-const dbOption = ['--db <path>', `SQLite file (env DB_PATH, default ${DEFAULTS.dbPath})`] as const;
-const urlOption = [
-  '--database-url <url>',
-  'PostgreSQL URL; when set, used instead of --db (env DATABASE_URL)',
-] as const;
+/** A setting as a commander option: its meaning, its variable and its default. */
+function optionOf(setting: Setting<unknown>): [string, string] {
+  const fallback = setting.fallbackText ?? (setting.fallback === undefined ? '' : String(setting.fallback));
+  return [
+    setting.option!,
+    `${setting.meaning} (env ${setting.variable}${fallback === '' ? '' : `, default ${fallback}`})`,
+  ];
+}
 
-/** Prints what a command returns; the store options are the same on every command. */
+/** The options of the settings of a scope that have one, in the list's order. */
+function settingOptions(scope: Setting<unknown>['scope']): [string, string][] {
+  return (Object.values(SETTINGS) as Setting<unknown>[])
+    .filter((setting) => setting.scope === scope && setting.option !== undefined)
+    .map(optionOf);
+}
+
+const STORE_OPTIONS = settingOptions('every command');
+
+/** A command with the store options that every command takes. */
 function storeCommand(name: string, description: string) {
-  return program
-    .command(name)
-    .description(description)
-    .option(...dbOption)
-    .option(...urlOption);
+  const command = program.command(name).description(description);
+  for (const [flags, help] of STORE_OPTIONS) command.option(flags, help);
+  return command;
+}
+
+/** The variables of a scope that have no option, for the help's `Environment:` line. */
+function variablesWithoutOption(scope: Setting<unknown>['scope']): string {
+  return (Object.entries(SETTINGS) as [SettingName, Setting<unknown>][])
+    .filter(([, setting]) => setting.scope === scope && setting.option === undefined)
+    .map(([, setting]) => setting.variable)
+    .join(', ');
 }
 
 function print(output: string): void {
@@ -77,24 +102,12 @@ function scaleOption(raw: string): number {
   return value;
 }
 
-storeCommand('serve', 'serve the read-only JSON API')
-  .option('--port <n>', `port to listen on (env PORT, default ${DEFAULTS.port})`)
-  .option('--host <h>', `address to listen on (env HOST, default ${DEFAULTS.host})`)
-  .option(
-    '--log-level <level>',
-    `fatal|error|warn|info|debug|trace|silent (env LOG_LEVEL, default ${DEFAULTS.logLevel})`,
-  )
+const serveCommand = storeCommand('serve', 'serve the read-only JSON API');
+for (const [flags, help] of settingOptions('serve')) serveCommand.option(flags, help);
+serveCommand
   .option(
     '--demo-if-missing',
     'when the SQLite file does not exist, create it with the demo data (what npm start does)',
-  )
-  .option(
-    '--workers <n>',
-    'server processes sharing the port, one per core helps under heavy load (env WORKERS, default 1)',
-  )
-  .option(
-    '--rate-limit-participants <n>',
-    'participant searches per client address and minute, then 429; 0 = no limit (env RATE_LIMIT_PARTICIPANTS, default 0)',
   )
   .addHelpText(
     'after',
@@ -107,11 +120,12 @@ storeCommand('serve', 'serve the read-only JSON API')
     ) +
       `
 
-Environment: DB_PATH, DATABASE_URL, PORT, HOST, LOG_LEVEL, CORS_ORIGIN, POLL_INTERVAL_MS,
-RATE_LIMIT_PARTICIPANTS, WORKERS, and the HTTP limits and timeouts of docs/security.md
-(an option wins over its variable; a bad value stops the start with one line per problem).
-Serves the API under /api, its reference at /api/docs (document: /api/openapi.json) and
-Prometheus metrics at /metrics. Logs are JSON lines, readable colours on a terminal.`,
+Environment, besides the options' variables: ${variablesWithoutOption('serve')};
+and for every command: ${variablesWithoutOption('every command')}.
+An option wins over its variable; a bad value stops the start with one line per problem.
+Serves the API under /api and its reference at /api/docs (document: /api/openapi.json);
+Prometheus metrics on their own listener (METRICS_HOST:METRICS_PORT, /metrics).
+Logs are JSON lines, readable colours on a terminal.`,
   )
   .action(async (options) => {
     const config = resolveServeConfig(options, process.env);
@@ -207,16 +221,15 @@ const summary = program
   .command('summary')
   .description('hand-written summaries')
   .addHelpText('after', examples('tamborrada summary set --year 2024 --category intro --file intro-2024.md'));
-summary
-  .command('set')
+const summarySet = summary.command('set');
+for (const [flags, help] of STORE_OPTIONS) summarySet.option(flags, help);
+summarySet
   .description(
     'replace the summary of one statistic with the text of a file (kept when statistics are recomputed)',
   )
   .requiredOption('--year <year>', '4-digit year or global')
   .requiredOption('--category <id>', 'one of the 21 category identifiers')
   .requiredOption('--file <path>', 'UTF-8 text file with the summary (Markdown **bold** allowed)')
-  .option(...dbOption)
-  .option(...urlOption)
   .addHelpText(
     'after',
     examples(

@@ -1,33 +1,36 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
+import type { ServeConfig } from '../config/index.js';
 import { startServer, type RunningServer } from '../server.js';
-import { resolveServerLimits } from '../http/server-limits.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { openReadStore } from '../store/open-store.js';
-import { resolvePostgresSettings } from '../store/postgres-config.js';
 import { describeStoreError } from '../store/store-errors.js';
-import type { ServeConfig } from './config.js';
 import { loadDemo } from './commands/demo.js';
 import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
 
+export interface ServeOptions extends ServeConfig {
+  /** Fill a missing SQLite file with the demo data (npm start). */
+  demoIfMissing: boolean;
+}
+
 /** Creates (or upgrades) the SQLite file before serving; a failure here is not fatal. */
-async function prepareSqliteFile(config: ServeOptions, logger: Logger): Promise<void> {
-  const created = !existsSync(config.dbPath);
+async function prepareSqliteFile(config: ServeOptions, path: string, logger: Logger): Promise<void> {
+  const created = !existsSync(path);
   try {
     if (created && config.demoIfMissing) {
-      logger.info({ db: config.dbPath }, 'no store yet: creating it with the fictional demo data');
-      await loadDemo(DEFAULT_DEMO_OPTIONS, config);
-      logger.info({ db: config.dbPath }, 'created the store with the demo data');
+      logger.info({ db: path }, 'no store yet: creating it with the fictional demo data');
+      await loadDemo(DEFAULT_DEMO_OPTIONS, config.store);
+      logger.info({ db: path }, 'created the store with the demo data');
       return;
     }
-    const store = new SqliteStore(config.dbPath, { create: true });
+    const store = new SqliteStore(path, { create: true });
     try {
       await store.migrate();
     } finally {
       await store.close();
     }
-    if (created) logger.info({ db: config.dbPath }, 'created an empty store');
+    if (created) logger.info({ db: path }, 'created an empty store');
   } catch (error) {
     logger.error(
       { details: describeStoreError(error) },
@@ -36,14 +39,9 @@ async function prepareSqliteFile(config: ServeOptions, logger: Logger): Promise<
   }
 }
 
-export interface ServeOptions extends ServeConfig {
-  /** Fill a missing SQLite file with the demo data (npm start). */
-  demoIfMissing: boolean;
-}
-
 export async function serve(config: ServeOptions, logger: Logger): Promise<void> {
   if (config.workers > 1 && cluster.isPrimary) {
-    if (config.databaseUrl === undefined) await prepareSqliteFile(config, logger);
+    if (config.store.engine === 'sqlite') await prepareSqliteFile(config, config.store.path, logger);
     runPrimary(config.workers, logger);
     return;
   }
@@ -82,9 +80,6 @@ function runPrimary(workers: number, logger: Logger): void {
 }
 
 async function serveOneProcess(config: ServeOptions, logger: Logger): Promise<void> {
-  // Sizes and timeouts of the HTTP layer, and the shutdown grace (docs/security.md).
-  const limits = resolveServerLimits(process.env);
-
   /**
    * SIGTERM or SIGINT: stop accepting connections, let the answers in flight finish (at
    * most `SHUTDOWN_GRACE_MS`), close the store, exit 0. A signal during the start stops
@@ -100,7 +95,7 @@ async function serveOneProcess(config: ServeOptions, logger: Logger): Promise<vo
       void Promise.race([storeClosed, new Promise((resolve) => setTimeout(resolve, 1000))]).finally(() =>
         process.exit(0),
       );
-    }, limits.shutdownGraceMs);
+    }, config.limits.shutdownGraceMs);
     forced.unref();
     void running.close().then(() => {
       logger.info('stopped');
@@ -115,21 +110,18 @@ async function serveOneProcess(config: ServeOptions, logger: Logger): Promise<vo
   process.once('SIGTERM', () => onSignal('SIGTERM'));
   process.once('SIGINT', () => onSignal('SIGINT'));
 
-  if (config.databaseUrl !== undefined) {
-    // A wrong PG_* setting stops the start here, instead of failing every read.
-    resolvePostgresSettings(process.env);
-  } else if (cluster.isPrimary) {
-    // In a cluster the primary prepared the file already.
-    await prepareSqliteFile(config, logger);
-  }
+  // In a cluster the primary prepared the file already.
+  if (config.store.engine === 'sqlite' && cluster.isPrimary)
+    await prepareSqliteFile(config, config.store.path, logger);
+  const store = config.store;
   server = await startServer({
-    openStore: () => openReadStore(config),
-    port: config.port,
-    host: config.host,
+    openStore: () => openReadStore(store),
+    port: config.listen.port,
+    host: config.listen.host,
     corsOrigin: config.corsOrigin,
     pollIntervalMs: config.pollIntervalMs,
     logger,
-    limits,
+    limits: config.limits,
     rateLimitParticipants: config.rateLimitParticipants,
   });
   if (stopRequested !== undefined) stop(server, stopRequested);

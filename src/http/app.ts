@@ -8,7 +8,8 @@ import { createFastLane } from './fast-lane.js';
 import { registerApiReference, registerOpenApi } from './openapi.js';
 import { createMetrics, registerMetrics } from './metrics.js';
 import { registerRequestLog, requestIds, requestLogger } from './request-log.js';
-import { DEFAULT_SERVER_LIMITS, hardenedServerOptions, type ServerLimits } from './server-limits.js';
+import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../config/index.js';
+import { hardenedServerOptions } from './server-limits.js';
 import { RATE_LIMITED_PATH, registerParticipantRateLimit } from './rate-limit.js';
 
 export interface AppOptions {

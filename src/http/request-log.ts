@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { redactUrl } from '../cli/logger.js';
+import { redactUrl } from './redact-url.js';
 
 /** Levels at which `info` lines are written. */
 const LOGS_INFO: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);

@@ -13,81 +13,11 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
-import { ConfigError, parsePositiveInteger } from '../cli/config.js';
+import type { ServerLimits } from '../config/index.js';
 import { apiMessages } from '../domain/texts.js';
 import { CACHE, prepareJson } from '../read-model/prepared-response.js';
 import type { Responder } from './send.js';
 import type { FastLane } from './fast-lane.js';
-
-/**
- * What one client may cost the server: sizes and timeouts of the HTTP layer. Every value
- * comes from an environment variable of `tamborrada serve` (docs/security.md).
- */
-export interface ServerLimits {
-  /** Longest request target (path and query), in bytes: longer ones get 414. `MAX_URL_LENGTH`. */
-  maxUrlLength: number;
-  /** Request line and headers together, in bytes: larger ones get 431. `MAX_HEADER_SIZE`. */
-  maxHeaderSize: number;
-  /** Time a client has to send the request line and headers. `HEADERS_TIMEOUT_MS`. */
-  headersTimeoutMs: number;
-  /** Time a client has to send the whole request. `REQUEST_TIMEOUT_MS`. */
-  requestTimeoutMs: number;
-  /** An idle kept-alive connection is closed after this long. `KEEP_ALIVE_TIMEOUT_MS`. */
-  keepAliveTimeoutMs: number;
-  /** A connection where no byte moves either way for this long is cut. `SOCKET_TIMEOUT_MS`. */
-  socketTimeoutMs: number;
-  /** Requests served on one connection before it is closed (0: no limit). `MAX_REQUESTS_PER_SOCKET`. */
-  maxRequestsPerSocket: number;
-  /** On SIGTERM/SIGINT, how long answers in flight may take to finish. `SHUTDOWN_GRACE_MS`. */
-  shutdownGraceMs: number;
-}
-
-export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = {
-  maxUrlLength: 8 * 1024,
-  maxHeaderSize: 16 * 1024,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-  socketTimeoutMs: 60_000,
-  // Node answers an empty 503 to a client that keeps sending after the last allowed
-  // request (autocannon does): off unless an operator wants connections recycled.
-  maxRequestsPerSocket: 0,
-  shutdownGraceMs: 10_000,
-};
-
-/** The environment variable of each limit. */
-export const SERVER_LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = {
-  maxUrlLength: 'MAX_URL_LENGTH',
-  maxHeaderSize: 'MAX_HEADER_SIZE',
-  headersTimeoutMs: 'HEADERS_TIMEOUT_MS',
-  requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
-  keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
-  socketTimeoutMs: 'SOCKET_TIMEOUT_MS',
-  maxRequestsPerSocket: 'MAX_REQUESTS_PER_SOCKET',
-  shutdownGraceMs: 'SHUTDOWN_GRACE_MS',
-};
-
-/** Limits from the environment; unset or empty variables keep their default. */
-export function resolveServerLimits(env: Readonly<Record<string, string | undefined>>): ServerLimits {
-  const limits = { ...DEFAULT_SERVER_LIMITS };
-  for (const key of Object.keys(SERVER_LIMIT_VARIABLES) as (keyof ServerLimits)[]) {
-    const variable = SERVER_LIMIT_VARIABLES[key];
-    const raw = env[variable];
-    if (raw === undefined || raw === '') continue;
-    limits[key] = key === 'maxRequestsPerSocket' && raw === '0' ? 0 : parsePositiveInteger(raw, variable);
-  }
-  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new ConfigError(
-      `HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
-    );
-  }
-  if (limits.maxUrlLength >= limits.maxHeaderSize) {
-    throw new ConfigError(
-      `MAX_URL_LENGTH (${limits.maxUrlLength}) must be below MAX_HEADER_SIZE (${limits.maxHeaderSize})`,
-    );
-  }
-  return limits;
-}
 
 /** A complete raw HTTP/1.1 answer with a JSON `{error}` body, for a socket without a parser. */
 function rawErrorAnswer(statusCode: number, error: string, corsOrigin: string): Buffer {

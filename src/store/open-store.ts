@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { StoreLocation } from '../cli/config.js';
-import { resolvePostgresSettings } from './postgres-config.js';
+import type { StoreLocation } from '../config/index.js';
 import { PostgresStore } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { ReadStore, WriteStore } from './store.js';
@@ -10,9 +9,9 @@ import type { ReadStore, WriteStore } from './store.js';
  * file, or migrating a PostgreSQL database that holds none of our tables yet.
  */
 export async function openWriteStore(location: StoreLocation): Promise<WriteStore> {
-  if (location.databaseUrl !== undefined) {
-    const store = new PostgresStore(location.databaseUrl, {
-      settings: resolvePostgresSettings(process.env),
+  if (location.engine === 'postgres') {
+    const store = new PostgresStore(location.url, {
+      settings: location.settings,
       applicationName: 'tamborrada-cli',
     });
     try {
@@ -23,19 +22,19 @@ export async function openWriteStore(location: StoreLocation): Promise<WriteStor
     }
     return store;
   }
-  const created = !existsSync(location.dbPath);
-  const store = new SqliteStore(location.dbPath, { create: created });
+  const created = !existsSync(location.path);
+  const store = new SqliteStore(location.path, { create: created });
   if (created) await store.migrate();
   return store;
 }
 
 /** Opens the store the server reads from (read-only; no connection is made until the first read). */
 export async function openReadStore(location: StoreLocation): Promise<ReadStore> {
-  if (location.databaseUrl !== undefined) {
-    return new PostgresStore(location.databaseUrl, {
-      settings: resolvePostgresSettings(process.env),
+  if (location.engine === 'postgres') {
+    return new PostgresStore(location.url, {
+      settings: location.settings,
       applicationName: 'tamborrada-serve',
     });
   }
-  return new SqliteStore(location.dbPath, { readonly: true });
+  return new SqliteStore(location.path, { readonly: true });
 }

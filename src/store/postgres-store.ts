@@ -1,13 +1,8 @@
 import pg from 'pg';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord } from '../domain/types.js';
-import {
-  POSTGRES_DEFAULTS,
-  clientConfig,
-  describeDatabaseUrl,
-  poolConfig,
-  type PostgresSettings,
-} from './postgres-config.js';
+import { POSTGRES_DEFAULTS, type PostgresSettings } from '../config/index.js';
+import { clientConfig, describeDatabaseUrl, poolConfig } from './postgres-config.js';
 import { ChangeListener, settleWithin } from './postgres-listener.js';
 import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
 import {

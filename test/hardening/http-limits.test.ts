@@ -1,11 +1,11 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/cli/config.js';
 import {
+  ConfigError,
   DEFAULT_SERVER_LIMITS,
   resolveServerLimits,
   type ServerLimits,
-} from '../../src/http/server-limits.js';
+} from '../../src/config/index.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
 import { seedPublishedYears } from '../support/dataset.js';
@@ -218,6 +218,8 @@ describe('resolveServerLimits', () => {
       keepAliveTimeoutMs: 5_000,
       socketTimeoutMs: 60_000,
       maxRequestsPerSocket: 0,
+      maxPipelinedRequests: 32,
+      maxUnsentBytes: 1024 * 1024,
       shutdownGraceMs: 10_000,
     });
   });
@@ -232,6 +234,8 @@ describe('resolveServerLimits', () => {
         KEEP_ALIVE_TIMEOUT_MS: '4000',
         SOCKET_TIMEOUT_MS: '5000',
         MAX_REQUESTS_PER_SOCKET: '100',
+        MAX_PIPELINED_REQUESTS: '8',
+        MAX_UNSENT_BYTES: '65536',
         SHUTDOWN_GRACE_MS: '6000',
       }),
     ).toEqual({
@@ -242,6 +246,8 @@ describe('resolveServerLimits', () => {
       keepAliveTimeoutMs: 4000,
       socketTimeoutMs: 5000,
       maxRequestsPerSocket: 100,
+      maxPipelinedRequests: 8,
+      maxUnsentBytes: 65536,
       shutdownGraceMs: 6000,
     });
   });

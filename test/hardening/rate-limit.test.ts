@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, resolveServeConfig } from '../../src/cli/config.js';
+import { ConfigError, resolveServeConfig } from '../../src/config/index.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
 import { seedPublishedYears } from '../support/dataset.js';
@@ -125,7 +125,7 @@ describe('the serve setting', () => {
   it('refuses what is not a whole number', () => {
     expect(() => resolveServeConfig({}, { RATE_LIMIT_PARTICIPANTS: 'many' })).toThrow(ConfigError);
     expect(() => resolveServeConfig({ rateLimitParticipants: '-1' }, {})).toThrow(
-      /--rate-limit-participants must be a positive integer/,
+      /--rate-limit-participants must be an integer of at least 0/,
     );
   });
 });

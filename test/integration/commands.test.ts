@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/cli/config.js';
+import { ConfigError } from '../../src/config/index.js';
 import { importFile } from '../../src/cli/commands/import-file.js';
 import { recompute } from '../../src/cli/commands/recompute.js';
 import { showStatus } from '../../src/cli/commands/status.js';

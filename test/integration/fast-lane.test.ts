@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { sqliteLocation } from '../../src/config/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadDemo } from '../../src/cli/commands/demo.js';
@@ -27,7 +28,7 @@ describe('the fast lane and the Fastify routes', () => {
 
   beforeAll(async () => {
     fixture = await createSqliteFixture();
-    await loadDemo({ seed: 5, scale: 0.02 }, { dbPath: fixture.path, databaseUrl: undefined });
+    await loadDemo({ seed: 5, scale: 0.02 }, sqliteLocation(fixture.path));
     // Forty children found by one search: an answer over 1 KB, compressed when accepted.
     await fixture.insertParticipants(
       Array.from({ length: 40 }, (_, k) => ({

@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { resolveStoreLocation, type StoreLocation } from '../../src/cli/config.js';
+import { resolveStoreLocation, type StoreLocation } from '../../src/config/index.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { startLoopbackServer } from '../support/server.js';
 export { runCli, startCli, type CliRun } from '../support/cli.js';

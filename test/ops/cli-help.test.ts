@@ -5,7 +5,7 @@ const STORE = ['--db <path>', '--database-url <url>'];
 
 /** Every command with every option and argument its help must list. */
 const COMMANDS: [string[], string[]][] = [
-  [['serve'], [...STORE, '--port <n>', '--host <h>', '--log-level <level>', '--demo-if-missing']],
+  [['serve'], [...STORE, '--port <n>', '--host <address>', '--log-level <level>', '--demo-if-missing']],
   [['migrate'], STORE],
   [['import'], [...STORE, '<file>']],
   [['demo'], [...STORE, '--seed <n>', '--scale <f>']],

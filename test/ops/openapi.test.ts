@@ -1,4 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { sqliteLocation } from '../../src/config/index.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +63,7 @@ describe('the OpenAPI document and the live answers', () => {
 
   beforeAll(async () => {
     fixture = await createSqliteFixture();
-    await loadDemo({ seed: 3, scale: 0.05 }, { dbPath: fixture.path, databaseUrl: undefined });
+    await loadDemo({ seed: 3, scale: 0.05 }, sqliteLocation(fixture.path));
     const db = new Database(fixture.path, { readonly: true });
     participant = db
       .prepare("SELECT name, school FROM participants WHERE name LIKE '% % %' ORDER BY id LIMIT 1")

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { postgresLocation } from '../../src/config/index.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
@@ -105,5 +106,5 @@ describe('PostgreSQL outages', () => {
 
 /** A server reading the database at `databaseUrl`. */
 function startPostgresReplica(databaseUrl: string): Promise<RunningServer> {
-  return startLoopbackServer(() => openReadStore({ dbPath: '', databaseUrl }), 200);
+  return startLoopbackServer(() => openReadStore(postgresLocation(databaseUrl)), 200);
 }

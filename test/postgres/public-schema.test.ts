@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresLocation } from '../../src/config/index.js';
 import { openWriteStore } from '../../src/store/open-store.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
@@ -132,7 +133,7 @@ describe('a database built with the public project schema', () => {
   });
 
   it('keeps its tables unchanged through migrate, which only adds ours', async () => {
-    const store = await openWriteStore({ dbPath: '', databaseUrl: database.url });
+    const store = await openWriteStore(postgresLocation(database.url));
     try {
       await store.migrate();
       await store.migrate();
@@ -167,10 +168,7 @@ describe('a database built with the public project schema', () => {
       GRANT SELECT, INSERT, UPDATE, DELETE ON participants, statistics, available_years, sys_status TO ${user};
       GRANT SELECT, INSERT, UPDATE, DELETE ON summary_overrides TO ${user};
       GRANT SELECT ON tamborrada_changes TO ${user};`);
-    const store = await openWriteStore({
-      dbPath: '',
-      databaseUrl: postgresUrl(database.url, { user, password }),
-    });
+    const store = await openWriteStore(postgresLocation(postgresUrl(database.url, { user, password })));
     try {
       await store.migrate(); // again, by a role that may not create indexes or triggers on these tables
       await store.transaction(async (tx) => {
@@ -231,7 +229,7 @@ describe('the import into other NOT NULL column types of the public schema', () 
   });
 
   it('fills a date with the first of January and a number with the next free ones', async () => {
-    const store = await openWriteStore({ dbPath: '', databaseUrl: database.url });
+    const store = await openWriteStore(postgresLocation(database.url));
     try {
       await store.migrate();
       await store.transaction((tx) =>
@@ -259,5 +257,5 @@ describe('the import into other NOT NULL column types of the public schema', () 
 
 /** A server reading the database at `databaseUrl`. */
 function startPostgresReplica(databaseUrl: string): Promise<RunningServer> {
-  return startLoopbackServer(() => openReadStore({ dbPath: '', databaseUrl }), 500);
+  return startLoopbackServer(() => openReadStore(postgresLocation(databaseUrl)), 500);
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { postgresLocation } from '../../src/config/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
@@ -49,7 +50,7 @@ describe('replicas on one PostgreSQL database, served by a SELECT-only role', ()
     reader = await createReadOnlyRole(fixture.database);
     await seedPublishedYears(fixture);
     await fixture.setUpdating(false);
-    const open = () => openReadStore({ dbPath: '', databaseUrl: reader.url });
+    const open = () => openReadStore(postgresLocation(reader.url));
     replicas.push(
       await startLoopbackServer(open, NO_POLLING_MS),
       await startLoopbackServer(open, NO_POLLING_MS),
@@ -100,7 +101,7 @@ describe('replicas on one PostgreSQL database, served by a SELECT-only role', ()
   });
 
   it('every replica serves a commit of our CLI within 2 s', async () => {
-    const store = await openWriteStore({ dbPath: '', databaseUrl: fixture.database.url });
+    const store = await openWriteStore(postgresLocation(fixture.database.url));
     try {
       await store.transaction(async (tx) => {
         await tx.setManualSummary('2024', 'intro', 'Resumen nuevo');
@@ -137,8 +138,7 @@ describe('replicas on one PostgreSQL database, served by a SELECT-only role', ()
   });
 
   it('without notifications, the polling fallback alone converges within 2 s', async () => {
-    const open = async () =>
-      withoutNotifications(await openReadStore({ dbPath: '', databaseUrl: reader.url }));
+    const open = async () => withoutNotifications(await openReadStore(postgresLocation(reader.url)));
     const polling = [await startLoopbackServer(open, 500), await startLoopbackServer(open, 500)];
     try {
       await fixture.database.client.query('UPDATE sys_status SET is_updating = true');

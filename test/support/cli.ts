@@ -2,22 +2,15 @@
 import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SETTINGS } from '../../src/config/index.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The environment of a CLI run: no store, server or PostgreSQL settings inherited from the caller; then `extra`. */
+/** The environment of a CLI run: none of our settings inherited from the caller (nor libpq's); then `extra`. */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  for (const name of Object.keys(env)) {
-    if (
-      /^(DB_PATH|DATABASE_URL|PORT|HOST|LOG_LEVEL|CORS_ORIGIN|POLL_INTERVAL_MS|RATE_LIMIT_PARTICIPANTS|PG[A-Z_]*)$/.test(
-        name,
-      ) ||
-      name.endsWith('_TIMEOUT_MS') ||
-      name.startsWith('MAX_')
-    )
-      delete env[name];
-  }
+  const ours = new Set(Object.values(SETTINGS).map((setting) => setting.variable));
+  for (const name of Object.keys(env)) if (ours.has(name) || name.startsWith('PG')) delete env[name];
   return { ...env, ...extra };
 }
 

@@ -1,4 +1,5 @@
 import { openReadStore } from '../../src/store/open-store.js';
+import { postgresLocation } from '../../src/config/index.js';
 import { PostgresStore } from '../../src/store/postgres-store.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
 import type { StoreFixture } from './store-fixture.js';
@@ -54,7 +55,7 @@ export async function createPostgresFixture(): Promise<StoreFixture & { database
         'DELETE FROM participants; DELETE FROM statistics; DELETE FROM available_years; DELETE FROM sys_status;',
       );
     },
-    openReadStore: () => openReadStore({ dbPath: '', databaseUrl: database.url }),
+    openReadStore: () => openReadStore(postgresLocation(database.url)),
     dispose: () => database.drop(),
   };
 }

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { postgresLocation, sqliteLocation, type StoreLocation } from '../../src/config/index.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openWriteStore } from '../../src/store/open-store.js';
@@ -9,7 +10,7 @@ import { createTestDatabase } from './postgres.js';
 export interface WriteStoreHandle {
   store: WriteStore;
   /** The location, for another process or store to open the same data. */
-  location: { dbPath: string; databaseUrl: string | undefined };
+  location: StoreLocation;
   dispose(): Promise<void>;
 }
 
@@ -23,7 +24,7 @@ export const WRITE_STORE_KINDS: WriteStoreKind[] = [
     name: 'sqlite',
     async create() {
       const dir = mkdtempSync(join(tmpdir(), 'tamborrada-write-'));
-      const location = { dbPath: join(dir, 'test.db'), databaseUrl: undefined };
+      const location = sqliteLocation(join(dir, 'test.db'));
       const store = await openWriteStore(location);
       return {
         store,
@@ -39,7 +40,7 @@ export const WRITE_STORE_KINDS: WriteStoreKind[] = [
     name: 'postgresql',
     async create() {
       const database = await createTestDatabase();
-      const location = { dbPath: '', databaseUrl: database.url };
+      const location = postgresLocation(database.url);
       const store = await openWriteStore(location);
       return {
         store,

@@ -1,6 +1,6 @@
 import { generateDemoRows, type DemoOptions } from '../../demo/index.js';
 import type { RawParticipantRow } from '../../import/validate-rows.js';
-import type { StoreLocation } from '../config.js';
+import type { StoreLocation } from '../../config/index.js';
 import { importRows } from './import-participants.js';
 
 /** The demo rows, numbered as the lines of an equivalent CSV file (header on line 1). */

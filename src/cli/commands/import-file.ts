@@ -1,5 +1,5 @@
 import { CsvFormatError, readParticipantCsv } from '../../import/csv-source.js';
-import type { StoreLocation } from '../config.js';
+import type { StoreLocation } from '../../config/index.js';
 import { progress } from '../output.js';
 import { ImportRejected, importRows } from './import-participants.js';
 

@@ -1,4 +1,4 @@
-import type { StoreLocation } from '../config.js';
+import type { StoreLocation } from '../../config/index.js';
 import { collectParticipants, type RawParticipantRow, type RowError } from '../../import/validate-rows.js';
 import { replaceYearsAndPublish } from '../../import/publish.js';
 import { openWriteStore } from '../../store/open-store.js';

@@ -1,4 +1,4 @@
-import type { StoreLocation } from '../config.js';
+import type { StoreLocation } from '../../config/index.js';
 import { recomputeAll } from '../../import/publish.js';
 import { openWriteStore } from '../../store/open-store.js';
 import { formatCount, formatSeconds } from '../output.js';

@@ -1,4 +1,4 @@
-import type { StoreLocation } from '../config.js';
+import type { StoreLocation } from '../../config/index.js';
 import { openWriteStore } from '../../store/open-store.js';
 import { formatCount, table } from '../output.js';
 

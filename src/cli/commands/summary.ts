@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isCategoryId } from '../../domain/categories.js';
 import { isYearFormat } from '../../domain/validation.js';
-import { ConfigError, type StoreLocation } from '../config.js';
+import { ConfigError, type StoreLocation } from '../../config/index.js';
 import { openWriteStore } from '../../store/open-store.js';
 
 /** `tamborrada summary set`: a hand-written summary, kept when statistics are recomputed. */

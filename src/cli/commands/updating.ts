@@ -1,4 +1,4 @@
-import type { StoreLocation } from '../config.js';
+import type { StoreLocation } from '../../config/index.js';
 import { openWriteStore } from '../../store/open-store.js';
 
 /** `tamborrada updating on|off`: the flag the statistics operation reports during the refresh. */
