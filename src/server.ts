@@ -1,8 +1,16 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { DEFAULT_SERVER_LIMITS, type ListenAddress, type ServerLimits } from './config/index.js';
+import { createApiReference } from './http/api-reference.js';
 import { buildApp } from './http/app.js';
+import { createMetrics, createMetricsServer, type RecordRequest } from './http/metrics.js';
+import { createObserver } from './http/observer.js';
+import { createResponder } from './http/responder.js';
+import type { ModelSource } from './http/operations.js';
+import { buildRoutes } from './http/routes.js';
 import { ReadModelFollower } from './read-model/follower.js';
 import type { ReadStore } from './store/store.js';
-import type { ServerLimits } from './config/index.js';
 
 export interface ServerOptions {
   openStore: () => Promise<ReadStore>;
@@ -11,10 +19,14 @@ export interface ServerOptions {
   corsOrigin: string;
   pollIntervalMs: number;
   logger: FastifyBaseLogger | false;
-  /** HTTP sizes and timeouts; the defaults of server-limits.ts when omitted. */
+  /** HTTP sizes and timeouts; the defaults of src/config when omitted. */
   limits?: ServerLimits;
   /** Participant searches per client address and minute (0 or omitted: no limit). */
   rateLimitParticipants?: number;
+  /** Where `/metrics` listens, apart from the API; no metrics when omitted. */
+  metrics?: ListenAddress;
+  /** The fast lane; off only in tests that prove Fastify's routes give the same answers. */
+  fastLane?: boolean;
 }
 
 export interface RunningServer {
@@ -22,34 +34,97 @@ export interface RunningServer {
   follower: ReadModelFollower;
   /** `http://host:port` as bound (port 0 picks a free one). */
   url: string;
+  /** `http://host:port/metrics` of the metrics listener, when there is one. */
+  metricsUrl: string | undefined;
   close(): Promise<void>;
 }
 
 const SILENT = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
-/** Loads the read model once, then listens; the model follows the store from then on. */
+/** `http://host:port` of a bound server (an unspecified address is reached on loopback). */
+function urlOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+function listen(server: Server, { host, port }: ListenAddress): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+export interface HttpAppOptions {
+  source: ModelSource;
+  corsOrigin: string;
+  logger: FastifyBaseLogger | false;
+  limits?: ServerLimits;
+  rateLimitParticipants?: number;
+  fastLane?: boolean;
+  /** Where answers are counted (the metrics); nowhere when omitted. */
+  recordRequest?: RecordRequest;
+}
+
+/**
+ * The HTTP application over a source of read models: the route table, one responder and
+ * one observer, and entry → fast lane → Fastify. Ready to listen (the OpenAPI document
+ * is in place).
+ */
+export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const reference = createApiReference();
+  const app = buildApp({
+    routes: buildRoutes(reference),
+    source: options.source,
+    responder: createResponder(options.corsOrigin),
+    observer: createObserver(options.logger, options.recordRequest ?? (() => undefined)),
+    corsOrigin: options.corsOrigin,
+    logger: options.logger,
+    limits: options.limits ?? DEFAULT_SERVER_LIMITS,
+    rateLimitPerMinute: options.rateLimitParticipants ?? 0,
+    fastLane: options.fastLane ?? true,
+  });
+  await app.ready();
+  reference.setDocument(app.swagger());
+  return app;
+}
+
+/**
+ * Puts the server together: the read model that follows the store, the HTTP application
+ * and the metrics listener. Loads the read model once, then listens.
+ */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const follower = new ReadModelFollower(options.openStore, {
     pollIntervalMs: options.pollIntervalMs,
     logger: options.logger || SILENT,
   });
-  const app = buildApp({
-    follower,
-    corsOrigin: options.corsOrigin,
-    logger: options.logger,
-    limits: options.limits,
-    rateLimitParticipants: options.rateLimitParticipants,
-  });
+  const metrics = createMetrics(follower);
+  const app = await createHttpApp({ ...options, source: follower, recordRequest: metrics.recordRequest });
   await follower.start();
   await app.listen({ port: options.port, host: options.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+
+  const metricsServer = options.metrics ? createMetricsServer(metrics) : undefined;
+  if (metricsServer && options.metrics) {
+    try {
+      await listen(metricsServer, options.metrics);
+    } catch (error) {
+      await app.close();
+      await follower.stop();
+      throw error;
+    }
+  }
   return {
     app,
     follower,
-    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    url: urlOf(app.server, options.host),
+    metricsUrl:
+      metricsServer && options.metrics ? `${urlOf(metricsServer, options.metrics.host)}/metrics` : undefined,
     async close() {
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       await app.close();
       await follower.stop();
     },

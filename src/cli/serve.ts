@@ -123,6 +123,7 @@ async function serveOneProcess(config: ServeOptions, logger: Logger): Promise<vo
     logger,
     limits: config.limits,
     rateLimitParticipants: config.rateLimitParticipants,
+    metrics: config.metrics,
   });
   if (stopRequested !== undefined) stop(server, stopRequested);
 }

@@ -17,6 +17,8 @@ export const apiMessages = {
   nameTooShort: 'Por favor, proporciona al menos un nombre y dos apellidos',
   noParticipants: 'Error: No participants found',
   storeFailure: 'Error al obtener el estado del sistema',
+  /** The `details` of `storeFailure` before the first successful read of the store. */
+  storeNotLoaded: 'El almacén de datos aún no se ha cargado',
   routeNotFound: 'Ruta no encontrada',
   methodNotAllowed: 'Método no permitido. Esta API solo admite GET y HEAD',
   badRequest: 'Petición mal formada',
@@ -25,7 +27,11 @@ export const apiMessages = {
   payloadTooLarge: 'Esta API no admite cuerpos de petición tan grandes',
   rateLimited:
     'Demasiadas búsquedas de participantes desde esta dirección. Espera un minuto antes de volver a intentarlo',
-  internalError: 'Error interno del servidor',
+} as const;
+
+/** Texts of the API's interactive reference page (`/api/docs`). */
+export const referenceTexts = {
+  title: 'Tamborrada infantil · Referencia de la API',
 } as const;
 
 /** `Año inválido. Años válidos: 2025, 2024, global` */

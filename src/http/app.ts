@@ -1,68 +1,94 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { ReadModelFollower } from '../read-model/follower.js';
-import { parseQuery } from './query.js';
-import { createResponder } from './send.js';
-import { registerContractHooks } from './contract-hooks.js';
-import { registerOperationRoutes } from './operation-routes.js';
+import type { ServerLimits } from '../config/index.js';
+import { registerFallbackAnswers } from './fallback-answers.js';
+import { entryOptions } from './entry.js';
 import { createFastLane } from './fast-lane.js';
-import { registerApiReference, registerOpenApi } from './openapi.js';
-import { createMetrics, registerMetrics } from './metrics.js';
-import { registerRequestLog, requestIds, requestLogger } from './request-log.js';
-import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../config/index.js';
-import { hardenedServerOptions } from './server-limits.js';
-import { RATE_LIMITED_PATH, registerParticipantRateLimit } from './rate-limit.js';
+import type { Observer } from './observer.js';
+import type { ModelSource } from './operations.js';
+import { registerOpenApi } from './openapi.js';
+import { parseQuery } from './query.js';
+import { registerRateLimit } from './rate-limit.js';
+import type { Responder } from './responder.js';
+import type { Route } from './routes.js';
+import { documentedRoute } from './schemas.js';
+import type { Query } from '../domain/validation.js';
 
 export interface AppOptions {
-  follower: ReadModelFollower;
+  routes: readonly Route[];
+  source: ModelSource;
+  responder: Responder;
+  observer: Observer;
   /** Value of `Access-Control-Allow-Origin` on every answer. */
   corsOrigin: string;
   /** A pino logger (the CLI's), or `false` for none (tests). */
   logger: FastifyBaseLogger | false;
-  /** Sizes and timeouts of the HTTP layer (server-limits.ts); the defaults when omitted. */
-  limits?: ServerLimits;
-  /** Participant searches per client address and minute; no limit when omitted or 0. */
-  rateLimitParticipants?: number;
+  limits: ServerLimits;
+  /** Requests per client address and minute on the rate-limited routes; 0: no limit. */
+  rateLimitPerMinute: number;
+  /** Off only in tests, which run every case through both lanes. */
+  fastLane: boolean;
 }
 
-/** The API: the six GET operations of the spec and the JSON answers around them. */
+/**
+ * The HTTP application over the route table: Node's server with our limits (entry.ts),
+ * the fast lane, and Fastify with every route of the table, the 404/405/500 answers and
+ * the OpenAPI document. Every answer is reported to the observer, by the fast lane or by
+ * the one `onResponse` hook below.
+ */
 export function buildApp(options: AppOptions): FastifyInstance {
-  const responder = createResponder(options.corsOrigin);
-  const nextRequestId = requestIds();
-  const logRequest = requestLogger(options.logger);
-  const rateLimited = (options.rateLimitParticipants ?? 0) > 0;
-  const metrics = createMetrics(options.follower);
-  const fastLane = createFastLane({
-    follower: options.follower,
-    responder,
-    recordRequest: metrics.recordRequest,
-    logRequest,
-    nextRequestId,
-    excludedPaths: new Set(rateLimited ? [RATE_LIMITED_PATH] : []),
-  });
+  const { routes, source, responder, observer } = options;
+  const limited = options.rateLimitPerMinute > 0;
+  const fastLaneRoutes = routes.filter((route) => !(limited && route.rateLimited));
+  const fastLane = options.fastLane
+    ? createFastLane({ routes: fastLaneRoutes, source, responder, observer })
+    : () => false;
+
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    genReqId: nextRequestId,
+    genReqId: observer.nextRequestId,
     routerOptions: { querystringParser: parseQuery },
     return503OnClosing: false,
-    // Fastify's two lines per request are replaced by one (request-log.ts).
+    // Fastify's two lines per request are replaced by the observer's one.
     logController: new LogController({ disableRequestLogging: true }),
-    ...hardenedServerOptions({
-      limits: options.limits ?? DEFAULT_SERVER_LIMITS,
+    ...entryOptions({
+      limits: options.limits,
       corsOrigin: options.corsOrigin,
       responder,
-      logger: options.logger,
+      observer,
       fastLane,
     }),
   });
-  registerContractHooks(app, responder);
-  registerParticipantRateLimit(app, options.rateLimitParticipants, responder);
-  registerRequestLog(app, logRequest);
-  registerMetrics(app, metrics);
+  registerFallbackAnswers(app, routes, responder);
+  app.addHook('onResponse', (request, reply, done) => {
+    observer.answered({
+      reqId: request.id,
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      url: request.url,
+      status: reply.statusCode,
+      responseTimeMs: reply.elapsedTime,
+    });
+    done();
+  });
+  if (limited) registerRateLimit(app, routes, options.rateLimitPerMinute, responder);
   registerOpenApi(app);
   // Added once @fastify/swagger is loaded, so that it documents them.
   void app.register(async (api) => {
-    registerOperationRoutes(api, options.follower, responder);
-    registerApiReference(api, responder);
+    for (const route of routes) {
+      api.get(
+        route.path,
+        route.schema ? documentedRoute(route.schema) : { schema: { hide: true } },
+        (request, reply) => {
+          const answer = route.answer(
+            request.query as Query,
+            source,
+            request.params as Record<string, string>,
+          );
+          reply.hijack();
+          responder.write(request.raw, reply.raw, answer);
+        },
+      );
+    }
   });
   return app;
 }

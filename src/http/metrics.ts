@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ReadModelFollower } from '../read-model/follower.js';
 
 export const METRICS_PATH = '/metrics';
-
-/** Route label of answers that matched no route (404, 405): keeps the label set bounded. */
-const UNMATCHED = 'unmatched';
 
 /** Seconds; our answers take well under a millisecond, slow ones show at the top. */
 const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
@@ -20,7 +17,7 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/** Counts an answer; the fast lane calls it directly, Fastify's routes through a hook. */
+/** Counts an answer (the observer calls it for every answer of both lanes). */
 export type RecordRequest = (route: string, method: string, status: number, seconds: number) => void;
 
 export interface Metrics {
@@ -133,20 +130,40 @@ export function createMetrics(follower: ReadModelFollower): Metrics {
   return { recordRequest, registry: Registry.merge([processMetrics(), registry]) };
 }
 
-/** `/metrics`, and the count of every answer that Fastify writes. */
-export function registerMetrics(app: FastifyInstance, { recordRequest, registry }: Metrics): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    recordRequest(
-      request.routeOptions.url ?? UNMATCHED,
-      request.method,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
+const METRICS_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+};
 
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    const text = await registry.metrics();
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
+/**
+ * The metrics listener: `GET /metrics` (Prometheus text), apart from the API, so that the
+ * process's figures (Node version, descriptors, per-route counts) are not public unless
+ * an operator binds it to a public address (`METRICS_HOST`, `METRICS_PORT`). Anything
+ * else is a 404; no other method is served.
+ */
+export function createMetricsServer({ registry }: Metrics): Server {
+  return createServer((request, response) => {
+    const path = (request.url ?? '').split('?', 1)[0];
+    if (path !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      response.writeHead(path === METRICS_PATH ? 405 : 404, {
+        ...METRICS_HEADERS,
+        'content-type': 'text/plain; charset=utf-8',
+        ...(path === METRICS_PATH ? { allow: 'GET, HEAD' } : {}),
+      });
+      response.end(path === METRICS_PATH ? 'Method Not Allowed\n' : 'Not Found\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => {
+        response.writeHead(200, { ...METRICS_HEADERS, 'content-type': registry.contentType });
+        response.end(text);
+      },
+      () => {
+        response.writeHead(500, { ...METRICS_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
+        response.end('metrics unavailable\n');
+      },
+    );
   });
 }

@@ -1,25 +1,9 @@
 import { apiMessages } from '../domain/texts.js';
 import { decideCategory, decideParticipants, decideStatistics, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
-import { CACHE, prepareError, prepareJson, type PreparedResponse } from '../read-model/prepared-response.js';
+import { CACHE, prepareError, prepareJson, type Answer } from '../read-model/prepared-response.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import { CATEGORY_NOT_FOUND, UPDATING_ANSWER } from '../read-model/statistics-catalog.js';
-import type { DocumentedPath } from './schemas.js';
-
-/**
- * What an operation answers: a prepared answer, or the JSON of a participant search
- * (200), the only answer that depends on free user input.
- */
-export type Answer = PreparedResponse | SearchAnswer;
-
-export interface SearchAnswer {
-  statusCode: 200;
-  json: string;
-}
-
-export function isSearchAnswer(answer: Answer): answer is SearchAnswer {
-  return 'json' in answer;
-}
 
 /** Where the data operations read the current model from (the follower). */
 export interface ModelSource {
@@ -38,7 +22,7 @@ const CATEGORY_YEAR_FORMAT = prepareError(400, apiMessages.yearFormatCategory);
 const PARTICIPANT_PARAMS_REQUIRED = prepareError(400, apiMessages.participantParamsRequired);
 const NAME_TOO_SHORT = prepareError(400, apiMessages.nameTooShort);
 const NO_PARTICIPANTS = prepareError(500, apiMessages.noParticipants);
-const NOT_LOADED = prepareError(500, apiMessages.storeFailure, 'El almacén de datos aún no se ha cargado');
+const NOT_LOADED = prepareError(500, apiMessages.storeFailure, apiMessages.storeNotLoaded);
 
 /** The operations that read data answer 500 until the first successful load. */
 function fromModel(answer: (query: Query, model: ReadModel) => Answer): Operation {
@@ -94,28 +78,17 @@ function participants(query: Query, { directory }: ReadModel): Answer {
       return NAME_TOO_SHORT;
     case 'ok': {
       const json = directory.index.searchJson(decision.normalizedName, decision.company);
-      return json === undefined ? NO_PARTICIPANTS : { statusCode: 200, json };
+      return json === undefined ? NO_PARTICIPANTS : { kind: 'computed', statusCode: 200, json };
     }
   }
 }
 
-/**
- * The operations whose answer is a prepared one, decided by the URL and the read model
- * alone: it can be remembered per URL for as long as the model is served.
- */
-export const ANSWER_BY_URL: ReadonlySet<string> = new Set<DocumentedPath>([
-  '/api/years',
-  '/api/statistics',
-  '/api/category',
-  '/api/companies',
-]);
-
-/** The six operations of the spec by path, in the spec's order. */
-export const OPERATIONS: ReadonlyMap<DocumentedPath, Operation> = new Map<DocumentedPath, Operation>([
-  ['/api/ping', () => PONG],
-  ['/api/years', fromModel((_query, model) => model.catalog.yearsAnswer)],
-  ['/api/statistics', fromModel(statistics)],
-  ['/api/category', fromModel(category)],
-  ['/api/companies', fromModel((_query, model) => model.directory.companiesAnswer)],
-  ['/api/participants', fromModel(participants)],
-]);
+/** The six operations of the spec (routes.ts gives each its path). */
+export const operations = {
+  ping: (() => PONG) satisfies Operation,
+  listYears: fromModel((_query, model) => model.catalog.yearsAnswer),
+  getStatistics: fromModel(statistics),
+  getCategory: fromModel(category),
+  listCompanies: fromModel((_query, model) => model.directory.companiesAnswer),
+  searchParticipants: fromModel(participants),
+} as const;

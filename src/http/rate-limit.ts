@@ -1,27 +1,29 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { apiMessages } from '../domain/texts.js';
-import type { Responder } from './send.js';
-
-/** The only operation that is limited: the one that finds children by name. */
-export const RATE_LIMITED_PATH = '/api/participants';
+import { prepareError } from '../read-model/prepared-response.js';
+import type { Responder } from './responder.js';
+import type { Route } from './routes.js';
 
 const WINDOW_MS = 60_000;
+const RATE_LIMITED = prepareError(429, apiMessages.rateLimited);
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
- * Optional limit on participant searches per client address (`RATE_LIMIT_PARTICIPANTS`
- * searches per minute; off when 0 or unset, as the spec enforces none). Over the limit
- * the answer is 429 with a Spanish `{error}` and `Retry-After`. Only that route gets a
- * hook: the other operations do not pay for it. Call before the routes are added.
+ * The operator's limit on the rate-limited routes (the participant search:
+ * `RATE_LIMIT_PARTICIPANTS` requests per client address and minute; off by default, as
+ * the spec enforces none). Over the limit the answer is 429 with a Spanish `{error}` and
+ * `Retry-After`. Those routes are then left to Fastify by the fast lane, and only they
+ * get the hook: the others do not pay for it. Call before the routes are added.
  */
-export function registerParticipantRateLimit(
+export function registerRateLimit(
   app: FastifyInstance,
-  perMinute: number | undefined,
-  { sendError }: Responder,
+  routes: readonly Route[],
+  perMinute: number,
+  responder: Responder,
 ): void {
-  if (perMinute === undefined || perMinute <= 0) return;
+  const limitedPaths = new Set(routes.filter((route) => route.rateLimited).map((route) => route.path));
   let limiter: Limiter | undefined;
   // Encapsulated: the plugin's decorations stay out of the other routes.
   void app.register(async (scope) => {
@@ -33,13 +35,14 @@ export function registerParticipantRateLimit(
     if (!limiter) return;
     const result = await limiter(request);
     if (result.isAllowed || !result.isExceeded) return;
-    return sendError(reply.header('retry-after', String(result.ttlInSeconds)), 429, {
-      error: apiMessages.rateLimited,
-    });
+    reply.raw.setHeader('retry-after', String(result.ttlInSeconds));
+    reply.hijack();
+    responder.write(request.raw, reply.raw, RATE_LIMITED);
+    return reply;
   };
 
   app.addHook('onRoute', (route) => {
-    if (route.url !== RATE_LIMITED_PATH) return;
+    if (!limitedPaths.has(route.url)) return;
     const existing = route.onRequest;
     route.onRequest = existing === undefined ? [limit] : [...[existing].flat(), limit];
   });

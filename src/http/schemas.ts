@@ -4,9 +4,9 @@ import { apiMessages, invalidYearMessage, statisticSummaries } from '../domain/t
 import { CACHE } from '../read-model/prepared-response.js';
 
 /**
- * The route schemas of the six operations: the one description of the API, from which
- * the OpenAPI document is generated. They document; they never run (see
- * `documentedRoute`). Every Spanish text in them comes from `texts.ts`.
+ * The schemas of the six operations: the one description of the API, from which the
+ * OpenAPI document is generated. They document; they never run (see `documentedRoute`).
+ * Every Spanish text in them comes from `texts.ts`.
  */
 
 // ---------------------------------------------------------------------------
@@ -199,7 +199,7 @@ const error = (description: string, examples: Record<string, [string, string] | 
   );
 
 const STORE_FAILURE = error('The store could not be read (before the first successful load).', {
-  storeFailure: ['Store unreachable', apiMessages.storeFailure, 'El almacén de datos aún no se ha cargado'],
+  storeFailure: ['Store unreachable', apiMessages.storeFailure, apiMessages.storeNotLoaded],
 });
 
 const NOT_MODIFIED = {
@@ -256,8 +256,9 @@ const yearParameter = (description: string) =>
 // The six operations.
 // ---------------------------------------------------------------------------
 
-export const ROUTE_SCHEMAS = {
-  '/api/ping': {
+/** The documented schema of each operation, by its `operationId` (routes.ts gives each its path). */
+export const OPERATION_SCHEMAS = {
+  ping: {
     operationId: 'ping',
     tags: ['health'],
     summary: 'Health check',
@@ -277,7 +278,7 @@ export const ROUTE_SCHEMAS = {
     },
   },
 
-  '/api/years': {
+  listYears: {
     operationId: 'listYears',
     tags: ['statistics'],
     summary: 'Years with data',
@@ -303,7 +304,7 @@ export const ROUTE_SCHEMAS = {
     },
   },
 
-  '/api/statistics': {
+  getStatistics: {
     operationId: 'getStatistics',
     tags: ['statistics'],
     summary: 'All statistics of a year',
@@ -354,7 +355,7 @@ export const ROUTE_SCHEMAS = {
     },
   },
 
-  '/api/category': {
+  getCategory: {
     operationId: 'getCategory',
     tags: ['statistics'],
     summary: 'One statistic of a year',
@@ -403,7 +404,7 @@ export const ROUTE_SCHEMAS = {
     },
   },
 
-  '/api/companies': {
+  listCompanies: {
     operationId: 'listCompanies',
     tags: ['participants'],
     summary: 'Participating schools',
@@ -432,7 +433,7 @@ export const ROUTE_SCHEMAS = {
     },
   },
 
-  '/api/participants': {
+  searchParticipants: {
     operationId: 'searchParticipants',
     tags: ['participants'],
     summary: 'Search participants by name and school',
@@ -517,31 +518,21 @@ export const ROUTE_SCHEMAS = {
       },
       500: error('Nothing matched (spec §4.6), or the store could not be read.', {
         noParticipants: ['No match', apiMessages.noParticipants],
-        storeFailure: [
-          'Store unreachable',
-          apiMessages.storeFailure,
-          'El almacén de datos aún no se ha cargado',
-        ],
+        storeFailure: ['Store unreachable', apiMessages.storeFailure, apiMessages.storeNotLoaded],
       }),
     },
   },
 } as const satisfies Record<string, FastifySchema & Record<string, unknown>>;
 
-export type DocumentedPath = keyof typeof ROUTE_SCHEMAS;
-
 /** Schemas that describe and never run: validation stays the domain's, in the spec's order. */
 const skipValidation = () => () => true;
 /**
- * Never used for our answers, which are prepared Buffers (Fastify sends a Buffer as it is);
+ * Never used for our answers, which are prepared Buffers written by the responder;
  * this only avoids compiling a serialiser per documented status at start-up.
  */
 const plainSerializer = () => (data: unknown) => JSON.stringify(data);
 
-/** The route options of a documented operation: its schema, with no validation and no serialiser. */
-export function documentedRoute(path: DocumentedPath): RouteShorthandOptions {
-  return {
-    schema: ROUTE_SCHEMAS[path] as FastifySchema,
-    validatorCompiler: skipValidation,
-    serializerCompiler: plainSerializer,
-  };
+/** The route options of a documented route: its schema, with no validation and no serialiser. */
+export function documentedRoute(schema: FastifySchema): RouteShorthandOptions {
+  return { schema, validatorCompiler: skipValidation, serializerCompiler: plainSerializer };
 }

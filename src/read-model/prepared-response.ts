@@ -1,24 +1,27 @@
 import { hash } from 'node:crypto';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlibConstants,
+  gzip,
+  gzipSync,
+  type BrotliOptions,
+} from 'node:zlib';
 
 export const CACHE = {
   /** Statistics, category and years (spec §8: may be cached 24 hours). */
   day: 'public, max-age=86400',
   /** Companies (spec §8: 7 to 30 days). */
   week: 'public, max-age=604800',
+  /** Answers a client revalidates on every use (its ETag makes that cheap). */
+  revalidate: 'no-cache',
   /** Participant search, ping, the updating answer and every error. */
   none: 'no-store',
 } as const;
 
 /** Bodies this size or smaller are not worth compressing. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
-
-export interface Representation {
-  body: Buffer;
-  etag: string | undefined;
-  /** Every header of this representation but CORS, ready to write. */
-  headers: Readonly<Record<string, string>>;
-}
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -29,8 +32,19 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
+export interface Representation {
+  /** A Buffer, or (for an answer computed per request) the text, written as UTF-8. */
+  body: Buffer | string;
+  /** Bytes of the body. */
+  length: number;
+  etag: string | undefined;
+  /** Every header of this representation but CORS and length, ready to write. */
+  headers: Readonly<Record<string, string>>;
+}
+
 /** A complete answer, prepared once: status, headers and the bytes of each encoding. */
 export interface PreparedResponse {
+  readonly kind: 'prepared';
   statusCode: number;
   cacheControl: string;
   identity: Representation;
@@ -43,24 +57,32 @@ export function bodyTag(body: Buffer | string): string {
   return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
 }
 
+export type ContentCoding = 'gzip' | 'br';
+
+/** What a body is and how it may be kept: the headers every representation of it carries. */
+export interface BodyKind {
+  contentType: string;
+  cacheControl: string;
+  /** `SECURITY_HEADERS` unless given (a page needs its own Content-Security-Policy). */
+  security?: Readonly<Record<string, string>>;
+}
+
 /** Every header of a representation but CORS and length, in the order they are written. */
 export function representationHeaders(
-  cacheControl: string,
+  kind: BodyKind,
   etag: string | undefined,
   { compressed = false, coding }: { compressed?: boolean; coding?: ContentCoding } = {},
 ): Record<string, string> {
   // Object.assign, not a spread: V8 spreads objects with such keys slowly, and search
   // answers get their headers per request.
-  const headers: Record<string, string> = Object.assign({}, SECURITY_HEADERS);
-  headers['content-type'] = JSON_CONTENT_TYPE;
-  headers['cache-control'] = cacheControl;
+  const headers: Record<string, string> = Object.assign({}, kind.security ?? SECURITY_HEADERS);
+  headers['content-type'] = kind.contentType;
+  headers['cache-control'] = kind.cacheControl;
   if (compressed) headers.vary = 'Accept-Encoding';
   if (etag) headers.etag = etag;
   if (coding) headers['content-encoding'] = coding;
   return headers;
 }
-
-export type ContentCoding = 'gzip' | 'br';
 
 export interface PrepareOptions {
   /** Strong ETags (and so 304 answers): every 200 of a data operation. */
@@ -71,50 +93,114 @@ export interface PrepareOptions {
   effort?: 'max' | 'fast';
 }
 
-function compress(coding: ContentCoding, body: Buffer, effort: 'max' | 'fast'): Buffer {
-  if (coding === 'gzip') return gzipSync(body, { level: effort === 'max' ? 9 : 4 });
-  return brotliCompressSync(body, {
+const GZIP_LEVEL = { max: 9, fast: 4 } as const;
+const BROTLI_QUALITY = { max: 11, fast: 4 } as const;
+
+function brotliOptions(body: Buffer, effort: 'max' | 'fast'): BrotliOptions {
+  return {
     params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: effort === 'max' ? 11 : 4,
+      [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
       [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
-  });
+  };
 }
 
-/** Prepares an answer from its JSON text. */
-export function prepareJsonText(
+function compress(coding: ContentCoding, body: Buffer, effort: 'max' | 'fast'): Buffer {
+  if (coding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL[effort] });
+  return brotliCompressSync(body, brotliOptions(body, effort));
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** `compress` in libuv's thread pool: the event loop goes on meanwhile. */
+function compressInBackground(coding: ContentCoding, body: Buffer): Promise<Buffer> {
+  if (coding === 'gzip') return gzipAsync(body, { level: GZIP_LEVEL.max });
+  return brotliAsync(body, brotliOptions(body, 'max'));
+}
+
+/** The answer of `body`, with the compressed variants `compressed` holds. */
+function assemble(
   statusCode: number,
-  json: string,
-  cacheControl: string,
-  { etag = false, codings = ['gzip', 'br'], effort = 'max' }: PrepareOptions = {},
+  body: Buffer,
+  kind: BodyKind,
+  tag: string | undefined,
+  compressible: boolean,
+  compressed: Partial<Record<ContentCoding, Buffer>>,
 ): PreparedResponse {
-  const body = Buffer.from(json, 'utf8');
-  const tag = etag ? bodyTag(body) : undefined;
-  const compressed = body.length > COMPRESSION_THRESHOLD_BYTES && codings.length > 0;
-  const representation = (
-    encoded: Buffer,
-    etag: string | undefined,
-    coding?: ContentCoding,
-  ): Representation => ({
+  const representation = (encoded: Buffer, etag: string | undefined, coding?: ContentCoding) => ({
     body: encoded,
+    length: encoded.length,
     etag,
-    headers: representationHeaders(cacheControl, etag, { compressed, coding }),
+    headers: representationHeaders(kind, etag, { compressed: compressible, coding }),
   });
-  const variant = (coding: ContentCoding): Representation | undefined =>
-    compressed && codings.includes(coding)
-      ? representation(
-          compress(coding, body, effort),
-          tag === undefined ? undefined : `${tag.slice(0, -1)}-${coding}"`,
-          coding,
-        )
-      : undefined;
+  const variant = (coding: ContentCoding): Representation | undefined => {
+    const encoded = compressed[coding];
+    if (encoded === undefined) return undefined;
+    return representation(encoded, tag === undefined ? undefined : `${tag.slice(0, -1)}-${coding}"`, coding);
+  };
   return {
+    kind: 'prepared',
     statusCode,
-    cacheControl,
+    cacheControl: kind.cacheControl,
     identity: representation(body, tag),
     gzip: variant('gzip'),
     br: variant('br'),
   };
+}
+
+/** Prepares an answer from its bytes. */
+export function prepareBytes(
+  statusCode: number,
+  body: Buffer,
+  kind: BodyKind,
+  { etag = false, codings = ['gzip', 'br'], effort = 'max' }: PrepareOptions = {},
+): PreparedResponse {
+  const compressible = body.length > COMPRESSION_THRESHOLD_BYTES && codings.length > 0;
+  const compressed: Partial<Record<ContentCoding, Buffer>> = {};
+  if (compressible) for (const coding of codings) compressed[coding] = compress(coding, body, effort);
+  return assemble(statusCode, body, kind, etag ? bodyTag(body) : undefined, compressible, compressed);
+}
+
+/** Background compressions run one at a time: libuv's four threads also serve crypto, DNS and files. */
+let compressionQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * A large asset that never changes (a script of the API reference, say): served
+ * uncompressed until someone asks for it, then compressed at the highest effort in the
+ * background (a megabyte of brotli takes seconds that the event loop must not wait);
+ * `current()` is the best answer so far.
+ */
+export function prepareAssetInBackground(body: Buffer, kind: BodyKind): { current(): PreparedResponse } {
+  const tag = bodyTag(body);
+  let answer = assemble(200, body, kind, tag, false, {});
+  let started = body.length <= COMPRESSION_THRESHOLD_BYTES;
+  const compressAll = async () => {
+    const gzipped = await compressInBackground('gzip', body);
+    const br = await compressInBackground('br', body);
+    answer = assemble(200, body, kind, tag, true, { gzip: gzipped, br });
+  };
+  return {
+    current() {
+      if (!started) {
+        started = true;
+        compressionQueue = compressionQueue.then(compressAll).catch(() => undefined);
+      }
+      return answer;
+    },
+  };
+}
+
+const JSON_KIND = (cacheControl: string): BodyKind => ({ contentType: JSON_CONTENT_TYPE, cacheControl });
+
+/** Prepares a JSON answer from its text. */
+export function prepareJsonText(
+  statusCode: number,
+  json: string,
+  cacheControl: string,
+  options?: PrepareOptions,
+): PreparedResponse {
+  return prepareBytes(statusCode, Buffer.from(json, 'utf8'), JSON_KIND(cacheControl), options);
 }
 
 export function prepareJson(
@@ -130,5 +216,38 @@ export function prepareJson(
 export function prepareError(statusCode: number, error: string, details?: string): PreparedResponse {
   return prepareJson(statusCode, details === undefined ? { error } : { error, details }, CACHE.none, {
     codings: [],
+  });
+}
+
+/**
+ * A JSON answer computed for one request (a participant search): its text, written as
+ * it is, with a strong ETag hashed from it. Never cached by clients (spec §8).
+ */
+export interface ComputedJson {
+  readonly kind: 'computed';
+  statusCode: 200;
+  json: string;
+}
+
+/** What an operation answers: an answer prepared once, or one computed for this request. */
+export type Answer = PreparedResponse | ComputedJson;
+
+/** The one representation of a computed answer: its text, uncompressed. */
+export function computedRepresentation(answer: ComputedJson): Representation {
+  const etag = bodyTag(answer.json);
+  return {
+    body: answer.json,
+    length: Buffer.byteLength(answer.json),
+    etag,
+    headers: representationHeaders(JSON_KIND(CACHE.none), etag),
+  };
+}
+
+/** A computed answer prepared for this request only, compressed in `coding` at low effort. */
+export function compressedComputed(answer: ComputedJson, coding: ContentCoding): PreparedResponse {
+  return prepareJsonText(answer.statusCode, answer.json, CACHE.none, {
+    etag: true,
+    codings: [coding],
+    effort: 'fast',
   });
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { apiMessages } from '../../src/domain/texts.js';
-import { buildApp } from '../../src/http/app.js';
+import { createHttpApp } from '../../src/server.js';
 import { ReadModelFollower } from '../../src/read-model/follower.js';
 import { rawHttp } from '../support/server.js';
 import { createSqliteFixture } from '../support/store-fixture.js';
@@ -42,7 +42,7 @@ describe('the fast lane and the Fastify routes', () => {
       logger: QUIET,
     });
     await follower.start();
-    app = buildApp({ follower, corsOrigin: '*', logger: false });
+    app = await createHttpApp({ source: follower, corsOrigin: '*', logger: false });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
     search = new URLSearchParams({ name: 'e Zubiaurre Lasa', company: 'Ikastola Zubiaurre' }).toString();
     etag = (await rawHttp(`${url}/api/statistics?year=2024`, 'GET')).headers.etag as string;
@@ -194,7 +194,7 @@ describe('an operation that throws', () => {
         return { kind: 'loading' };
       },
     } as unknown as ReadModelFollower;
-    const app = buildApp({ follower, corsOrigin: '*', logger: false });
+    const app = await createHttpApp({ source: follower, corsOrigin: '*', logger: false });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const failed = await rawHttp(`${url}/api/years`, 'GET');

@@ -16,16 +16,18 @@ function parse(text: string): Map<string, number> {
   return series;
 }
 
-describe('GET /metrics', () => {
+describe('GET /metrics, on its own listener', () => {
   let fixture: StoreFixture;
   let server: RunningServer;
   /** While true, every read of the store fails (the store "goes down"). */
   let down = false;
 
   async function scrape(): Promise<{ text: string; series: Map<string, number> }> {
-    const response = await fetch(`${server.url}/metrics`);
+    const response = await fetch(server.metricsUrl!);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     const text = await response.text();
     return { text, series: parse(text) };
   }
@@ -34,16 +36,20 @@ describe('GET /metrics', () => {
     fixture = await createSqliteFixture();
     await seedPublishedYears(fixture);
     await fixture.insertParticipants([{ name: 'Ane Garcia Lopez', school: 'Ikastola', year: 2024 }]);
-    server = await startLoopbackServer(async () => {
-      const store = await fixture.openReadStore();
-      return new Proxy(store, {
-        get(target, property) {
-          if (down && property === 'readChangeVersions') return () => Promise.reject(new Error('down'));
-          const value = Reflect.get(target, property) as unknown;
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      }) as ReadStore;
-    }, 60_000);
+    server = await startLoopbackServer(
+      async () => {
+        const store = await fixture.openReadStore();
+        return new Proxy(store, {
+          get(target, property) {
+            if (down && property === 'readChangeVersions') return () => Promise.reject(new Error('down'));
+            const value = Reflect.get(target, property) as unknown;
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }) as ReadStore;
+      },
+      60_000,
+      { metrics: { host: '127.0.0.1', port: 0 } },
+    );
   });
 
   afterAll(async () => {
@@ -83,6 +89,15 @@ describe('GET /metrics', () => {
     expect(histogram('bucket{le="+Inf",route="/api/years"}')).toBe(histogram('count{route="/api/years"}'));
     expect(histogram('sum{route="/api/years"}')).toBeGreaterThan(0);
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+  });
+
+  it('is not on the API listener, and the metrics listener serves nothing else', async () => {
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    const base = server.metricsUrl!.replace(/\/metrics$/, '');
+    expect(new URL(base).port).not.toBe(new URL(server.url).port);
+    expect((await fetch(`${base}/api/years`)).status).toBe(404);
+    const post = await fetch(server.metricsUrl!, { method: 'POST' });
+    expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
   });
 
   it('reports the read model, the store and the process', async () => {

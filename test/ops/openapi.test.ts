@@ -303,30 +303,47 @@ describe('the OpenAPI document and the live answers', () => {
     expect((await fetch(`${demo.url}/api/openapi.json`, { headers: { 'if-none-match': etag } })).status).toBe(
       304,
     );
-    expect(await (await fetch(`${demo.url}/api/docs/json`)).json()).toEqual(document);
 
-    const page = await fetch(`${demo.url}/api/docs/`);
+    const page = await fetch(`${demo.url}/api/docs`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const csp = page.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain("default-src 'none'");
+    expect(csp).not.toBe("default-src 'none'; frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     const html = await page.text();
     const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
     expect(assets.length).toBeGreaterThanOrEqual(5);
     for (const asset of assets) {
       expect(asset, 'served by this server, not a CDN').not.toMatch(/^(?:https?:)?\/\//);
-      const answer = await fetch(new URL(asset, `${demo.url}/api/docs/`));
+      const answer = await fetch(new URL(asset, `${demo.url}/api/docs`));
       expect(answer.status, asset).toBe(200);
+      // Every file carries the security headers, with its own type, and revalidates by ETag.
+      expect(answer.headers.get('x-content-type-options'), asset).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy'), asset).toBe('no-referrer');
+      expect(answer.headers.get('etag'), asset).toMatch(/^"/);
+      expect(answer.headers.get('cache-control'), asset).toBe('no-cache');
     }
-    const initializer = await (await fetch(`${demo.url}/api/docs/static/swagger-initializer.js`)).text();
-    expect(initializer).toContain('validatorUrl: null');
-    expect((await fetch(`${demo.url}/api/docs`)).status).toBe(200);
+    const start = await (await fetch(`${demo.url}/api/docs/start-reference.js`)).text();
+    expect(start).toContain("url: 'openapi.json'");
+    expect(start).toContain('validatorUrl: null');
+  });
+
+  it('a query on a reference file changes nothing (no redirect)', async () => {
+    for (const path of ['/api/docs?x=1', '/api/docs/swagger-ui.css?x=1', '/api/openapi.json?x=1']) {
+      const answer = await fetch(demo.url + path, { redirect: 'manual' });
+      expect([path, answer.status]).toEqual([path, 200]);
+    }
   });
 
   it('404 and 405 still answer the spec JSON around the extra routes', async () => {
-    for (const path of ['/api/docs/static/nope.js', '/api/openapi', '/api/docs/nope', '/metrics/']) {
+    for (const path of [
+      '/api/docs/static/index.html',
+      '/api/openapi',
+      '/api/docs/nope',
+      '/metrics',
+      '/api/docs/',
+    ]) {
       const answer = await fetch(demo.url + path);
       expect([path, answer.status, await answer.json()]).toEqual([
         path,
@@ -334,7 +351,7 @@ describe('the OpenAPI document and the live answers', () => {
         { error: apiMessages.routeNotFound },
       ]);
     }
-    for (const path of ['/api/openapi.json', '/api/docs', '/metrics', '/api/years']) {
+    for (const path of ['/api/openapi.json', '/api/docs', '/api/docs/swagger-ui.css', '/api/years']) {
       const answer = await fetch(demo.url + path, { method: 'POST' });
       expect([path, answer.status, answer.headers.get('allow')]).toEqual([path, 405, 'GET, HEAD']);
       expect(await answer.json()).toEqual({ error: apiMessages.methodNotAllowed });

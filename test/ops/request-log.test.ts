@@ -28,6 +28,7 @@ async function loggedServer(fixture: StoreFixture, level: string) {
   });
   const server = await startLoopbackServer(() => fixture.openReadStore(), 60_000, {
     logger: pino({ level }, sink),
+    metrics: { host: '127.0.0.1', port: 0 },
   });
   return { server, lines };
 }
@@ -104,7 +105,7 @@ describe('request logs', () => {
     await fetch(`${server.url}/nope`);
     // An answer is counted in the same step that logs it: once both are counted, any line is written.
     for (let counted = false; !counted;) {
-      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      const metrics = await (await fetch(server.metricsUrl!)).text();
       counted = /route="\/api\/ping"/.test(metrics) && /route="unmatched"/.test(metrics);
     }
     expect(lines.filter((line) => line.includes('"msg":"request"'))).toEqual([]);

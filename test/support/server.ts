@@ -21,7 +21,9 @@ export interface TestServer extends RunningServer {
 export function startLoopbackServer(
   openStore: () => Promise<ReadStore>,
   pollIntervalMs: number,
-  options: Partial<Pick<ServerOptions, 'logger' | 'limits' | 'rateLimitParticipants'>> = {},
+  options: Partial<
+    Pick<ServerOptions, 'logger' | 'limits' | 'rateLimitParticipants' | 'metrics' | 'fastLane'>
+  > = {},
 ): Promise<RunningServer> {
   return startServer({
     openStore,
