@@ -37,8 +37,11 @@ export function startLoopbackServer(
 }
 
 /** The real server, listening on a free loopback port, over the fixture's store. */
-export async function startTestServer(fixture: StoreFixture, pollIntervalMs = 100): Promise<TestServer> {
-  const server = await startLoopbackServer(() => fixture.openReadStore(), pollIntervalMs);
+export async function startTestServer(
+  fixture: StoreFixture,
+  { pollIntervalMs = 100, fastLane = true }: { pollIntervalMs?: number; fastLane?: boolean } = {},
+): Promise<TestServer> {
+  const server = await startLoopbackServer(() => fixture.openReadStore(), pollIntervalMs, { fastLane });
   return {
     ...server,
     async get(path, init) {

@@ -1,0 +1,73 @@
+/**
+ * The route table is the one list of what the server answers: every row is answered by
+ * both lanes with the same bytes, its 200 answers carry the row's Cache-Control, other
+ * methods on its path answer 405, and the OpenAPI document lists exactly the rows that
+ * have a schema.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteLocation } from '../../src/config/index.js';
+import { loadDemo } from '../../src/cli/commands/demo.js';
+import { createApiReference } from '../../src/http/api-reference.js';
+import { buildRoutes } from '../../src/http/routes.js';
+import type { RunningServer } from '../../src/server.js';
+import { rawHttp, startLoopbackServer } from '../support/server.js';
+import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
+
+/** A request for each row that its answer is a 200 for, on the demo data. */
+const SAMPLE_QUERY: Record<string, string> = {
+  '/api/statistics': '?year=2024',
+  '/api/category': '?year=2024&category=topNamesByYear',
+};
+
+const ROUTES = buildRoutes(createApiReference());
+
+describe('the route table', () => {
+  let fixture: StoreFixture & { path: string };
+  let fast: RunningServer;
+  let fastifyOnly: RunningServer;
+  let search: string;
+
+  beforeAll(async () => {
+    fixture = await createSqliteFixture();
+    await loadDemo({ seed: 2, scale: 0.02 }, sqliteLocation(fixture.path));
+    await fixture.insertParticipants([{ name: 'Ane Zubia Lasa', school: 'Ikastola Zubia', year: 2024 }]);
+    search = '?name=Ane%20Zubia%20Lasa&company=Ikastola%20Zubia';
+    [fast, fastifyOnly] = await Promise.all([
+      startLoopbackServer(() => fixture.openReadStore(), 60_000),
+      startLoopbackServer(() => fixture.openReadStore(), 60_000, { fastLane: false }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await fast?.close();
+    await fastifyOnly?.close();
+    await fixture?.dispose();
+  });
+
+  const target = (path: string) =>
+    path + (path === '/api/participants' ? search : (SAMPLE_QUERY[path] ?? ''));
+
+  it.each(ROUTES.map((route) => [route.path, route.cache]))(
+    '%s: 200 with Cache-Control %s, the same bytes in both lanes, 405 for POST',
+    async (path, cache) => {
+      const viaFastLane = await rawHttp(fast.url + target(path), 'GET');
+      const viaFastify = await rawHttp(fastifyOnly.url + target(path), 'GET');
+      expect(viaFastLane.status).toBe(200);
+      expect(viaFastLane.headers['cache-control']).toBe(cache);
+      expect(viaFastLane.headers['x-content-type-options']).toBe('nosniff');
+      expect(viaFastify.status).toBe(200);
+      expect(viaFastify.headers.etag).toBe(viaFastLane.headers.etag);
+      expect(viaFastify.body.equals(viaFastLane.body)).toBe(true);
+      const post = await rawHttp(fast.url + path, 'POST');
+      expect([post.status, post.headers.allow]).toEqual([405, 'GET, HEAD']);
+    },
+  );
+
+  it('the OpenAPI document lists exactly the rows with a schema', async () => {
+    const document = (await (await fetch(`${fast.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    const documented = ROUTES.filter((route) => route.schema !== undefined).map((route) => route.path);
+    expect(Object.keys(document.paths).sort()).toEqual(documented.sort());
+  });
+});
