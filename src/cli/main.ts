@@ -15,7 +15,7 @@ import {
   type SettingName,
 } from '../config/index.js';
 import { serve } from './serve.js';
-import { openWriteStore } from '../store/open-store.js';
+import { openWriteStore, StoreNotFoundError } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { ImportRejected } from './commands/import-participants.js';
 import { importFile } from './commands/import-file.js';
@@ -141,7 +141,7 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
     ),
   )
   .action(async (options) => {
-    const store = await openWriteStore(resolveStoreLocation(options, process.env));
+    const store = await openWriteStore(resolveStoreLocation(options, process.env), 'create');
     try {
       await store.migrate();
       print(`migrated ${store.description}`);
@@ -155,6 +155,7 @@ storeCommand(
   'import a participant list (CSV with name, school, year), recompute and publish its years',
 )
   .argument('<file>', 'UTF-8 CSV file; a BOM and extra columns are allowed')
+  .option('--create', 'create the store if it does not exist yet (otherwise a missing store is an error)')
   .addHelpText(
     'after',
     examples(
@@ -167,7 +168,7 @@ The header names at least name, school and year, in any order. If any row is bad
 listed as FILE:LINE: reason, nothing is written and the exit code is 1.`,
   )
   .action(async (file: string, options) =>
-    print(await importFile(file, resolveStoreLocation(options, process.env))),
+    print(await importFile(file, resolveStoreLocation(options, process.env), options.create === true)),
   );
 
 storeCommand('demo', 'load the fictional demo dataset through the import path')
@@ -246,9 +247,14 @@ function fail(error: unknown): never {
     console.error(error.message);
     process.exit(1);
   }
-  const problems = error instanceof ConfigError ? error.problems : [describeStoreError(error)];
+  // A setting or a store path the operator mistyped: exit code 2, like any usage error.
+  const usage = error instanceof ConfigError || error instanceof StoreNotFoundError;
+  const problems =
+    error instanceof ConfigError
+      ? error.problems
+      : [error instanceof StoreNotFoundError ? error.message : describeStoreError(error)];
   for (const problem of problems) console.error(`tamborrada: error: ${problem}`);
-  process.exit(error instanceof ConfigError ? 2 : 1);
+  process.exit(usage ? 2 : 1);
 }
 
 program.parseAsync(process.argv).catch(fail);

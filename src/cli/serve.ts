@@ -1,36 +1,39 @@
 import cluster from 'node:cluster';
-import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { ServeConfig } from '../config/index.js';
 import { startServer, type RunningServer } from '../server.js';
 import { SqliteStore } from '../store/sqlite-store.js';
-import { openReadStore } from '../store/open-store.js';
+import { openReadStore, sqliteFileExists } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { loadDemo } from './commands/demo.js';
 import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
 
 export interface ServeOptions extends ServeConfig {
-  /** Fill a missing SQLite file with the demo data (npm start). */
+  /** Fill a missing SQLite file with the demo data (npm start); without it, a missing file stops the start. */
   demoIfMissing: boolean;
 }
 
-/** Creates (or upgrades) the SQLite file before serving; a failure here is not fatal. */
+/**
+ * The SQLite file before serving: a missing one is created with the demo data when the
+ * operator asked for it (`--demo-if-missing`, what `npm start` does), and otherwise
+ * stops the start (StoreNotFoundError: a mistyped path, most likely), as does a folder.
+ * An existing file is upgraded; a failure there is not fatal (the server answers 500
+ * until the store is fixed).
+ */
 async function prepareSqliteFile(config: ServeOptions, path: string, logger: Logger): Promise<void> {
-  const created = !existsSync(path);
+  if (!sqliteFileExists(path, config.demoIfMissing ? 'create' : 'write')) {
+    logger.info({ db: path }, 'no store yet: creating it with the fictional demo data');
+    await loadDemo(DEFAULT_DEMO_OPTIONS, config.store);
+    logger.info({ db: path }, 'created the store with the demo data');
+    return;
+  }
   try {
-    if (created && config.demoIfMissing) {
-      logger.info({ db: path }, 'no store yet: creating it with the fictional demo data');
-      await loadDemo(DEFAULT_DEMO_OPTIONS, config.store);
-      logger.info({ db: path }, 'created the store with the demo data');
-      return;
-    }
-    const store = new SqliteStore(path, { create: true });
+    const store = new SqliteStore(path);
     try {
       await store.migrate();
     } finally {
       await store.close();
     }
-    if (created) logger.info({ db: path }, 'created an empty store');
   } catch (error) {
     logger.error(
       { details: describeStoreError(error) },

@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ServerLimits } from '../config/index.js';
-import { registerFallbackAnswers } from './fallback-answers.js';
+import { registerFallbackAnswers, type SendAnswer } from './fallback-answers.js';
 import { entryOptions } from './entry.js';
 import { createFastLane } from './fast-lane.js';
 import type { Observer } from './observer.js';
@@ -9,7 +9,7 @@ import { registerOpenApi } from './openapi.js';
 import { parseQuery } from './query.js';
 import { registerRateLimit } from './rate-limit.js';
 import type { Responder } from './responder.js';
-import type { Route } from './routes.js';
+import type { Params, Route } from './routes.js';
 import { documentedRoute } from './schemas.js';
 import type { Query } from '../domain/validation.js';
 
@@ -58,7 +58,26 @@ export function buildApp(options: AppOptions): FastifyInstance {
       fastLane,
     }),
   });
-  registerFallbackAnswers(app, routes, responder);
+  /** Hands the reply over to the responder; an answer that cannot be written is logged, not swallowed. */
+  const send: SendAnswer = (request, reply, answer) => {
+    reply.hijack();
+    try {
+      responder.write(request.raw, reply.raw, answer);
+    } catch (error) {
+      observer.writeFailed(
+        {
+          reqId: request.id,
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          url: request.url,
+        },
+        error,
+      );
+      reply.raw.destroy();
+    }
+    return reply;
+  };
+  registerFallbackAnswers(app, routes, send);
   app.addHook('onResponse', (request, reply, done) => {
     observer.answered({
       reqId: request.id,
@@ -70,7 +89,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
     done();
   });
-  if (limited) registerRateLimit(app, routes, options.rateLimitPerMinute, responder);
+  if (limited) registerRateLimit(app, routes, options.rateLimitPerMinute, send);
   registerOpenApi(app);
   // Added once @fastify/swagger is loaded, so that it documents them.
   void app.register(async (api) => {
@@ -78,15 +97,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       api.get(
         route.path,
         route.schema ? documentedRoute(route.schema) : { schema: { hide: true } },
-        (request, reply) => {
-          const answer = route.answer(
-            request.query as Query,
-            source,
-            request.params as Record<string, string>,
-          );
-          reply.hijack();
-          responder.write(request.raw, reply.raw, answer);
-        },
+        (request, reply) =>
+          send(request, reply, route.answer(request.query as Query, source, request.params as Params)),
       );
     }
   });

@@ -7,11 +7,11 @@ import type { ServerLimits } from '../config/index.js';
  *
  * A client that pipelines requests and never reads the answers would otherwise make the
  * server hold every answer (and parse every request it sends): each connection has at
- * most `maxPipelinedRequests` answers waiting to be sent and `maxUnsentBytes` of output
- * queued before the server stops reading from it (TCP then pushes back on the client).
- * One that stays blocked, sending nothing out, for `socketTimeoutMs` is closed, and with
- * it everything it held (answers are in memory: no file is open per request). One that
- * keeps sending far past the bound while paused is closed at once.
+ * most `maxPipelinedRequests` answers waiting to be written and `maxUnsentBytes` of
+ * output queued before the server stops reading from it (TCP then pushes back on the
+ * client). One whose answers have not moved a byte for `socketTimeoutMs` is closed, and
+ * with it everything it held (answers are in memory: no file is open per request). One
+ * that keeps sending far past the bound is closed at once.
  *
  * At shutdown, connections with nothing in flight are closed; the others are closed
  * once their last answer is written, so a large answer to a slow reader is not cut.
@@ -19,20 +19,20 @@ import type { ServerLimits } from '../config/index.js';
 export interface Connections {
   /** Counts a request in; false when its connection was closed for flooding (do not answer it). */
   admit(request: IncomingMessage, response: ServerResponse): boolean;
-  /** True once the server is closing: answers then ask clients to close kept-alive connections. */
-  readonly closing: boolean;
 }
 
 /** Past this many times the bound of waiting answers, a client is flooding: its connection is closed. */
 const FLOOD_FACTOR = 4;
+/** How many times per socket timeout the connections with answers waiting are looked at. */
+const CHECKS_PER_TIMEOUT = 5;
 
 interface ConnectionState {
   /** Answers not yet written out. */
   waiting: number;
   pausedByUs: boolean;
-  /** While paused: checks that output still moves, or closes the connection. */
-  blockedTimer: NodeJS.Timeout | undefined;
-  bytesWrittenAtPause: number;
+  /** Bytes written when its output last moved, and when that was. */
+  bytesWritten: number;
+  movedAt: number;
 }
 
 export function trackConnections(server: Server, limits: ServerLimits): Connections {
@@ -43,14 +43,11 @@ export function trackConnections(server: Server, limits: ServerLimits): Connecti
   const stateOf = (socket: Socket): ConnectionState => {
     let state = states.get(socket);
     if (state === undefined) {
-      state = { waiting: 0, pausedByUs: false, blockedTimer: undefined, bytesWrittenAtPause: 0 };
+      state = { waiting: 0, pausedByUs: false, bytesWritten: 0, movedAt: performance.now() };
       states.set(socket, state);
       const known = state;
       socket.on('drain', () => relieve(socket, known));
-      socket.once('close', () => {
-        clearTimeout(known.blockedTimer);
-        states.delete(socket);
-      });
+      socket.once('close', () => states.delete(socket));
     }
     return state;
   };
@@ -58,23 +55,10 @@ export function trackConnections(server: Server, limits: ServerLimits): Connecti
   const overBound = (socket: Socket, state: ConnectionState) =>
     state.waiting > limits.maxPipelinedRequests || socket.writableLength > limits.maxUnsentBytes;
 
-  /** While output does not move for `socketTimeoutMs`, the connection is given up. */
-  const watchBlocked = (socket: Socket, state: ConnectionState) => {
-    state.bytesWrittenAtPause = socket.bytesWritten;
-    state.blockedTimer = setTimeout(() => {
-      state.blockedTimer = undefined;
-      if (!state.pausedByUs) return;
-      if (socket.bytesWritten === state.bytesWrittenAtPause) socket.destroy();
-      else watchBlocked(socket, state);
-    }, limits.socketTimeoutMs);
-    state.blockedTimer.unref();
-  };
-
   const pause = (socket: Socket, state: ConnectionState) => {
     if (state.pausedByUs) return;
     state.pausedByUs = true;
     socket.pause();
-    watchBlocked(socket, state);
   };
 
   /** Reading goes on once the connection is back under half its bounds. */
@@ -83,10 +67,26 @@ export function trackConnections(server: Server, limits: ServerLimits): Connecti
     if (state.waiting > limits.maxPipelinedRequests / 2 || socket.writableLength > limits.maxUnsentBytes / 2)
       return;
     state.pausedByUs = false;
-    clearTimeout(state.blockedTimer);
-    state.blockedTimer = undefined;
     if (!socket.destroyed) socket.resume();
   };
+
+  // One sweep for every connection, instead of a timer per request: a connection with
+  // answers waiting whose output has not moved for the socket timeout is closed.
+  const sweep = setInterval(() => {
+    const now = performance.now();
+    for (const [socket, state] of states) {
+      if (state.waiting === 0 || socket.bytesWritten !== state.bytesWritten) {
+        state.bytesWritten = socket.bytesWritten;
+        state.movedAt = now;
+      } else if (now - state.movedAt >= limits.socketTimeoutMs) {
+        socket.destroy();
+        continue;
+      }
+      if (overBound(socket, state)) pause(socket, state);
+    }
+  }, limits.socketTimeoutMs / CHECKS_PER_TIMEOUT);
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
 
   // One shared listener (no closure per request): `this` is the finished answer.
   function onAnswerWritten(this: ServerResponse) {
@@ -122,9 +122,6 @@ export function trackConnections(server: Server, limits: ServerLimits): Connecti
       }
       if (overBound(socket, state)) pause(socket, state);
       return true;
-    },
-    get closing() {
-      return closing;
     },
   };
 }

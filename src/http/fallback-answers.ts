@@ -1,9 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiMessages } from '../domain/texts.js';
-import { prepareError, type PreparedResponse } from '../read-model/prepared-response.js';
+import { prepareError } from '../read-model/prepared-response.js';
 import { describeStoreError } from '../store/store-errors.js';
-import type { Responder } from './responder.js';
+import type { Answer } from '../read-model/prepared-response.js';
 import type { Route } from './routes.js';
+
+/** Writes an answer for a Fastify request (through the responder, like the fast lane). */
+export type SendAnswer = (request: FastifyRequest, reply: FastifyReply, answer: Answer) => FastifyReply;
 
 export const ALLOWED_METHODS = 'GET, HEAD';
 
@@ -34,13 +37,8 @@ function isRoutePath(routes: readonly Route[], path: string): boolean {
 export function registerFallbackAnswers(
   app: FastifyInstance,
   routes: readonly Route[],
-  responder: Responder,
+  send: SendAnswer,
 ): void {
-  const send = (request: FastifyRequest, reply: FastifyReply, answer: PreparedResponse) => {
-    reply.hijack();
-    responder.write(request.raw, reply.raw, answer);
-    return reply;
-  };
   const isOtherMethodOnRoute = (request: FastifyRequest) =>
     request.method !== 'GET' && request.method !== 'HEAD' && isRoutePath(routes, pathOf(request.url));
   const methodNotAllowed = (request: FastifyRequest, reply: FastifyReply) => {

@@ -2,7 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { apiMessages } from '../domain/texts.js';
 import { prepareError } from '../read-model/prepared-response.js';
-import type { Responder } from './responder.js';
+import type { SendAnswer } from './fallback-answers.js';
 import type { Route } from './routes.js';
 
 const WINDOW_MS = 60_000;
@@ -21,7 +21,7 @@ export function registerRateLimit(
   app: FastifyInstance,
   routes: readonly Route[],
   perMinute: number,
-  responder: Responder,
+  send: SendAnswer,
 ): void {
   const limitedPaths = new Set(routes.filter((route) => route.rateLimited).map((route) => route.path));
   let limiter: Limiter | undefined;
@@ -36,9 +36,7 @@ export function registerRateLimit(
     const result = await limiter(request);
     if (result.isAllowed || !result.isExceeded) return;
     reply.raw.setHeader('retry-after', String(result.ttlInSeconds));
-    reply.hijack();
-    responder.write(request.raw, reply.raw, RATE_LIMITED);
-    return reply;
+    return send(request, reply, RATE_LIMITED);
   };
 
   app.addHook('onRoute', (route) => {

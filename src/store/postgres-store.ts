@@ -8,6 +8,7 @@ import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-sch
 import {
   STORE_PARTS,
   type ChangeVersions,
+  type SchemaState,
   type StoredStatistic,
   type UpdatingStatus,
   type WriteStore,
@@ -21,9 +22,6 @@ export interface PostgresStoreOptions {
   /** `application_name` of the connections (a `application_name` in the URL wins). */
   applicationName?: string;
 }
-
-/** What a database holds: nothing of ours, the public project's tables only, or our full schema. */
-export type SchemaState = 'empty' | 'unmigrated' | 'migrated';
 
 /** Rows per INSERT of the import: 3 million participants are 150 statements. */
 const INSERT_BATCH = 20_000;

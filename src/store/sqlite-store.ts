@@ -7,6 +7,7 @@ import { SQLITE_SCHEMA } from './sqlite-schema.js';
 import {
   STORE_PARTS,
   type ChangeVersions,
+  type SchemaState,
   type StoredStatistic,
   type UpdatingStatus,
   type WriteStore,
@@ -43,6 +44,16 @@ export class SqliteStore implements WriteStore {
     this.db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: !options.create });
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.description = `sqlite:${path}`;
+  }
+
+  async readSchemaState(): Promise<SchemaState> {
+    const tables = new Set(
+      (
+        this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+      ).map((row) => row.name),
+    );
+    if (tables.has('tamborrada_changes') && tables.has('summary_overrides')) return 'migrated';
+    return tables.has('participants') ? 'unmigrated' : 'empty';
   }
 
   async migrate(): Promise<void> {

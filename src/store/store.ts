@@ -62,8 +62,12 @@ export interface WriteTransaction {
   setManualSummary(year: string, category: string, summary: string): Promise<boolean>;
 }
 
+/** What a store holds: nothing of ours, the public project's tables only, or our full schema. */
+export type SchemaState = 'empty' | 'unmigrated' | 'migrated';
+
 /** What the operator's commands need on top of reading. */
 export interface WriteStore extends ReadStore {
+  readSchemaState(): Promise<SchemaState>;
   migrate(): Promise<void>;
   transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   readUpdatingStatus(): Promise<UpdatingStatus>;

@@ -27,7 +27,8 @@ describeEachStore(
         2000,
       );
       await eventually(
-        async () => (await server.get('/api/category?year=2025&category=namesDiversityByYear')).status === 200,
+        async () =>
+          (await server.get('/api/category?year=2025&category=namesDiversityByYear')).status === 200,
         2000,
       );
 

@@ -55,6 +55,7 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
     const run = await runCli([
       'import',
       join(workspace.dir, 'missing.csv'),
+      '--create',
       '--db',
       join(workspace.dir, 'x.db'),
     ]);
@@ -73,7 +74,7 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
         'Ane Garcia Lopez,Ikastola Txori Berri,2024',
       ]),
     );
-    const run = await runCli(['import', file, '--db', join(workspace.dir, 'ok.db')]);
+    const run = await runCli(['import', file, '--create', '--db', join(workspace.dir, 'ok.db')]);
     expect([run.code, run.stderr]).toEqual([0, '']);
     const report = linesOf(run.stdout);
     expect(report[0]).toBe(`imported ${file} into sqlite:${join(workspace.dir, 'ok.db')}`);

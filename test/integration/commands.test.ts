@@ -49,7 +49,7 @@ describe('operator commands', () => {
   beforeAll(async () => {
     workspace = createWorkspace();
     list = workspace.file('list.csv', LIST);
-    await importFile(list, workspace.location);
+    await importFile(list, workspace.location, true);
     server = await serveStore(workspace.dbPath);
   });
 
@@ -129,7 +129,7 @@ describe('operator commands', () => {
       { year: 2025, count: 2 },
     ]);
     // The file's contents again, for the next tests.
-    await importFile(list, workspace.location);
+    await importFile(list, workspace.location, true);
     expect(storeContents(workspace.dbPath)).toEqual(before);
   });
 
@@ -149,13 +149,14 @@ describe('operator commands', () => {
     await recompute(workspace.location);
     expect((await category('topNamesByYear', '2024'))?.summary).toBe(text);
 
-    await importFile(list, workspace.location);
+    await importFile(list, workspace.location, true);
     expect((await category('topNamesByYear', '2024'))?.summary).toBe(text);
 
     // A new list for 2024: the figures change, the hand-written summary stays.
     await importFile(
       workspace.file('2024.csv', csv(['name,school,year', `Jon Perez Ruiz,${TXORI},2024`])),
       workspace.location,
+      true,
     );
     const replaced = await category('topNamesByYear', '2024');
     expect(replaced?.summary).toBe(text);

@@ -67,7 +67,7 @@ describe('what an import stores', () => {
         `Ane Garcia Lopez,${TXORI},2024`, // duplicate: identical
       ]),
     );
-    const figures = reportFigures(await importFile(file, workspace.location));
+    const figures = reportFigures(await importFile(file, workspace.location, true));
     expect(figures).toMatchObject({
       'rows read': '13',
       imported: '7',
@@ -96,7 +96,7 @@ describe('what an import stores', () => {
         `Zoë Čapek Ørsted,${SANTA_ANA},2024`,
       ]),
     );
-    await importFile(file, workspace.location);
+    await importFile(file, workspace.location, true);
     expect(participants(workspace.dbPath)).toEqual([
       { name: 'Ander Perez Guemes', school: 'Ikastola Ñ', year: 2024 },
       { name: 'Inigo Munoz Ibarra', school: 'Colegio  Nuestra Señora del Faro', year: 2024 },
@@ -116,7 +116,7 @@ describe('what an import stores', () => {
         `103,Maite Zubizarreta Olano,"Colegio ""El Faro""",,2023,dv-2023,`,
       ]),
     );
-    const figures = reportFigures(await importFile(file, workspace.location));
+    const figures = reportFigures(await importFile(file, workspace.location, true));
     expect(figures).toMatchObject({ 'rows read': '3', imported: '3', duplicates: '0', years: '2023, 2024' });
     expect(participants(workspace.dbPath)).toEqual([
       { name: 'Maite Zubizarreta Olano', school: 'Colegio "El Faro"', year: 2023 },
@@ -140,7 +140,7 @@ describe('what an import stores', () => {
       `2023,"dos\r\nlíneas",${SANTA_ANA},Mikel Soto Ruiz,y`,
     ];
     const crlf = workspace.file('crlf.csv', '\uFEFF' + csv(rows, '\r\n'));
-    await importFile(crlf, workspace.location);
+    await importFile(crlf, workspace.location, true);
     const expected = [
       { name: 'Jon Perez Ruiz', school: SANTA_ANA, year: 2023 },
       { name: 'Mikel Soto Ruiz', school: SANTA_ANA, year: 2023 },
@@ -152,7 +152,7 @@ describe('what an import stores', () => {
     // The same list with LF endings and no BOM stores exactly the same.
     const other = createWorkspace();
     try {
-      await importFile(other.file('lf.csv', csv(rows)), other.location);
+      await importFile(other.file('lf.csv', csv(rows)), other.location, true);
       expect(participants(other.dbPath)).toEqual(expected);
       // Everything but the publication times is the same.
       const lf = storeContents(other.dbPath);
@@ -175,7 +175,7 @@ describe('an import replaces only the years in its file', () => {
   ];
 
   it('keeps other years untouched, marks its years and global ready, and recomputes global', async () => {
-    await importFile(workspace.file('first.csv', csv(first)), workspace.location);
+    await importFile(workspace.file('first.csv', csv(first)), workspace.location, true);
     // An operator had taken 2022, 2024 and global off the air by hand.
     const db = new Database(workspace.dbPath);
     db.exec("UPDATE available_years SET is_ready = 0 WHERE year IN ('2022', '2024', 'global')");
@@ -195,6 +195,7 @@ describe('an import replaces only the years in its file', () => {
         ]),
       ),
       workspace.location,
+      true,
     );
     expect(reportFigures(report)).toMatchObject({ years: '2024, 2025', published: '2024, 2025, global' });
 
@@ -250,7 +251,7 @@ describe('an import replaces only the years in its file', () => {
       ['Ane Garcia Lopez', TXORI],
       ['Jose Ramon Etxeberria Goni', SANTA_ANA],
     ] as const;
-    const firstReport = reportFigures(await importFile(file, workspace.location));
+    const firstReport = reportFigures(await importFile(file, workspace.location, true));
     const contents = storeContents(workspace.dbPath);
     const api = await freshApiSnapshot(workspace.dbPath, searches);
     expect(api['/api/statistics?year=2024']?.status).toBe(200);
@@ -258,7 +259,7 @@ describe('an import replaces only the years in its file', () => {
 
     const live = await serveStore(workspace.dbPath);
     try {
-      const secondReport = reportFigures(await importFile(file, workspace.location));
+      const secondReport = reportFigures(await importFile(file, workspace.location, true));
       expect({ ...secondReport, time: '' }).toEqual({ ...firstReport, time: '' });
       expect(storeContents(workspace.dbPath)).toEqual(contents);
       await live.sync();

@@ -39,6 +39,7 @@ describe('an import killed with SIGKILL in the middle of its transaction', () =>
         ]),
       ),
       workspace.location,
+      true,
     );
   });
 

@@ -79,6 +79,7 @@ describe('a failure inside the import transaction', () => {
         ]),
       ),
       workspace.location,
+      true,
     );
     // The next file replaces 2024 and adds 2025: every table would change.
     next = workspace.file(
@@ -111,7 +112,9 @@ describe('a failure inside the import transaction', () => {
     injected.failAfter = step;
     injected.calls = [];
     try {
-      await expect(importFile(next, workspace.location)).rejects.toThrow(`injected failure after ${step}`);
+      await expect(importFile(next, workspace.location, true)).rejects.toThrow(
+        `injected failure after ${step}`,
+      );
     } finally {
       injected.failAfter = undefined;
     }
@@ -124,7 +127,7 @@ describe('a failure inside the import transaction', () => {
 
   it('the same import without a failure goes through, in that order of steps (so the tests above hit each step)', async () => {
     injected.calls = [];
-    await importFile(next, workspace.location);
+    await importFile(next, workspace.location, true);
     expect(injected.calls).toEqual([
       'deleteParticipantsOfYears',
       'insertParticipants',

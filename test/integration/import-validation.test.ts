@@ -39,7 +39,7 @@ describe('import validation: every bad row listed, nothing written', () => {
         `Maria de la Fuente Perez,Colegio Santa Ana,2024`,
       ]),
     );
-    await importFile(good, workspace.location);
+    await importFile(good, workspace.location, true);
     before = { hashes: storeFileHashes(workspace.dbPath), dump: dumpAllTables(workspace.dbPath) };
     // A closed SQLite store in WAL mode has no -wal file: its bytes are all in the main file.
     expect(before.hashes['store.db']).not.toBe('absent');
@@ -228,7 +228,14 @@ describe('import validation: every bad row listed, nothing written', () => {
     const missing = createWorkspace();
     try {
       const file = missing.file('bad.csv', csv(['name,school,year', `,${SCHOOL},2025`]));
-      expect(await rejection(file, missing)).toEqual([
+      // Without --create: the missing store is reported before the file is read.
+      await expect(importFile(file, missing.location)).rejects.toThrow(`no store at ${missing.dbPath}`);
+      // With it: a bad file still creates nothing.
+      const error = await importFile(file, missing.location, true).then(
+        () => undefined,
+        (rejected: unknown) => rejected,
+      );
+      expect((error as ImportRejected).lines).toEqual([
         `${file}:2: missing name`,
         '1 bad row(s): nothing was written',
       ]);

@@ -77,6 +77,17 @@ describe.concurrent('tamborrada: configuration problems', () => {
     ]);
   });
 
+  it.each([
+    ['a header break', 'https://a.example\r\nX-Evil: 1', String.raw`https://a.example\r\nX-Evil: 1`],
+    ['a non-ASCII origin', 'https://café.example', 'https://café.example'],
+    ['a path', 'https://a.example/app', 'https://a.example/app'],
+    ['a list', 'https://a.example, https://b.example', 'https://a.example, https://b.example'],
+  ])('CORS_ORIGIN with %s: refused at start, one line', async (_what, value, shown) => {
+    expectLines(await runCli(['serve'], { CORS_ORIGIN: value }), [
+      `tamborrada: error: CORS_ORIGIN must be *, null or an origin such as https://example.org, got '${shown}'`,
+    ]);
+  });
+
   it('several bad settings in the environment: one line each', async () => {
     const run = await runCli(['serve'], {
       PORT: 'abc',

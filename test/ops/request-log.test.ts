@@ -18,7 +18,7 @@ interface LogLine {
 }
 
 /** A server logging JSON lines into memory, as `serve` logs to stdout. */
-async function loggedServer(fixture: StoreFixture, level: string) {
+async function loggedServer(fixture: StoreFixture, level: string, corsOrigin = '*') {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -29,6 +29,7 @@ async function loggedServer(fixture: StoreFixture, level: string) {
   const server = await startLoopbackServer(() => fixture.openReadStore(), 60_000, {
     logger: pino({ level }, sink),
     metrics: { host: '127.0.0.1', port: 0 },
+    corsOrigin,
   });
   return { server, lines };
 }
@@ -72,6 +73,7 @@ describe('request logs', () => {
       ['HEAD', '/api/years'],
       ['GET', '/no/such/path?name=Ane%20Garcia'],
       ['POST', '/api/years'],
+      ['GET', '/api/%zz?name=Ane%20Garcia'],
     ];
     for (const [method, path] of requests) await fetch(server.url + path, { method });
 
@@ -84,6 +86,7 @@ describe('request logs', () => {
       ['HEAD', '/api/years', '/api/years', 200],
       ['GET', null, '/no/such/path?[redacted]', 404],
       ['POST', null, '/api/years', 405],
+      ['GET', null, '/api/%zz?[redacted]', 400],
     ]);
     for (const line of logged) {
       expect(line.level).toBe(30);
@@ -97,6 +100,25 @@ describe('request logs', () => {
     // Fastify's own request lines are off: ours is the only one.
     expect(all).not.toContain('incoming request');
     expect(all).not.toContain('request completed');
+  });
+
+  it('an answer that cannot be written is logged in both lanes, and the connection closed', async () => {
+    // A CORS value that start-up would refuse: every answer's headers fail to be written.
+    const broken = await loggedServer(fixture, 'info', 'https://a.example\r\nX: 1');
+    try {
+      await expect(fetch(`${broken.server.url}/api/years`)).rejects.toThrow();
+      await expect(fetch(`${broken.server.url}/api/years`, { method: 'HEAD' })).rejects.toThrow();
+      const failed = broken.lines
+        .map((line) => JSON.parse(line) as LogLine & { err?: { code?: string } })
+        .filter((line) => line.msg === 'answer could not be written');
+      expect(failed.map((line) => [line.level, line.method, line.route, line.err?.code])).toEqual([
+        [50, 'GET', '/api/years', 'ERR_INVALID_CHAR'],
+        [50, 'HEAD', '/api/years', 'ERR_INVALID_CHAR'],
+      ]);
+      expect(broken.lines.join('\n')).not.toMatch(/\n\s+at /);
+    } finally {
+      await broken.server.close();
+    }
   });
 
   it('quieter levels write no request lines', async () => {

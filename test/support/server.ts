@@ -22,7 +22,7 @@ export function startLoopbackServer(
   openStore: () => Promise<ReadStore>,
   pollIntervalMs: number,
   options: Partial<
-    Pick<ServerOptions, 'logger' | 'limits' | 'rateLimitParticipants' | 'metrics' | 'fastLane'>
+    Pick<ServerOptions, 'logger' | 'limits' | 'rateLimitParticipants' | 'metrics' | 'fastLane' | 'corsOrigin'>
   > = {},
 ): Promise<RunningServer> {
   return startServer({

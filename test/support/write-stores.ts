@@ -25,7 +25,7 @@ export const WRITE_STORE_KINDS: WriteStoreKind[] = [
     async create() {
       const dir = mkdtempSync(join(tmpdir(), 'tamborrada-write-'));
       const location = sqliteLocation(join(dir, 'test.db'));
-      const store = await openWriteStore(location);
+      const store = await openWriteStore(location, 'create');
       return {
         store,
         location,
@@ -41,7 +41,7 @@ export const WRITE_STORE_KINDS: WriteStoreKind[] = [
     async create() {
       const database = await createTestDatabase();
       const location = postgresLocation(database.url);
-      const store = await openWriteStore(location);
+      const store = await openWriteStore(location, 'create');
       return {
         store,
         location,

@@ -9,7 +9,12 @@ function* demoRows(options: DemoOptions): Generator<RawParticipantRow> {
   for (const row of generateDemoRows(options)) yield { line: ++line, ...row };
 }
 
-/** `tamborrada demo`: fictional participants loaded through the import path. */
+/** `tamborrada demo`: fictional participants loaded through the import path (creating the store if needed). */
 export function loadDemo(options: DemoOptions, location: StoreLocation): Promise<string> {
-  return importRows(`demo(seed=${options.seed}, scale=${options.scale})`, demoRows(options), location);
+  return importRows(
+    `demo(seed=${options.seed}, scale=${options.scale})`,
+    demoRows(options),
+    location,
+    'create',
+  );
 }

@@ -1,7 +1,7 @@
 import type { StoreLocation } from '../../config/index.js';
 import { collectParticipants, type RawParticipantRow, type RowError } from '../../import/validate-rows.js';
 import { replaceYearsAndPublish } from '../../import/publish.js';
-import { openWriteStore } from '../../store/open-store.js';
+import { openWriteStore, sqliteFileExists, type StoreUse } from '../../store/open-store.js';
 import { endProgress, formatCount, formatSeconds, progress, table } from '../output.js';
 
 /** How many bad rows are listed before the rest are only counted. */
@@ -21,6 +21,11 @@ export function describeRowErrors(source: string, errors: readonly RowError[]): 
   return lines;
 }
 
+/** A mistyped SQLite path is reported before a large file is read (StoreNotFoundError). */
+export function expectStore(location: StoreLocation, use: StoreUse): void {
+  if (location.engine === 'sqlite') sqliteFileExists(location.path, use);
+}
+
 /**
  * The import path shared by `import` and `demo`: validate every row, then replace
  * the file's years, recompute and publish in one transaction. Returns the report.
@@ -29,7 +34,9 @@ export async function importRows(
   source: string,
   rows: Iterable<RawParticipantRow>,
   location: StoreLocation,
+  use: Extract<StoreUse, 'write' | 'create'>,
 ): Promise<string> {
+  expectStore(location, use);
   const started = performance.now();
   const collected = collectParticipants(rows, (read) => progress(`validating… ${formatCount(read)} rows`));
   endProgress();
@@ -38,7 +45,7 @@ export async function importRows(
     throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
 
   progress(`writing ${formatCount(collected.records.length)} participants and computing statistics…`);
-  const store = await openWriteStore(location);
+  const store = await openWriteStore(location, use);
   try {
     const outcome = await replaceYearsAndPublish(store, collected.records, collected.years);
     endProgress();

@@ -2,13 +2,25 @@ import type { StoreLocation } from '../../config/index.js';
 import { openWriteStore } from '../../store/open-store.js';
 import { formatCount, table } from '../output.js';
 
-/** `tamborrada status`: what the API would publish, and the updating flag. */
+/**
+ * `tamborrada status`: what the API would publish, and the updating flag. Only reads:
+ * it works with the servers' SELECT-only role and creates nothing.
+ */
 export async function showStatus(location: StoreLocation): Promise<string> {
-  const store = await openWriteStore(location);
+  const store = await openWriteStore(location, 'read');
   try {
+    const lines = [`store: ${store.description}`];
+    const schema = await store.readSchemaState();
+    if (schema !== 'migrated') {
+      lines.push(
+        schema === 'empty'
+          ? 'store not migrated: it holds no tables yet; run `tamborrada migrate` (or `demo`, or `import --create`)'
+          : 'store not migrated: it holds the public tables only; run `tamborrada migrate` to add ours',
+      );
+      return lines.join('\n');
+    }
     const years = await store.readYearStatuses();
     const updating = await store.readUpdatingStatus();
-    const lines = [`store: ${store.description}`];
     lines.push(
       `updating: ${updating.isUpdating ? 'ON (the statistics operation answers {"isUpdating":true})' : 'off'}` +
         (updating.note ? ` — ${updating.note}` : '') +

@@ -1,0 +1,29 @@
+import { expect, it } from 'vitest';
+import { ConfigError } from '../../../src/config/index.js';
+import { corsOrigin, portOrOff } from '../../../src/config/parsers.js';
+
+it.each(['*', 'null', 'https://tamborrada.example', 'http://localhost:8080', 'https://xn--caf-dma.example'])(
+  'CORS_ORIGIN %s is accepted as it is',
+  (value) => {
+    expect(corsOrigin(value, 'CORS_ORIGIN')).toBe(value);
+  },
+);
+
+it.each([
+  'https://a.example\r\nX: y',
+  'https://café.example',
+  'https://a.example/',
+  'https://A.example',
+  'ftp://a.example',
+  'a.example',
+  '',
+  '**',
+])('CORS_ORIGIN %j is refused', (value) => {
+  expect(() => corsOrigin(value, 'CORS_ORIGIN')).toThrow(ConfigError);
+});
+
+it('METRICS_PORT takes a port or off', () => {
+  expect(portOrOff('9464', 'METRICS_PORT')).toBe(9464);
+  expect(portOrOff('off', 'METRICS_PORT')).toBe('off');
+  expect(() => portOrOff('no', 'METRICS_PORT')).toThrow(/a port number from 0 to 65535 or 'off'/);
+});
