@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { it } from 'vitest';
 import { describeEachStore } from '../support/stores.js';
 
 /** Polls the API until `check` holds; fails after `withinMs`. */

@@ -260,7 +260,6 @@ describe('write commands on a broken store: one line, non-zero exit', () => {
     ['recompute', () => ['recompute'], 'statistics'],
   ];
   const garbage = async (path: string) => writeFileSync(path, GARBAGE);
-  const folder = async (path: string) => mkdirSync(path);
   const without = (table: string) => async (path: string) => {
     await goodStore(path);
     const db = new Database(path);
