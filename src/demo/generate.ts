@@ -1,3 +1,5 @@
+import { normalizeName } from '../domain/names.js';
+import { headsCompoundSurname, isParticle } from '../domain/statistics/split-name.js';
 import {
   FEMALE_COMPOUND_FIRST_NAMES,
   FEMALE_FIRST_NAMES,
@@ -36,12 +38,14 @@ export const DEMO_YEAR_TOTALS: Readonly<Record<number, number>> = Object.freeze(
 const YEAR_TOTAL_JITTER = 0.015;
 /** Share of children with a compound first name (`Jon Ander`, `María José`). */
 const COMPOUND_FIRST_NAME_SHARE = 0.035;
-/** Share of children with a single surname. */
+/** Share of children with a single surname (never with a compound first name: see NameMaker). */
 const SINGLE_SURNAME_SHARE = 0.01;
 /** Share of a school's children of one edition who take part again in the next one. */
 const RETURN_SHARE = { consecutive: [0.52, 0.68], afterGap: [0.3, 0.4], catchAll: [0.12, 0.22] } as const;
 /** Attempts at drawing a name not yet used in the same school and edition. */
 const UNIQUE_NAME_ATTEMPTS = 20;
+/** Attempts at drawing a surname that the name split reads on its own (see NameMaker). */
+const SEPARATE_SURNAME_ATTEMPTS = 20;
 
 const STREAM_STRUCTURE = 1;
 const STREAM_CHILDREN = 2;
@@ -144,6 +148,12 @@ function planSchoolSizes(rng: Random): number[][] {
 /**
  * Composes children's names: first name (Zipf-like, with a per-edition fashion trend and a
  * few names that only appear from 2022 or 2023 on) and two surnames (Zipf-like).
+ *
+ * Every name is composed so that the statistics' name split (DESIGN §3) reads back the
+ * first name and surnames it was made of, as a real list mostly does: a compound first
+ * name always has two surnames (`Jon Ander Garcia` would read as `Jon` + `Ander Garcia`),
+ * and a surname that begins with a particle never follows a word that would take it
+ * into a compound surname (`Ruiz` + `de la Fuente` would read as `Ruiz de la Fuente`).
  */
 class NameMaker {
   private readonly female: WeightedPicker<string>[];
@@ -151,6 +161,13 @@ class NameMaker {
   private readonly femaleCompound: WeightedPicker<string>;
   private readonly maleCompound: WeightedPicker<string>;
   private readonly surnames: WeightedPicker<string>;
+  /** Surnames that begin with a particle (`de la Fuente`, `San Martín`). */
+  private readonly particleFirst: ReadonlySet<string>;
+  /**
+   * First names and surnames whose last word heads a compound surname (`Díaz`, `García`).
+   * A one-word first name is not among them: the split never takes a name's first word.
+   */
+  private readonly compoundHeads: ReadonlySet<string>;
 
   constructor(rng: Random) {
     this.female = fashionablePickers(FEMALE_FIRST_NAMES, rng);
@@ -158,16 +175,33 @@ class NameMaker {
     this.femaleCompound = zipfPicker(FEMALE_COMPOUND_FIRST_NAMES, 1, 1);
     this.maleCompound = zipfPicker(MALE_COMPOUND_FIRST_NAMES, 1, 1);
     this.surnames = zipfPicker(SURNAMES, 8, 1);
+    const words = (name: string): string[] => normalizeName(name).split(' ');
+    this.particleFirst = new Set(SURNAMES.filter((surname) => isParticle(words(surname)[0]!)));
+    this.compoundHeads = new Set(
+      [...SURNAMES, ...FEMALE_COMPOUND_FIRST_NAMES, ...MALE_COMPOUND_FIRST_NAMES].filter((name) =>
+        headsCompoundSurname(words(name).at(-1)!),
+      ),
+    );
   }
 
   child(yearIndex: number, rng: Random): string {
     const female = rng.next() < 0.5;
-    const first = rng.chance(COMPOUND_FIRST_NAME_SHARE)
+    const compound = rng.chance(COMPOUND_FIRST_NAME_SHARE);
+    const first = compound
       ? (female ? this.femaleCompound : this.maleCompound).pick(rng)
       : ((female ? this.female : this.male)[yearIndex] as WeightedPicker<string>).pick(rng);
-    const surname1 = this.surnames.pick(rng);
-    if (rng.chance(SINGLE_SURNAME_SHARE)) return `${first} ${surname1}`;
-    return `${first} ${surname1} ${this.surnames.pick(rng)}`;
+    const surname1 = this.surnameAfter(first, rng);
+    if (!compound && rng.chance(SINGLE_SURNAME_SHARE)) return `${first} ${surname1}`;
+    return `${first} ${surname1} ${this.surnameAfter(surname1, rng)}`;
+  }
+
+  /** A surname that the name split will not join to the name part before it. */
+  private surnameAfter(before: string, rng: Random): string {
+    let surname = this.surnames.pick(rng);
+    if (!this.compoundHeads.has(before)) return surname;
+    for (let attempt = 1; attempt < SEPARATE_SURNAME_ATTEMPTS && this.particleFirst.has(surname); attempt++)
+      surname = this.surnames.pick(rng);
+    return surname;
   }
 }
 

@@ -61,7 +61,8 @@ export interface RankedFigure {
 
 export interface LongestNameFigure {
   name: string;
-  letters: number;
+  /** Spaces included: what a reader counts on the name as shown. */
+  characters: number;
 }
 
 const bold = (text: string): string => `**${text}**`;
@@ -321,13 +322,14 @@ export const statisticSummaries = {
     return `${sentence}; el más repetido, ${bold(f.top.name)}, con ${counted(f.top.count, PARTICIPANTS[0], PARTICIPANTS[1])}.`;
   },
 
-  newSchoolsByYear(f: { year: number; count: number; top: readonly RankedFigure[] }): string {
-    if (f.count === 0 || f.top.length === 0) return `En ${yr(f.year)} no se estrenó ninguna compañía.`;
+  /** `schools`: the new schools, most numerous first. */
+  newSchoolsByYear(f: { year: number; count: number; schools: readonly string[] }): string {
+    if (f.count === 0 || f.schools.length === 0) return `En ${yr(f.year)} no se estrenó ninguna compañía.`;
     const verb = plural(f.count, 'se estrenó', 'se estrenaron');
     const schools = counted(f.count, SCHOOLS[0], SCHOOLS[1]);
-    const shown = f.top.slice(0, 3);
+    const shown = f.schools.slice(0, 3);
     const among = f.count > shown.length ? ', entre ellas' : ':';
-    return `En ${yr(f.year)} ${verb} ${schools}${among} ${boldNames(shown)}.`;
+    return `En ${yr(f.year)} ${verb} ${schools}${among} ${joinList(shown, bold, (school) => school)}.`;
   },
 
   introByYear(f: YearIntroFigures): string {
@@ -416,9 +418,9 @@ export const statisticSummaries = {
 
   longestNames(f: { top: readonly LongestNameFigure[] }): string {
     if (f.top.length === 0) return 'No hay nombres registrados.';
-    const letters = f.top[0]!.letters;
-    const tied = f.top.filter((item) => item.letters === letters);
-    const amount = counted(letters, 'letra', 'letras');
+    const characters = f.top[0]!.characters;
+    const tied = f.top.filter((item) => item.characters === characters);
+    const amount = counted(characters, 'carácter', 'caracteres');
     if (tied.length === 1) return `El nombre más largo registrado es ${bold(f.top[0]!.name)}, con ${amount}.`;
     const shown = tied.slice(0, MAX_LEADERS_NAMED);
     const list = joinList(
@@ -443,7 +445,7 @@ export const statisticSummaries = {
 
   mostConstantSchools(f: {
     editions: number;
-    top: { school: string; yearsActive: number } | null;
+    top: { school: string; editionsPresent: number } | null;
     alwaysPresent: number;
   }): string {
     if (f.top === null) return 'No hay compañías registradas.';
@@ -451,7 +453,7 @@ export const statisticSummaries = {
     if (f.editions === 1) {
       return `Solo hay datos de ${editions}, así que todas las compañías suman la misma presencia; encabeza la lista ${bold(f.top.school)}.`;
     }
-    const sentence = `La compañía más constante es ${bold(f.top.school)}, presente en ${num(f.top.yearsActive)} de las ${editions} con datos.`;
+    const sentence = `La compañía más constante es ${bold(f.top.school)}, presente en ${num(f.top.editionsPresent)} de las ${editions} con datos.`;
     if (f.alwaysPresent > 1) {
       return `${sentence} En total, ${counted(f.alwaysPresent, SCHOOLS[0], SCHOOLS[1])} han estado en todas ellas.`;
     }

@@ -63,24 +63,37 @@ export const SHARED_SCHEMAS = [
   },
   {
     $id: 'ConstantSchool',
+    description: "The shape of the public project's own data (the spec shows none).",
     type: 'object',
-    required: ['school', 'yearsActive', 'years'],
+    required: ['school', 'yearsActive'],
     additionalProperties: false,
     properties: {
       school: { type: 'string' },
-      yearsActive: { type: 'integer', minimum: 0 },
-      years: { type: 'array', items: { $ref: 'YearCount#' } },
+      yearsActive: {
+        type: 'array',
+        description: 'The years the school took part in, ascending, with its participants in each',
+        items: { $ref: 'YearCount#' },
+      },
     },
+  },
+  {
+    $id: 'NewSchool',
+    description: "The shape of the public project's own data (the spec shows none).",
+    type: 'object',
+    required: ['school'],
+    additionalProperties: false,
+    properties: { school: { type: 'string' } },
   },
   {
     $id: 'PublicData',
     description:
-      'Depends on the category (spec §2.3): `[{name, count}]` for the top* categories and ' +
-      '`newSchoolsByYear`; `[string]` for `newNamesByYear` and `longestNames`; a number for the ' +
-      'diversity categories; `[{year, count}]` for `totalParticipants(ByYear)`; `[{name, school}]` ' +
-      'for `commonNameBySchool(ByYear)`; `[{total, school, years}]` for `schoolsEvolution`; ' +
-      '`[{school, yearsActive, years}]` for `mostConstantSchools`; `null` for `intro` and `outro` ' +
-      '(their text is the summary).',
+      'Depends on the category (spec §2.3): `[{name, count}]` for the top* categories; ' +
+      '`[string]` for `newNamesByYear` and `longestNames` (by length in characters, spaces ' +
+      'included); a number for the diversity categories; `[{year, count}]` for ' +
+      '`totalParticipants(ByYear)`; `[{name, school}]` for `commonNameBySchool(ByYear)`; ' +
+      '`[{total, school, years: [{year, count}]}]` for `schoolsEvolution`; `[{school}]` for ' +
+      '`newSchoolsByYear`; `[{school, yearsActive: [{year, count}]}]` for `mostConstantSchools`; ' +
+      '`null` for `intro` and `outro` (their text is the summary).',
     anyOf: [
       { type: 'null' },
       { type: 'integer', minimum: 0 },
@@ -90,6 +103,7 @@ export const SHARED_SCHEMAS = [
       { type: 'array', items: { $ref: 'NameBySchool#' } },
       { type: 'array', items: { $ref: 'SchoolEvolution#' } },
       { type: 'array', items: { $ref: 'ConstantSchool#' } },
+      { type: 'array', items: { $ref: 'NewSchool#' } },
     ],
   },
   {

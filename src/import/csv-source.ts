@@ -51,6 +51,7 @@ function decode(bytes: Buffer): { text: string; badLines: Set<number> } {
 export function readParticipantCsv(path: string): RawParticipantRow[] {
   const { text, badLines } = decode(readFileSync(path));
   let columnsAt: [number, number, number] | undefined;
+  let headerFields = 0;
   let rows: RawParticipantRow[];
   // csv-parse gives the line where a record ends and counts a \r inside a field as a line
   // of its own; rows are numbered by the physical (\n-separated) line where they start.
@@ -78,6 +79,7 @@ export function readParticipantCsv(path: string): RawParticipantRow[] {
         emptyLinesAtLastEnd = context.empty_lines;
         if (!columnsAt) {
           columnsAt = headerColumns(record, line);
+          headerFields = record.length;
           return null;
         }
         const [nameAt, schoolAt, yearAt] = columnsAt;
@@ -89,6 +91,11 @@ export function readParticipantCsv(path: string): RawParticipantRow[] {
           school: record[schoolAt],
           year: record[yearAt],
           ...(invalidUtf8 ? { invalidUtf8: true } : {}),
+          // relax_column_count lets short rows through (their missing fields are reported
+          // by validation); a row with more fields than the header is malformed.
+          ...(record.length > headerFields
+            ? { malformed: `malformed CSV: ${record.length} fields, but the header has ${headerFields}` }
+            : {}),
         };
         // csv-parse's types expect on_record to return a record; null skips the header.
       }) as unknown as Options['on_record'],

@@ -10,6 +10,8 @@ export interface RawParticipantRow {
   year: string | undefined;
   /** Set when the row's bytes are not valid UTF-8. */
   invalidUtf8?: boolean;
+  /** Set by the reader when the row is not a well-formed row of the file: why. */
+  malformed?: string;
 }
 
 export interface RowError {
@@ -19,19 +21,34 @@ export interface RowError {
 
 const YEAR = /^[0-9]{4}$/;
 
+/** The years an import accepts, both included. */
+export interface YearRange {
+  first: number;
+  last: number;
+}
+
+/** Plausible festival years: from 1900 to the year after `currentYear` (a list may come early). */
+export function festivalYears(currentYear: number): YearRange {
+  return { first: 1900, last: currentYear + 1 };
+}
+
 /** One row → the record to store, or why it cannot be imported. Pure. */
-export function validateRow(row: RawParticipantRow): ParticipantRecord | RowError {
+export function validateRow(row: RawParticipantRow, years: YearRange): ParticipantRecord | RowError {
   const fail = (reason: string): RowError => ({ line: row.line, reason });
   if (row.invalidUtf8) return fail('invalid UTF-8');
+  if (row.malformed !== undefined) return fail(row.malformed);
   const school = row.school?.trim() ?? '';
   const year = row.year?.trim() ?? '';
   if (row.name === undefined || row.name.trim() === '') return fail('missing name');
   if (school === '') return fail('missing school');
   if (year === '') return fail('missing year');
   if (!YEAR.test(year)) return fail(`year must be 4 digits, got '${year.slice(0, 20)}'`);
+  const yearNumber = Number(year);
+  if (yearNumber < years.first || yearNumber > years.last)
+    return fail(`year must be between ${years.first} and ${years.last}, got '${year}'`);
   const name = normalizeName(row.name);
   if (name === '') return fail('name is empty after normalisation');
-  return { name, school, year: Number(year) };
+  return { name, school, year: yearNumber };
 }
 
 export interface CollectedParticipants {
@@ -49,19 +66,20 @@ export interface CollectedParticipants {
  */
 export function collectParticipants(
   rows: Iterable<RawParticipantRow>,
+  years: YearRange,
   onProgress?: (rowsRead: number) => void,
 ): CollectedParticipants {
   const records: ParticipantRecord[] = [];
   const errors: RowError[] = [];
   // (year, school) → names: far fewer long strings than one joined key per row.
   const seen = new Map<string, Set<string>>();
-  const years = new Set<number>();
+  const yearsFound = new Set<number>();
   let rowsRead = 0;
   let duplicates = 0;
   for (const row of rows) {
     rowsRead++;
     if (onProgress && rowsRead % 100_000 === 0) onProgress(rowsRead);
-    const result = validateRow(row);
+    const result = validateRow(row, years);
     if ('reason' in result) {
       errors.push(result);
       continue;
@@ -74,8 +92,8 @@ export function collectParticipants(
       continue;
     }
     names.add(result.name);
-    years.add(result.year);
+    yearsFound.add(result.year);
     records.push(result);
   }
-  return { records, errors, rowsRead, duplicates, years: [...years].sort((a, b) => a - b) };
+  return { records, errors, rowsRead, duplicates, years: [...yearsFound].sort((a, b) => a - b) };
 }

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { seedPublishedYears } from '../support/dataset.js';
+import { FESTIVAL_SCHOOLS, seedComputedFestival, seedPublishedYears } from '../support/dataset.js';
 import { describeEachStore } from '../support/stores.js';
+import { yearCounts } from '../support/year-counts.js';
 
 const REQUIRED = "Parametros 'year' y 'category' son obligatorios";
 const INVALID_CATEGORY = 'Categoría inválida. Esa categoria no existe';
@@ -119,3 +120,92 @@ describeEachStore('GET /api/category', seedPublishedYears, (context) => {
     }
   });
 });
+
+const { alfa, beta, gamma, delta, epsilon } = FESTIVAL_SCHOOLS;
+
+describeEachStore(
+  'GET /api/category: the shapes and orders of DESIGN §3, as the engine writes them',
+  seedComputedFestival,
+  (context) => {
+    async function served(year: string, category: string): Promise<{ text: string; data: unknown }> {
+      const answer = await context().server.get(`/api/category?year=${year}&category=${category}`);
+      expect(answer.status, `${year} ${category}`).toBe(200);
+      return {
+        text: answer.text,
+        data: (answer.body as { stats: { public_data: unknown }[] }).stats[0]!.public_data,
+      };
+    }
+
+    it('mostConstantSchools: [{school, yearsActive: [{year, count}]}] by years taken part in, then total, then name', async () => {
+      const { text, data } = await served('global', 'mostConstantSchools');
+      expect(data).toEqual([
+        { school: alfa, yearsActive: yearCounts({ 2023: 3, 2024: 2, 2025: 1 }) },
+        { school: gamma, yearsActive: yearCounts({ 2024: 3, 2025: 1 }) },
+        { school: beta, yearsActive: yearCounts({ 2023: 1, 2024: 1 }) },
+        { school: delta, yearsActive: yearCounts({ 2024: 1, 2025: 1 }) },
+        { school: epsilon, yearsActive: yearCounts({ 2025: 5 }) },
+      ]);
+      expect(text).toContain(
+        '"public_data":[{"school":"Ikastola Alfa","yearsActive":[{"year":2023,"count":3},{"year":2024,"count":2},',
+      );
+    });
+
+    it('newSchoolsByYear: [{school}] by children that year, then name; none for the earliest year', async () => {
+      expect((await served('2024', 'newSchoolsByYear')).data).toEqual([{ school: gamma }, { school: delta }]);
+      expect((await served('2025', 'newSchoolsByYear')).data).toEqual([{ school: epsilon }]);
+      const earliest = await context().server.get('/api/category?year=2023&category=newSchoolsByYear');
+      expect(earliest.status).toBe(404);
+    });
+
+    it('longestNames: first names by length in characters, spaces included, then name', async () => {
+      expect((await served('global', 'longestNames')).data).toEqual([
+        'Francisco Javier',
+        'Jon Ander',
+        'Ainhoa',
+        'Pepito',
+        'Leire',
+        'Maria',
+        'Mikel',
+        'Miren',
+        'Nahia',
+        'Iker',
+        'Nora',
+        'Unai',
+        'Uxue',
+        'Ane',
+      ]);
+    });
+
+    it('names: first names and whole compound surnames, as [{name, count}]', async () => {
+      expect((await served('2024', 'topNamesByYear')).data).toEqual(
+        ['Ainhoa', 'Ane', 'Francisco Javier', 'Jon Ander', 'Maria', 'Miren', 'Pepito'].map((name) => ({
+          name,
+          count: 1,
+        })),
+      );
+      expect((await served('2024', 'topSurnamesByYear')).data).toEqual([
+        { name: 'Lasa', count: 2 },
+        ...[
+          'de la Fuente',
+          'Flores',
+          'Garcia',
+          'Garcia de Cortazar',
+          'Gil',
+          'Gomez',
+          'Lopez de Munain',
+          'Ochoa de Olza',
+          'Perez',
+          'Ruiz',
+          'Urrutia',
+        ].map((name) => ({ name, count: 1 })),
+      ]);
+      expect((await served('global', 'commonNameBySchool')).data).toEqual([
+        { name: 'Leire', school: epsilon },
+        { name: 'Jon Ander', school: beta },
+        { name: 'Pepito', school: delta },
+        { name: 'Ainhoa', school: alfa },
+        { name: 'Ane', school: gamma },
+      ]);
+    });
+  },
+);

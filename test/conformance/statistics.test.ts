@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedPublishedYears } from '../support/dataset.js';
+import { GLOBAL_CATEGORY_ORDER, YEARLY_CATEGORY_ORDER } from '../../src/domain/statistics/index.js';
+import { seedComputedFestival, seedPublishedYears } from '../support/dataset.js';
 import { describeEachStore } from '../support/stores.js';
 
 const INVALID_YEAR = 'Año inválido. Años válidos: 2024, 2023, global';
@@ -191,4 +192,39 @@ describe('statistics keys keep row order even when they look like numbers', () =
       });
     },
   );
+});
+
+describeEachStore('GET /api/statistics: the rows the engine writes', seedComputedFestival, (context) => {
+  async function statistics(
+    year: string,
+  ): Promise<{ total_categories: number; statistics: Record<string, unknown> }> {
+    return (await context().server.get(`/api/statistics?year=${year}`)).body as {
+      total_categories: number;
+      statistics: Record<string, unknown>;
+    };
+  }
+
+  it.each([
+    ['global', GLOBAL_CATEGORY_ORDER],
+    ['2024', YEARLY_CATEGORY_ORDER],
+  ])('serves every category of %s, each equal to the category operation', async (year, categories) => {
+    const answer = await statistics(year);
+    expect(Object.keys(answer.statistics).sort()).toEqual([...categories].sort());
+    expect(answer.total_categories).toBe(categories.length);
+    for (const category of categories) {
+      const single = await context().server.get(`/api/category?year=${year}&category=${category}`);
+      expect(answer.statistics[category], category).toEqual((single.body as { stats: unknown }).stats);
+    }
+  });
+
+  it('holds the shapes of the public project for mostConstantSchools and newSchoolsByYear', async () => {
+    const [constant] = (await statistics('global')).statistics.mostConstantSchools as {
+      public_data: object[];
+    }[];
+    expect(constant!.public_data.map((item) => Object.keys(item))).toEqual(
+      Array.from({ length: 5 }, () => ['school', 'yearsActive']),
+    );
+    const [fresh] = (await statistics('2024')).statistics.newSchoolsByYear as { public_data: object[] }[];
+    expect(fresh!.public_data.map((item) => Object.keys(item))).toEqual([['school'], ['school']]);
+  });
 });

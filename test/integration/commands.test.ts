@@ -58,7 +58,7 @@ describe('operator commands', () => {
     workspace.remove();
   });
 
-  it('status lists every year with its ready flag and counts, and the updating flag', async () => {
+  it('status lists every year with its ready flag and counts (global: every participant), and the updating flag', async () => {
     const status = linesOf(await showStatus(workspace.location));
     expect(status[0]).toBe(`store: sqlite:${workspace.dbPath}`);
     expect(status[1]).toBe('updating: off');
@@ -67,7 +67,7 @@ describe('operator commands', () => {
       expect.stringMatching(/^ {2}2023 +ready +2 participants +9 statistics$/),
       expect.stringMatching(/^ {2}2024 +ready +3 participants +11 statistics$/),
       expect.stringMatching(/^ {2}2025 +ready +1 participants +11 statistics$/),
-      expect.stringMatching(/^ {2}global +ready +0 participants +12 statistics$/),
+      expect.stringMatching(/^ {2}global +ready +6 participants +12 statistics$/),
     ]);
 
     const db = new Database(workspace.dbPath);

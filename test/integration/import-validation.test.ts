@@ -145,6 +145,53 @@ describe('import validation: every bad row listed, nothing written', () => {
     expectUntouched();
   });
 
+  it('refuses years outside the festival: from 1900 to the year after this one, by the clock', async () => {
+    const nextYear = new Date().getFullYear() + 1;
+    const range = `between 1900 and ${nextYear}`;
+    const file = workspace.file(
+      'years.csv',
+      csv([
+        'name,school,year',
+        `Ane Garcia Lopez,${SCHOOL},0000`, // 2
+        `Ane Garcia Lopez,${SCHOOL},0999`, // 3
+        `Ane Garcia Lopez,${SCHOOL},1899`, // 4
+        `Ane Garcia Lopez,${SCHOOL},1900`, // 5: good
+        `Ane Garcia Lopez,${SCHOOL},${nextYear}`, // 6: good, a list may come early
+        `Ane Garcia Lopez,${SCHOOL},${nextYear + 1}`, // 7
+        `Ane Garcia Lopez,${SCHOOL},9999`, // 8
+      ]),
+    );
+    expect(await rejection(file, workspace)).toEqual([
+      `${file}:2: year must be ${range}, got '0000'`,
+      `${file}:3: year must be ${range}, got '0999'`,
+      `${file}:4: year must be ${range}, got '1899'`,
+      `${file}:7: year must be ${range}, got '${nextYear + 1}'`,
+      `${file}:8: year must be ${range}, got '9999'`,
+      '5 bad row(s): nothing was written',
+    ]);
+    expectUntouched();
+  });
+
+  it('reports a row with more fields than the header as malformed, on its line', async () => {
+    const file = workspace.file(
+      'extra-field.csv',
+      csv([
+        'name,school,year',
+        `Ane Garcia Lopez,${SCHOOL},2025`,
+        `Jon Perez Ruiz,${SCHOOL},2025,extra`, // 3
+        `Mikel Soto Ruiz,${SCHOOL},2025,`, // 4: an empty field is a field too
+        `Iker Soto Lasa,${SCHOOL}`, // 5: a short row is missing its year
+      ]),
+    );
+    expect(await rejection(file, workspace)).toEqual([
+      `${file}:3: malformed CSV: 4 fields, but the header has 3`,
+      `${file}:4: malformed CSV: 4 fields, but the header has 3`,
+      `${file}:5: missing year`,
+      '3 bad row(s): nothing was written',
+    ]);
+    expectUntouched();
+  });
+
   it('rejects invalid UTF-8 in the header too', async () => {
     const file = workspace.file(
       'utf8-header.csv',

@@ -1,5 +1,10 @@
 import type { StoreLocation } from '../../config/index.js';
-import { collectParticipants, type RawParticipantRow, type RowError } from '../../import/validate-rows.js';
+import {
+  collectParticipants,
+  festivalYears,
+  type RawParticipantRow,
+  type RowError,
+} from '../../import/validate-rows.js';
 import { replaceYearsAndPublish } from '../../import/publish.js';
 import { openWriteStore, sqliteFileExists, type StoreUse } from '../../store/open-store.js';
 import { endProgress, formatCount, formatSeconds, progress, table } from '../output.js';
@@ -38,7 +43,9 @@ export async function importRows(
 ): Promise<string> {
   expectStore(location, use);
   const started = performance.now();
-  const collected = collectParticipants(rows, (read) => progress(`validating… ${formatCount(read)} rows`));
+  const collected = collectParticipants(rows, festivalYears(new Date().getFullYear()), (read) =>
+    progress(`validating… ${formatCount(read)} rows`),
+  );
   endProgress();
   if (collected.errors.length > 0) throw new ImportRejected(describeRowErrors(source, collected.errors));
   if (collected.records.length === 0)

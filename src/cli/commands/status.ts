@@ -1,4 +1,6 @@
 import type { StoreLocation } from '../../config/index.js';
+import { GLOBAL_YEAR } from '../../domain/categories.js';
+import { isYearFormat } from '../../domain/validation.js';
 import { openWriteStore } from '../../store/open-store.js';
 import { formatCount, table } from '../output.js';
 
@@ -28,12 +30,16 @@ export async function showStatus(location: StoreLocation): Promise<string> {
     );
     if (years.length === 0) lines.push('no years yet: import a participant list or run `tamborrada demo`');
     else {
+      // No participant row says `global`: its statistics cover the participants of every year.
+      const allParticipants = years
+        .filter((year) => year.year !== GLOBAL_YEAR && isYearFormat(year.year))
+        .reduce((sum, year) => sum + year.participants, 0);
       lines.push('years:');
       lines.push(
         table(
           years.map((year) => [
             year.year,
-            `${year.isReady ? 'ready    ' : 'not ready'}  ${formatCount(year.participants).padStart(9)} participants  ${formatCount(year.statistics).padStart(3)} statistics`,
+            `${year.isReady ? 'ready    ' : 'not ready'}  ${formatCount(year.year === GLOBAL_YEAR ? allParticipants : year.participants).padStart(9)} participants  ${formatCount(year.statistics).padStart(3)} statistics`,
           ]),
         ),
       );

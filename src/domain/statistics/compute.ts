@@ -3,7 +3,8 @@ import { compareSpanish } from '../collation.js';
 import { statisticSummaries as summaries, type LongestNameFigure, type RankedFigure } from '../texts.js';
 import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.js';
 import { FULL_LIMIT, PUBLIC_LIMIT, rankByScore } from './ranking.js';
-import { tallyRecords, type Tallies, type Vocabulary, type YearTally } from './tally.js';
+import { mergeTallies, tallyByYear, type ScopeTally, type YearTally } from './tally.js';
+import type { CountedWord } from './word-counts.js';
 
 /*
  * Data kept per row (DESIGN §3 leaves `full_data` open):
@@ -45,130 +46,75 @@ export const GLOBAL_CATEGORY_ORDER: readonly CategoryId[] = [
   'outro',
 ];
 
-/** Counts of a vocabulary's words in one scope (a year, or all years). */
-interface WordView {
-  vocabulary: Vocabulary;
-  /** Records per key id. */
-  keyCounts: Int32Array;
-  /** Displayed form id per key id: its most frequent written form in the scope. */
-  display: Int32Array;
-  /** Key ids with at least one record in the scope, ascending. */
-  keys: number[];
+interface YearCount {
+  year: number;
+  count: number;
 }
 
-function viewWords(vocabulary: Vocabulary, formCounts: Int32Array): WordView {
-  const keyCounts = new Int32Array(vocabulary.keyCount);
-  const display = new Int32Array(vocabulary.keyCount).fill(-1);
-  const { formText, formKey } = vocabulary;
-  const forms = Math.min(formCounts.length, formText.length);
-  for (let form = 0; form < forms; form++) {
-    const count = formCounts[form]!;
-    if (count === 0) continue;
-    const key = formKey[form]!;
-    keyCounts[key]! += count;
-    const shown = display[key]!;
-    if (shown < 0) {
-      display[key] = form;
-    } else {
-      const shownCount = formCounts[shown]!;
-      if (
-        count > shownCount ||
-        (count === shownCount && compareSpanish(formText[form]!, formText[shown]!) < 0)
-      ) {
-        display[key] = form;
-      }
-    }
-  }
-  const keys: number[] = [];
-  for (let key = 0; key < keyCounts.length; key++) if (keyCounts[key]! > 0) keys.push(key);
-  return { vocabulary, keyCounts, display, keys };
-}
-
-function label(view: WordView, key: number): string {
-  return view.vocabulary.formText[view.display[key]!]!;
-}
-
-/** `[{name, count}]`, count desc, ties by Spanish order of the displayed form. */
-function rankWords(view: WordView, keys: readonly number[] = view.keys): RankedFigure[] {
+/** `[{name, count}]`, count desc, ties in Spanish order of the name. */
+function rank(items: readonly RankedFigure[]): RankedFigure[] {
   return rankByScore(
-    keys,
+    items,
     FULL_LIMIT,
-    (key) => view.keyCounts[key]!,
-    (key) => label(view, key),
-  ).map((key) => ({ name: label(view, key), count: view.keyCounts[key]! }));
+    (item) => item.count,
+    (item) => item.name,
+  );
 }
 
-function rankSchools(
-  ids: readonly number[],
-  counts: Int32Array,
-  schoolNames: readonly string[],
-): RankedFigure[] {
-  return rankByScore(
-    ids,
-    FULL_LIMIT,
-    (id) => counts[id]!,
-    (id) => schoolNames[id]!,
-  ).map((id) => ({ name: schoolNames[id]!, count: counts[id]! }));
+const asFigure = (word: CountedWord): RankedFigure => ({ name: word.name, count: word.count });
+
+function figures(counts: ReadonlyMap<string, number>): RankedFigure[] {
+  return [...counts].map(([name, count]) => ({ name, count }));
 }
 
 interface CommonNames {
-  /** `[{name, school}]` for every school with names, by school. */
+  /** `[{name, school}]` for every school with named records, by school. */
   items: { name: string; school: string }[];
   /** The name that is the most frequent in the most schools (count = schools). */
   leader: RankedFigure | null;
 }
 
-function commonNameBySchool(
-  namesBySchool: readonly (ReadonlyMap<number, number> | undefined)[],
-  names: WordView,
-  schoolNames: readonly string[],
-): CommonNames {
+/** The most frequent first name of each school, shown as the scope writes it most. */
+function commonNameBySchool(scope: ScopeTally, shown: ReadonlyMap<string, string>): CommonNames {
   const items: { name: string; school: string }[] = [];
-  const wins = new Map<string, number>();
-  for (let school = 0; school < namesBySchool.length; school++) {
-    const byName = namesBySchool[school];
-    if (byName === undefined || byName.size === 0) continue;
-    let bestKey = -1;
-    let bestCount = 0;
-    for (const [key, count] of byName) {
-      if (
-        count > bestCount ||
-        (count === bestCount && compareSpanish(label(names, key), label(names, bestKey)) < 0)
-      ) {
-        bestKey = key;
-        bestCount = count;
-      }
-    }
-    const name = label(names, bestKey);
-    items.push({ name, school: schoolNames[school]! });
-    wins.set(name, (wins.get(name) ?? 0) + 1);
+  for (const [school, counts] of scope.firstNamesBySchool) {
+    const names = [...counts].map(([key, count]) => ({ name: shown.get(key)!, count }));
+    items.push({ name: rank(names)[0]!.name, school });
   }
   items.sort((a, b) => compareSpanish(a.school, b.school));
-  let leader: RankedFigure | null = null;
-  for (const [name, count] of wins) {
-    if (
-      leader === null ||
-      count > leader.count ||
-      (count === leader.count && compareSpanish(name, leader.name) < 0)
-    ) {
-      leader = { name, count };
-    }
-  }
+  const schoolsWon = new Map<string, number>();
+  for (const { name } of items) schoolsWon.set(name, (schoolsWon.get(name) ?? 0) + 1);
+  const leader = rank(figures(schoolsWon))[0] ?? null;
   return { items, leader };
 }
 
-/** Letters of a name (spaces, hyphens and other signs are not counted). */
-function letterCount(name: string): number {
-  let letters = 0;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i) | 0x20;
-    if (code >= 0x61 && code <= 0x7a) letters++;
-    else if (name.charCodeAt(i) > 0x7f)
-      letters += /\p{L}/u.test(String.fromCodePoint(name.codePointAt(i)!)) ? 1 : 0;
-    // A character outside the BMP takes two code units: count it once.
-    if (name.charCodeAt(i) >= 0xd800 && name.charCodeAt(i) <= 0xdbff) i++;
-  }
-  return letters;
+/** The rankings every scope has, a year or all of them. */
+interface ScopeRankings {
+  /** Every first name, unranked. */
+  names: CountedWord[];
+  topNames: RankedFigure[];
+  topSurnames: RankedFigure[];
+  distinctSurnames: number;
+  topSchools: RankedFigure[];
+  common: CommonNames;
+}
+
+function rankScope(scope: ScopeTally): ScopeRankings {
+  const names = scope.firstNames.words();
+  const shown = new Map(names.map((word) => [word.key, word.name]));
+  return {
+    names,
+    topNames: rank(names.map(asFigure)),
+    topSurnames: rank(scope.surnames.words().map(asFigure)),
+    distinctSurnames: scope.surnames.size,
+    topSchools: rank(figures(scope.schools)),
+    common: commonNameBySchool(scope, shown),
+  };
+}
+
+/** Characters as a reader counts them: spaces included, one per code point. */
+function characterCount(name: string): number {
+  return [...name].length;
 }
 
 class RowList {
@@ -188,61 +134,59 @@ class RowList {
 
   /** The rows in the given category order. */
   ordered(order: readonly CategoryId[]): StatisticRow[] {
-    const rank = (row: StatisticRow): number => order.indexOf(row.category as CategoryId);
-    return [...this.rows].sort((a, b) => rank(a) - rank(b));
+    const position = (row: StatisticRow): number => order.indexOf(row.category as CategoryId);
+    return [...this.rows].sort((a, b) => position(a) - position(b));
   }
 }
 
-function presentSchools(counts: Int32Array): number[] {
-  const ids: number[] = [];
-  for (let id = 0; id < counts.length; id++) if (counts[id]! > 0) ids.push(id);
-  return ids;
+/** First names and schools of the years before the one being computed (lowercase keys, school names). */
+interface SeenBefore {
+  names: Set<string>;
+  schools: Set<string>;
 }
 
-function yearRows(
-  tally: YearTally,
-  previous: YearTally | null,
-  tallies: Tallies,
-  nameSeen: Uint8Array,
-  schoolSeen: Uint8Array,
-): StatisticRow[] {
-  const { year } = tally;
+function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore): StatisticRow[] {
+  const { year, participants } = tally;
   const rows = new RowList('yearly', String(year));
-  const names = viewWords(tallies.firstNames, tally.firstNames.data);
-  const surnames = viewWords(tallies.surnames, tally.surnames.data);
-  const schoolCounts = tally.schools.data;
-  const schoolIds = presentSchools(schoolCounts);
+  const ranked = rankScope(tally);
+  const schools = tally.schools.size;
+  const distinctNames = ranked.names.length;
 
-  const total = [{ year, count: tally.participants }];
+  const total = [{ year, count: participants }];
   rows.add(
     'totalParticipantsByYear',
     total,
     total,
-    summaries.totalParticipantsByYear({ year, participants: tally.participants, schools: schoolIds.length }),
+    summaries.totalParticipantsByYear({ year, participants, schools }),
   );
 
-  const topNames = rankWords(names);
-  rows.list('topNamesByYear', topNames, summaries.topNamesByYear({ year, top: topNames }));
+  rows.list('topNamesByYear', ranked.topNames, summaries.topNamesByYear({ year, top: ranked.topNames }));
   rows.add(
     'namesDiversityByYear',
-    names.keys.length,
+    distinctNames,
     null,
-    summaries.namesDiversityByYear({ year, distinct: names.keys.length, participants: tally.participants }),
+    summaries.namesDiversityByYear({ year, distinct: distinctNames, participants }),
   );
 
-  const topSurnames = rankWords(surnames);
-  rows.list('topSurnamesByYear', topSurnames, summaries.topSurnamesByYear({ year, top: topSurnames }));
+  rows.list(
+    'topSurnamesByYear',
+    ranked.topSurnames,
+    summaries.topSurnamesByYear({ year, top: ranked.topSurnames }),
+  );
   rows.add(
     'surnamesDiversityByYear',
-    surnames.keys.length,
+    ranked.distinctSurnames,
     null,
-    summaries.surnamesDiversityByYear({ year, distinct: surnames.keys.length }),
+    summaries.surnamesDiversityByYear({ year, distinct: ranked.distinctSurnames }),
   );
 
-  const topSchools = rankSchools(schoolIds, schoolCounts, tallies.schoolNames);
-  rows.list('topSchoolsByYear', topSchools, summaries.topSchoolsByYear({ year, top: topSchools }));
+  rows.list(
+    'topSchoolsByYear',
+    ranked.topSchools,
+    summaries.topSchoolsByYear({ year, top: ranked.topSchools }),
+  );
 
-  const common = commonNameBySchool(tally.namesBySchool, names, tallies.schoolNames);
+  const { common } = ranked;
   rows.list(
     'commonNameBySchoolByYear',
     common.items,
@@ -252,41 +196,45 @@ function yearRows(
   let newNameCount: number | null = null;
   let newSchoolCount: number | null = null;
   if (previous !== null) {
-    const newKeys = names.keys.filter((key) => nameSeen[key] === 0);
-    const newNames = rankWords(names, newKeys);
-    newNameCount = newKeys.length;
+    const newWords = ranked.names.filter((word) => !seen.names.has(word.key));
+    const newNames = rank(newWords.map(asFigure));
+    newNameCount = newWords.length;
     rows.list(
       'newNamesByYear',
       newNames.map((item) => item.name),
-      summaries.newNamesByYear({ year, count: newKeys.length, top: newNames[0] ?? null }),
+      summaries.newNamesByYear({ year, count: newNameCount, top: newNames[0] ?? null }),
     );
 
-    const newIds = schoolIds.filter((id) => schoolSeen[id] === 0);
-    const newSchools = rankSchools(newIds, schoolCounts, tallies.schoolNames);
-    newSchoolCount = newIds.length;
+    const newSchoolFigures = figures(tally.schools).filter((school) => !seen.schools.has(school.name));
+    const newSchools = rank(newSchoolFigures);
+    newSchoolCount = newSchoolFigures.length;
     rows.list(
       'newSchoolsByYear',
-      newSchools,
-      summaries.newSchoolsByYear({ year, count: newIds.length, top: newSchools }),
+      newSchools.map((item) => ({ school: item.name })),
+      summaries.newSchoolsByYear({
+        year,
+        count: newSchoolCount,
+        schools: newSchools.map((item) => item.name),
+      }),
     );
   }
-  for (const key of names.keys) nameSeen[key] = 1;
-  for (const id of schoolIds) schoolSeen[id] = 1;
+  for (const word of ranked.names) seen.names.add(word.key);
+  for (const school of tally.schools.keys()) seen.schools.add(school);
 
   const intro = summaries.introByYear({
     year,
-    participants: tally.participants,
-    schools: schoolIds.length,
+    participants,
+    schools,
     previous: previous === null ? null : { year: previous.year, participants: previous.participants },
-    topNames,
-    topSurnames,
+    topNames: ranked.topNames,
+    topSurnames: ranked.topSurnames,
   });
   rows.add('intro', null, null, intro);
   const outro = summaries.outroByYear({
     year,
-    participants: tally.participants,
-    distinctNames: names.keys.length,
-    schools: schoolIds.length,
+    participants,
+    distinctNames,
+    schools,
     newSchools: newSchoolCount,
     newNames: newNameCount,
   });
@@ -294,27 +242,15 @@ function yearRows(
   return rows.ordered(YEARLY_CATEGORY_ORDER);
 }
 
-function sumForms(
-  years: readonly YearTally[],
-  pick: (tally: YearTally) => Int32Array,
-  size: number,
-): Int32Array {
-  const sum = new Int32Array(size);
-  for (const tally of years) {
-    const counts = pick(tally);
-    const length = Math.min(counts.length, size);
-    for (let i = 0; i < length; i++) sum[i]! += counts[i]!;
-  }
-  return sum;
-}
-
-function globalRows(tallies: Tallies): StatisticRow[] {
-  const { years, schoolNames } = tallies;
+function globalRows(years: readonly YearTally[]): StatisticRow[] {
   const rows = new RowList('global', GLOBAL_YEAR);
+  const all = mergeTallies(years);
+  const ranked = rankScope(all);
   const editions = years.length;
+  const schools = all.schools.size;
+  const distinctNames = ranked.names.length;
 
-  const totals = years.map((tally) => ({ year: tally.year, count: tally.participants }));
-  const participations = totals.reduce((sum, item) => sum + item.count, 0);
+  const totals: YearCount[] = years.map((tally) => ({ year: tally.year, count: tally.participants }));
   let busiest = totals[0]!;
   for (const item of totals) if (item.count > busiest.count) busiest = item;
   const yearList = years.map((tally) => tally.year);
@@ -322,120 +258,78 @@ function globalRows(tallies: Tallies): StatisticRow[] {
     'totalParticipants',
     totals,
     totals,
-    summaries.totalParticipants({ years: yearList, participations, busiest }),
+    summaries.totalParticipants({ years: yearList, participations: all.participants, busiest }),
   );
 
-  const names = viewWords(
-    tallies.firstNames,
-    sumForms(years, (tally) => tally.firstNames.data, tallies.firstNames.formText.length),
-  );
-  const topNames = rankWords(names);
-  rows.list('topNames', topNames, summaries.topNames({ top: topNames }));
-  rows.add(
-    'namesDiversity',
-    names.keys.length,
-    null,
-    summaries.namesDiversity({ distinct: names.keys.length }),
-  );
+  rows.list('topNames', ranked.topNames, summaries.topNames({ top: ranked.topNames }));
+  rows.add('namesDiversity', distinctNames, null, summaries.namesDiversity({ distinct: distinctNames }));
 
-  const surnames = viewWords(
-    tallies.surnames,
-    sumForms(years, (tally) => tally.surnames.data, tallies.surnames.formText.length),
-  );
-  const topSurnames = rankWords(surnames);
-  rows.list('topSurnames', topSurnames, summaries.topSurnames({ top: topSurnames }));
+  rows.list('topSurnames', ranked.topSurnames, summaries.topSurnames({ top: ranked.topSurnames }));
   rows.add(
     'surnamesDiversity',
-    surnames.keys.length,
+    ranked.distinctSurnames,
     null,
-    summaries.surnamesDiversity({ distinct: surnames.keys.length }),
+    summaries.surnamesDiversity({ distinct: ranked.distinctSurnames }),
   );
 
-  const schoolTotals = sumForms(years, (tally) => tally.schools.data, schoolNames.length);
-  const schoolIds = presentSchools(schoolTotals);
-  const topSchools = rankSchools(schoolIds, schoolTotals, schoolNames);
-  rows.list('topSchools', topSchools, summaries.topSchools({ top: topSchools }));
+  rows.list('topSchools', ranked.topSchools, summaries.topSchools({ top: ranked.topSchools }));
 
-  const namesBySchool: Map<number, number>[] = [];
-  for (const tally of years) {
-    tally.namesBySchool.forEach((byName, school) => {
-      let merged = namesBySchool[school];
-      if (merged === undefined) {
-        while (namesBySchool.length < school) namesBySchool.push(new Map());
-        merged = new Map();
-        namesBySchool[school] = merged;
-      }
-      for (const [key, count] of byName) merged.set(key, (merged.get(key) ?? 0) + count);
-    });
-  }
-  const common = commonNameBySchool(namesBySchool, names, schoolNames);
+  const { common } = ranked;
   rows.list(
     'commonNameBySchool',
     common.items,
     summaries.commonNameBySchool({ schools: common.items.length, leader: common.leader }),
   );
 
-  const letters = new Int32Array(names.vocabulary.keyCount);
-  for (const key of names.keys) letters[key] = letterCount(label(names, key));
   const longest: LongestNameFigure[] = rankByScore(
-    names.keys,
+    ranked.names.map((word) => ({ name: word.name, characters: characterCount(word.name) })),
     FULL_LIMIT,
-    (key) => letters[key]!,
-    (key) => label(names, key),
-  ).map((key) => ({ name: label(names, key), letters: letters[key]! }));
+    (item) => item.characters,
+    (item) => item.name,
+  );
   rows.list(
     'longestNames',
     longest.map((item) => item.name),
     summaries.longestNames({ top: longest }),
   );
 
-  const schoolYears = (id: number): { year: number; count: number }[] => {
-    const list: { year: number; count: number }[] = [];
-    for (const tally of years) {
-      const count = tally.schools.get(id);
-      if (count > 0) list.push({ year: tally.year, count });
+  /** The years each school took part in, ascending, with its records of each. */
+  const yearsOf = new Map<string, YearCount[]>();
+  for (const tally of years) {
+    for (const [school, count] of tally.schools) {
+      const list = yearsOf.get(school) ?? [];
+      list.push({ year: tally.year, count });
+      yearsOf.set(school, list);
     }
-    return list;
-  };
-  const evolution = rankByScore(
-    schoolIds,
-    FULL_LIMIT,
-    (id) => schoolTotals[id]!,
-    (id) => schoolNames[id]!,
-  ).map((id) => ({ total: schoolTotals[id]!, school: schoolNames[id]!, years: schoolYears(id) }));
-  const top = evolution[0];
-  rows.list(
-    'schoolsEvolution',
-    evolution,
-    summaries.schoolsEvolution({
-      schools: schoolIds.length,
-      editions,
-      top: top === undefined ? null : { name: top.school, count: top.total },
-    }),
-  );
+  }
 
-  const activeYears = new Int32Array(schoolNames.length);
-  for (const tally of years) for (const id of presentSchools(tally.schools.data)) activeYears[id]!++;
-  const constant = [...schoolIds]
+  const evolution = ranked.topSchools.map((item) => ({
+    total: item.count,
+    school: item.name,
+    years: yearsOf.get(item.name)!,
+  }));
+  const top = ranked.topSchools[0] ?? null;
+  rows.list('schoolsEvolution', evolution, summaries.schoolsEvolution({ schools, editions, top }));
+
+  const constant = [...all.schools]
+    .map(([school, total]) => ({ school, total, yearsActive: yearsOf.get(school)! }))
     .sort(
       (a, b) =>
-        activeYears[b]! - activeYears[a]! ||
-        schoolTotals[b]! - schoolTotals[a]! ||
-        compareSpanish(schoolNames[a]!, schoolNames[b]!),
-    )
-    .slice(0, FULL_LIMIT)
-    .map((id) => ({ school: schoolNames[id]!, yearsActive: activeYears[id]!, years: schoolYears(id) }));
-  const alwaysPresent = schoolIds.filter((id) => activeYears[id] === editions).length;
+        b.yearsActive.length - a.yearsActive.length ||
+        b.total - a.total ||
+        compareSpanish(a.school, b.school),
+    );
+  const alwaysPresent = constant.filter((item) => item.yearsActive.length === editions).length;
   const mostConstant = constant[0];
   rows.list(
     'mostConstantSchools',
-    constant,
+    constant.map(({ school, yearsActive }) => ({ school, yearsActive })),
     summaries.mostConstantSchools({
       editions,
       top:
         mostConstant === undefined
           ? null
-          : { school: mostConstant.school, yearsActive: mostConstant.yearsActive },
+          : { school: mostConstant.school, editionsPresent: mostConstant.yearsActive.length },
       alwaysPresent,
     }),
   );
@@ -451,24 +345,18 @@ function globalRows(tallies: Tallies): StatisticRow[] {
     summaries.introGlobal({
       years: yearList,
       missingYears,
-      participations,
-      schools: schoolIds.length,
+      participations: all.participants,
+      schools,
       busiest,
-      topNames,
-      topSurnames,
+      topNames: ranked.topNames,
+      topSurnames: ranked.topSurnames,
     }),
   );
   rows.add(
     'outro',
     null,
     null,
-    summaries.outroGlobal({
-      editions,
-      schools: schoolIds.length,
-      alwaysPresent,
-      topSchool: topSchools[0] ?? null,
-      distinctNames: names.keys.length,
-    }),
+    summaries.outroGlobal({ editions, schools, alwaysPresent, topSchool: top, distinctNames }),
   );
   return rows.ordered(GLOBAL_CATEGORY_ORDER);
 }
@@ -480,16 +368,15 @@ function globalRows(tallies: Tallies): StatisticRow[] {
  * GLOBAL_CATEGORY_ORDER). No records at all: no rows.
  */
 export function computeStatistics(records: readonly ParticipantRecord[]): StatisticRow[] {
-  const tallies = tallyRecords(records);
-  if (tallies.years.length === 0) return [];
-  const nameSeen = new Uint8Array(tallies.firstNames.keyCount);
-  const schoolSeen = new Uint8Array(tallies.schoolNames.length);
+  const years = tallyByYear(records);
+  if (years.length === 0) return [];
+  const seen: SeenBefore = { names: new Set(), schools: new Set() };
   const rows: StatisticRow[] = [];
   let previous: YearTally | null = null;
-  for (const tally of tallies.years) {
-    rows.push(...yearRows(tally, previous, tallies, nameSeen, schoolSeen));
+  for (const tally of years) {
+    rows.push(...yearRows(tally, previous, seen));
     previous = tally;
   }
-  rows.push(...globalRows(tallies));
+  rows.push(...globalRows(years));
   return rows;
 }

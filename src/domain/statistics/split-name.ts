@@ -23,91 +23,54 @@ const PARTICLES: ReadonlySet<string> = new Set([
   'santa',
 ]);
 
-/**
- * Where the parts of a normalised full name lie, as string offsets. Filled in place by
- * `locateNameParts` so that the statistics pass allocates nothing per record for it.
- */
-export interface NameParts {
-  /** The first name is `name.slice(0, firstNameEnd)`. */
-  firstNameEnd: number;
-  /** 0, 1 or 2. */
-  surnameCount: number;
-  /** The last (rightmost) surname unit, when surnameCount >= 1. */
-  lastSurnameStart: number;
-  lastSurnameEnd: number;
-  /** The surname unit before it, when surnameCount === 2. */
-  previousSurnameStart: number;
-  previousSurnameEnd: number;
-}
+/** Surnames that head a compound one with particles, besides those ending in `z` (`Garcia de Cortazar`). */
+const COMPOUND_HEADS: ReadonlySet<string> = new Set(['garcia', 'ochoa', 'ladron']);
 
-export function newNameParts(): NameParts {
-  return {
-    firstNameEnd: 0,
-    surnameCount: 0,
-    lastSurnameStart: 0,
-    lastSurnameEnd: 0,
-    previousSurnameStart: 0,
-    previousSurnameEnd: 0,
-  };
-}
-
-function isParticle(name: string, start: number, end: number): boolean {
-  const length = end - start;
-  if (length < 1 || length > 5) return false;
-  // Cheap filter on the first letter (d, l, y, v, s in either case) before any allocation.
-  const first = name.charCodeAt(start) | 0x20;
-  if (first !== 0x64 && first !== 0x6c && first !== 0x79 && first !== 0x76 && first !== 0x73) return false;
-  return PARTICLES.has(name.slice(start, end).toLowerCase());
+export function isParticle(token: string): boolean {
+  return PARTICLES.has(token.toLowerCase());
 }
 
 /**
- * DESIGN §3 on a normalised, non-empty name (single spaces, no leading or trailing
- * space): surname units are taken from the right, each one token plus the particle
- * tokens right before it; at most two units, always leaving at least one token for
- * the first name.
+ * Whether a token takes the particle unit after it into one compound surname, as
+ * Gipuzkoa's `Lopez de Munain`, `Ruiz de Azua` or `Ochoa de Olza` (DESIGN §3).
  */
-export function locateNameParts(name: string, out: NameParts): void {
-  let right = name.length;
-  let units = 0;
-  while (units < 2) {
-    let space = name.lastIndexOf(' ', right - 1);
-    if (space < 0) break; // a single token is left: it is the first name
-    let start = space + 1;
-    for (;;) {
-      const before = name.lastIndexOf(' ', space - 1);
-      // The token before is the first token: it stays for the first name.
-      if (before < 0 || !isParticle(name, before + 1, space)) break;
-      start = before + 1;
-      space = before;
-    }
-    if (units === 0) {
-      out.lastSurnameStart = start;
-      out.lastSurnameEnd = right;
-    } else {
-      out.previousSurnameStart = start;
-      out.previousSurnameEnd = right;
-    }
-    units++;
-    right = space;
-  }
-  out.firstNameEnd = right;
-  out.surnameCount = units;
+export function headsCompoundSurname(token: string): boolean {
+  const lower = token.toLowerCase();
+  return lower.endsWith('z') || COMPOUND_HEADS.has(lower);
 }
 
+export interface SplitName {
+  firstName: string;
+  /** Zero, one or two surname units, left to right. */
+  surnames: string[];
+}
+
+/** Surname units taken at most (DESIGN §3). */
+const MAX_SURNAMES = 2;
+
 /**
- * Splits a full name into its first name and its surname units (left to right), e.g.
- * `Maria de la Fuente Perez` → `Maria` + [`de la Fuente`, `Perez`]. The name is
- * normalised first (diacritics dropped, whitespace collapsed); an empty name gives
- * `{ firstName: '', surnames: [] }`.
+ * DESIGN §3: a full name → its first name and surname units, e.g. `Maria de la Fuente
+ * Perez` → `Maria` + [`de la Fuente`, `Perez`], `Iker Ruiz de Azua Saenz de Buruaga` →
+ * `Iker` + [`Ruiz de Azua`, `Saenz de Buruaga`]. Units are taken from the right: one
+ * token, the particles right before it, and, when there are particles, the token before
+ * them if it heads a compound surname. At most two units, and the first token always
+ * stays for the first name. The name is normalised first (diacritics dropped, whitespace
+ * collapsed); an empty name gives `{ firstName: '', surnames: [] }`.
  */
-export function splitFullName(fullName: string): { firstName: string; surnames: string[] } {
+export function splitFullName(fullName: string): SplitName {
   const name = normalizeName(fullName);
   if (name === '') return { firstName: '', surnames: [] };
-  const parts = newNameParts();
-  locateNameParts(name, parts);
+  const tokens = name.split(' ');
   const surnames: string[] = [];
-  if (parts.surnameCount === 2)
-    surnames.push(name.slice(parts.previousSurnameStart, parts.previousSurnameEnd));
-  if (parts.surnameCount >= 1) surnames.push(name.slice(parts.lastSurnameStart, parts.lastSurnameEnd));
-  return { firstName: name.slice(0, parts.firstNameEnd), surnames };
+  // tokens[0, end) are not taken yet; tokens[0] is never taken.
+  let end = tokens.length;
+  while (surnames.length < MAX_SURNAMES && end > 1) {
+    let start = end - 1;
+    while (start > 1 && isParticle(tokens[start - 1]!)) start--;
+    const beginsWithParticles = start < end - 1;
+    if (beginsWithParticles && start > 1 && headsCompoundSurname(tokens[start - 1]!)) start--;
+    surnames.unshift(tokens.slice(start, end).join(' '));
+    end = start;
+  }
+  return { firstName: tokens.slice(0, end).join(' '), surnames };
 }

@@ -5,6 +5,8 @@ import {
   YEARLY_CATEGORY_ORDER,
 } from '../../../src/domain/statistics/index.js';
 import type { ParticipantRecord, StatisticRow } from '../../../src/domain/types.js';
+import { DESIGN_NAME_EXAMPLES } from '../../support/name-examples.js';
+import { yearCounts } from '../../support/year-counts.js';
 
 const ALFA = 'Ikastola Alfa';
 const BETA = 'Ikastola Beta';
@@ -195,9 +197,24 @@ describe('computeStatistics: yearly categories', () => {
     expect(data('2022', 'newNamesByYear')).toEqual(['Iker']);
   });
 
-  it('newSchoolsByYear: schools never seen in an earlier year', () => {
-    expect(data('2020', 'newSchoolsByYear')).toEqual([{ name: GAMMA, count: 2 }]);
-    expect(data('2022', 'newSchoolsByYear')).toEqual([{ name: DELTA, count: 2 }]);
+  it('newSchoolsByYear: `[{school}]`, schools never seen in an earlier year', () => {
+    expect(data('2020', 'newSchoolsByYear')).toEqual([{ school: GAMMA }]);
+    expect(data('2022', 'newSchoolsByYear')).toEqual([{ school: DELTA }]);
+  });
+
+  it('newSchoolsByYear: by records in that year, then Spanish order', () => {
+    const rows = computeStatistics([
+      { name: 'Ane Lasa', school: ALFA, year: 2023 },
+      ...['Ane', 'Jon'].map((name) => ({ name: `${name} Lasa`, school: 'Ikastola Zeta', year: 2024 })),
+      { name: 'Ane Lasa', school: 'Colegio Ñandú', year: 2024 },
+      { name: 'Ane Lasa', school: 'colegio Nuevo', year: 2024 },
+      { name: 'Ane Lasa', school: ALFA, year: 2024 },
+    ]);
+    expect(row('2024', 'newSchoolsByYear', rows).publicData).toEqual([
+      { school: 'Ikastola Zeta' },
+      { school: 'colegio Nuevo' },
+      { school: 'Colegio Ñandú' },
+    ]);
   });
 
   it('keeps the keys of each object in the order of the design', () => {
@@ -261,7 +278,7 @@ describe('computeStatistics: global categories', () => {
     ]);
   });
 
-  it('longestNames: distinct first names by letters (spaces not counted), ties in Spanish order', () => {
+  it('longestNames: distinct first names by characters, ties in Spanish order', () => {
     expect(data('global', 'longestNames')).toEqual([
       'Jon Ander',
       'Angela',
@@ -271,6 +288,26 @@ describe('computeStatistics: global categories', () => {
       'ane',
       'Zoe',
     ]);
+  });
+
+  it('longestNames: a space counts as a character, as clients display the name', () => {
+    const rows = computeStatistics(
+      ['Angelina', 'Jon Ander', 'Aitziber', 'Ana Mari'].map((name) => ({
+        name: `${name} Lasa Gil`,
+        school: ALFA,
+        year: 2024,
+      })),
+    );
+    // 9 characters, then 8: `Ana Mari` has 7 letters but 8 characters.
+    expect(row('global', 'longestNames', rows).publicData).toEqual([
+      'Jon Ander',
+      'Aitziber',
+      'Ana Mari',
+      'Angelina',
+    ]);
+    expect(row('global', 'longestNames', rows).summary).toBe(
+      'El nombre más largo registrado es **Jon Ander**, con **9** caracteres.',
+    );
   });
 
   it('schoolsEvolution: by total desc, years ascending, keys {total, school, years}', () => {
@@ -298,29 +335,81 @@ describe('computeStatistics: global categories', () => {
     expect(Object.keys(evolution[0]!)).toEqual(['total', 'school', 'years']);
   });
 
-  it('mostConstantSchools: by years active desc, then total desc', () => {
+  it('mostConstantSchools: `[{school, yearsActive: [{year, count}]}]` by years desc, then total desc', () => {
     const constant = data('global', 'mostConstantSchools') as object[];
     expect(constant).toEqual([
-      {
-        school: ALFA,
-        yearsActive: 2,
-        years: [
-          { year: 2019, count: 3 },
-          { year: 2020, count: 2 },
-        ],
-      },
-      {
-        school: GAMMA,
-        yearsActive: 2,
-        years: [
-          { year: 2020, count: 2 },
-          { year: 2022, count: 1 },
-        ],
-      },
-      { school: BETA, yearsActive: 1, years: [{ year: 2019, count: 3 }] },
-      { school: DELTA, yearsActive: 1, years: [{ year: 2022, count: 2 }] },
+      { school: ALFA, yearsActive: yearCounts({ 2019: 3, 2020: 2 }) },
+      { school: GAMMA, yearsActive: yearCounts({ 2020: 2, 2022: 1 }) },
+      { school: BETA, yearsActive: yearCounts({ 2019: 3 }) },
+      { school: DELTA, yearsActive: yearCounts({ 2022: 2 }) },
     ]);
-    expect(Object.keys(constant[0]!)).toEqual(['school', 'yearsActive', 'years']);
+    expect(Object.keys(constant[0]!)).toEqual(['school', 'yearsActive']);
+  });
+
+  it('mostConstantSchools: equal years and totals in Spanish order of the school', () => {
+    const rows = computeStatistics(
+      ['Colegio Ñandú', 'colegio Nuevo', 'Colegio Ocaso'].flatMap((school) =>
+        [2023, 2024].map((year) => ({ name: 'Ane Lasa', school, year })),
+      ),
+    );
+    expect(
+      (row('global', 'mostConstantSchools', rows).publicData as { school: string }[]).map(
+        (item) => item.school,
+      ),
+    ).toEqual(['colegio Nuevo', 'Colegio Ñandú', 'Colegio Ocaso']);
+  });
+});
+
+describe('computeStatistics: names split as DESIGN §3 says', () => {
+  const rows = computeStatistics(DESIGN_NAME_EXAMPLES.map(([name]) => ({ name, school: ALFA, year: 2024 })));
+
+  it('counts the first names of every example of the design, and only them', () => {
+    const expected = DESIGN_NAME_EXAMPLES.map(([, firstName]) => ({ name: firstName, count: 1 }));
+    expect(row('2024', 'topNamesByYear', rows).publicData).toEqual(
+      expected.sort((a, b) => a.name.localeCompare(b.name, 'es')),
+    );
+    expect(row('global', 'namesDiversity', rows).publicData).toBe(6);
+    expect(row('global', 'longestNames', rows).publicData).toEqual([
+      'Jon Ander',
+      'Ainhoa',
+      'Pepito',
+      'Maria',
+      'Iker',
+      'Ane',
+    ]);
+  });
+
+  it('counts their surnames, compound surnames whole', () => {
+    const once = ['de la Fuente', 'Flores', 'Gomez', 'Lopez', 'Lopez de Munain', 'Perez', 'Ruiz de Azua'];
+    expect(row('2024', 'topSurnamesByYear', rows).publicData).toEqual([
+      { name: 'Garcia', count: 2 },
+      ...[...once, 'Saenz de Buruaga', 'Urrutia'].map((name) => ({ name, count: 1 })),
+    ]);
+    expect(row('global', 'surnamesDiversity', rows).publicData).toBe(10);
+  });
+
+  it('counts a compound surname case-insensitively, shown as most written, beside its simple head', () => {
+    const compound = computeStatistics([
+      { name: 'Ane LOPEZ DE MUNAIN Lasa', school: ALFA, year: 2024 },
+      { name: 'Jon Lopez de Munain Gil', school: ALFA, year: 2024 },
+      { name: 'Iker Lopez de Munain Ochoa de Olza', school: ALFA, year: 2024 },
+      { name: 'Jose Antonio Lopez Gil', school: ALFA, year: 2024 },
+    ]);
+    const counts = (data: unknown) =>
+      (data as { name: string; count: number }[]).map((item) => `${item.name} ${item.count}`);
+    expect(counts(row('2024', 'topSurnamesByYear', compound).publicData)).toEqual([
+      'Lopez de Munain 3',
+      'Gil 2',
+      'Lasa 1',
+      'Lopez 1',
+      'Ochoa de Olza 1',
+    ]);
+    expect(counts(row('2024', 'topNamesByYear', compound).publicData)).toEqual([
+      'Ane 1',
+      'Iker 1',
+      'Jon 1',
+      'Jose Antonio 1',
+    ]);
   });
 });
 

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { splitFullName } from '../../../src/domain/statistics/index.js';
+import { DESIGN_NAME_EXAMPLES } from '../../support/name-examples.js';
 
 describe('splitFullName (DESIGN §3)', () => {
-  it.each([
-    ['Ane Garcia Lopez', 'Ane', ['Garcia', 'Lopez']],
-    ['Jon Ander Urrutia Gomez', 'Jon Ander', ['Urrutia', 'Gomez']],
-    ['Maria de la Fuente Perez', 'Maria', ['de la Fuente', 'Perez']],
-    ['Pepito Garcia', 'Pepito', ['Garcia']],
-  ])('splits the examples of the design: %s', (full, firstName, surnames) => {
-    expect(splitFullName(full)).toEqual({ firstName, surnames });
+  it.each(DESIGN_NAME_EXAMPLES)('splits the examples of the design: %s', (full, firstName, surnames) => {
+    expect(splitFullName(full)).toEqual({ firstName, surnames: [...surnames] });
   });
 
   it('recognises particles in any letter case', () => {
@@ -20,10 +16,7 @@ describe('splitFullName (DESIGN §3)', () => {
       firstName: 'Iker',
       surnames: ['Van Der Berg', 'Lasa'],
     });
-    expect(splitFullName('Ana Garcia Y Lopez')).toEqual({
-      firstName: 'Ana',
-      surnames: ['Garcia', 'Y Lopez'],
-    });
+    expect(splitFullName('Ana Lasa Y Lopez')).toEqual({ firstName: 'Ana', surnames: ['Lasa', 'Y Lopez'] });
   });
 
   it('recognises every particle of the list', () => {
@@ -98,5 +91,64 @@ describe('splitFullName (DESIGN §3)', () => {
       surnames: ['Munoz', 'Ibanez'],
     });
     expect(splitFullName('José\u00a0de  la Peña')).toEqual({ firstName: 'Jose', surnames: ['de la Pena'] });
+  });
+});
+
+type Case = [fullName: string, firstName: string, surnames: string[]];
+
+/** DESIGN §3's compound surnames of Gipuzkoa, rule by rule. */
+const COMPOUND_RULES: [string, Case[]][] = [
+  [
+    'a unit that begins with particles takes the word before them when it ends in z or is Garcia, Ochoa or Ladron',
+    [
+      ['Ane Lopez de Munain Lasa', 'Ane', ['Lopez de Munain', 'Lasa']],
+      ['Ane Lasa Lopez de Munain', 'Ane', ['Lasa', 'Lopez de Munain']],
+      ['Ane Fernandez de Larrea Ochoa de Olza', 'Ane', ['Fernandez de Larrea', 'Ochoa de Olza']],
+      ['Ane Garcia de Cortazar Lasa', 'Ane', ['Garcia de Cortazar', 'Lasa']],
+      ['Ane Ladron de Guevara Lasa', 'Ane', ['Ladron de Guevara', 'Lasa']],
+      ['Ane Martinez de la Fuente Lasa', 'Ane', ['Martinez de la Fuente', 'Lasa']],
+      ['Ane Arkaitz de Cerio Lasa', 'Ane', ['Arkaitz de Cerio', 'Lasa']],
+    ],
+  ],
+  [
+    'in any letter case',
+    [
+      ['Ane GARCIA DE CORTAZAR Lasa', 'Ane', ['GARCIA DE CORTAZAR', 'Lasa']],
+      ['Ane ochoa de Olza Lasa', 'Ane', ['ochoa de Olza', 'Lasa']],
+      ['Ane LADRON de Guevara Lasa', 'Ane', ['LADRON de Guevara', 'Lasa']],
+      ['Ane DIAZ de Cerio Lasa', 'Ane', ['DIAZ de Cerio', 'Lasa']],
+    ],
+  ],
+  [
+    'only a unit that begins with particles, only a head',
+    [
+      ['Ane Ruiz Lopez Lasa', 'Ane Ruiz', ['Lopez', 'Lasa']],
+      ['Ane Lasa de Munain Flores', 'Ane Lasa', ['de Munain', 'Flores']],
+      ['Ane Garcias de Munain Flores', 'Ane Garcias', ['de Munain', 'Flores']],
+      ['Ane Ochoaz de Munain Flores', 'Ane', ['Ochoaz de Munain', 'Flores']],
+    ],
+  ],
+  [
+    'never the first word: it stays the first name',
+    [
+      ['Ruiz de Azua', 'Ruiz', ['de Azua']],
+      ['Aritz de la Fuente Lasa', 'Aritz', ['de la Fuente', 'Lasa']],
+      ['Ane Lopez de Munain', 'Ane', ['Lopez de Munain']],
+    ],
+  ],
+  [
+    'compound first names stay whole',
+    [
+      ['José Antonio Ruiz de Azúa Gómez', 'Jose Antonio', ['Ruiz de Azua', 'Gomez']],
+      ['Ane Miren Lopez de Munain Saenz de Buruaga', 'Ane Miren', ['Lopez de Munain', 'Saenz de Buruaga']],
+    ],
+  ],
+  // The rule as written: `y` is a particle like any other.
+  ['a `y` after a head', [['Ana Garcia y Lopez', 'Ana', ['Garcia y Lopez']]]],
+];
+
+describe.each(COMPOUND_RULES)('splitFullName, compound surnames: %s', (_rule, cases) => {
+  it.each(cases)('%s → %s + %j', (fullName, firstName, surnames) => {
+    expect(splitFullName(fullName)).toEqual({ firstName, surnames });
   });
 });

@@ -67,19 +67,14 @@ describe('summary templates', () => {
   });
 
   it('newSchoolsByYear lists up to three schools', () => {
-    expect(summaries.newSchoolsByYear({ year: 2023, count: 0, top: [] })).toBe(
+    expect(summaries.newSchoolsByYear({ year: 2023, count: 0, schools: [] })).toBe(
       'En **2023** no se estrenó ninguna compañía.',
     );
     expect(
       summaries.newSchoolsByYear({
         year: 2023,
         count: 4,
-        top: [
-          { name: 'Ane', count: 3 },
-          { name: 'Bat', count: 2 },
-          { name: 'Iturri', count: 1 },
-          { name: 'Zaz', count: 1 },
-        ],
+        schools: ['Ane', 'Bat', 'Iturri', 'Zaz'],
       }),
     ).toBe('En **2023** se estrenaron **4** compañías, entre ellas **Ane**, **Bat** e **Iturri**.');
   });
@@ -118,7 +113,7 @@ describe('summaries of computed rows', () => {
       'Entre **2019** y **2022** se han registrado **6** participaciones en **3** ediciones; la más concurrida fue la de **2019**, con **3** niños y niñas.',
     );
     expect(summary('global', 'longestNames')).toBe(
-      'El nombre más largo registrado es **Iker**, con **4** letras.',
+      'El nombre más largo registrado es **Iker**, con **4** caracteres.',
     );
     expect(summary('global', 'mostConstantSchools')).toBe(
       'La compañía más constante es **Ikastola Alfa**, presente en **2** de las **3** ediciones con datos.',
