@@ -17,7 +17,7 @@ import {
 import { serve } from './serve.js';
 import { openWriteStore, StoreNotFoundError } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
-import { ImportRejected } from './commands/import-participants.js';
+import { ImportRejected } from '../import/import-participants.js';
 import { importFile } from './commands/import-file.js';
 import { loadDemo } from './commands/demo.js';
 import { showStatus } from './commands/status.js';

@@ -1,4 +1,4 @@
-/** What the operator's commands print: plain lines on stdout, progress only on a terminal. */
+/** What the operator's commands print on stdout: plain lines, aligned tables (progress: progress.ts). */
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -14,13 +14,4 @@ export function formatSeconds(ms: number): string {
 export function table(rows: readonly (readonly [string, string])[]): string {
   const width = Math.max(...rows.map(([label]) => label.length));
   return rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join('\n');
-}
-
-/** A one-line progress indicator on stderr, shown only when stderr is a terminal. */
-export function progress(phase: string): void {
-  if (process.stderr.isTTY) process.stderr.write(`\r\u001b[2K${phase}`);
-}
-
-export function endProgress(): void {
-  if (process.stderr.isTTY) process.stderr.write('\r\u001b[2K');
 }

@@ -325,7 +325,7 @@ export class PostgresStore implements WriteStore {
         if (years.length > 0)
           await client.query('DELETE FROM participants WHERE year = ANY($1::int[])', [[...years]]);
       },
-      insertParticipants: async (rows) => {
+      insertParticipants: async (rows, onInserted) => {
         if (rows.length === 0) return;
         const fill = await this.readParticipantFill(client);
         const sql = `INSERT INTO participants (name, school, year${fill.columns.map((c) => `, ${c}`).join('')})
@@ -349,6 +349,7 @@ export class PostgresStore implements WriteStore {
             nextUrlId! += BigInt(batch.length);
           }
           await client.query(sql, values);
+          onInserted?.(i + batch.length);
         }
       },
       readParticipants: () => readParticipantsWith(client),

@@ -25,6 +25,8 @@ export interface SqliteStoreOptions {
 
 const BUSY_TIMEOUT_MS = 5000;
 const INSERT_BATCH = 500;
+/** How often an insert reports its progress, in rows (a multiple of INSERT_BATCH). */
+const PROGRESS_EVERY_ROWS = 50_000;
 
 function parseJson(text: string | null): JsonValue | undefined {
   return text === null ? undefined : (JSON.parse(text) as JsonValue);
@@ -176,7 +178,7 @@ export class SqliteStore implements WriteStore {
         const remove = db.prepare('DELETE FROM participants WHERE year = ?');
         for (const year of years) remove.run(year);
       },
-      async insertParticipants(rows) {
+      async insertParticipants(rows, onInserted) {
         const values = (count: number) => Array(count).fill('(?, ?, ?)').join(', ');
         const full = db.prepare(
           `INSERT INTO participants (name, school, year) VALUES ${values(INSERT_BATCH)}`,
@@ -184,6 +186,7 @@ export class SqliteStore implements WriteStore {
         let i = 0;
         for (; i + INSERT_BATCH <= rows.length; i += INSERT_BATCH) {
           full.run(rows.slice(i, i + INSERT_BATCH).flatMap((r) => [r.name, r.school, r.year]));
+          if (i % PROGRESS_EVERY_ROWS === 0) onInserted?.(i + INSERT_BATCH);
         }
         if (i < rows.length) {
           const rest = rows.slice(i);
@@ -191,6 +194,7 @@ export class SqliteStore implements WriteStore {
             rest.flatMap((r) => [r.name, r.school, r.year]),
           );
         }
+        onInserted?.(rows.length);
       },
       readParticipants: () => this.readParticipants(),
       async replaceStatistics(rows) {

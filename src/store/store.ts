@@ -51,7 +51,8 @@ export interface YearStatus {
 /** The writes of one operator command, all inside one transaction. */
 export interface WriteTransaction {
   deleteParticipantsOfYears(years: readonly number[]): Promise<void>;
-  insertParticipants(rows: readonly ParticipantRecord[]): Promise<void>;
+  /** Inserts in batches; `onInserted` hears how many rows are in so far, after each batch. */
+  insertParticipants(rows: readonly ParticipantRecord[], onInserted?: (rows: number) => void): Promise<void>;
   readParticipants(): Promise<ParticipantRecord[]>;
   /** Replaces every statistic; hand-written summaries (set with `setManualSummary`) are kept. */
   replaceStatistics(rows: readonly StatisticRow[]): Promise<void>;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile } from '../../src/cli/commands/import-file.js';
-import { ImportRejected } from '../../src/cli/commands/import-participants.js';
+import { ImportRejected } from '../../src/import/import-participants.js';
 import {
   createWorkspace,
   csv,

@@ -1,23 +1,35 @@
-import { CsvFormatError, readParticipantCsv } from '../../import/csv-source.js';
 import type { StoreLocation } from '../../config/index.js';
-import { progress } from '../output.js';
-import { expectStore, ImportRejected, importRows } from './import-participants.js';
+import { CsvFormatError, readParticipantCsv } from '../../import/csv-source.js';
+import { expectStore, ImportRejected, importParticipants } from '../../import/import-participants.js';
+import { createProgress } from '../progress.js';
+import { formatImportReport } from './import-report.js';
 
 /**
  * `tamborrada import FILE.csv`: nothing is written unless every row is valid. The store
  * must exist unless `create` (`--create`).
  */
 export async function importFile(file: string, location: StoreLocation, create = false): Promise<string> {
+  const started = performance.now();
   const use = create ? 'create' : 'write';
   expectStore(location, use);
-  progress(`reading ${file}…`);
-  let rows;
+  const progress = createProgress();
   try {
-    rows = readParticipantCsv(file);
-  } catch (error) {
-    if (error instanceof CsvFormatError)
-      throw new ImportRejected([`${file}:${error.line}: ${error.message}`, 'nothing was written']);
-    throw error;
+    progress.phase(`reading ${file}`);
+    let rows;
+    try {
+      rows = readParticipantCsv(file);
+    } catch (error) {
+      if (error instanceof CsvFormatError)
+        throw new ImportRejected([`${file}:${error.line}: ${error.message}`, 'nothing was written']);
+      throw error;
+    }
+    const report = await importParticipants(file, rows, location, {
+      use,
+      expectedRows: rows.length,
+      progress,
+    });
+    return formatImportReport(file, report, performance.now() - started);
+  } finally {
+    progress.end();
   }
-  return importRows(file, rows, location, use);
 }

@@ -1,0 +1,92 @@
+import type { Progress } from '../import/progress.js';
+import { formatCount } from './output.js';
+
+/**
+ * The progress of the long commands (`import`, `demo`, `recompute`) on stderr, so that stdout
+ * keeps only the report: on a terminal, one live line redrawn as the work goes; anywhere
+ * else (systemd, CI, a pipe), a plain line every few seconds, and nothing at all for a
+ * command that ends sooner. Each line says the phase, what is done (of how much, when
+ * known), the rate and, when the total is known, the time left.
+ *
+ * Written here rather than taken from a progress-bar library: those print a line at
+ * every start and stop when the output is not a terminal, which would fill the logs of
+ * every short command.
+ */
+export interface ProgressState {
+  phase: string;
+  unit: string;
+  done: number;
+  total: number | undefined;
+  /** Since the phase began. */
+  elapsedMs: number;
+}
+
+function seconds(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  return total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${total % 60} s`;
+}
+
+/**
+ * `writing: 1,200,000 of 3,088,334 rows · 410,000 rows/s · about 5 s left`, or for a
+ * phase without units, `computing the statistics… 12 s`.
+ */
+export function formatProgress({ phase, unit, done, total, elapsedMs }: ProgressState): string {
+  if (done === 0 && total === undefined) return `${phase}… ${seconds(elapsedMs)}`;
+  const amount = total === undefined ? formatCount(done) : `${formatCount(done)} of ${formatCount(total)}`;
+  const parts = [`${phase}: ${amount} ${unit}`];
+  const perSecond = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+  if (elapsedMs >= 1000 && perSecond > 0) {
+    parts.push(`${formatCount(Math.round(perSecond))} ${unit}/s`);
+    if (total !== undefined && total > done)
+      parts.push(`about ${seconds(((total - done) / perSecond) * 1000)} left`);
+  }
+  return parts.join(' · ');
+}
+
+/** Redraws on a terminal at most this often. */
+const TERMINAL_REFRESH_MS = 100;
+/** A plain line this often elsewhere. */
+const PLAIN_LINE_EVERY_MS = 3000;
+
+export function createProgress(
+  stream: NodeJS.WriteStream = process.stderr,
+  { plainEveryMs = PLAIN_LINE_EVERY_MS, now = () => performance.now() } = {},
+): Progress & { end(): void } {
+  const live = stream.isTTY === true;
+  const state: ProgressState = { phase: '', unit: 'rows', done: 0, total: undefined, elapsedMs: 0 };
+  let phaseStarted = now();
+  let lastShown = live ? -Infinity : now();
+  let ended = false;
+  // A phase without updates still shows its time on a terminal, and a plain line elsewhere.
+  const ticker = setInterval(() => show(), live ? 1000 : plainEveryMs);
+  ticker.unref();
+
+  function show(force = false): void {
+    if (ended || state.phase === '') return;
+    const at = now();
+    if (!force && at - lastShown < (live ? TERMINAL_REFRESH_MS : plainEveryMs)) return;
+    lastShown = at;
+    state.elapsedMs = at - phaseStarted;
+    const line = formatProgress(state);
+    stream.write(live ? `\r\u001b[2K${line}` : `${line}\n`);
+  }
+
+  return {
+    phase(name, total, unit = 'rows') {
+      Object.assign(state, { phase: name, unit, done: 0, total });
+      phaseStarted = now();
+      // On a terminal the new phase shows at once; elsewhere when a line is due.
+      show(live);
+    },
+    update(done) {
+      state.done = done;
+      show();
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      clearInterval(ticker);
+      if (live) stream.write('\r\u001b[2K');
+    },
+  };
+}
