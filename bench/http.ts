@@ -429,7 +429,7 @@ async function startServer(
   const server = await spawnServer({
     args,
     port,
-    env: { LOG_LEVEL: 'warn' },
+    env: { LOG_LEVEL: 'warn', METRICS_PORT: 'off' },
     readyPaths: ['/api/ping', '/api/years'],
     readyTimeoutMs: 300_000,
   });
@@ -473,7 +473,7 @@ async function benchScale(scale: number, tmp: string, withWorkers: boolean): Pro
   const probe = await spawnServer({
     args: serveArgs(store.path, probePort, 'info'),
     port: probePort,
-    env: { LOG_LEVEL: 'info' },
+    env: { LOG_LEVEL: 'info', METRICS_PORT: 'off' },
     readyPaths: ['/api/ping', '/api/years'],
     readyTimeoutMs: 300_000,
     onLine: (line) => {

@@ -89,9 +89,9 @@ function run(args: string[]): Promise<void> {
 }
 
 /** The size of V8's young generation (new space), from the server's own metrics. */
-async function youngGenerationMb(url: string): Promise<number | undefined> {
+async function youngGenerationMb(metricsUrl: string): Promise<number | undefined> {
   try {
-    const text = await (await fetch(`${url}/metrics`)).text();
+    const text = await (await fetch(metricsUrl)).text();
     const match = /^nodejs_heap_space_size_total_bytes\{space="new"\} (\d+)/m.exec(text);
     return match ? Number(match[1]) / 2 ** 20 : undefined;
   } catch {
@@ -233,13 +233,15 @@ async function main(): Promise<number> {
     ];
 
     const port = await freePort();
+    const metricsPort = await freePort();
+    const metricsUrl = `http://${HOST}:${metricsPort}/metrics`;
     const logFd = openSync(logPath, 'w');
     server = spawn(
       process.execPath,
       [...shebangNodeFlags(CLI), CLI, 'serve', '--db', dbPath, '--host', HOST, '--port', String(port)],
       {
         stdio: ['ignore', logFd, logFd],
-        env: { ...process.env, LOG_LEVEL: 'info' },
+        env: { ...process.env, LOG_LEVEL: 'info', METRICS_HOST: HOST, METRICS_PORT: String(metricsPort) },
       },
     );
     const url = `http://${HOST}:${port}`;
@@ -262,7 +264,7 @@ async function main(): Promise<number> {
       const t = (performance.now() - started) / 1000;
       const rss = rssMb(pid);
       if (rss === undefined) return;
-      void youngGenerationMb(url).then((youngMb) => {
+      void youngGenerationMb(metricsUrl).then((youngMb) => {
         if (youngMb !== undefined) samples.push({ t, rss, youngMb });
       });
     }, 1000);

@@ -115,6 +115,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await follower.stop();
       throw error;
     }
+    if (options.logger)
+      options.logger.info(`Metrics listening at ${urlOf(metricsServer, options.metrics.host)}/metrics`);
   }
   return {
     app,

@@ -16,17 +16,10 @@ it('serve --workers 2 shares the port between two processes and stops cleanly on
   const workspace = createWorkspace();
   await loadDemo({ seed: 3, scale: 0.05 }, workspace.location);
   const port = await freePort();
-  const child = startCli([
-    'serve',
-    '--db',
-    workspace.dbPath,
-    '--port',
-    String(port),
-    '--host',
-    '127.0.0.1',
-    '--workers',
-    '2',
-  ]);
+  const child = startCli(
+    ['serve', '--db', workspace.dbPath, '--port', String(port), '--host', '127.0.0.1', '--workers', '2'],
+    { env: { METRICS_PORT: 'off' } },
+  );
   let log = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
