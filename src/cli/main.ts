@@ -18,6 +18,7 @@ import { serve } from './serve.js';
 import { openWriteStore, StoreNotFoundError } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { ImportRejected } from '../import/import-participants.js';
+import { VERSION } from '../version.js';
 import { importFile } from './commands/import-file.js';
 import { loadDemo } from './commands/demo.js';
 import { showStatus } from './commands/status.js';
@@ -26,6 +27,7 @@ import { recompute } from './commands/recompute.js';
 import { setSummary } from './commands/summary.js';
 
 const program = new Command('tamborrada')
+  .version(VERSION, '-V, --version', 'print the version and exit')
   .description(
     "Statistics service of the children's drum festival: the read-only API server and the operator's tools",
   )

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from '../support/cli.js';
 
@@ -103,5 +104,15 @@ describe.concurrent('tamborrada: configuration problems', () => {
       "tamborrada: error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'",
       "tamborrada: error: POLL_INTERVAL_MS must be a positive integer, got '0'",
     ]);
+  });
+});
+
+describe('tamborrada --version', () => {
+  it.each([['--version'], ['-V']])('%s prints the version of package.json, exit code 0', async (flag) => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    const run = await runCli([flag]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([0, `${version}\n`, '']);
   });
 });

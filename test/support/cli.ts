@@ -1,10 +1,16 @@
-/** The real `tamborrada` CLI as a child process, run from the TypeScript sources (no build). */
+/**
+ * The real `tamborrada` CLI as a child process: the built one (`dist/cli/main.js`, built
+ * once per test run by build-global-setup.ts), started with the Node flags of its `#!`
+ * line, as an operator runs it.
+ */
 import { spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shebangNodeFlags } from '../../bench/http-lib/process.js';
 import { SETTINGS } from '../../src/config/index.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BUILT_CLI = join(REPO_ROOT, 'dist/cli/main.js');
 
 /** The environment of a CLI run: none of our settings inherited from the caller (nor libpq's); then `extra`. */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -15,7 +21,11 @@ export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 export interface CliOptions {
-  /** Modules imported before the CLI (after tsx). */
+  /**
+   * Modules imported before the CLI, to instrument it (a test's fixture): the CLI then
+   * runs from the TypeScript sources through tsx, so that the fixture patches the very
+   * modules the CLI uses.
+   */
   preload?: readonly string[];
   /** Environment variables set on top of `cliEnv`. */
   env?: Record<string, string>;
@@ -23,8 +33,11 @@ export interface CliOptions {
 
 /** Starts `tamborrada ARGS`. */
 export function startCli(args: readonly string[], { preload = [], env = {} }: CliOptions = {}) {
-  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
-  return spawn(process.execPath, [...imports, 'src/cli/main.ts', ...args], {
+  const command =
+    preload.length === 0
+      ? [...shebangNodeFlags(BUILT_CLI), BUILT_CLI]
+      : [...['tsx', ...preload].flatMap((module) => ['--import', module]), 'src/cli/main.ts'];
+  return spawn(process.execPath, [...command, ...args], {
     cwd: REPO_ROOT,
     env: cliEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
