@@ -4,7 +4,7 @@
 // times rarer; `--expose-gc` lets the server collect a rebuild's garbage at once (see
 // docs/operations.md, "Node flags"). Run `node` with the same flags when not starting
 // through this file.
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { createLogger } from './logger.js';
 import {
   ConfigError,
@@ -13,11 +13,11 @@ import {
   resolveStoreLocation,
   type Setting,
   type SettingName,
+  type StoreLocation,
 } from '../config/index.js';
 import { serve } from './serve.js';
-import { openWriteStore, StoreNotFoundError } from '../store/open-store.js';
-import { describeStoreError } from '../store/store-errors.js';
-import { ImportRejected } from '../import/import-participants.js';
+import { openWriteStore } from '../store/open-store.js';
+import { exitWithError } from './errors.js';
 import { VERSION } from '../version.js';
 import { importFile } from './commands/import-file.js';
 import { loadDemo } from './commands/demo.js';
@@ -49,6 +49,13 @@ Examples:
 Every command takes --db PATH (SQLite, the default) or --database-url URL (PostgreSQL).
 Run 'tamborrada COMMAND --help' for the options and examples of one command.`,
   );
+
+/** The store of the command being run, once its options are read (errors name it). */
+let commandStore: StoreLocation | undefined;
+function storeOf(options: Record<string, unknown>): StoreLocation {
+  commandStore = resolveStoreLocation(options, process.env);
+  return commandStore;
+}
 
 /** The `Examples:` block at the end of a command's help. */
 function examples(...lines: string[]): string {
@@ -131,6 +138,7 @@ Logs are JSON lines, readable colours on a terminal.`,
   )
   .action(async (options) => {
     const config = resolveServeConfig(options, process.env);
+    commandStore = config.store;
     await serve({ ...config, demoIfMissing: options.demoIfMissing === true }, createLogger(config.logLevel));
   });
 
@@ -143,7 +151,7 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
     ),
   )
   .action(async (options) => {
-    const store = await openWriteStore(resolveStoreLocation(options, process.env), 'create');
+    const store = await openWriteStore(storeOf(options), 'create');
     try {
       await store.migrate();
       print(`migrated ${store.description}`);
@@ -170,7 +178,7 @@ The header names at least name, school and year, in any order. If any row is bad
 listed as FILE:LINE: reason, nothing is written and the exit code is 1.`,
   )
   .action(async (file: string, options) =>
-    print(await importFile(file, resolveStoreLocation(options, process.env), options.create === true)),
+    print(await importFile(file, storeOf(options), options.create === true)),
   );
 
 storeCommand('demo', 'load the fictional demo dataset through the import path')
@@ -185,12 +193,7 @@ storeCommand('demo', 'load the fictional demo dataset through the import path')
     ),
   )
   .action(async (options) =>
-    print(
-      await loadDemo(
-        { seed: options.seed, scale: options.scale },
-        resolveStoreLocation(options, process.env),
-      ),
-    ),
+    print(await loadDemo({ seed: options.seed, scale: options.scale }, storeOf(options))),
   );
 
 storeCommand(
@@ -206,7 +209,7 @@ storeCommand(
   .action(async (state: string, options) => {
     if (state !== 'on' && state !== 'off')
       throw new ConfigError(`updating takes 'on' or 'off', got '${state}'`);
-    print(await setUpdating(state === 'on', options.note, resolveStoreLocation(options, process.env)));
+    print(await setUpdating(state === 'on', options.note, storeOf(options)));
   });
 
 storeCommand('status', 'show years with their ready flag and counts, and the updating flag')
@@ -214,11 +217,11 @@ storeCommand('status', 'show years with their ready flag and counts, and the upd
     'after',
     examples('tamborrada status', 'DATABASE_URL=postgres://writer@db/tamborrada tamborrada status'),
   )
-  .action(async (options) => print(await showStatus(resolveStoreLocation(options, process.env))));
+  .action(async (options) => print(await showStatus(storeOf(options))));
 
 storeCommand('recompute', 'recompute every statistic from the stored participants')
   .addHelpText('after', examples('tamborrada recompute --db ./data/tamborrada.db'))
-  .action(async (options) => print(await recompute(resolveStoreLocation(options, process.env))));
+  .action(async (options) => print(await recompute(storeOf(options))));
 
 const summary = program
   .command('summary')
@@ -240,23 +243,6 @@ summarySet
       'tamborrada summary set --year global --category topNames --file top-names.md',
     ),
   )
-  .action(async (options) => print(await setSummary(options, resolveStoreLocation(options, process.env))));
+  .action(async (options) => print(await setSummary(options, storeOf(options))));
 
-/** One clear line (or the list of bad rows) and a non-zero exit; never a stack trace. */
-function fail(error: unknown): never {
-  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
-  if (error instanceof ImportRejected) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  // A setting or a store path the operator mistyped: exit code 2, like any usage error.
-  const usage = error instanceof ConfigError || error instanceof StoreNotFoundError;
-  const problems =
-    error instanceof ConfigError
-      ? error.problems
-      : [error instanceof StoreNotFoundError ? error.message : describeStoreError(error)];
-  for (const problem of problems) console.error(`tamborrada: error: ${problem}`);
-  process.exit(usage ? 2 : 1);
-}
-
-program.parseAsync(process.argv).catch(fail);
+program.parseAsync(process.argv).catch((error: unknown) => exitWithError(error, commandStore));
