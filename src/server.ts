@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DEFAULT_SERVER_LIMITS, type ListenAddress, type ServerLimits } from './config/index.js';
@@ -48,14 +48,42 @@ function urlOf(server: Server, host: string): string {
   return `http://${shown}:${port}`;
 }
 
-function listen(server: Server, { host, port }: ListenAddress): Promise<void> {
+/** An address the server cannot listen on, named as the operator gave it. */
+export class CannotListenError extends Error {
+  constructor(what: string, { host, port }: ListenAddress, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EADDRINUSE'
+        ? 'the address is already in use (another server on that port?)'
+        : code === 'EACCES'
+          ? 'permission denied (ports below 1024 need privileges)'
+          : code === 'EADDRNOTAVAIL'
+            ? 'no interface of this machine has that address'
+            : (code ?? String(cause));
+    super(`cannot listen for ${what} on ${host.includes(':') ? `[${host}]` : host}:${port}: ${reason}`);
+  }
+}
+
+function listen(server: Server, what: string, address: ListenAddress): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
+    const fail = (error: unknown) => reject(new CannotListenError(what, address, error));
+    server.once('error', fail);
+    server.listen(address.port, address.host, () => {
+      server.off('error', fail);
       resolve();
     });
   });
+}
+
+/**
+ * Fails at once (CannotListenError) when an address is taken, before a read model of
+ * many seconds is built for nothing; the real listen comes after the first load.
+ */
+export async function checkCanListen(what: string, address: ListenAddress): Promise<void> {
+  if (address.port === 0) return;
+  const probe = createServer();
+  await listen(probe, what, address);
+  await new Promise((resolve) => probe.close(resolve));
 }
 
 export interface HttpAppOptions {
@@ -104,12 +132,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const metrics = createMetrics(follower);
   const app = await createHttpApp({ ...options, source: follower, recordRequest: metrics.recordRequest });
   await follower.start();
-  await app.listen({ port: options.port, host: options.host });
+  try {
+    await app.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    await follower.stop();
+    throw new CannotListenError('the API', { host: options.host, port: options.port }, error);
+  }
 
   const metricsServer = options.metrics ? createMetricsServer(metrics) : undefined;
   if (metricsServer && options.metrics) {
     try {
-      await listen(metricsServer, options.metrics);
+      await listen(metricsServer, 'the metrics', options.metrics);
     } catch (error) {
       await app.close();
       await follower.stop();

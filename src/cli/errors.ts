@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { ConfigError, type StoreLocation } from '../config/index.js';
 import { ImportRejected } from '../import/import-participants.js';
+import { CannotListenError } from '../server.js';
 import { StoreNotFoundError } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 
@@ -58,7 +59,11 @@ export function exitWithError(error: unknown, store: StoreLocation | undefined):
   const problems =
     error instanceof ConfigError
       ? error.problems
-      : [error instanceof StoreNotFoundError ? error.message : describeForOperator(error, store)];
+      : [
+          error instanceof StoreNotFoundError || error instanceof CannotListenError
+            ? error.message
+            : describeForOperator(error, store),
+        ];
   for (const problem of problems) console.error(`tamborrada: error: ${problem}`);
   process.exit(usage ? 2 : 1);
 }

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import type { ServeConfig } from '../config/index.js';
-import { startServer, type RunningServer } from '../server.js';
+import { checkCanListen, startServer, type RunningServer } from '../server.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { openReadStore, sqliteFileExists } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
@@ -43,6 +43,10 @@ async function prepareSqliteFile(config: ServeOptions, path: string, logger: Log
 }
 
 export async function serve(config: ServeOptions, logger: Logger): Promise<void> {
+  if (cluster.isPrimary) {
+    await checkCanListen('the API', config.listen);
+    if (config.metrics) await checkCanListen('the metrics', config.metrics);
+  }
   if (config.workers > 1 && cluster.isPrimary) {
     if (config.store.engine === 'sqlite') await prepareSqliteFile(config, config.store.path, logger);
     runPrimary(config.workers, logger);
