@@ -1,7 +1,9 @@
 import { CommanderError } from 'commander';
 import { ConfigError, type StoreLocation } from '../config/index.js';
 import { ImportRejected } from '../import/import-participants.js';
+import { YearChangeRefused } from '../import/year-changes.js';
 import { CannotListenError } from '../server.js';
+import { DemoRefused } from './commands/demo.js';
 import { StoreNotFoundError } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 
@@ -12,9 +14,12 @@ import { describeStoreError } from '../store/store-errors.js';
 export function describePostgresTarget(url: string): string {
   try {
     const parsed = new URL(url);
-    const user = decodeURIComponent(parsed.username) || process.env.USER || '(default user)';
-    const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || user;
-    return `user "${user}" at ${parsed.hostname || 'localhost'}:${parsed.port || '5432'}, database "${database}"`;
+    const user = decodeURIComponent(parsed.username);
+    const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+    return (
+      `${user ? `user "${user}"` : 'the default user'} at ${parsed.hostname || 'localhost'}:${parsed.port || '5432'}, ` +
+      `${database ? `database "${database}"` : 'the default database'}`
+    );
   } catch {
     return 'the configured database';
   }
@@ -60,7 +65,10 @@ export function exitWithError(error: unknown, store: StoreLocation | undefined):
     error instanceof ConfigError
       ? error.problems
       : [
-          error instanceof StoreNotFoundError || error instanceof CannotListenError
+          error instanceof StoreNotFoundError ||
+          error instanceof CannotListenError ||
+          error instanceof DemoRefused ||
+          error instanceof YearChangeRefused
             ? error.message
             : describeForOperator(error, store),
         ];

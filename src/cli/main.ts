@@ -24,7 +24,9 @@ import { loadDemo } from './commands/demo.js';
 import { showStatus } from './commands/status.js';
 import { setUpdating } from './commands/updating.js';
 import { recompute } from './commands/recompute.js';
-import { setSummary } from './commands/summary.js';
+import { listSummaries, setSummary, unsetSummary } from './commands/summary.js';
+import { changeYearCommand } from './commands/year.js';
+import type { YearChange } from '../import/year-changes.js';
 
 const program = new Command('tamborrada')
   .version(VERSION, '-V, --version', 'print the version and exit')
@@ -80,9 +82,9 @@ function settingOptions(scope: Setting<unknown>['scope']): [string, string][] {
 
 const STORE_OPTIONS = settingOptions('every command');
 
-/** A command with the store options that every command takes. */
-function storeCommand(name: string, description: string) {
-  const command = program.command(name).description(description);
+/** A command (of the program, or a subcommand of `parent`) with the store options that every command takes. */
+function storeCommand(name: string, description: string, parent: Command = program) {
+  const command = parent.command(name).description(description);
   for (const [flags, help] of STORE_OPTIONS) command.option(flags, help);
   return command;
 }
@@ -184,16 +186,23 @@ listed as FILE:LINE: reason, nothing is written and the exit code is 1.`,
 storeCommand('demo', 'load the fictional demo dataset through the import path')
   .option('--seed <n>', 'random seed: the same seed gives the same data', integerOption, 1)
   .option('--scale <f>', 'multiplies the volume (100 ≈ 3 million rows)', scaleOption, 1)
+  .option('--force', 'load it even over lists that demo did not load (they would be replaced or mixed)')
   .addHelpText(
     'after',
     examples(
       'tamborrada demo                                       the default dataset (seed 1, scale 1)',
       'tamborrada demo --seed 7 --scale 0.1 --db /tmp/small.db',
       'tamborrada demo --scale 100 --db /tmp/big.db          about 3 million rows, for benchmarks',
-    ),
+    ) +
+      `
+
+On a store that holds lists demo did not load (imported files, plain SQL), demo refuses
+and says which years it would replace, unless --force.`,
   )
   .action(async (options) =>
-    print(await loadDemo({ seed: options.seed, scale: options.scale }, storeOf(options))),
+    print(
+      await loadDemo({ seed: options.seed, scale: options.scale }, storeOf(options), options.force === true),
+    ),
   );
 
 storeCommand(
@@ -223,16 +232,52 @@ storeCommand('recompute', 'recompute every statistic from the stored participant
   .addHelpText('after', examples('tamborrada recompute --db ./data/tamborrada.db'))
   .action(async (options) => print(await recompute(storeOf(options))));
 
+const year = program
+  .command('year')
+  .description('take a year down or back up: unpublish, publish, remove (each recomputes the statistics)')
+  .addHelpText(
+    'after',
+    examples(
+      'tamborrada year unpublish 2024 --dry-run              show what unpublishing 2024 would change',
+      'tamborrada year unpublish 2024                        2024 leaves /api/years and every statistic',
+      'tamborrada year publish 2024                          back again',
+      'tamborrada year remove 2024                           delete its participants',
+    ),
+  );
+const YEAR_CHANGES: [YearChange, string][] = [
+  ['unpublish', 'the year leaves /api/years and every statistic (global too); its participants stay stored'],
+  ['publish', 'an unpublished year with participants is counted and listed again'],
+  ['remove', "the year's participants are deleted, and every statistic recomputed without them"],
+];
+for (const [change, description] of YEAR_CHANGES) {
+  storeCommand(change, description, year)
+    .argument('<year>', 'a 4-digit year')
+    .option('--dry-run', 'do it, show what changes, and roll it back')
+    .addHelpText(
+      'after',
+      `\nIn one transaction: ${change} the year, recompute every statistic, commit (or, with --dry-run,\nroll back). Running servers serve the result within 2 seconds.`,
+    )
+    .action(async (yearText: string, options) =>
+      print(await changeYearCommand(change, yearText, options.dryRun === true, storeOf(options))),
+    );
+}
+
 const summary = program
   .command('summary')
-  .description('hand-written summaries')
-  .addHelpText('after', examples('tamborrada summary set --year 2024 --category intro --file intro-2024.md'));
-const summarySet = summary.command('set');
-for (const [flags, help] of STORE_OPTIONS) summarySet.option(flags, help);
-summarySet
-  .description(
-    'replace the summary of one statistic with the text of a file (kept when statistics are recomputed)',
-  )
+  .description('hand-written summaries: set, list, unset')
+  .addHelpText(
+    'after',
+    examples(
+      'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
+      'tamborrada summary list',
+      'tamborrada summary unset --year 2024 --category intro',
+    ),
+  );
+storeCommand(
+  'set',
+  'replace the summary of one statistic with the text of a file (kept when statistics are recomputed)',
+  summary,
+)
   .requiredOption('--year <year>', '4-digit year or global')
   .requiredOption('--category <id>', 'one of the 21 category identifiers')
   .requiredOption('--file <path>', 'UTF-8 text file with the summary (Markdown **bold** allowed)')
@@ -244,5 +289,13 @@ summarySet
     ),
   )
   .action(async (options) => print(await setSummary(options, storeOf(options))));
+storeCommand('list', 'list the statistics whose summary was written by hand', summary).action(
+  async (options) => print(await listSummaries(storeOf(options))),
+);
+storeCommand('unset', 'drop a hand-written summary: the generated one is back at once', summary)
+  .requiredOption('--year <year>', '4-digit year or global')
+  .requiredOption('--category <id>', 'one of the 21 category identifiers')
+  .addHelpText('after', examples('tamborrada summary unset --year 2024 --category intro'))
+  .action(async (options) => print(await unsetSummary(options, storeOf(options))));
 
 program.parseAsync(process.argv).catch((error: unknown) => exitWithError(error, commandStore));

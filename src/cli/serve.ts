@@ -44,6 +44,9 @@ async function prepareSqliteFile(config: ServeOptions, path: string, logger: Log
 
 export async function serve(config: ServeOptions, logger: Logger): Promise<void> {
   if (cluster.isPrimary) {
+    // Mistakes of the command line first, each before anything slow.
+    if (config.store.engine === 'sqlite')
+      sqliteFileExists(config.store.path, config.demoIfMissing ? 'create' : 'write');
     await checkCanListen('the API', config.listen);
     if (config.metrics) await checkCanListen('the metrics', config.metrics);
   }

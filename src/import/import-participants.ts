@@ -84,10 +84,12 @@ export async function importParticipants(
       await tx.deleteParticipantsOfYears(years);
       progress.phase('writing', records.length);
       await tx.insertParticipants(records, (inserted) => progress.update(inserted));
-      const statistics = await recomputeInside(tx, progress);
+      await tx.recordSource(years, source);
+      // Published before the statistics are computed: a year an operator had withheld is
+      // counted again once its list is imported again.
       const published = [...years.map(String), GLOBAL_YEAR];
-      progress.phase('publishing');
-      await tx.publishYears(published);
+      await tx.setReady(published, true);
+      const statistics = await recomputeInside(tx, progress);
       progress.phase('committing');
       return { statistics, published };
     });

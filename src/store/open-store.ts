@@ -58,7 +58,9 @@ export async function openWriteStore(location: StoreLocation, use: StoreUse = 'w
   }
   const exists = sqliteFileExists(location.path, use);
   const store = new SqliteStore(location.path, { create: !exists, readonly: use === 'read' });
-  if (!exists) await store.migrate();
+  // A file made by an older version gets the tables this one writes (migrate only adds);
+  // a file missing one of the data tables is left as it is, and the command says so.
+  if (!exists || (use !== 'read' && (await store.readSchemaState()) === 'outdated')) await store.migrate();
   return store;
 }
 

@@ -72,6 +72,11 @@ export function postgresSchema(schema: string): string[] {
        updated_at timestamptz NOT NULL DEFAULT now(),
        PRIMARY KEY (category, year)
      )`,
+    `CREATE TABLE IF NOT EXISTS tamborrada_year_sources (
+       year integer PRIMARY KEY,
+       source text NOT NULL,
+       loaded_at timestamptz NOT NULL DEFAULT now()
+     )`,
     `CREATE TABLE IF NOT EXISTS tamborrada_changes (
        part text PRIMARY KEY,
        version bigint NOT NULL DEFAULT 0

@@ -8,6 +8,7 @@ import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-sch
 import {
   STORE_PARTS,
   type ChangeVersions,
+  type ManualSummary,
   type SchemaState,
   type StoredStatistic,
   type UpdatingStatus,
@@ -185,26 +186,23 @@ export class PostgresStore implements WriteStore {
   }
 
   async readYearStatuses(): Promise<YearStatus[]> {
+    return readYearStatusesWith(this.pool);
+  }
+
+  async readManualSummaries(): Promise<ManualSummary[]> {
     const { rows } = await this.pool.query<{
       year: string;
-      is_ready: boolean;
-      participants: number;
-      statistics: number;
+      category: string;
+      summary: string;
+      updated_at: unknown;
     }>(
-      `WITH a AS (SELECT year::text AS year, bool_or(is_ready::boolean) AS ready FROM available_years GROUP BY 1),
-            p AS (SELECT year::text AS year, count(*)::int AS n FROM participants GROUP BY 1),
-            s AS (SELECT year::text AS year, count(*)::int AS n FROM statistics GROUP BY 1),
-            y AS (SELECT year FROM a UNION SELECT year FROM p UNION SELECT year FROM s)
-       SELECT y.year, COALESCE(a.ready, false) AS is_ready,
-              COALESCE(p.n, 0) AS participants, COALESCE(s.n, 0) AS statistics
-       FROM y LEFT JOIN a USING (year) LEFT JOIN p USING (year) LEFT JOIN s USING (year)
-       ORDER BY y.year COLLATE "C"`,
+      'SELECT year, category, summary, updated_at FROM summary_overrides ORDER BY year COLLATE "C", category COLLATE "C"',
     );
     return rows.map((row) => ({
       year: row.year,
-      isReady: row.is_ready,
-      participants: row.participants,
-      statistics: row.statistics,
+      category: row.category,
+      summary: row.summary,
+      updatedAt: timestampText(row.updated_at),
     }));
   }
 
@@ -375,18 +373,37 @@ export class PostgresStore implements WriteStore {
           ],
         );
       },
-      async publishYears(years) {
-        if (years.length > 0) {
-          await client.query(
-            `INSERT INTO available_years (year, is_ready) SELECT y, true FROM unnest($1::text[]) AS y
-             ON CONFLICT (year) DO UPDATE SET is_ready = true, updated_at = now()
-             WHERE available_years.is_ready IS DISTINCT FROM true`,
-            [[...new Set(years)]],
-          );
-        }
+      async setReady(years, ready) {
+        if (years.length === 0) return;
+        await client.query(
+          `INSERT INTO available_years (year, is_ready) SELECT y, $2 FROM unnest($1::text[]) AS y
+           ON CONFLICT (year) DO UPDATE SET is_ready = $2, updated_at = now()
+           WHERE available_years.is_ready IS DISTINCT FROM $2`,
+          [[...new Set(years)], ready],
+        );
+      },
+      async unpublishYearsWithoutStatistics() {
         await client.query(
           `UPDATE available_years a SET is_ready = false, updated_at = now()
            WHERE a.is_ready AND NOT EXISTS (SELECT 1 FROM statistics s WHERE s.year = a.year)`,
+        );
+      },
+      async readWithheldYears() {
+        const { rows } = await client.query<{ year: string }>(
+          "SELECT year::text AS year FROM available_years WHERE NOT COALESCE(is_ready::boolean, false) AND year::text ~ '^[0-9]{4}$'",
+        );
+        return rows.map((row) => Number(row.year));
+      },
+      async forgetYear(year) {
+        await client.query('DELETE FROM available_years WHERE year::text = $1', [year]);
+        await client.query('DELETE FROM tamborrada_year_sources WHERE year::text = $1', [year]);
+      },
+      async recordSource(years, source) {
+        if (years.length === 0) return;
+        await client.query(
+          `INSERT INTO tamborrada_year_sources (year, source) SELECT y, $2 FROM unnest($1::int[]) AS y
+           ON CONFLICT (year) DO UPDATE SET source = EXCLUDED.source, loaded_at = now()`,
+          [[...years], source],
         );
       },
       async setUpdating(isUpdating, note) {
@@ -410,17 +427,27 @@ export class PostgresStore implements WriteStore {
         );
         return true;
       },
+      readYearStatuses: () => readYearStatusesWith(client),
+      async unsetManualSummary(year, category) {
+        const result = await client.query('DELETE FROM summary_overrides WHERE year = $1 AND category = $2', [
+          year,
+          category,
+        ]);
+        return (result.rowCount ?? 0) > 0;
+      },
     };
   }
 }
 
 async function readSchemaStateWith(queryable: pg.Pool | pg.PoolClient): Promise<SchemaState> {
-  const { rows } = await queryable.query<{ ours: boolean; participants: boolean }>(
-    `SELECT to_regclass('tamborrada_changes') IS NOT NULL AND to_regclass('summary_overrides') IS NOT NULL AS ours,
+  const { rows } = await queryable.query<{ ours: boolean; older: boolean; participants: boolean }>(
+    `SELECT to_regclass('tamborrada_changes') IS NOT NULL AND to_regclass('summary_overrides') IS NOT NULL
+              AND to_regclass('tamborrada_year_sources') IS NOT NULL AS ours,
+            to_regclass('tamborrada_changes') IS NOT NULL AS older,
             to_regclass('participants') IS NOT NULL AS participants`,
   );
   const row = rows[0]!;
-  return row.ours ? 'migrated' : row.participants ? 'unmigrated' : 'empty';
+  return row.ours ? 'migrated' : row.older ? 'outdated' : row.participants ? 'unmigrated' : 'empty';
 }
 
 async function readParticipantsWith(queryable: pg.Pool | pg.PoolClient): Promise<ParticipantRecord[]> {
@@ -428,4 +455,37 @@ async function readParticipantsWith(queryable: pg.Pool | pg.PoolClient): Promise
     'SELECT name, school, year::int AS year FROM participants',
   );
   return rows;
+}
+
+async function readYearStatusesWith(queryable: pg.Pool | pg.PoolClient): Promise<YearStatus[]> {
+  const { rows } = await queryable.query<{
+    year: string;
+    is_ready: boolean;
+    participants: number;
+    schools: number;
+    statistics: number;
+    source: string | null;
+  }>(
+    `WITH a AS (SELECT year::text AS year, bool_or(is_ready::boolean) AS ready FROM available_years GROUP BY 1),
+            p AS (SELECT year::text AS year, count(*)::int AS n, count(DISTINCT school)::int AS schools
+                  FROM participants GROUP BY 1
+                  UNION ALL
+                  SELECT 'global', count(*)::int, count(DISTINCT school)::int FROM participants),
+            s AS (SELECT year::text AS year, count(*)::int AS n FROM statistics GROUP BY 1),
+            l AS (SELECT year::text AS year, source FROM tamborrada_year_sources),
+            y AS (SELECT year FROM a UNION SELECT year FROM p WHERE n > 0 AND year <> 'global' UNION SELECT year FROM s)
+       SELECT y.year, COALESCE(a.ready, false) AS is_ready,
+              COALESCE(p.n, 0) AS participants, COALESCE(p.schools, 0) AS schools,
+              COALESCE(s.n, 0) AS statistics, l.source
+       FROM y LEFT JOIN a USING (year) LEFT JOIN p USING (year) LEFT JOIN s USING (year) LEFT JOIN l USING (year)
+       ORDER BY y.year COLLATE "C"`,
+  );
+  return rows.map((row) => ({
+    year: row.year,
+    isReady: row.is_ready,
+    participants: row.participants,
+    schools: row.schools,
+    statistics: row.statistics,
+    source: row.source,
+  }));
 }

@@ -49,6 +49,11 @@ export const SQLITE_SCHEMA: readonly string[] = [
      updated_at TEXT NOT NULL DEFAULT ${now},
      PRIMARY KEY (category, year)
    )`,
+  `CREATE TABLE IF NOT EXISTS tamborrada_year_sources (
+     year INTEGER PRIMARY KEY,
+     source TEXT NOT NULL,
+     loaded_at TEXT NOT NULL DEFAULT ${now}
+   )`,
   `CREATE TABLE IF NOT EXISTS tamborrada_changes (
      part TEXT PRIMARY KEY,
      version INTEGER NOT NULL DEFAULT 0

@@ -7,6 +7,7 @@ import { SQLITE_SCHEMA } from './sqlite-schema.js';
 import {
   STORE_PARTS,
   type ChangeVersions,
+  type ManualSummary,
   type SchemaState,
   type StoredStatistic,
   type UpdatingStatus,
@@ -24,6 +25,8 @@ export interface SqliteStoreOptions {
 }
 
 const BUSY_TIMEOUT_MS = 5000;
+/** Our own tables: a store that lacks one was not migrated by this version. */
+const OUR_TABLES = ['tamborrada_changes', 'summary_overrides', 'tamborrada_year_sources'];
 const INSERT_BATCH = 500;
 /** How often an insert reports its progress, in rows (a multiple of INSERT_BATCH). */
 const PROGRESS_EVERY_ROWS = 50_000;
@@ -54,7 +57,8 @@ export class SqliteStore implements WriteStore {
         this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
       ).map((row) => row.name),
     );
-    if (tables.has('tamborrada_changes') && tables.has('summary_overrides')) return 'migrated';
+    if (OUR_TABLES.every((table) => tables.has(table))) return 'migrated';
+    if (tables.has('tamborrada_changes')) return 'outdated';
     return tables.has('participants') ? 'unmigrated' : 'empty';
   }
 
@@ -136,23 +140,51 @@ export class SqliteStore implements WriteStore {
         `WITH years AS (
            SELECT year FROM available_years
            UNION SELECT CAST(year AS TEXT) FROM participants
-           UNION SELECT year FROM statistics)
+           UNION SELECT year FROM statistics),
+         counts AS (
+           SELECT CAST(year AS TEXT) AS year, count(*) AS participants, count(DISTINCT school) AS schools
+           FROM participants GROUP BY year
+           UNION ALL
+           SELECT 'global', count(*), count(DISTINCT school) FROM participants)
          SELECT y.year,
                 COALESCE((SELECT is_ready FROM available_years a WHERE a.year = y.year), 0) AS is_ready,
-                (SELECT count(*) FROM participants p WHERE CAST(p.year AS TEXT) = y.year) AS participants,
-                (SELECT count(*) FROM statistics s WHERE s.year = y.year) AS statistics
-         FROM years y ORDER BY y.year`,
+                COALESCE(c.participants, 0) AS participants,
+                COALESCE(c.schools, 0) AS schools,
+                (SELECT count(*) FROM statistics s WHERE s.year = y.year) AS statistics,
+                (SELECT source FROM tamborrada_year_sources l WHERE CAST(l.year AS TEXT) = y.year) AS source
+         FROM years y LEFT JOIN counts c ON c.year = y.year ORDER BY y.year`,
       )
       .all()
       .map((row) => {
-        const r = row as { year: string; is_ready: number; participants: number; statistics: number };
+        const r = row as {
+          year: string;
+          is_ready: number;
+          participants: number;
+          schools: number;
+          statistics: number;
+          source: string | null;
+        };
         return {
           year: r.year,
           isReady: r.is_ready === 1,
           participants: r.participants,
+          schools: r.schools,
           statistics: r.statistics,
+          source: r.source,
         };
       });
+  }
+
+  async readManualSummaries(): Promise<ManualSummary[]> {
+    const rows = this.db
+      .prepare('SELECT year, category, summary, updated_at FROM summary_overrides ORDER BY year, category')
+      .all() as { year: string; category: string; summary: string; updated_at: string | null }[];
+    return rows.map((row) => ({
+      year: row.year,
+      category: row.category,
+      summary: row.summary,
+      updatedAt: row.updated_at,
+    }));
   }
 
   async transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> {
@@ -217,17 +249,35 @@ export class SqliteStore implements WriteStore {
           );
         }
       },
-      async publishYears(years) {
+      async setReady(years, ready) {
         const upsert = db.prepare(
-          `INSERT INTO available_years (year, is_ready) VALUES (?, 1)
-           ON CONFLICT (year) DO UPDATE SET is_ready = 1, updated_at = ${"strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"}
-           WHERE is_ready <> 1`,
+          `INSERT INTO available_years (year, is_ready) VALUES (?, ?)
+           ON CONFLICT (year) DO UPDATE SET is_ready = excluded.is_ready, updated_at = ${"strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"}
+           WHERE is_ready <> excluded.is_ready`,
         );
-        for (const year of years) upsert.run(year);
+        for (const year of years) upsert.run(year, ready ? 1 : 0);
+      },
+      async unpublishYearsWithoutStatistics() {
         db.prepare(
           `UPDATE available_years SET is_ready = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
            WHERE is_ready = 1 AND year NOT IN (SELECT year FROM statistics)`,
         ).run();
+      },
+      async readWithheldYears() {
+        return (db.prepare('SELECT year FROM available_years WHERE is_ready = 0').all() as { year: string }[])
+          .filter((row) => /^[0-9]{4}$/.test(String(row.year)))
+          .map((row) => Number(row.year));
+      },
+      async forgetYear(year) {
+        db.prepare('DELETE FROM available_years WHERE year = ?').run(year);
+        db.prepare('DELETE FROM tamborrada_year_sources WHERE CAST(year AS TEXT) = ?').run(year);
+      },
+      async recordSource(years, source) {
+        const upsert = db.prepare(
+          `INSERT INTO tamborrada_year_sources (year, source) VALUES (?, ?)
+           ON CONFLICT (year) DO UPDATE SET source = excluded.source, loaded_at = excluded.loaded_at`,
+        );
+        for (const year of years) upsert.run(year, source);
       },
       async setUpdating(isUpdating, note) {
         db.prepare(
@@ -247,6 +297,13 @@ export class SqliteStore implements WriteStore {
              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
         ).run(category, year, summary);
         return true;
+      },
+      readYearStatuses: () => this.readYearStatuses(),
+      async unsetManualSummary(year, category) {
+        return (
+          db.prepare('DELETE FROM summary_overrides WHERE year = ? AND category = ?').run(year, category)
+            .changes > 0
+        );
       },
     };
   }

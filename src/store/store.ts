@@ -44,8 +44,21 @@ export interface ReadStore {
 export interface YearStatus {
   year: string;
   isReady: boolean;
+  /** Of the year; for `global`, of every year. */
   participants: number;
+  /** Distinct schools, likewise. */
+  schools: number;
   statistics: number;
+  /** What loaded the year's participants (`demo(seed=1, scale=1)`, a file), when known. */
+  source: string | null;
+}
+
+/** A summary written by hand (`tamborrada summary set`), kept across recomputes. */
+export interface ManualSummary {
+  year: string;
+  category: string;
+  summary: string;
+  updatedAt: string | null;
 }
 
 /** The writes of one operator command, all inside one transaction. */
@@ -56,15 +69,33 @@ export interface WriteTransaction {
   readParticipants(): Promise<ParticipantRecord[]>;
   /** Replaces every statistic; hand-written summaries (set with `setManualSummary`) are kept. */
   replaceStatistics(rows: readonly StatisticRow[]): Promise<void>;
-  /** Flags these years ready, and every year without statistics any more as not ready. */
-  publishYears(years: readonly string[]): Promise<void>;
+  /** Flags years ready (published) or not; a year without a flag yet gets one. */
+  setReady(years: readonly string[], ready: boolean): Promise<void>;
+  /** Flags every ready year that has no statistics any more as not ready. */
+  unpublishYearsWithoutStatistics(): Promise<void>;
+  /**
+   * Years flagged not ready (unpublished by an operator, or left without statistics):
+   * their participants stay stored, and every statistic leaves them out.
+   */
+  readWithheldYears(): Promise<number[]>;
+  /** Forgets a year: its flag and the note of what loaded it. */
+  forgetYear(year: string): Promise<void>;
+  /** Notes what loaded these years' participants (`demo(…)`, a file). */
+  recordSource(years: readonly number[], source: string): Promise<void>;
   setUpdating(isUpdating: boolean, note: string | null): Promise<void>;
   /** Overwrites the summary of an existing (year, category) row and keeps it across recomputes; false if no row. */
   setManualSummary(year: string, category: string, summary: string): Promise<boolean>;
+  /** Drops a hand-written summary (the next recompute writes the generated one); false if there was none. */
+  unsetManualSummary(year: string, category: string): Promise<boolean>;
+  /** `WriteStore.readYearStatuses`, as this transaction sees them. */
+  readYearStatuses(): Promise<YearStatus[]>;
 }
 
-/** What a store holds: nothing of ours, the public project's tables only, or our full schema. */
-export type SchemaState = 'empty' | 'unmigrated' | 'migrated';
+/**
+ * What a store holds: nothing at all, the public project's tables only, our schema as an
+ * older version left it (some of today's tables missing), or our full schema.
+ */
+export type SchemaState = 'empty' | 'unmigrated' | 'outdated' | 'migrated';
 
 /** What the operator's commands need on top of reading. */
 export interface WriteStore extends ReadStore {
@@ -73,4 +104,5 @@ export interface WriteStore extends ReadStore {
   transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   readUpdatingStatus(): Promise<UpdatingStatus>;
   readYearStatuses(): Promise<YearStatus[]>;
+  readManualSummaries(): Promise<ManualSummary[]>;
 }

@@ -142,10 +142,7 @@ export async function startServe(
   readyTimeoutMs = 20_000,
 ): Promise<ServeProcess> {
   const port = await freePort();
-  // No metrics listener unless a test asks for one: parallel servers would share its port.
-  const child = startCli(['serve', '--host', '127.0.0.1', '--port', String(port), ...args], {
-    env: { METRICS_PORT: 'off', ...env },
-  });
+  const child = startCli(['serve', '--host', '127.0.0.1', '--port', String(port), ...args], { env });
   let output = '';
   const waiting = new Set<() => void>();
   const append = (chunk: string) => {

@@ -62,12 +62,20 @@ describe('operator commands', () => {
     const status = linesOf(await showStatus(workspace.location));
     expect(status[0]).toBe(`store: sqlite:${workspace.dbPath}`);
     expect(status[1]).toBe('updating: off');
+    const from = `from ${escape(list)}`;
     expect(status.slice(2)).toEqual([
       'years:',
-      expect.stringMatching(/^ {2}2023 +ready +2 participants +9 statistics$/),
-      expect.stringMatching(/^ {2}2024 +ready +3 participants +11 statistics$/),
-      expect.stringMatching(/^ {2}2025 +ready +1 participants +11 statistics$/),
-      expect.stringMatching(/^ {2}global +ready +6 participants +12 statistics$/),
+      expect.stringMatching(
+        new RegExp(`^ {2}2023 +ready +2 participants +1 schools +9 statistics +${from}$`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^ {2}2024 +ready +3 participants +2 schools +11 statistics +${from}$`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^ {2}2025 +ready +1 participants +1 schools +11 statistics +${from}$`),
+      ),
+      expect.stringMatching(/^ {2}global +ready +6 participants +2 schools +12 statistics$/),
+      '(global: every participant and school of every year)',
     ]);
 
     const db = new Database(workspace.dbPath);
@@ -75,7 +83,7 @@ describe('operator commands', () => {
     db.close();
     try {
       expect(await showStatus(workspace.location)).toMatch(
-        /^ {2}2024 +not ready +3 participants +11 statistics$/m,
+        /^ {2}2024 +not ready +3 participants +2 schools +11 statistics /m,
       );
     } finally {
       const restore = new Database(workspace.dbPath);
@@ -213,3 +221,7 @@ describe('operator commands', () => {
     expect((await server.get('/api/statistics?year=2025')).body).toMatchObject({ isUpdating: false });
   });
 });
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -176,9 +176,9 @@ describe('an import replaces only the years in its file', () => {
 
   it('keeps other years untouched, marks its years and global ready, and recomputes global', async () => {
     await importFile(workspace.file('first.csv', csv(first)), workspace.location, true);
-    // An operator had taken 2022, 2024 and global off the air by hand.
+    // An operator had taken 2024 and global off the air by hand.
     const db = new Database(workspace.dbPath);
-    db.exec("UPDATE available_years SET is_ready = 0 WHERE year IN ('2022', '2024', 'global')");
+    db.exec("UPDATE available_years SET is_ready = 0 WHERE year IN ('2024', 'global')");
     db.close();
     const before = storeContents(workspace.dbPath);
     const yearsBefore = before.available_years as { year: string; is_ready: number; updated_at: string }[];
@@ -211,7 +211,7 @@ describe('an import replaces only the years in its file', () => {
 
     const years = storeContents(workspace.dbPath).available_years as typeof yearsBefore;
     const ready = Object.fromEntries(years.map((row) => [row.year, row.is_ready]));
-    expect(ready).toEqual({ '2022': 0, '2023': 1, '2024': 1, '2025': 1, global: 1 });
+    expect(ready).toEqual({ '2022': 1, '2023': 1, '2024': 1, '2025': 1, global: 1 });
     // 2022 and 2023 were not in the file: their rows are exactly as they were.
     for (const year of ['2022', '2023'])
       expect(years.find((row) => row.year === year)).toEqual(yearsBefore.find((row) => row.year === year));
@@ -225,7 +225,7 @@ describe('an import replaces only the years in its file', () => {
         { year: 2024, count: 3 },
         { year: 2025, count: 1 },
       ]);
-      expect((await server.get('/api/years')).text).toBe('{"years":["2025","2024","2023","global"]}');
+      expect((await server.get('/api/years')).text).toBe('{"years":["2025","2024","2023","2022","global"]}');
       // 2023's statistics are recomputed from unchanged participants: the same as before.
       const statistics2023 = (rows: unknown[]) =>
         (rows as { year: string }[]).filter((row) => row.year === '2023');

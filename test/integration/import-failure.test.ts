@@ -104,8 +104,10 @@ describe('a failure inside the import transaction', () => {
   const steps: Step[] = [
     'deleteParticipantsOfYears',
     'insertParticipants',
+    'recordSource',
+    'setReady',
     'replaceStatistics',
-    'publishYears',
+    'unpublishYearsWithoutStatistics',
   ];
 
   it.each(steps)('failing after %s leaves every table and every answer as they were', async (step) => {
@@ -131,9 +133,12 @@ describe('a failure inside the import transaction', () => {
     expect(injected.calls).toEqual([
       'deleteParticipantsOfYears',
       'insertParticipants',
+      'recordSource',
+      'setReady',
+      'readWithheldYears',
       'readParticipants',
       'replaceStatistics',
-      'publishYears',
+      'unpublishYearsWithoutStatistics',
     ]);
     expect(storeContents(workspace.dbPath).participants).toEqual([
       { name: 'Ane Garcia Lopez', school: SCHOOL, year: 2023 },

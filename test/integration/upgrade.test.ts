@@ -64,7 +64,7 @@ for (const kind of WRITE_STORE_KINDS) {
       await handle.store.transaction(async (tx) => {
         await tx.insertParticipants(FESTIVAL);
         await tx.replaceStatistics(EARLIER_ROWS);
-        await tx.publishYears(['2023', '2024', '2025', 'global']);
+        await tx.setReady(['2023', '2024', '2025', 'global'], true);
       });
       server = await startLoopbackServer(() => openReadStore(handle.location), POLL_INTERVAL_MS);
     });

@@ -34,7 +34,7 @@ async function importInto(store: WriteStore, records: readonly ParticipantRecord
     await tx.setUpdating(true, 'recarga');
     await tx.insertParticipants(records);
     await tx.replaceStatistics(statistics);
-    await tx.publishYears([...new Set(statistics.map((row) => row.year))]);
+    await tx.setReady([...new Set(statistics.map((row) => row.year))], true);
     await tx.setManualSummary('2024', 'intro', 'Un texto escrito a mano: **2024** con ñ y "comillas".');
     await tx.setUpdating(false, null);
   });

@@ -87,7 +87,8 @@ for (const kind of WRITE_STORE_KINDS) {
           statistic('intro', '2024', null),
           statistic('namesDiversity', 'global', 40),
         ]);
-        await tx.publishYears(['2024', 'global', '2024']);
+        await tx.setReady(['2024', 'global', '2024'], true);
+        await tx.unpublishYearsWithoutStatistics();
         expect(await tx.setManualSummary('2024', 'intro', 'Texto a mano')).toBe(true);
         expect(await tx.setManualSummary('2019', 'intro', 'Nada')).toBe(false);
       });
@@ -119,7 +120,8 @@ for (const kind of WRITE_STORE_KINDS) {
           statistic('intro', '2024', null, 'Generado'),
           statistic('intro', '2025', null),
         ]);
-        await tx.publishYears(['2025']);
+        await tx.setReady(['2025'], true);
+        await tx.unpublishYearsWithoutStatistics();
       });
       expect((await store.readStatistics()).find((s) => s.year === '2024')?.summary).toBe('Texto a mano');
       expect((await store.readYears()).sort((a, b) => (a.year < b.year ? -1 : 1))).toEqual([
@@ -148,12 +150,13 @@ for (const kind of WRITE_STORE_KINDS) {
           { name: 'Uxue Garcia Lopez', school: 'A', year: 2024 },
         ]);
         await tx.replaceStatistics([statistic('intro', '2023', null), statistic('intro', 'global', null)]);
-        await tx.publishYears(['2023', 'global']);
+        await tx.setReady(['2023', 'global'], true);
+        await tx.unpublishYearsWithoutStatistics();
       });
       expect(await store.readYearStatuses()).toEqual([
-        { year: '2023', isReady: true, participants: 2, statistics: 1 },
-        { year: '2024', isReady: false, participants: 1, statistics: 0 },
-        { year: 'global', isReady: true, participants: 0, statistics: 1 },
+        { year: '2023', isReady: true, participants: 2, schools: 1, statistics: 1, source: null },
+        { year: '2024', isReady: false, participants: 1, schools: 1, statistics: 0, source: null },
+        { year: 'global', isReady: true, participants: 3, schools: 1, statistics: 1, source: null },
       ]);
     });
 

@@ -12,12 +12,16 @@ import { SETTINGS } from '../../src/config/index.js';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILT_CLI = join(REPO_ROOT, 'dist/cli/main.js');
 
-/** The environment of a CLI run: none of our settings inherited from the caller (nor libpq's); then `extra`. */
+/**
+ * The environment of a CLI run: none of our settings inherited from the caller (nor
+ * libpq's), and no metrics listener (parallel servers would share its port) unless a test
+ * asks for one; then `extra`.
+ */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   const ours = new Set(Object.values(SETTINGS).map((setting) => setting.variable));
   for (const name of Object.keys(env)) if (ours.has(name) || name.startsWith('PG')) delete env[name];
-  return { ...env, ...extra };
+  return { ...env, METRICS_PORT: 'off', ...extra };
 }
 
 export interface CliOptions {

@@ -1,8 +1,13 @@
 import type { StoreLocation } from '../../config/index.js';
-import { GLOBAL_YEAR } from '../../domain/categories.js';
-import { isYearFormat } from '../../domain/validation.js';
 import { openWriteStore } from '../../store/open-store.js';
 import { formatCount, table } from '../output.js';
+
+const NOT_MIGRATED = {
+  empty:
+    'store not migrated: it holds no tables yet; run `tamborrada migrate` (or `demo`, or `import --create`)',
+  unmigrated: 'store not migrated: it holds the public tables only; run `tamborrada migrate` to add ours',
+  outdated: 'store made by an older version: run `tamborrada migrate` to add the tables this one needs',
+} as const;
 
 /**
  * `tamborrada status`: what the API would publish, and the updating flag. Only reads:
@@ -14,11 +19,7 @@ export async function showStatus(location: StoreLocation): Promise<string> {
     const lines = [`store: ${store.description}`];
     const schema = await store.readSchemaState();
     if (schema !== 'migrated') {
-      lines.push(
-        schema === 'empty'
-          ? 'store not migrated: it holds no tables yet; run `tamborrada migrate` (or `demo`, or `import --create`)'
-          : 'store not migrated: it holds the public tables only; run `tamborrada migrate` to add ours',
-      );
+      lines.push(NOT_MIGRATED[schema]);
       return lines.join('\n');
     }
     const years = await store.readYearStatuses();
@@ -30,19 +31,22 @@ export async function showStatus(location: StoreLocation): Promise<string> {
     );
     if (years.length === 0) lines.push('no years yet: import a participant list or run `tamborrada demo`');
     else {
-      // No participant row says `global`: its statistics cover the participants of every year.
-      const allParticipants = years
-        .filter((year) => year.year !== GLOBAL_YEAR && isYearFormat(year.year))
-        .reduce((sum, year) => sum + year.participants, 0);
       lines.push('years:');
       lines.push(
         table(
           years.map((year) => [
             year.year,
-            `${year.isReady ? 'ready    ' : 'not ready'}  ${formatCount(year.year === GLOBAL_YEAR ? allParticipants : year.participants).padStart(9)} participants  ${formatCount(year.statistics).padStart(3)} statistics`,
+            [
+              year.isReady ? 'ready    ' : 'not ready',
+              `${formatCount(year.participants).padStart(9)} participants`,
+              `${formatCount(year.schools).padStart(3)} schools`,
+              `${formatCount(year.statistics).padStart(3)} statistics`,
+              ...(year.source === null ? [] : [`from ${year.source}`]),
+            ].join('  '),
           ]),
         ),
       );
+      lines.push('(global: every participant and school of every year)');
     }
     return lines.join('\n');
   } finally {

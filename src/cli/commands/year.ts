@@ -1,0 +1,49 @@
+import type { StoreLocation } from '../../config/index.js';
+import { changeYear, type YearChange, type YearChangeReport } from '../../import/year-changes.js';
+import { openWriteStore } from '../../store/open-store.js';
+import { formatCount, table } from '../output.js';
+import { createProgress } from '../progress.js';
+
+const DONE: Record<YearChange, [done: string, wouldDo: string]> = {
+  unpublish: ['unpublished', 'would unpublish'],
+  publish: ['published', 'would publish'],
+  remove: ['removed', 'would remove'],
+};
+
+export function formatYearChange(report: YearChangeReport): string {
+  const [done, wouldDo] = DONE[report.change];
+  const participants = formatCount(report.participants);
+  return [
+    `${report.dryRun ? wouldDo : done} ${report.year} in ${report.store}`,
+    table([
+      ['published years', `${report.publishedBefore.join(', ') || '(none)'}`],
+      ['', `→ ${report.publishedAfter.join(', ') || '(none)'}`],
+      [
+        `participants of ${report.year}`,
+        report.change === 'remove' ? `${participants} deleted` : `${participants} kept`,
+      ],
+      [
+        'statistics',
+        `${formatCount(report.statisticsBefore)} rows → ${formatCount(report.statisticsAfter)} rows`,
+      ],
+    ]),
+    ...(report.dryRun ? ['dry run: nothing was changed'] : []),
+  ].join('\n');
+}
+
+/** `tamborrada year unpublish|publish|remove YEAR [--dry-run]`. */
+export async function changeYearCommand(
+  change: YearChange,
+  year: string,
+  dryRun: boolean,
+  location: StoreLocation,
+): Promise<string> {
+  const store = await openWriteStore(location);
+  const progress = createProgress();
+  try {
+    return formatYearChange(await changeYear(store, change, year, { dryRun, progress }));
+  } finally {
+    progress.end();
+    await store.close();
+  }
+}
