@@ -191,7 +191,7 @@ describe('tamborrada demo over lists it did not load', () => {
     const refused = await cli('demo', '--scale', '0.01');
     expect([refused.code, refused.stdout]).toEqual([1, '']);
     expect(refused.stderr).toBe(
-      `tamborrada: error: the store holds lists that \`demo\` did not load: 2026 (1 participants, from ${list}); ` +
+      `tamborrada: error: the store holds lists that \`demo\` did not load: 2026 (1 participant, from ${list}); ` +
         'demo would replace them or mix fictional children with them. Nothing was written; add --force to do it anyway\n',
     );
     expect(dumpAllTables(workspace.dbPath)).toEqual(before);

@@ -35,7 +35,7 @@ async function expectDemoOnly(location: StoreLocation): Promise<void> {
     if (others.length === 0) return;
     const described = others.map(
       (status) =>
-        `${status.year} (${formatCount(status.participants)} participants, ${status.source === null ? 'source unknown' : `from ${status.source}`})`,
+        `${status.year} (${formatCount(status.participants)} participant${status.participants === 1 ? '' : 's'}, ${status.source === null ? 'source unknown' : `from ${status.source}`})`,
     );
     throw new DemoRefused(
       `the store holds lists that \`demo\` did not load: ${described.join(', ')}; ` +
