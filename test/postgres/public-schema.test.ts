@@ -151,7 +151,8 @@ describe('a database built with the public project schema', () => {
       'tamborrada_sys_status_changed',
     ]);
     const ours = await database.client.query(
-      "SELECT to_regclass('tamborrada_changes') IS NOT NULL AND to_regclass('summary_overrides') IS NOT NULL AS ok",
+      `SELECT to_regclass('tamborrada_changes') IS NOT NULL AND to_regclass('summary_overrides') IS NOT NULL
+              AND to_regclass('tamborrada_year_sources') IS NOT NULL AS ok`,
     );
     expect(ours.rows[0]).toEqual({ ok: true });
   });
@@ -166,7 +167,7 @@ describe('a database built with the public project schema', () => {
       GRANT CONNECT ON DATABASE ${database.name} TO ${user};
       GRANT USAGE, CREATE ON SCHEMA public TO ${user};
       GRANT SELECT, INSERT, UPDATE, DELETE ON participants, statistics, available_years, sys_status TO ${user};
-      GRANT SELECT, INSERT, UPDATE, DELETE ON summary_overrides TO ${user};
+      GRANT SELECT, INSERT, UPDATE, DELETE ON summary_overrides, tamborrada_year_sources TO ${user};
       GRANT SELECT ON tamborrada_changes TO ${user};`);
     const store = await openWriteStore(postgresLocation(postgresUrl(database.url, { user, password })));
     try {
@@ -177,6 +178,7 @@ describe('a database built with the public project schema', () => {
           { name: 'Nora Muñoz Etxeberria', school: 'Ikastola Txori Berri', year: 2025 },
           { name: 'Jon Ander Muñoz Lasa', school: 'Ikastola Txori Berri', year: 2025 },
         ]);
+        await tx.recordSource([2025], 'participantes-2025.csv');
       });
     } finally {
       await store.close();
