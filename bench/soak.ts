@@ -38,7 +38,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -46,7 +45,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { envNumber } from './http-lib/env.js';
 import { drive } from './http-lib/load.js';
-import { shebangNodeFlags } from './http-lib/process.js';
+import { freePort, shebangNodeFlags } from './http-lib/process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -66,17 +65,6 @@ if (warmupS + 2 * WINDOW_S > durationS) {
   );
 }
 if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first (npm run soak does)`);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function run(args: string[]): Promise<void> {
   return new Promise((done, fail) => {

@@ -6,10 +6,7 @@ import {
   resolveServerLimits,
   type ServerLimits,
 } from '../../src/config/index.js';
-import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
-import { seedPublishedYears } from '../support/dataset.js';
-import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
+import { startSeededServer, type SeededServer } from '../support/server.js';
 import { getRequest, rawRequest, SECURITY_HEADERS, type RawAnswer } from './support.js';
 
 const LIMITS: ServerLimits = {
@@ -21,20 +18,16 @@ const LIMITS: ServerLimits = {
   maxRequestsPerSocket: 3,
 };
 
-let fixture: StoreFixture;
-let server: RunningServer;
+let seeded: SeededServer;
 let port: number;
 
 beforeAll(async () => {
-  fixture = await createSqliteFixture();
-  await seedPublishedYears(fixture);
-  server = await startLoopbackServer(() => fixture.openReadStore(), 100, { limits: LIMITS });
-  port = Number(new URL(server.url).port);
+  seeded = await startSeededServer({ limits: LIMITS, pollIntervalMs: 100 });
+  port = seeded.port;
 });
 
 afterAll(async () => {
-  await server?.close();
-  await fixture?.dispose();
+  await seeded?.close();
 });
 
 function expectJsonError(answer: RawAnswer | undefined, status: number, error: string | RegExp): void {

@@ -10,9 +10,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../../src/config/index.js';
 import type { RunningServer } from '../../src/server.js';
-import { seedPublishedYears } from '../support/dataset.js';
-import { startLoopbackServer } from '../support/server.js';
-import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
+import { startSeededServer, type SeededServer } from '../support/server.js';
 import { getRequest, rawRequest } from './support.js';
 
 const LIMITS: ServerLimits = {
@@ -24,23 +22,17 @@ const LIMITS: ServerLimits = {
 /** The flood factor of connections.ts: past 4 × the bound, a connection is closed. */
 const FLOOD_LIMIT = LIMITS.maxPipelinedRequests * 4;
 
-let fixture: StoreFixture;
+let seeded: SeededServer;
 let server: RunningServer;
 let port: number;
 
 beforeAll(async () => {
-  fixture = await createSqliteFixture();
-  await seedPublishedYears(fixture);
-  server = await startLoopbackServer(() => fixture.openReadStore(), 60_000, {
-    limits: LIMITS,
-    metrics: { host: '127.0.0.1', port: 0 },
-  });
-  port = Number(new URL(server.url).port);
+  seeded = await startSeededServer({ limits: LIMITS, metrics: { host: '127.0.0.1', port: 0 } });
+  ({ server, port } = seeded);
 });
 
 afterAll(async () => {
-  await server?.close();
-  await fixture?.dispose();
+  await seeded?.close();
 });
 
 /** Answers counted by the server for one route and status (its metrics). */

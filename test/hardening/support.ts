@@ -1,9 +1,11 @@
 /** Helpers of the hardening tests: raw HTTP over a socket, and the real CLI as a child process. */
 import type { ChildProcessByStdio } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import type { Readable } from 'node:stream';
 import { startCli } from '../support/cli.js';
 export { runCli } from '../support/cli.js';
+export { freePort } from '../../bench/http-lib/process.js';
+import { freePort } from '../../bench/http-lib/process.js';
 
 export interface RawAnswer {
   status: number;
@@ -105,18 +107,6 @@ export const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
-
-/** A port that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface ServeProcess {
   child: ChildProcessByStdio<null, Readable, Readable>;

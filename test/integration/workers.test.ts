@@ -1,16 +1,7 @@
-import { createServer } from 'node:net';
+import { freePort } from '../../bench/http-lib/process.js';
 import { expect, it } from 'vitest';
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { createWorkspace, startCli } from './support.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 it('serve --workers 2 shares the port between two processes and stops cleanly on SIGTERM', async () => {
   const workspace = createWorkspace();

@@ -6,34 +6,26 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
-import { seedPublishedYears } from '../support/dataset.js';
-import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
+import { startSeededServer, type SeededServer } from '../support/server.js';
 import { getRequest, rawRequest, SECURITY_HEADERS } from '../hardening/support.js';
 
 const SCHOOL = 'Ikastola Txori Berri';
 
-let fixture: StoreFixture;
-let server: RunningServer;
+let seeded: SeededServer;
 let port: number;
 
 beforeAll(async () => {
-  fixture = await createSqliteFixture();
-  await seedPublishedYears(fixture);
-  await fixture.insertParticipants([
+  seeded = await startSeededServer({}, [
     { name: 'Ane Garcia Lopez', school: SCHOOL, year: 2024 },
     { name: 'Ana Ruiz_Sanz 100% Olano', school: SCHOOL, year: 2023 },
     { name: 'Jon .* Peña [a-z] Goñi', school: 'Colegio (Viejo) \\ 50%', year: 2022 },
     { name: "Miren O'Neill ' OR 1=1 --", school: SCHOOL, year: 2021 },
   ]);
-  server = await startLoopbackServer(() => fixture.openReadStore(), 1000);
-  port = Number(new URL(server.url).port);
+  port = seeded.port;
 });
 
 afterAll(async () => {
-  await server?.close();
-  await fixture?.dispose();
+  await seeded?.close();
 });
 
 /** Statuses the HTTP layer may answer for malformed or oversized requests. */

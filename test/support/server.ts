@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
 import type { ReadStore } from '../../src/store/store.js';
-import type { StoreFixture } from './store-fixture.js';
+import { seedPublishedYears } from './dataset.js';
+import { createSqliteFixture, type StoreFixture } from './store-fixture.js';
 
 export interface Answer {
   status: number;
@@ -34,6 +35,34 @@ export function startLoopbackServer(
     logger: false,
     ...options,
   });
+}
+
+/** A SQLite store with the small published dataset (and `participants`), and the real server over it. */
+export interface SeededServer {
+  fixture: StoreFixture;
+  server: RunningServer;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startSeededServer(
+  options: Parameters<typeof startLoopbackServer>[2] & { pollIntervalMs?: number } = {},
+  participants: readonly { name: string; school: string; year: number }[] = [],
+): Promise<SeededServer> {
+  const fixture = await createSqliteFixture();
+  await seedPublishedYears(fixture);
+  await fixture.insertParticipants(participants);
+  const { pollIntervalMs = 1000, ...serverOptions } = options;
+  const server = await startLoopbackServer(() => fixture.openReadStore(), pollIntervalMs, serverOptions);
+  return {
+    fixture,
+    server,
+    port: Number(new URL(server.url).port),
+    async close() {
+      await server.close();
+      await fixture.dispose();
+    },
+  };
 }
 
 /** The real server, listening on a free loopback port, over the fixture's store. */
