@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../../src/config/index.js';
 import type { RunningServer } from '../../src/server.js';
 import { startSeededServer, type SeededServer } from '../support/server.js';
-import { getRequest, rawRequest } from './support.js';
+import { getRequest, pipelined, rawRequest, statusesIn } from './support.js';
 
 const LIMITS: ServerLimits = {
   ...DEFAULT_SERVER_LIMITS,
@@ -125,26 +125,9 @@ describe('clients that send and never read', () => {
   });
 
   it('a client that pipelines within the bound and reads gets every answer, in order', async () => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const closed = new Promise((done) => socket.on('close', done));
     const paths = ['/api/years', '/api/ping', '/api/statistics?year=2024', '/api/statistics?year=1999'];
     const requests = Array.from({ length: LIMITS.maxPipelinedRequests }, (_, i) => paths[i % paths.length]!);
-    socket.write(
-      requests
-        .map(
-          (path, i) =>
-            `GET ${path} HTTP/1.1\r\nHost: x\r\n${i === requests.length - 1 ? 'Connection: close\r\n' : ''}\r\n`,
-        )
-        .join(''),
-    );
-    await closed;
-    const statuses = [
-      ...Buffer.concat(chunks)
-        .toString('latin1')
-        .matchAll(/HTTP\/1\.1 (\d{3}) /g),
-    ].map((match) => Number(match[1]));
+    const statuses = statusesIn(await pipelined(port, requests));
     expect(statuses).toEqual(requests.map((path) => (path.endsWith('1999') ? 404 : 200)));
   });
 });

@@ -92,6 +92,33 @@ export function rawRequest(
   });
 }
 
+/**
+ * Sends GETs of `paths` pipelined on one connection (the last asks to close it) and
+ * resolves with everything received once the server closes it.
+ */
+export function pipelined(port: number, paths: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.write(
+      paths
+        .map(
+          (path, i) =>
+            `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${i === paths.length - 1 ? 'Connection: close\r\n' : ''}\r\n`,
+        )
+        .join(''),
+    );
+  });
+}
+
+/** The status of every answer in what a connection received, in order. */
+export function statusesIn(received: string): number[] {
+  return [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+}
+
 /** `GET target HTTP/1.1` with a Host header, the target written byte for byte. */
 export function getRequest(target: string | Buffer, extraHeaders = ''): Buffer {
   return Buffer.concat([

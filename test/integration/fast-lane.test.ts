@@ -1,4 +1,3 @@
-import { connect } from 'node:net';
 import { sqliteLocation } from '../../src/config/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +6,7 @@ import { apiMessages } from '../../src/domain/texts.js';
 import { createHttpApp } from '../../src/server.js';
 import { ReadModelFollower } from '../../src/read-model/follower.js';
 import { rawHttp } from '../support/server.js';
+import { pipelined, statusesIn } from '../hardening/support.js';
 import { createSqliteFixture } from '../support/store-fixture.js';
 
 const QUIET = { info() {}, warn() {}, error() {}, debug() {} } as never;
@@ -157,21 +157,8 @@ describe('the fast lane and the Fastify routes', () => {
 
   it('pipelined requests on one connection are answered in order', async () => {
     const paths = ['/api/statistics?year=2024', '/api/ping', '/api/years', '/api/statistics?year=1999'];
-    const socket = connect(Number(new URL(url).port), '127.0.0.1');
-    const received: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => received.push(chunk));
-    const closed = new Promise((resolve) => socket.on('close', resolve));
-    socket.write(
-      paths
-        .map(
-          (path, i) =>
-            `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${i === paths.length - 1 ? 'Connection: close\r\n' : ''}\r\n`,
-        )
-        .join(''),
-    );
-    await closed;
-    const text = Buffer.concat(received).toString('latin1');
-    const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+    const text = await pipelined(Number(new URL(url).port), paths);
+    const statuses = statusesIn(text);
     expect(statuses).toEqual([200, 200, 200, 404]);
     const expectedBodies = await Promise.all(
       paths.map(async (path) => (await rawHttp(url + path, 'GET')).body.toString('latin1')),
