@@ -1,10 +1,11 @@
+import { readSetting } from '../config/index.js';
 import type { Progress } from '../import/progress.js';
 import { formatCount } from './output.js';
 
 /**
  * The progress of the long commands (`import`, `demo`, `recompute`) on stderr, so that stdout
  * keeps only the report: on a terminal, one live line redrawn as the work goes; anywhere
- * else (systemd, CI, a pipe), a plain line every few seconds, and nothing at all for a
+ * else (systemd, CI, a pipe), a plain line every `PROGRESS_EVERY_MS` (3 s), and nothing at all for a
  * command that ends sooner. Each line says the phase, what is done (of how much, when
  * known), the rate and, when the total is known, the time left.
  *
@@ -45,12 +46,14 @@ export function formatProgress({ phase, unit, done, total, elapsedMs }: Progress
 
 /** Redraws on a terminal at most this often. */
 const TERMINAL_REFRESH_MS = 100;
-/** A plain line this often elsewhere. */
-const PLAIN_LINE_EVERY_MS = 3000;
 
 export function createProgress(
   stream: NodeJS.WriteStream = process.stderr,
-  { plainEveryMs = PLAIN_LINE_EVERY_MS, now = () => performance.now() } = {},
+  {
+    // A plain line this often elsewhere (PROGRESS_EVERY_MS).
+    plainEveryMs = readSetting('progressEveryMs', {}, process.env),
+    now = () => performance.now(),
+  } = {},
 ): Progress & { end(): void } {
   const live = stream.isTTY === true;
   const state: ProgressState = { phase: '', unit: 'rows', done: 0, total: undefined, elapsedMs: 0 };

@@ -66,6 +66,13 @@ export const SETTINGS = {
     parse: parse.positiveInteger,
     meaning: 'limit on opening a PostgreSQL connection',
   }),
+  progressEveryMs: setting({
+    variable: 'PROGRESS_EVERY_MS',
+    scope: 'every command',
+    fallback: 3000,
+    parse: parse.positiveInteger,
+    meaning: 'how often `import`, `demo` and `recompute` print a progress line when stderr is not a terminal',
+  }),
   port: setting({
     variable: 'PORT',
     option: '--port <n>',

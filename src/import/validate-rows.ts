@@ -78,7 +78,7 @@ export function collectParticipants(
   let duplicates = 0;
   for (const row of rows) {
     rowsRead++;
-    if (onProgress && rowsRead % 100_000 === 0) onProgress(rowsRead);
+    if (onProgress && rowsRead % 10_000 === 0) onProgress(rowsRead);
     const result = validateRow(row, years);
     if ('reason' in result) {
       errors.push(result);

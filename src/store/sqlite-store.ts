@@ -29,7 +29,7 @@ const BUSY_TIMEOUT_MS = 5000;
 const OUR_TABLES = ['tamborrada_changes', 'summary_overrides', 'tamborrada_year_sources'];
 const INSERT_BATCH = 500;
 /** How often an insert reports its progress, in rows (a multiple of INSERT_BATCH). */
-const PROGRESS_EVERY_ROWS = 50_000;
+const PROGRESS_EVERY_ROWS = 10_000;
 
 function parseJson(text: string | null): JsonValue | undefined {
   return text === null ? undefined : (JSON.parse(text) as JsonValue);

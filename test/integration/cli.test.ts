@@ -88,3 +88,34 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
     expect(report.at(-1)).toMatch(/^ {2}time +\d+\.\d s$/);
   });
 });
+
+describe('progress of a long command, when stderr is not a terminal', () => {
+  it('plain lines on stderr every PROGRESS_EVERY_MS (phase, rows, rate, time left), the report alone on stdout', async () => {
+    const workspace = createWorkspace();
+    try {
+      const run = await runCli(['demo', '--scale', '0.5', '--db', workspace.dbPath], {
+        PROGRESS_EVERY_MS: '50',
+      });
+      expect(run.code).toBe(0);
+      expect(linesOf(run.stdout)[0]).toBe(`imported demo(seed=1, scale=0.5) into sqlite:${workspace.dbPath}`);
+      const lines = linesOf(run.stderr);
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) expect(line).not.toContain('\u001b');
+      // The phases with their rows (rate and time left appear after a second: see progress.test.ts).
+      expect(lines.some((line) => /^validating: [\d,]+ of [\d,]+ rows/.test(line))).toBe(true);
+      expect(lines.some((line) => /^writing: [\d,]+ of [\d,]+ rows/.test(line))).toBe(true);
+    } finally {
+      workspace.remove();
+    }
+  });
+
+  it('a short command prints no progress at all', async () => {
+    const workspace = createWorkspace();
+    try {
+      const run = await runCli(['demo', '--scale', '0.01', '--db', workspace.dbPath]);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+    } finally {
+      workspace.remove();
+    }
+  });
+});
