@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { DEFAULT_SERVER_LIMITS, type ListenAddress, type ServerLimits } from './config/index.js';
+import { DEFAULT_SERVER_LIMITS, readSetting, type ListenAddress, type ServerLimits } from './config/index.js';
 import { createApiReference } from './http/api-reference.js';
 import { buildApp } from './http/app.js';
 import { createMetrics, createMetricsServer, type RecordRequest } from './http/metrics.js';
@@ -10,6 +10,7 @@ import { createResponder } from './http/responder.js';
 import type { ModelSource } from './http/operations.js';
 import { buildRoutes } from './http/routes.js';
 import { ReadModelFollower } from './read-model/follower.js';
+import { createSite } from './web/site.js';
 import type { ReadStore } from './store/store.js';
 
 export interface ServerOptions {
@@ -27,6 +28,8 @@ export interface ServerOptions {
   metrics?: ListenAddress;
   /** The fast lane; off only in tests that prove Fastify's routes give the same answers. */
   fastLane?: boolean;
+  /** The public web pages; when omitted, the `WEB_PAGES` setting (on unless set to `off`). */
+  webPages?: boolean;
 }
 
 export interface RunningServer {
@@ -67,6 +70,8 @@ export interface HttpAppOptions {
   fastLane?: boolean;
   /** Where answers are counted (the metrics); nowhere when omitted. */
   recordRequest?: RecordRequest;
+  /** The public web pages; when omitted, the `WEB_PAGES` setting (on unless set to `off`). */
+  webPages?: boolean;
 }
 
 /**
@@ -76,8 +81,12 @@ export interface HttpAppOptions {
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const reference = createApiReference();
+  // `serve` checks WEB_PAGES with the other settings at start; read here, it also
+  // reaches every worker of `--workers`.
+  const site = (options.webPages ?? readSetting('webPages', {}, process.env)) ? createSite() : undefined;
   const app = buildApp({
-    routes: buildRoutes(reference),
+    routes: buildRoutes(reference, site),
+    pageNotFound: site && (() => site.notFound(options.source.state)),
     source: options.source,
     responder: createResponder(options.corsOrigin),
     observer: createObserver(options.logger, options.recordRequest ?? (() => undefined)),
