@@ -4,7 +4,7 @@ import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepar
 import { pageKind } from './page-answer.js';
 
 /** Where the pages' files are served from. */
-export const ASSETS_PATH = '/recursos';
+const ASSETS_PATH = '/recursos';
 
 /** A file of the pages, served from memory under a name that changes with its content. */
 export interface SiteAsset {

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 
-export interface Column {
+interface Column {
   label: string;
   /** Right-aligned, for figures. */
   numeric?: boolean;

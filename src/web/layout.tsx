@@ -22,10 +22,10 @@ export interface PageContext {
   isUpdating: boolean;
 }
 
-export type Place = 'home' | 'global' | 'search' | 'other';
+type Place = 'home' | 'global' | 'search' | 'other';
 
 /** `2024`, or `Todas las ediciones` for `global`. */
-export const yearName = (year: string) => (year === GLOBAL_YEAR ? texts.nav.global : year);
+const yearName = (year: string) => (year === GLOBAL_YEAR ? texts.nav.global : year);
 
 /** The page around every page's content: header, navigation, the updating notice, footer. */
 export function Layout({

@@ -7,7 +7,7 @@ import {
   type PreparedResponse,
 } from '../read-model/prepared-response.js';
 
-export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /**
  * The pages' own policy: styles, images and the icon from this origin, forms posted
