@@ -27,7 +27,8 @@
  *   and VmHWM (peak, the read-model build included); with --workers, summed over the
  *   process and its children.
  * - Load: autocannon's programmatic API in this process, `BENCH_CONNECTIONS` connections,
- *   pipelining 1, no Accept-Encoding (identity bodies) except on the br row. The search
+ *   pipelining 1, no Accept-Encoding (identity bodies) except on the br row and the web
+ *   pages' rows, which send a browser's (`gzip, deflate, br, zstd`: brotli bodies). The search
  *   row cycles through 50 stored names (as stored, lower case, partial, accented), each
  *   connection from its own offset; the not-found row expects the spec's 500. p50/p99
  *   come from every response time (autocannon's own histogram has 1 ms resolution).
@@ -281,8 +282,13 @@ async function buildCases(baseUrl: string, db: string): Promise<BenchCase[]> {
       kind: 'search',
     },
     prepared(`statistics?year=${year} (br)`, query('/api/statistics', { year }), { 'accept-encoding': 'br' }),
+    prepared('page / (br)', '/', BROWSER_HEADERS),
+    prepared(`page /estadisticas/${year} (br)`, `/estadisticas/${year}`, BROWSER_HEADERS),
   ];
 }
+
+/** What a browser sends that changes the answer: it takes brotli. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 async function preflight(baseUrl: string, cases: BenchCase[]): Promise<Preflight[]> {
   const checks: Preflight[] = [];

@@ -10,6 +10,7 @@ import { createResponder } from './http/responder.js';
 import type { ModelSource } from './http/operations.js';
 import { buildRoutes } from './http/routes.js';
 import { ReadModelFollower } from './read-model/follower.js';
+import { createSite } from './web/site.js';
 import type { ReadStore } from './store/store.js';
 
 export interface ServerOptions {
@@ -27,6 +28,8 @@ export interface ServerOptions {
   metrics?: ListenAddress;
   /** The fast lane; off only in tests that prove Fastify's routes give the same answers. */
   fastLane?: boolean;
+  /** The public web pages (`WEB_PAGES`); on when omitted. */
+  webPages?: boolean;
 }
 
 export interface RunningServer {
@@ -95,6 +98,8 @@ export interface HttpAppOptions {
   fastLane?: boolean;
   /** Where answers are counted (the metrics); nowhere when omitted. */
   recordRequest?: RecordRequest;
+  /** The public web pages (`WEB_PAGES`); on when omitted. */
+  webPages?: boolean;
 }
 
 /**
@@ -104,8 +109,10 @@ export interface HttpAppOptions {
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const reference = createApiReference();
+  const site = (options.webPages ?? true) ? createSite() : undefined;
   const app = buildApp({
-    routes: buildRoutes(reference),
+    routes: buildRoutes(reference, site),
+    pageNotFound: site && (() => site.notFound(options.source.state)),
     source: options.source,
     responder: createResponder(options.corsOrigin),
     observer: createObserver(options.logger, options.recordRequest ?? (() => undefined)),

@@ -134,6 +134,7 @@ async function serveOneProcess(config: ServeOptions, logger: Logger): Promise<vo
     limits: config.limits,
     rateLimitParticipants: config.rateLimitParticipants,
     metrics: config.metrics,
+    webPages: config.webPages,
   });
   if (stopRequested !== undefined) stop(server, stopRequested);
 }

@@ -90,3 +90,10 @@ export const portOrOff: Parse<number | 'off'> = (raw, source) => {
     throw new ConfigError(`${source} must be a port number from 0 to 65535 or 'off', got '${raw}'`);
   }
 };
+
+/** A switch: `on` or `off`. */
+export const onOff: Parse<boolean> = (raw, source) => {
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError(`${source} must be 'on' or 'off', got '${shown(raw)}'`);
+};

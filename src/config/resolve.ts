@@ -145,6 +145,8 @@ export interface ServeConfig {
   limits: ServerLimits;
   /** The separate listener of `/metrics`; undefined: no metrics. */
   metrics: ListenAddress | undefined;
+  /** The public web pages; off for a server of the API alone. */
+  webPages: boolean;
 }
 
 /** Everything `serve` reads, each problem reported (one line each) before anything starts. */
@@ -166,6 +168,7 @@ export function resolveServeConfig(options: CommandOptions, env: Env): ServeConf
     workers: read('workers'),
     limits: check(() => resolveServerLimits(env)),
     metrics: metricsPort === 'off' ? undefined : { host: read('metricsHost'), port: metricsPort },
+    webPages: read('webPages'),
   };
   throwIfAny();
   return config;

@@ -141,6 +141,14 @@ export const SETTINGS = {
     parse: parse.portOrOff,
     meaning: 'port of the metrics listener; `off`: no metrics',
   }),
+  webPages: setting({
+    variable: 'WEB_PAGES',
+    scope: 'serve',
+    fallback: true,
+    fallbackText: '`on`',
+    parse: parse.onOff,
+    meaning: 'the public web pages (`/`, `/estadisticas/…`, `/buscar`); `off` for a server of the API alone',
+  }),
   maxUrlLength: setting({
     variable: 'MAX_URL_LENGTH',
     scope: 'serve',

@@ -12,6 +12,7 @@ import type { Responder } from './responder.js';
 import type { Params, Route } from './routes.js';
 import { documentedRoute } from './schemas.js';
 import type { Query } from '../domain/validation.js';
+import type { Answer } from '../read-model/prepared-response.js';
 
 export interface AppOptions {
   routes: readonly Route[];
@@ -27,7 +28,12 @@ export interface AppOptions {
   rateLimitPerMinute: number;
   /** Off only in tests, which run every case through both lanes. */
   fastLane: boolean;
+  /** The web pages' 404 page, for unknown paths outside `/api` (none: the JSON 404 everywhere). */
+  pageNotFound?: () => Answer;
 }
+
+/** A posted form holds a name and a school: a few hundred bytes. */
+const FORM_BODY_LIMIT = 8 * 1024;
 
 /**
  * The HTTP application over the route table: Node's server with our limits (entry.ts),
@@ -77,7 +83,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     }
     return reply;
   };
-  registerFallbackAnswers(app, routes, send);
+  registerFallbackAnswers(app, routes, send, options.pageNotFound);
   app.addHook('onResponse', (request, reply, done) => {
     observer.answered({
       reqId: request.id,
@@ -102,5 +108,34 @@ export function buildApp(options: AppOptions): FastifyInstance {
       );
     }
   });
+  registerForms(app, routes, source, send);
   return app;
+}
+
+/**
+ * The rows that take a posted form: `application/x-www-form-urlencoded` only (another
+ * body is a 415), read like a query string, at most `FORM_BODY_LIMIT` bytes (413). The
+ * parser is local to these routes: what other paths answer is unchanged.
+ */
+function registerForms(
+  app: FastifyInstance,
+  routes: readonly Route[],
+  source: ModelSource,
+  send: SendAnswer,
+) {
+  const withForm = routes.filter((route) => route.form !== undefined);
+  if (withForm.length === 0) return;
+  void app.register(async (forms) => {
+    forms.removeAllContentTypeParsers();
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, parseQuery(body as string)),
+    );
+    for (const route of withForm) {
+      forms.post(route.path, { schema: { hide: true } }, (request, reply) =>
+        send(request, reply, route.form!((request.body ?? {}) as Query, source, request.params as Params)),
+      );
+    }
+  });
 }

@@ -3,15 +3,18 @@ import { apiMessages } from '../domain/texts.js';
 import { prepareError } from '../read-model/prepared-response.js';
 import { describeStoreError } from '../store/store-errors.js';
 import type { Answer } from '../read-model/prepared-response.js';
-import type { Route } from './routes.js';
+import { isApiPath, type Route } from './routes.js';
 
 /** Writes an answer for a Fastify request (through the responder, like the fast lane). */
 export type SendAnswer = (request: FastifyRequest, reply: FastifyReply, answer: Answer) => FastifyReply;
 
-export const ALLOWED_METHODS = 'GET, HEAD';
+const ALLOWED_METHODS = 'GET, HEAD';
+/** A path that also takes a posted form (the web search). */
+const ALLOWED_WITH_FORM = 'GET, HEAD, POST';
 
 const ROUTE_NOT_FOUND = prepareError(404, apiMessages.routeNotFound);
 const METHOD_NOT_ALLOWED = prepareError(405, apiMessages.methodNotAllowed);
+const METHOD_NOT_ALLOWED_WITH_FORM = prepareError(405, apiMessages.methodNotAllowedWithForm);
 const BAD_REQUEST = prepareError(400, apiMessages.badRequest);
 const PAYLOAD_TOO_LARGE = prepareError(413, apiMessages.payloadTooLarge);
 
@@ -20,9 +23,9 @@ function pathOf(url: string): string {
   return queryStart < 0 ? url : url.slice(0, queryStart);
 }
 
-/** True when `path` is one of the routes' paths (a parameter matching any one segment). */
-function isRoutePath(routes: readonly Route[], path: string): boolean {
-  return routes.some((route) => {
+/** The route whose path `path` is (a parameter matching any one segment). */
+function routeAt(routes: readonly Route[], path: string): Route | undefined {
+  return routes.find((route) => {
     const colon = route.path.lastIndexOf('/:');
     if (colon < 0) return route.path === path;
     const prefix = route.path.slice(0, colon + 1);
@@ -32,26 +35,41 @@ function isRoutePath(routes: readonly Route[], path: string): boolean {
 
 /**
  * Spanish JSON for what no route answers: unknown paths (404), other methods on a route's
- * path (405, with `Allow`), and anything thrown (never a stack trace).
+ * path (405, with `Allow`), and anything thrown (never a stack trace). With the web
+ * pages on, an unknown path outside the API gets their 404 page instead (`pageNotFound`).
  */
 export function registerFallbackAnswers(
   app: FastifyInstance,
   routes: readonly Route[],
   send: SendAnswer,
+  pageNotFound?: () => Answer,
 ): void {
-  const isOtherMethodOnRoute = (request: FastifyRequest) =>
-    request.method !== 'GET' && request.method !== 'HEAD' && isRoutePath(routes, pathOf(request.url));
-  const methodNotAllowed = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.raw.setHeader('allow', ALLOWED_METHODS);
-    return send(request, reply, METHOD_NOT_ALLOWED);
+  /** The `Allow` of the route at the request's path when its method is not one of them. */
+  const refusedMethod = (request: FastifyRequest): string | undefined => {
+    if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+    const route = routeAt(routes, pathOf(request.url));
+    if (route === undefined || (route.form && request.method === 'POST')) return undefined;
+    return route.form ? ALLOWED_WITH_FORM : ALLOWED_METHODS;
+  };
+  const methodNotAllowed = (request: FastifyRequest, reply: FastifyReply, allow: string) => {
+    reply.raw.setHeader('allow', allow);
+    return send(
+      request,
+      reply,
+      allow === ALLOWED_WITH_FORM ? METHOD_NOT_ALLOWED_WITH_FORM : METHOD_NOT_ALLOWED,
+    );
   };
 
-  app.setNotFoundHandler((request, reply) =>
-    isOtherMethodOnRoute(request) ? methodNotAllowed(request, reply) : send(request, reply, ROUTE_NOT_FOUND),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const allow = refusedMethod(request);
+    if (allow !== undefined) return methodNotAllowed(request, reply, allow);
+    if (pageNotFound && !isApiPath(pathOf(request.url))) return send(request, reply, pageNotFound());
+    return send(request, reply, ROUTE_NOT_FOUND);
+  });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (isOtherMethodOnRoute(request)) return methodNotAllowed(request, reply);
+    const allow = refusedMethod(request);
+    if (allow !== undefined) return methodNotAllowed(request, reply, allow);
     const statusCode = error.statusCode ?? 500;
     if (statusCode === 413) return send(request, reply, PAYLOAD_TOO_LARGE);
     if (statusCode >= 400 && statusCode < 500) {

@@ -13,9 +13,10 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 /**
  * The operator's limit on the rate-limited routes (the participant search:
  * `RATE_LIMIT_PARTICIPANTS` requests per client address and minute; off by default, as
- * the spec enforces none). Over the limit the answer is 429 with a Spanish `{error}` and
- * `Retry-After`. Those routes are then left to Fastify by the fast lane, and only they
- * get the hook: the others do not pay for it. Call before the routes are added.
+ * the spec enforces none) and on posted forms (the web search). Over the limit the
+ * answer is 429 with a Spanish `{error}` and `Retry-After`. Those routes are then left
+ * to Fastify by the fast lane, and only they get the hook: the others do not pay for it.
+ * Call before the routes are added.
  */
 export function registerRateLimit(
   app: FastifyInstance,
@@ -24,6 +25,7 @@ export function registerRateLimit(
   send: SendAnswer,
 ): void {
   const limitedPaths = new Set(routes.filter((route) => route.rateLimited).map((route) => route.path));
+  const formPaths = new Set(routes.filter((route) => route.form).map((route) => route.path));
   let limiter: Limiter | undefined;
   // Encapsulated: the plugin's decorations stay out of the other routes.
   void app.register(async (scope) => {
@@ -40,7 +42,7 @@ export function registerRateLimit(
   };
 
   app.addHook('onRoute', (route) => {
-    if (!limitedPaths.has(route.url)) return;
+    if (!(route.method === 'POST' ? formPaths : limitedPaths).has(route.url)) return;
     const existing = route.onRequest;
     route.onRequest = existing === undefined ? [limit] : [...[existing].flat(), limit];
   });

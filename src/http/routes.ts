@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { Query } from '../domain/validation.js';
 import { CACHE, type Answer } from '../read-model/prepared-response.js';
+import type { Site } from '../web/site.js';
 import { DOCS_PATH, OPENAPI_PATH, type ApiReference } from './api-reference.js';
 import { operations, type ModelSource } from './operations.js';
 import { OPERATION_SCHEMAS } from './schemas.js';
@@ -29,9 +30,17 @@ export interface Route {
   rateLimited: boolean;
   /** `Cache-Control` of its 200 answers (documented; a test holds the live answers to it). */
   cache: string;
+  /**
+   * The answer to a form posted to its path (`application/x-www-form-urlencoded`, its
+   * fields read like a query): the web search. Answered by Fastify only; a posted form
+   * is a search, so it is always under the operator's rate limit. Other methods on the
+   * path then answer 405 with `Allow: GET, HEAD, POST`.
+   */
+  form?: (form: Query, source: ModelSource, params: Params) => Answer;
 }
 
-type RouteOptions = Partial<Pick<Route, 'schema' | 'keptPerUrl' | 'rateLimited'>> & Pick<Route, 'cache'>;
+type RouteOptions = Partial<Pick<Route, 'schema' | 'keptPerUrl' | 'rateLimited' | 'form'>> &
+  Pick<Route, 'cache'>;
 
 function route(path: string, answer: Route['answer'], options: RouteOptions): Route {
   return { path, answer, keptPerUrl: false, rateLimited: false, ...options };
@@ -40,11 +49,17 @@ function route(path: string, answer: Route['answer'], options: RouteOptions): Ro
 /** A route whose answer is the same whatever the request (a file, a page of the reference). */
 const fixed = (answer: () => Answer) => () => answer();
 
+/** The paths of the API: everything under them is JSON, an unknown one included. */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
 /**
  * Every route the server answers, in one table: the six operations of the spec, the
- * OpenAPI document and its interactive reference. Adding a route is adding a row.
+ * OpenAPI document and its interactive reference, and, unless they are off, the web
+ * pages and their files. Adding a route is adding a row.
  */
-export function buildRoutes(reference: ApiReference): Route[] {
+export function buildRoutes(reference: ApiReference, site?: Site): Route[] {
   return [
     route('/api/ping', operations.ping, { schema: OPERATION_SCHEMAS.ping, cache: CACHE.none }),
     route('/api/years', operations.listYears, {
@@ -77,5 +92,23 @@ export function buildRoutes(reference: ApiReference): Route[] {
     ...reference.assets.map((asset) =>
       route(`${DOCS_PATH}/${asset.name}`, fixed(asset.answer), { cache: CACHE.revalidate }),
     ),
+    ...(site ? pageRoutes(site) : []),
+  ];
+}
+
+/** The web pages (src/web/): HTML from the same read model, and their files. */
+function pageRoutes(site: Site): Route[] {
+  return [
+    route('/', (_query, source) => site.home(source.state), { keptPerUrl: true, cache: CACHE.revalidate }),
+    route('/estadisticas/:year', (_query, source, params) => site.statistics(source.state, params.year!), {
+      keptPerUrl: true,
+      cache: CACHE.revalidate,
+    }),
+    route('/buscar', (_query, source) => site.searchForm(source.state), {
+      keptPerUrl: true,
+      cache: CACHE.revalidate,
+      form: (form, source) => site.search(source.state, form),
+    }),
+    ...site.assets.map((asset) => route(asset.path, fixed(asset.answer), { cache: CACHE.immutable })),
   ];
 }

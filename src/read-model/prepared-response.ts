@@ -14,6 +14,8 @@ export const CACHE = {
   day: 'public, max-age=86400',
   /** Companies (spec §8: 7 to 30 days). */
   week: 'public, max-age=604800',
+  /** Files whose address changes with their content (the web pages' stylesheet and icon). */
+  immutable: 'public, max-age=31536000, immutable',
   /** Answers a client revalidates on every use (its ETag makes that cheap). */
   revalidate: 'no-cache',
   /** Participant search, ping, the updating answer and every error. */

@@ -26,7 +26,8 @@ describeEachStore(
     );
   },
   (context) => {
-    it.each(['/nope', '/api', '/api/ping/', '/api/unknown?year=2024', '/API/PING'])(
+    // Outside /api an unknown path is the web pages' (test/web/unknown-paths.test.ts).
+    it.each(['/api', '/api/ping/', '/api/unknown?year=2024', '/api/PING', '/api/Years'])(
       'unknown path %s → 404 JSON',
       async (path) => {
         const answer = await context().server.get(path);
@@ -73,7 +74,7 @@ describeEachStore(
       },
     );
 
-    it.each([...OPERATIONS, '/nope', '/api/statistics?year=x'])(
+    it.each([...OPERATIONS, '/api/nope', '/api/statistics?year=x'])(
       '%s: security headers for a JSON API',
       async (path) => {
         const answer = await raw(context().server.url + path, 'GET');

@@ -95,7 +95,7 @@ describe('malformed and oversized requests get JSON, never a crash', () => {
   });
 
   it.each([
-    ['an unknown path', getRequest('/nope'), 404],
+    ['an unknown path', getRequest('/api/nope'), 404],
     ['POST on an operation', 'POST /api/years HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n', 405],
     ['a server error', getRequest('/api/statistics?year=1999'), 404],
   ])('%s: the security headers, CORS, no X-Powered-By', async (_title, request, status) => {

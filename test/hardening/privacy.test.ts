@@ -1,7 +1,7 @@
 /**
  * Participant names are personal data of minors: whatever way a name is sent (found, not
- * found, encoded, bracketed, in a malformed or oversized request), it never reaches the
- * logs, even at LOG_LEVEL=trace. The server is the real `tamborrada serve`, its output
+ * found, encoded, bracketed, in a malformed or oversized request, posted to the web
+ * search), it never reaches the logs, even at LOG_LEVEL=trace. The server is the real `tamborrada serve`, its output
  * captured.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -48,6 +48,14 @@ const stored = STORED.join(' ');
 const searched = SEARCHED.join(' ');
 const company = `company=${encode(SCHOOL)}`;
 
+/** A form posted to the web search, as a browser sends it. */
+function post(body: string, type = 'application/x-www-form-urlencoded'): string {
+  return (
+    `POST /buscar HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
 describe('names never reach the logs', () => {
   it('whatever the request', async () => {
     const targets = [
@@ -80,6 +88,12 @@ describe('names never reach the logs', () => {
       getRequest(Buffer.from(`/api/participants?name=${searched}&${company}`)),
       // Other methods.
       `POST /api/participants?name=${encode(searched)}&${company} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n`,
+      // The web search: the name travels in the body of a posted form.
+      post(`name=${encode(stored)}&${company}`),
+      post(`name=${encode(searched)}&${company}`),
+      post(`name=${encode(searched)}&${company}&pad=${'x'.repeat(10_000)}`),
+      post(JSON.stringify({ name: searched, company: SCHOOL }), 'application/json'),
+      post(`name=${encode(searched)}&${company}`, 'text/plain'),
     ];
     for (const request of malformed) await rawRequest(serve.port, request);
     // Stopping the server writes out every buffered line: the whole log is read.

@@ -88,15 +88,16 @@ describe('participant search rate limit (RATE_LIMIT_PARTICIPANTS)', () => {
     for (const path of ['/api/ping', '/api/years', '/api/statistics?year=2024', '/api/companies']) {
       for (let i = 0; i < LIMIT * 3; i++) expect((await get(server.url, path, '127.0.0.5')).status).toBe(200);
     }
-    // Routes that run an onRequest hook: only the search.
+    // Routes that run an onRequest hook: only the searches (the API's, and the web page's posted form).
     const limited: string[] = [];
     let route = '';
     for (const line of server.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n')) {
-      const name = /([\w/.-]+ \((?:GET|HEAD)\))/.exec(line);
-      if (name) route = name[1]!;
+      const name = /([\w/.:-]+ \((?:GET|HEAD|POST)\))/.exec(line);
+      // Printed relative to the tree's root (`/` itself is a page).
+      if (name) route = name[1]!.replace(/^\//, '');
       else if (line.includes('(onRequest)')) limited.push(route);
     }
-    expect(limited).toEqual(['/api/participants (GET)', '/api/participants (HEAD)']);
+    expect(limited.sort()).toEqual(['api/participants (GET)', 'api/participants (HEAD)', 'buscar (POST)']);
   });
 });
 

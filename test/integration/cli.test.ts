@@ -94,7 +94,8 @@ describe('progress of a long command, when stderr is not a terminal', () => {
     const workspace = createWorkspace();
     try {
       const run = await runCli(['demo', '--scale', '0.5', '--db', workspace.dbPath], {
-        PROGRESS_EVERY_MS: '50',
+        // A line at every update (every 10,000 rows), where a slow machine prints every 3 s.
+        PROGRESS_EVERY_MS: '1',
       });
       expect(run.code).toBe(0);
       expect(linesOf(run.stdout)[0]).toBe(`imported demo(seed=1, scale=0.5) into sqlite:${workspace.dbPath}`);

@@ -1,14 +1,16 @@
 /**
  * The route table is the one list of what the server answers: every row is answered by
  * both lanes with the same bytes, its 200 answers carry the row's Cache-Control, other
- * methods on its path answer 405, and the OpenAPI document lists exactly the rows that
- * have a schema.
+ * methods on its path answer 405 (a row that takes a posted form allows POST too, and
+ * answers it the same in both servers), and the OpenAPI document lists exactly the rows
+ * that have a schema.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteLocation } from '../../src/config/index.js';
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { createApiReference } from '../../src/http/api-reference.js';
 import { buildRoutes } from '../../src/http/routes.js';
+import { createSite } from '../../src/web/site.js';
 import type { RunningServer } from '../../src/server.js';
 import { rawHttp, startLoopbackServer } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
@@ -18,8 +20,9 @@ const SAMPLE_QUERY: Record<string, string> = {
   '/api/statistics': '?year=2024',
   '/api/category': '?year=2024&category=topNamesByYear',
 };
+const SAMPLE_PATH: Record<string, string> = { '/estadisticas/:year': '/estadisticas/2024' };
 
-const ROUTES = buildRoutes(createApiReference());
+const ROUTES = buildRoutes(createApiReference(), createSite());
 
 describe('the route table', () => {
   let fixture: StoreFixture & { path: string };
@@ -45,9 +48,9 @@ describe('the route table', () => {
   });
 
   const target = (path: string) =>
-    path + (path === '/api/participants' ? search : (SAMPLE_QUERY[path] ?? ''));
+    (SAMPLE_PATH[path] ?? path) + (path === '/api/participants' ? search : (SAMPLE_QUERY[path] ?? ''));
 
-  it.each(ROUTES.map((route) => [route.path, route.cache]))(
+  it.each(ROUTES.filter((route) => !route.form).map((route) => [route.path, route.cache]))(
     '%s: 200 with Cache-Control %s, the same bytes in both lanes, 405 for POST',
     async (path, cache) => {
       const viaFastLane = await rawHttp(fast.url + target(path), 'GET');
@@ -60,6 +63,24 @@ describe('the route table', () => {
       expect(viaFastify.body.equals(viaFastLane.body)).toBe(true);
       const post = await rawHttp(fast.url + path, 'POST');
       expect([post.status, post.headers.allow]).toEqual([405, 'GET, HEAD']);
+    },
+  );
+
+  it.each(ROUTES.filter((route) => route.form).map((route) => [route.path, route.cache]))(
+    '%s: 200 with Cache-Control %s in both lanes, its form answered alike, 405 for PUT',
+    async (path, cache) => {
+      const viaFastLane = await rawHttp(fast.url + target(path), 'GET');
+      const viaFastify = await rawHttp(fastifyOnly.url + target(path), 'GET');
+      expect([viaFastLane.status, viaFastLane.headers['cache-control']]).toEqual([200, cache]);
+      expect(viaFastify.body.equals(viaFastLane.body)).toBe(true);
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      const body = 'name=Ane+Zubia+Lasa&company=Ikastola+Zubia';
+      const posted = await rawHttp(fast.url + path, 'POST', form, body);
+      const postedToFastify = await rawHttp(fastifyOnly.url + path, 'POST', form, body);
+      expect(posted.status).toBe(200);
+      expect(postedToFastify.body.equals(posted.body)).toBe(true);
+      const put = await rawHttp(fast.url + path, 'PUT');
+      expect([put.status, put.headers.allow]).toEqual([405, 'GET, HEAD, POST']);
     },
   );
 

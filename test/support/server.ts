@@ -23,7 +23,10 @@ export function startLoopbackServer(
   openStore: () => Promise<ReadStore>,
   pollIntervalMs: number,
   options: Partial<
-    Pick<ServerOptions, 'logger' | 'limits' | 'rateLimitParticipants' | 'metrics' | 'fastLane' | 'corsOrigin'>
+    Pick<
+      ServerOptions,
+      'logger' | 'limits' | 'rateLimitParticipants' | 'metrics' | 'fastLane' | 'corsOrigin' | 'webPages'
+    >
   > = {},
 ): Promise<RunningServer> {
   return startServer({
@@ -88,8 +91,8 @@ export async function startTestServer(
   };
 }
 
-/** A raw request: no automatic decompression, any method. */
-export function rawHttp(url: string, method: string, headers: Record<string, string> = {}) {
+/** A raw request: no automatic decompression, any method, an optional body. */
+export function rawHttp(url: string, method: string, headers: Record<string, string> = {}, body?: string) {
   return new Promise<{
     status: number;
     headers: Record<string, string | string[] | undefined>;
@@ -103,6 +106,6 @@ export function rawHttp(url: string, method: string, headers: Record<string, str
       );
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }

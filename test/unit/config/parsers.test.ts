@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/index.js';
-import { corsOrigin, portOrOff } from '../../../src/config/parsers.js';
+import { corsOrigin, onOff, portOrOff } from '../../../src/config/parsers.js';
 
 it.each(['*', 'null', 'https://tamborrada.example', 'http://localhost:8080', 'https://xn--caf-dma.example'])(
   'CORS_ORIGIN %s is accepted as it is',
@@ -26,4 +26,10 @@ it('METRICS_PORT takes a port or off', () => {
   expect(portOrOff('9464', 'METRICS_PORT')).toBe(9464);
   expect(portOrOff('off', 'METRICS_PORT')).toBe('off');
   expect(() => portOrOff('no', 'METRICS_PORT')).toThrow(/a port number from 0 to 65535 or 'off'/);
+});
+
+it('WEB_PAGES takes on or off', () => {
+  expect(onOff('on', 'WEB_PAGES')).toBe(true);
+  expect(onOff('off', 'WEB_PAGES')).toBe(false);
+  expect(() => onOff('false', 'WEB_PAGES')).toThrow(/WEB_PAGES must be 'on' or 'off', got 'false'/);
 });

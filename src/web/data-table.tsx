@@ -1,0 +1,64 @@
+import type { ComponentChildren } from 'preact';
+
+interface Column {
+  label: string;
+  /** Right-aligned, for figures. */
+  numeric?: boolean;
+}
+
+/**
+ * The data of a section as a table, beside its chart. A wide table scrolls sideways on
+ * a narrow screen, in a region a keyboard can reach.
+ */
+export function DataTable({
+  caption,
+  columns,
+  rows,
+  rowHeader = 0,
+  wide = false,
+}: {
+  caption: string;
+  columns: readonly Column[];
+  rows: readonly (readonly ComponentChildren[])[];
+  /** The column that names each row (read out before the row's other cells). */
+  rowHeader?: number;
+  wide?: boolean;
+}) {
+  const cellClass = (column: Column | undefined) => (column?.numeric ? 'num' : undefined);
+  const table = (
+    <table>
+      <caption class="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th scope="col" class={cellClass(column)}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr>
+            {row.map((cell, i) =>
+              i === rowHeader ? (
+                <th scope="row" class={cellClass(columns[i])}>
+                  {cell}
+                </th>
+              ) : (
+                <td class={cellClass(columns[i])}>{cell}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return wide ? (
+    <div class="table-wrap table-scroll" tabindex={0} role="region" aria-label={caption}>
+      {table}
+    </div>
+  ) : (
+    <div class="table-wrap">{table}</div>
+  );
+}

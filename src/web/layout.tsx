@@ -1,0 +1,117 @@
+import type { ComponentChildren } from 'preact';
+import { GLOBAL_YEAR } from '../domain/categories.js';
+import { webTexts } from '../domain/texts.js';
+
+const texts = webTexts;
+
+/** Where each page lives. Paths are absolute: a 404 page answers at any depth. */
+export const PAGE_PATHS = {
+  home: '/',
+  statistics: (year: string) => `/estadisticas/${encodeURIComponent(year)}`,
+  search: '/buscar',
+  apiDocs: '/api/docs',
+} as const;
+
+const LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/deed.es';
+const ORIGINAL_WORK_URL = 'https://github.com/ramistodev/tamborradata';
+
+/** What every page of one data version shares. */
+export interface PageContext {
+  stylesheet: string;
+  icon: string;
+  isUpdating: boolean;
+}
+
+type Place = 'home' | 'global' | 'search' | 'other';
+
+/** `2024`, or `Todas las ediciones` for `global`. */
+const yearName = (year: string) => (year === GLOBAL_YEAR ? texts.nav.global : year);
+
+/** The page around every page's content: header, navigation, the updating notice, footer. */
+export function Layout({
+  context,
+  title,
+  description,
+  place,
+  children,
+}: {
+  context: PageContext;
+  title: string;
+  description: string;
+  place: Place;
+  children: ComponentChildren;
+}) {
+  /** A link of the navigation; `to` is the place it leads to, when it is one of the pages. */
+  const link = (to: Place | undefined, href: string, label: string) => (
+    <li>
+      <a href={href} aria-current={place === to ? 'page' : undefined}>
+        {label}
+      </a>
+    </li>
+  );
+  return (
+    <html lang="es">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{place === 'home' ? texts.siteName : `${title} · ${texts.siteName}`}</title>
+        <meta name="description" content={description} />
+        <link rel="stylesheet" href={context.stylesheet} />
+        <link rel="icon" type="image/svg+xml" href={context.icon} />
+      </head>
+      <body>
+        <a class="skip-link" href="#contenido">
+          {texts.skipToContent}
+        </a>
+        <header class="site-header">
+          <div class="bar">
+            <a class="brand" href={PAGE_PATHS.home}>
+              <img src={context.icon} alt="" width="32" height="32" />
+              {texts.siteName}
+            </a>
+            <nav aria-label={texts.navigation}>
+              <ul>
+                {link('home', PAGE_PATHS.home, texts.nav.home)}
+                {link('global', PAGE_PATHS.statistics(GLOBAL_YEAR), texts.nav.global)}
+                {link('search', PAGE_PATHS.search, texts.nav.search)}
+                {link(undefined, PAGE_PATHS.apiDocs, texts.nav.api)}
+              </ul>
+            </nav>
+          </div>
+        </header>
+        <main id="contenido">
+          {context.isUpdating ? (
+            <p class="notice" role="status">
+              {texts.updatingNotice}
+            </p>
+          ) : null}
+          {children}
+        </main>
+        <footer class="site-footer">
+          <p>
+            {texts.footer.licence} <a href={LICENCE_URL}>{texts.footer.licenceName}</a>.{' '}
+            <a href={ORIGINAL_WORK_URL}>{texts.footer.attribution}</a>
+          </p>
+          <p>
+            {texts.footer.api} <a href={PAGE_PATHS.apiDocs}>{texts.footer.apiLink}</a>.
+          </p>
+        </footer>
+      </body>
+    </html>
+  );
+}
+
+/** Links to every published year, `global` last (the order of `/api/years`). */
+export function YearLinks({ years, current }: { years: readonly string[]; current?: string }) {
+  return (
+    <ul class="year-links">
+      {years.map((year) => (
+        <li>
+          <a href={PAGE_PATHS.statistics(year)} aria-current={year === current ? 'page' : undefined}>
+            {yearName(year)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,48 @@
+import type { VNode } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import {
+  CACHE,
+  prepareBytes,
+  type BodyKind,
+  type PreparedResponse,
+} from '../read-model/prepared-response.js';
+
+const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
+/**
+ * The pages' own policy: styles, images and the icon from this origin, forms posted
+ * back here, and no script at all (the pages need none: charts are SVG drawn on the
+ * server).
+ */
+export const PAGE_SECURITY: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy':
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; " +
+    "frame-ancestors 'none'",
+};
+
+export function pageKind(contentType: string, cacheControl: string): BodyKind {
+  return { contentType, cacheControl, security: PAGE_SECURITY };
+}
+
+function html(page: VNode): Buffer {
+  return Buffer.from(`<!doctype html>\n${renderToString(page)}`, 'utf8');
+}
+
+/**
+ * A page made once per data version, like the API's answers: bytes, strong ETag (on a
+ * 200), gzip and brotli. A page is revalidated on every use (its ETag makes that a 304),
+ * so the updating notice and a new edition show at once; error pages are never kept.
+ */
+export function preparePage(statusCode: number, page: VNode): PreparedResponse {
+  const cacheControl = statusCode === 200 ? CACHE.revalidate : CACHE.none;
+  return prepareBytes(statusCode, html(page), pageKind(HTML_CONTENT_TYPE, cacheControl), {
+    etag: statusCode === 200,
+  });
+}
+
+/** A page made for one request (a search's answer): never kept, compressed at low effort. */
+export function pageForRequest(statusCode: number, page: VNode): PreparedResponse {
+  return prepareBytes(statusCode, html(page), pageKind(HTML_CONTENT_TYPE, CACHE.none), { effort: 'fast' });
+}

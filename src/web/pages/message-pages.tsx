@@ -1,0 +1,33 @@
+import { webTexts } from '../../domain/texts.js';
+import { Layout, PAGE_PATHS, YearLinks, type PageContext } from '../layout.js';
+
+/** Any address with no page (an unknown year included): where to go instead. */
+export function NotFoundPage({ context, years }: { context: PageContext; years: readonly string[] }) {
+  const texts = webTexts.notFound;
+  return (
+    <Layout context={context} title={texts.title} description={texts.text} place="other">
+      <h1>{texts.title}</h1>
+      <p class="lead">{texts.text}</p>
+      {years.length === 0 ? null : (
+        <section aria-labelledby="publicadas" class="panel">
+          <h2 id="publicadas">{texts.yearsHeading}</h2>
+          <YearLinks years={years} />
+        </section>
+      )}
+      <p>
+        <a href={PAGE_PATHS.home}>{texts.home}</a>
+      </p>
+    </Layout>
+  );
+}
+
+/** Before the store could be read: the pages have nothing to show yet. */
+export function UnavailablePage({ context }: { context: PageContext }) {
+  const texts = webTexts.unavailable;
+  return (
+    <Layout context={context} title={texts.title} description={texts.text} place="other">
+      <h1>{texts.title}</h1>
+      <p class="lead">{texts.text}</p>
+    </Layout>
+  );
+}

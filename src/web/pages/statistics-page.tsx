@@ -1,0 +1,42 @@
+import type { CategoryId } from '../../domain/categories.js';
+import { GLOBAL_YEAR } from '../../domain/categories.js';
+import { webTexts } from '../../domain/texts.js';
+import { Layout, YearLinks, type PageContext } from '../layout.js';
+import { StatisticSections } from '../statistic-sections.js';
+import type { StatisticRecord } from '../year-statistics.js';
+
+const texts = webTexts.statistics;
+
+/**
+ * `/estadisticas/{year}` and `/estadisticas/global`: every statistic of the year as a
+ * section. While the store is updating, the statistics operation of the API answers
+ * only `{isUpdating: true}`, and so does this page: the notice, and no figures.
+ */
+export function StatisticsPage({
+  context,
+  year,
+  years,
+  records,
+}: {
+  context: PageContext;
+  year: string;
+  years: readonly string[];
+  records: ReadonlyMap<CategoryId, StatisticRecord>;
+}) {
+  const isGlobal = year === GLOBAL_YEAR;
+  const title = isGlobal ? texts.globalTitle : texts.yearTitle(year);
+  return (
+    <Layout
+      context={context}
+      title={title}
+      description={isGlobal ? texts.globalDescription : texts.yearDescription(year)}
+      place={isGlobal ? 'global' : 'other'}
+    >
+      <h1>{title}</h1>
+      <nav aria-label={texts.otherYears} class="year-nav">
+        <YearLinks years={years} current={year} />
+      </nav>
+      {context.isUpdating ? null : <StatisticSections records={records} />}
+    </Layout>
+  );
+}

@@ -1,0 +1,65 @@
+import { webTexts } from '../domain/texts.js';
+import { PAGE_PATHS } from './layout.js';
+
+const texts = webTexts.search;
+
+/** What was sent, shown again in the form of the answer. */
+export interface SearchInput {
+  name: string;
+  company: string;
+}
+
+/**
+ * The participant search. It is POSTed: the name travels in the body, never in an
+ * address (history, `Referer`, proxies' and our own logs). The browser keeps no
+ * history of the name field either.
+ */
+export function SearchForm({
+  companies,
+  input,
+  idPrefix,
+}: {
+  companies: readonly string[];
+  input?: SearchInput;
+  /** Makes the fields' ids unique on the page. */
+  idPrefix: string;
+}) {
+  const nameId = `${idPrefix}-name`;
+  const hintId = `${idPrefix}-hint`;
+  const companyId = `${idPrefix}-company`;
+  return (
+    <form class="search-form" method="post" action={PAGE_PATHS.search}>
+      <div class="field">
+        <label for={nameId}>{texts.nameLabel}</label>
+        <input
+          id={nameId}
+          name="name"
+          type="text"
+          required
+          autocomplete="off"
+          spellcheck={false}
+          aria-describedby={hintId}
+          value={input?.name}
+        />
+        <p class="hint" id={hintId}>
+          {texts.nameHint}
+        </p>
+      </div>
+      <div class="field">
+        <label for={companyId}>{texts.companyLabel}</label>
+        <select id={companyId} name="company" required>
+          <option value="" selected={input === undefined}>
+            {texts.companyChoose}
+          </option>
+          {companies.map((company) => (
+            <option value={company} selected={input?.company === company}>
+              {company}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit">{texts.submit}</button>
+      <p class="hint">{texts.privacy}</p>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { CATEGORY_IDS, type CategoryId } from '../domain/categories.js';
+import type { StatisticsCatalog } from '../read-model/statistics-catalog.js';
+
+/** One stored statistic as the API serves it. */
+export interface StatisticRecord {
+  publicData: unknown;
+  summary: string | null;
+}
+
+/**
+ * The statistics of one year (or `global`) as `/api/category` answers them, read back
+ * from the prepared answers of the catalog: the pages show exactly what the API serves.
+ * When a category has several rows (possible only by hand), the first one is shown.
+ */
+export function yearStatistics(catalog: StatisticsCatalog, year: string): Map<CategoryId, StatisticRecord> {
+  const records = new Map<CategoryId, StatisticRecord>();
+  const answers = catalog.categoryByYear.get(year);
+  if (answers === undefined) return records;
+  for (const category of CATEGORY_IDS) {
+    const answer = answers.get(category);
+    if (answer === undefined) continue;
+    const { stats } = JSON.parse(answer.identity.body.toString()) as {
+      stats: { public_data: unknown; summary: string | null }[];
+    };
+    const first = stats[0];
+    if (first) records.set(category, { publicData: first.public_data, summary: first.summary });
+  }
+  return records;
+}

@@ -1,0 +1,119 @@
+/**
+ * The web search (`/buscar`): a form posted in the body, so the name is never in an
+ * address; the API's rules and Spanish messages (a name and two surnames, a school from
+ * the list, a literal match: no wildcard lists a school); never kept by a cache; under
+ * the operator's rate limit like the API's search, while the empty form is not.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages, webTexts } from '../../src/domain/texts.js';
+import type { RunningServer } from '../../src/server.js';
+import { startLoopbackServer } from '../support/server.js';
+import { postForm, startDemoSite, type DemoSite } from './support.js';
+
+const SCHOOL = 'Ikastola Zubia';
+let site: DemoSite;
+
+beforeAll(async () => {
+  site = await startDemoSite({ scale: 0.05 });
+  await site.fixture.insertParticipants([
+    { name: 'Ane Zubia Lasa', school: SCHOOL, year: 2024 },
+    { name: 'Ane Zubia Lasa', school: SCHOOL, year: 2022 },
+    { name: 'Ane Zubia Lasagabaster', school: SCHOOL, year: 2023 },
+  ]);
+  await site.server.follower.refresh();
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+const search = (fields: Record<string, string>) => postForm(`${site.server.url}/buscar`, fields);
+
+describe('GET /buscar', () => {
+  it('is a form posted to itself, with every company and no history of the name', async () => {
+    const form = await (await fetch(`${site.server.url}/buscar`)).text();
+    expect(form).toContain('<form class="search-form" method="post" action="/buscar">');
+    expect(form).toMatch(/<input id="search-name" name="name" type="text" required autocomplete="off"/);
+    const companies = (
+      (await (await fetch(`${site.server.url}/api/companies`)).json()) as { companies: string[] }
+    ).companies;
+    expect([...form.matchAll(/<option value="([^"]+)"/g)].map((match) => match[1])).toEqual(companies);
+  });
+});
+
+describe('POST /buscar', () => {
+  it('finds every edition of a name, however it is written, newest first, never cached', async () => {
+    for (const name of ['Ane Zubia Lasa', 'ÁNE  zubía lasa']) {
+      const answer = await search({ name, company: SCHOOL });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      const page = await answer.text();
+      expect(page).toContain(webTexts.search.found(3, SCHOOL));
+      const years = [...page.matchAll(/<a href="\/estadisticas\/(\d{4})">/g)].map((match) => match[1]);
+      expect(years.slice(-3)).toEqual(['2024', '2023', '2022']);
+      // The form keeps what was sent, to search again.
+      expect(page).toContain(`value="${name}"`);
+      expect(page).toContain(`<option value="${SCHOOL}" selected>`);
+    }
+  });
+
+  it('a name nobody has is a Spanish sentence, not the API’s 500', async () => {
+    const answer = await search({ name: 'Koldo Mitxelena Elissalde', company: SCHOOL });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain(webTexts.search.notFound);
+  });
+
+  it.each([
+    ['a name of two parts', { name: 'Ane Zubia', company: SCHOOL }, apiMessages.nameTooShort],
+    ['no school', { name: 'Ane Zubia Lasa' }, apiMessages.participantParamsRequired],
+    ['no name', { company: SCHOOL }, apiMessages.participantParamsRequired],
+  ])('%s: 400 with the API’s message', async (_case, fields, message) => {
+    const answer = await search(fields);
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain(`<p class="error" role="alert">${message}</p>`);
+  });
+
+  it.each(['% % %', '_ _ _', '.* .* .*', 'a a a'])('%s lists nobody: the match is literal', async (name) => {
+    expect(await (await search({ name, company: SCHOOL })).text()).toContain(webTexts.search.notFound);
+  });
+
+  it('takes a form only, of a few kilobytes', async () => {
+    const json = await fetch(`${site.server.url}/buscar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ane Zubia Lasa', company: SCHOOL }),
+    });
+    expect([json.status, (await json.json()) as unknown]).toEqual([415, { error: apiMessages.badRequest }]);
+    const large = await search({ name: `Ane Zubia Lasa ${'x'.repeat(10_000)}`, company: SCHOOL });
+    expect([large.status, (await large.json()) as unknown]).toEqual([
+      413,
+      { error: apiMessages.payloadTooLarge },
+    ]);
+  });
+});
+
+describe('with RATE_LIMIT_PARTICIPANTS', () => {
+  let limited: RunningServer;
+
+  beforeAll(async () => {
+    limited = await startLoopbackServer(() => site.fixture.openReadStore(), 60_000, {
+      webPages: true,
+      rateLimitParticipants: 2,
+    });
+  });
+
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('a posted search counts like the API’s; the empty form does not', async () => {
+    for (let i = 0; i < 4; i++) expect((await fetch(`${limited.url}/buscar`)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const answer = await postForm(`${limited.url}/buscar`, { name: 'Ane Zubia Lasa', company: SCHOOL });
+      statuses.push(answer.status);
+      await answer.arrayBuffer();
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});
