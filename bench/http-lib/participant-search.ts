@@ -7,7 +7,7 @@
  *   node --import tsx bench/http-lib/participant-search.ts DB_FILE [LOOKUPS]
  */
 import { normalizeName } from '../../src/domain/names.js';
-import { ParticipantIndex } from '../../src/read-model/participant-index.js';
+import { ParticipantIndex, shelvesOf } from '../../src/read-model/participant-index.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 import { isSearchable, searchVariant } from './demo-store.js';
 
@@ -77,7 +77,7 @@ async function measureSearch(db: string, lookups: number): Promise<SearchReport>
   await store.close();
 
   readStarted = performance.now();
-  const index = new ParticipantIndex(records);
+  const index = new ParticipantIndex(shelvesOf(records));
   const indexBuildMs = performance.now() - readStarted;
 
   // Stored names spread evenly over the table, each in one of the forms a user types.

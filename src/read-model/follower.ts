@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildStatisticsCatalog } from './statistics-catalog.js';
 import { buildParticipantDirectory, type ReadModel } from './read-model.js';
-import { ParticipantIndex } from './participant-index.js';
+import { ParticipantIndex, shelvesOf } from './participant-index.js';
 import type { ChangeVersions, ReadStore, StorePart } from '../store/store.js';
 import { describeStoreError } from '../store/store-errors.js';
 
@@ -121,7 +121,7 @@ export class ReadModelFollower {
           : this.model.catalog;
       const directory =
         !this.model || changed('participants')
-          ? buildParticipantDirectory(new ParticipantIndex(await store.readParticipants()))
+          ? buildParticipantDirectory(new ParticipantIndex(shelvesOf(await store.readParticipants())))
           : this.model.directory;
       const participantsRebuilt = directory !== this.model?.directory;
       this.lastBuildMs = performance.now() - started;
