@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildStatisticsCatalog } from './statistics-catalog.js';
 import { buildParticipantDirectory, type ReadModel } from './read-model.js';
-import { ParticipantIndex, shelvesOf } from './participant-index.js';
+import { ParticipantIndex, ShelfCollector } from './participant-index.js';
 import type { ChangeVersions, ReadStore, StorePart } from '../store/store.js';
 import { describeStoreError } from '../store/store-errors.js';
 
@@ -103,26 +103,36 @@ export class ReadModelFollower {
     if (this.stopped) return;
     try {
       const store = await this.connectedStore();
-      const versions = await store.readChangeVersions();
-      const changed = (part: StorePart) => this.loadedVersions?.[part] !== versions[part];
-      if (this.model && !(['participants', ...CATALOG_PARTS] as const).some(changed)) {
+      const polled = await store.readChangeVersions();
+      const differs = (versions: ChangeVersions) => (part: StorePart) =>
+        this.loadedVersions?.[part] !== versions[part] || this.loadedVersions.identity !== versions.identity;
+      if (this.model && !(['participants', ...CATALOG_PARTS] as const).some(differs(polled))) {
         this.reachable();
         return;
       }
 
+      // Everything is read in one snapshot, its versions included: one committed state.
       const started = performance.now();
-      const catalog =
-        !this.model || CATALOG_PARTS.some(changed)
-          ? buildStatisticsCatalog(
-              await store.readYears(),
-              await store.readStatistics(),
-              await store.readUpdating(),
-            )
-          : this.model.catalog;
-      const directory =
-        !this.model || changed('participants')
-          ? buildParticipantDirectory(new ParticipantIndex(shelvesOf(await store.readParticipants())))
-          : this.model.directory;
+      const { versions, catalog, directory } = await store.readSnapshot(async (snapshot) => {
+        const versions = await snapshot.readChangeVersions();
+        const changed = differs(versions);
+        const catalog =
+          !this.model || CATALOG_PARTS.some(changed)
+            ? buildStatisticsCatalog(
+                await snapshot.readYears(),
+                await snapshot.readStatistics(),
+                await snapshot.readUpdating(),
+              )
+            : this.model.catalog;
+        let directory = this.model?.directory;
+        if (!directory || changed('participants')) {
+          const collector = new ShelfCollector();
+          await snapshot.readParticipants(undefined, collector.take);
+          const shelves = new Map([...collector.shelve()].map((shelf) => [shelf.school, shelf]));
+          directory = buildParticipantDirectory(new ParticipantIndex(shelves));
+        }
+        return { versions, catalog, directory };
+      });
       const participantsRebuilt = directory !== this.model?.directory;
       this.lastBuildMs = performance.now() - started;
       this.model = { version: ++this.version, builtAt: new Date(), catalog, directory };
