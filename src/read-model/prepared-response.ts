@@ -132,3 +132,17 @@ export function prepareError(statusCode: number, error: string, details?: string
     codings: [],
   });
 }
+
+/** A prepared answer that came from a worker thread, whose Buffers arrive as plain Uint8Arrays. */
+export function revivePrepared(answer: PreparedResponse): PreparedResponse {
+  const revive = <R extends Representation | undefined>(representation: R): R =>
+    representation && {
+      ...representation,
+      body: Buffer.from(
+        representation.body.buffer,
+        representation.body.byteOffset,
+        representation.body.byteLength,
+      ),
+    };
+  return { ...answer, identity: revive(answer.identity), gzip: revive(answer.gzip), br: revive(answer.br) };
+}
