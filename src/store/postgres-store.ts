@@ -47,6 +47,15 @@ const CHANGE_MODE_RECHECK_MS = 30_000;
 const PARTICIPANTS_FINGERPRINT_EVERY_MS = 10_000;
 /** Participants fetched per round trip of a snapshot's cursor. */
 const PARTICIPANTS_PER_FETCH = 10_000;
+/** Attempts at opening a connection for a transaction (nothing is done before one is open). */
+const CONNECT_ATTEMPTS = 3;
+const CONNECT_RETRY_MS = 250;
+/**
+ * How `pg` reports a connection not opened in time, and what a database says when it
+ * cannot take one more connection now (starting up, or at `max_connections`).
+ */
+const CONNECT_TIMED_OUT = /connection timeout|timeout exceeded when trying to connect/i;
+const NOT_NOW = new Set(['57P03', '53300', 'ECONNRESET']);
 /** One snapshot of the whole database for every read of a model, and never a write. */
 const BEGIN_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY';
 
@@ -137,7 +146,12 @@ export class PostgresStore implements WriteStore {
   }
 
   async readSchemaState(): Promise<SchemaState> {
-    return readSchemaStateWith(this.pool);
+    const client = await this.connect();
+    try {
+      return await readSchemaStateWith(client);
+    } finally {
+      client.release();
+    }
   }
 
   async migrate(): Promise<void> {
@@ -234,8 +248,35 @@ export class PostgresStore implements WriteStore {
     await settleWithin(this.pool.end(), CLOSE_WAIT_MS);
   }
 
+  /**
+   * A connection from the pool, tried again when opening one failed in a way that may
+   * pass (too slow, or refused for now). `pg`'s connect timeout is a timer of the event
+   * loop: under load, a database slow to answer or a busy process ends an attempt that
+   * would have succeeded, and the import failed 2 times in 13 that way (issue 14.7).
+   */
+  private async connect(): Promise<pg.PoolClient> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.pool.connect();
+      } catch (error) {
+        const { code, message } = error as { code?: string; message?: string };
+        const timedOut = CONNECT_TIMED_OUT.test(message ?? '');
+        if (!timedOut && !NOT_NOW.has(code ?? '')) throw error;
+        if (attempt === CONNECT_ATTEMPTS) {
+          if (!timedOut) throw error;
+          throw new Error(
+            `no PostgreSQL connection opened within ${this.settings.connectTimeoutMs} ms, ${attempt} times: ` +
+              'the database or this machine is too busy, or unreachable; try again, or raise PG_CONNECT_TIMEOUT_MS',
+            { cause: error },
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, CONNECT_RETRY_MS * attempt));
+      }
+    }
+  }
+
   private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.connect();
     let broken = false;
     try {
       await client.query(begin);
@@ -347,7 +388,13 @@ export class PostgresStore implements WriteStore {
           await client.query(sql, values);
         }
       },
-      readParticipants: () => readParticipantsWith(client),
+      async readParticipants() {
+        const records: ParticipantRecord[] = [];
+        await eachParticipant(client, undefined, (name, school, year) =>
+          records.push({ name, school, year }),
+        );
+        return records;
+      },
       async replaceStatistics(rows) {
         // Hand-written summaries (summary_overrides) win over generated ones.
         await client.query('DELETE FROM statistics');
@@ -497,11 +544,4 @@ async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
   );
   const row = rows[0]!;
   return row.ours ? 'migrated' : row.participants ? 'unmigrated' : 'empty';
-}
-
-async function readParticipantsWith(queryable: Queryable): Promise<ParticipantRecord[]> {
-  const { rows } = await queryable.query<ParticipantRecord>(
-    'SELECT name, school, year::int AS year FROM participants',
-  );
-  return rows;
 }
