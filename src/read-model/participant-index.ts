@@ -84,11 +84,10 @@ export class ParticipantIndex {
    * then name in Spanish order), or `undefined` when nothing matches.
    */
   searchJson(normalizedName: string, school: string): string | undefined {
-    const needle = normalizedName.toLowerCase();
-    if (this.overlay) return this.searchWithOverlay(needle, school, this.overlay);
+    if (this.overlay) return this.searchWithOverlay(normalizedName.toLowerCase(), school, this.overlay);
     const shelf = this.base.get(school);
     if (!shelf) return undefined;
-    const matches = matchingPositions(shelf, needle);
+    const matches = matchingPositions(shelf, normalizedName.toLowerCase());
     if (matches.length === 0) return undefined;
     const nameJson = (k: number) => shelf.namesJson.slice(shelf.nameStarts[k], shelf.nameStarts[k + 1]);
     matches.sort(
