@@ -46,10 +46,9 @@
  *   figures are not to be trusted (the machine was busy).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import { demoStore, sampleParticipants, searchVariant, type DemoStore } from './http-lib/demo-store.js';
 import { drive, type LoadCase, type LoadResult } from './http-lib/load.js';
 import type { SearchReport } from './http-lib/participant-search.js';
@@ -60,7 +59,6 @@ import {
   freePort,
   get,
   HOST,
-  killAllChildren,
   memoryOf,
   spawnServer,
   shebangNodeFlags,
@@ -69,11 +67,8 @@ import {
   type Memory,
 } from './http-lib/process.js';
 import { envNumber } from './http-lib/env.js';
+import { CLI, ROOT, runBenchmark, writeResult } from './http-lib/run.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'dist/cli/main.js');
-const RESULTS_DIR = join(ROOT, 'bench/results');
-const CACHE_DIR = join(ROOT, 'bench/.cache');
 const RAW_SERVER = join(ROOT, 'bench/http-lib/raw-server.ts');
 const SEARCH_SCRIPT = join(ROOT, 'bench/http-lib/participant-search.ts');
 
@@ -456,11 +451,8 @@ async function startServer(
 async function benchScale(scale: number, tmp: string, withWorkers: boolean): Promise<ScaleReport> {
   progress(`scale ${scale}: demo store (seed ${config.seed})`);
   const store = await demoStore({
-    root: ROOT,
-    cli: CLI,
     seed: config.seed,
     scale,
-    cacheDir: CACHE_DIR,
     tmpDir: tmp,
     cacheFromScale: config.cacheFromScale,
     rebuild: config.rebuild,
@@ -772,11 +764,7 @@ async function main(): Promise<void> {
     },
     scales: reports,
   };
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
-  const json = `${JSON.stringify(result, null, 2)}\n`;
-  writeFileSync(join(RESULTS_DIR, `http-${stamp}.json`), json);
-  writeFileSync(join(RESULTS_DIR, 'http-latest.json'), json);
+  const file = writeResult('http', startedAt, result);
   const failed = reports.flatMap((report) => report.targets.filter((check) => !check.pass));
   const busyRows = reports
     .flatMap((report) => [...report.raw, ...report.server.rows, ...(report.workers?.rows ?? [])])
@@ -789,18 +777,8 @@ async function main(): Promise<void> {
   }
   process.stdout.write(
     `\nwhole run: ${(elapsedS / 60).toFixed(1)} min; ${failed.length} target check(s) failed; ` +
-      `results in bench/results/http-${stamp}.json (and http-latest.json)\n`,
+      `results in bench/results/${file} (and http-latest.json)\n`,
   );
 }
 
-process.once('SIGINT', () => {
-  killAllChildren();
-  process.exit(130);
-});
-process.once('exit', killAllChildren);
-
-main().catch((error: unknown) => {
-  killAllChildren();
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+runBenchmark(main);

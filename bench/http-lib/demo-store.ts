@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
+import { CACHE_DIR, CLI, ROOT } from './run.js';
 
 export interface DemoStore {
   path: string;
@@ -17,14 +18,11 @@ export interface DemoStore {
 }
 
 export interface DemoStoreOptions {
-  root: string;
-  cli: string;
   seed: number;
   scale: number;
-  /** Where cached files live (scales at or above `cacheFromScale`). */
-  cacheDir: string;
   /** Where uncached files go; removed by the caller. */
   tmpDir: string;
+  /** Stores of this scale and above are cached in bench/.cache. */
   cacheFromScale: number;
   /** Ignore and replace a cached file. */
   rebuild: boolean;
@@ -82,15 +80,15 @@ function countParticipants(path: string): number {
 
 /**
  * The demo store of one seed and scale, built with the real CLI (`tamborrada demo`).
- * Large scales are cached under `cacheDir`, keyed by seed, scale and source hash; the
+ * Large scales are cached under bench/.cache, keyed by seed, scale and source hash; the
  * file is built under a temporary name and renamed only once the CLI succeeded.
  */
 export async function demoStore(options: DemoStoreOptions): Promise<DemoStore> {
   const { seed, scale } = options;
   const cache = scale >= options.cacheFromScale;
-  const dir = cache ? options.cacheDir : options.tmpDir;
+  const dir = cache ? CACHE_DIR : options.tmpDir;
   mkdirSync(dir, { recursive: true });
-  const name = `demo-seed${seed}-scale${scale}${cache ? `-${demoSourceHash(options.root)}` : ''}.db`;
+  const name = `demo-seed${seed}-scale${scale}${cache ? `-${demoSourceHash(ROOT)}` : ''}.db`;
   const path = join(dir, name);
 
   if (cache && !options.rebuild && existsSync(path)) {
@@ -116,7 +114,7 @@ export async function demoStore(options: DemoStoreOptions): Promise<DemoStore> {
     }
   }
   const started = performance.now();
-  await runCli(options.cli, ['demo', '--db', building, '--seed', String(seed), '--scale', String(scale)]);
+  await runCli(CLI, ['demo', '--db', building, '--seed', String(seed), '--scale', String(scale)]);
   const buildSeconds = (performance.now() - started) / 1000;
   // The CLI closes the database cleanly, so the WAL is normally gone; move it along if not.
   for (const suffix of ['-wal', '-shm']) {

@@ -1,13 +1,14 @@
 /**
  * Participant search measured in process: the store is read with `SqliteStore`, the
- * `ParticipantIndex` built from it as the server does, and `searchJson` timed for
+ * `ParticipantIndex` built from it as the server's build worker does, and `searchJson` timed for
  * many lookups of names that exist (in the four forms of `searchVariant`) and of
  * names that do not (a whole-school scan). Prints one JSON line.
  *
  *   node --import tsx bench/http-lib/participant-search.ts DB_FILE [LOOKUPS]
  */
 import { normalizeName } from '../../src/domain/names.js';
-import { ParticipantIndex } from '../../src/read-model/participant-index.js';
+import type { ParticipantRecord } from '../../src/domain/types.js';
+import { ParticipantIndex, shelvesOf } from '../../src/read-model/participant-index.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 import { isSearchable, searchVariant } from './demo-store.js';
 
@@ -71,13 +72,16 @@ function time(index: ParticipantIndex, queries: readonly [string, string][]): Se
 
 async function measureSearch(db: string, lookups: number): Promise<SearchReport> {
   const store = new SqliteStore(db, { readonly: true });
+  const records: ParticipantRecord[] = [];
   let readStarted = performance.now();
-  const records = await store.readParticipants();
+  await store.readSnapshot((snapshot) =>
+    snapshot.readParticipants(undefined, (name, school, year) => void records.push({ name, school, year })),
+  );
   const readMs = performance.now() - readStarted;
   await store.close();
 
   readStarted = performance.now();
-  const index = new ParticipantIndex(records);
+  const index = new ParticipantIndex(shelvesOf(records));
   const indexBuildMs = performance.now() - readStarted;
 
   // Stored names spread evenly over the table, each in one of the forms a user types.

@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { buildStatisticsCatalog } from './statistics-catalog.js';
-import { buildParticipantDirectory, type ReadModel } from './read-model.js';
-import { ParticipantIndex } from './participant-index.js';
-import type { ChangeVersions, ReadStore, StorePart } from '../store/store.js';
+import type { StoreLocation } from '../config/index.js';
+import type { ChangeVersions, ReadStore } from '../store/store.js';
 import { describeStoreError } from '../store/store-errors.js';
+import { participantsDiffer, versionsDiffer, type BuildMode } from './build-plan.js';
+import { BuildCancelled, BuildWorkers, type BuiltPart, type RunningBuild } from './build-runner.js';
+import type { BuildProgress } from './model-build.js';
+import { ParticipantIndex } from './participant-index.js';
+import { buildParticipantDirectory, type ParticipantDirectory, type ReadModel } from './read-model.js';
 
 export interface FollowerOptions {
   /** How often the store's change counters are read. */
@@ -14,25 +17,33 @@ export interface FollowerOptions {
 export type FollowerState =
   { kind: 'loading' } | { kind: 'ready'; model: ReadModel } | { kind: 'failed'; details: string };
 
-const CATALOG_PARTS: readonly StorePart[] = ['statistics', 'available_years', 'sys_status'];
+/** After a failed compaction, how long the overlay is kept before the next try. */
+const COMPACTION_RETRY_MS = 30_000;
+
+/** The model in service, with the versions it stands for. */
+interface Served {
+  model: ReadModel;
+  /** Read in the snapshot the model was built from: a build compares its own snapshot with them. */
+  snapshot: ChangeVersions;
+  /** The poll that led to this model: the next polls are compared with it. */
+  polled: ChangeVersions;
+}
 
 /**
- * V8's full collection, when Node runs with `--expose-gc` (as `tamborrada` does). Called
- * once a new participant index is in place: the build's garbage and the old model (some
- * 300 MB at scale 100) go at once, instead of in a full collection in the middle of
- * traffic later.
- */
-const collectGarbage = (globalThis as { gc?: () => void }).gc;
-
-/**
- * Keeps the read model in step with the store: reads the change counters on a timer
- * (and at once when the store pushes a notification), and rebuilds only what moved.
- * A failure after a successful load keeps the last good model; the store is opened
- * again on the next tick.
+ * Keeps the read model in step with the store: reads the change counters on a timer (and
+ * at once when the store pushes a notification), and when they moved, builds what changed
+ * in a worker thread (build-runner.ts) from one snapshot of the store, then swaps the new
+ * model in with one assignment; requests in flight keep the one they started with. The
+ * event loop only polls, receives the parts and swaps, so no request waits on a rebuild.
+ *
+ * A change to some years of participants is served as an overlay over the full index
+ * (participant-index.ts); a compaction, a full build in the background, then replaces
+ * it, unless participants change meanwhile (the compaction is then stopped and tried
+ * again later). A failure after a successful load keeps the last good model; the store
+ * is opened again on the next tick.
  */
 export class ReadModelFollower {
-  private model: ReadModel | undefined;
-  private loadedVersions: ChangeVersions | undefined;
+  private served: Served | undefined;
   private lastFailure: string | undefined;
   private store: ReadStore | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -40,6 +51,12 @@ export class ReadModelFollower {
   private again = false;
   private stopped = false;
   private version = 0;
+  /** The build that catches up with the store (one at a time, inside `check`). */
+  private update: RunningBuild | undefined;
+  /** The full build that replaces an overlay, running beside the updates. */
+  private compaction: RunningBuild | undefined;
+  private nextCompactionAt = 0;
+  private readonly workers = new BuildWorkers();
   /** Reported in metrics. */
   reconnects = 0;
   lastBuildMs = 0;
@@ -50,14 +67,14 @@ export class ReadModelFollower {
   ) {}
 
   get state(): FollowerState {
-    if (this.model) return { kind: 'ready', model: this.model };
+    if (this.served) return { kind: 'ready', model: this.served.model };
     if (this.lastFailure !== undefined) return { kind: 'failed', details: this.lastFailure };
     return { kind: 'loading' };
   }
 
   /** True when a model is loaded and the last read of the store succeeded (metrics). */
   get storeHealthy(): boolean {
-    return this.model !== undefined && this.lastFailure === undefined;
+    return this.served !== undefined && this.lastFailure === undefined;
   }
 
   /** Loads once (waiting for it), then follows the store until `stop`. */
@@ -86,7 +103,9 @@ export class ReadModelFollower {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    await Promise.all([this.update?.cancel(), this.stopCompaction()]);
     await this.running;
+    await this.workers.close();
     await this.store?.close();
     this.store = undefined;
   }
@@ -103,48 +122,135 @@ export class ReadModelFollower {
     if (this.stopped) return;
     try {
       const store = await this.connectedStore();
-      const versions = await store.readChangeVersions();
-      const changed = (part: StorePart) => this.loadedVersions?.[part] !== versions[part];
-      if (this.model && !(['participants', ...CATALOG_PARTS] as const).some(changed)) {
+      const polled = await store.readChangeVersions();
+      const served = this.served;
+      if (served && !versionsDiffer(polled, served.polled)) {
         this.reachable();
+        this.compactIfDue(store.location);
         return;
       }
-
-      const started = performance.now();
-      const catalog =
-        !this.model || CATALOG_PARTS.some(changed)
-          ? buildStatisticsCatalog(
-              await store.readYears(),
-              await store.readStatistics(),
-              await store.readUpdating(),
-            )
-          : this.model.catalog;
-      const directory =
-        !this.model || changed('participants')
-          ? buildParticipantDirectory(new ParticipantIndex(await store.readParticipants()))
-          : this.model.directory;
-      const participantsRebuilt = directory !== this.model?.directory;
-      this.lastBuildMs = performance.now() - started;
-      this.model = { version: ++this.version, builtAt: new Date(), catalog, directory };
-      this.loadedVersions = versions;
+      if (served && participantsDiffer(polled, served.polled)) await this.stopCompaction();
+      if (served && polled.identity !== served.polled.identity)
+        this.options.logger.info('the store was replaced at its path: reading everything again');
+      await this.catchUp(store.location, polled);
       this.reachable();
-      const collecting = performance.now();
-      if (participantsRebuilt) collectGarbage?.();
-      this.options.logger.info(
-        {
-          readModelVersion: this.version,
-          buildMs: Math.round(this.lastBuildMs),
-          gcMs: Math.round(performance.now() - collecting),
-          years: catalog.years.length,
-        },
-        'read model built',
-      );
     } catch (error) {
+      if (error instanceof BuildCancelled) return;
       const details = describeStoreError(error);
       if (this.lastFailure !== details) this.options.logger.error({ details }, 'store read failed');
       this.lastFailure = details;
       await this.dropStore();
     }
+  }
+
+  /** Builds what changed since the model in service, and puts the result in service. */
+  private async catchUp(location: StoreLocation, polled: ChangeVersions): Promise<void> {
+    const served = this.served;
+    if (!served) this.options.logger.info('loading the read model');
+    const started = performance.now();
+    this.update = this.build(location, 'update', served ? 'debug' : 'info');
+    let part: BuiltPart;
+    try {
+      part = await this.update.done;
+    } finally {
+      this.update = undefined;
+    }
+    const catalog = part.catalog ?? served?.model.catalog;
+    if (!catalog) throw new Error('the first build of the read model came without statistics');
+    const directory = this.directoryFrom(part);
+    const changed = catalog !== served?.model.catalog || directory !== served.model.directory;
+    const model = changed ? this.newModel(catalog, directory) : served.model;
+    this.served = { model, snapshot: part.versions, polled };
+    this.lastBuildMs = performance.now() - started;
+    if (changed) this.logBuilt(model, part, this.lastBuildMs);
+  }
+
+  private directoryFrom(part: BuiltPart): ParticipantDirectory {
+    const kept = this.served?.model.directory;
+    switch (part.directory.kind) {
+      case 'kept':
+        if (!kept) throw new Error('the first build of the read model came without participants');
+        return kept;
+      case 'full':
+        return buildParticipantDirectory(new ParticipantIndex(part.shelves));
+      case 'overlay':
+        if (!kept) throw new Error('the first build of the read model came without every participant');
+        return buildParticipantDirectory(kept.index.withOverlay(part.directory.years, part.shelves));
+    }
+  }
+
+  /**
+   * Starts the compaction of an overlay, when the model in service has one. Its result
+   * replaces the directory only if the participants did not move since the model in
+   * service was read (the catalogue in service stays: it may be newer).
+   */
+  private compactIfDue(location: StoreLocation): void {
+    const served = this.served;
+    if (!served || this.compaction || performance.now() < this.nextCompactionAt) return;
+    if (served.model.directory.index.overlayYears.length === 0) return;
+    const started = performance.now();
+    const compaction = this.build(location, 'compaction', 'debug');
+    this.compaction = compaction;
+    compaction.done.then(
+      (part) => {
+        if (this.compaction !== compaction) return;
+        this.compaction = undefined;
+        const current = this.served;
+        if (!current || participantsDiffer(part.versions, current.snapshot)) return;
+        const directory = buildParticipantDirectory(new ParticipantIndex(part.shelves));
+        const model = this.newModel(current.model.catalog, directory);
+        this.served = { ...current, model };
+        this.lastBuildMs = performance.now() - started;
+        this.logBuilt(model, part, this.lastBuildMs);
+      },
+      (error: unknown) => {
+        if (this.compaction === compaction) this.compaction = undefined;
+        if (error instanceof BuildCancelled) return;
+        this.nextCompactionAt = performance.now() + COMPACTION_RETRY_MS;
+        this.options.logger.warn({ details: describeStoreError(error) }, 'read model compaction failed');
+      },
+    );
+  }
+
+  private async stopCompaction(): Promise<void> {
+    const compaction = this.compaction;
+    this.compaction = undefined;
+    await compaction?.cancel();
+  }
+
+  private build(location: StoreLocation, mode: BuildMode, progressLevel: 'info' | 'debug'): RunningBuild {
+    const served = this.served;
+    const summary = served && {
+      versions: served.snapshot,
+      overlayYears: served.model.directory.index.overlayYears,
+      rowsByYear: served.model.directory.index.rowsByYear,
+    };
+    return this.workers.start({ location, request: { mode, served: summary } }, (progress: BuildProgress) =>
+      this.options.logger[progressLevel]({ mode, ...progress }, 'read model build progress'),
+    );
+  }
+
+  private newModel(catalog: ReadModel['catalog'], directory: ParticipantDirectory): ReadModel {
+    return { version: ++this.version, builtAt: new Date(), catalog, directory };
+  }
+
+  private logBuilt(model: ReadModel, part: BuiltPart, buildMs: number): void {
+    const { directory } = part;
+    this.options.logger.info(
+      {
+        readModelVersion: model.version,
+        buildMs: Math.round(buildMs),
+        readMs: Math.round(part.readMs),
+        indexMs: Math.round(part.indexMs),
+        rowsRead: part.rowsRead,
+        participants: model.directory.index.size,
+        statistics: part.catalog ? 'rebuilt' : 'kept',
+        participantYears:
+          directory.kind === 'overlay' ? directory.years : directory.kind === 'full' ? 'all' : 'kept',
+        years: model.catalog.years.length,
+      },
+      'read model built',
+    );
   }
 
   /** The store answered: the end of an outage, if there was one (also when nothing changed). */

@@ -1,83 +1,82 @@
 import { compareSpanish } from '../domain/collation.js';
-import { searchKey } from '../domain/names.js';
 import type { ParticipantRecord } from '../domain/types.js';
+import { buildShelf, matchingPositions, type SchoolShelf } from './school-shelf.js';
 
-/** The packed sort key of `buildPairs` must stay an exact integer in a double. */
-const MAX_PACKED = Number.MAX_SAFE_INTEGER;
-
-/** `previous` of a pair that starts its name: no word before it. */
-const NAME_START = 0;
+/** Shelves by school. */
+export type Shelves = ReadonlyMap<string, SchoolShelf>;
 
 /**
- * The pairs of consecutive words of a school's names, in compressed sparse rows: the
- * pair (word a, word b) has key `a * wordCount + b` (word ids follow the sorted
- * words, so all pairs (a, b…) whose second word starts with some text form one range
- * of keys), and `positions[starts[i]…starts[i + 1]]` are the names that contain pair i,
- * ordered by the word just before the pair: `previous` holds that word's id + 1, or
- * `NAME_START`.
+ * Participants of some years, read after the rest: they replace whatever the base holds
+ * of those years (a year may have no participants any more).
  */
-interface PairIndex {
-  keys: Uint32Array;
-  starts: Uint32Array;
-  positions: Uint32Array;
-  previous: Uint32Array;
+interface Overlay {
+  years: ReadonlySet<number>;
+  shelves: Shelves;
 }
 
-/**
- * One school's participants. Names and keys are packed into one string each (a few
- * large strings instead of millions of small ones: less memory, and far less work for
- * the garbage collector, whose every minor collection grows with the number of objects
- * in the heap).
- */
-interface SchoolShelf {
-  /** The school as JSON, escaped once. */
-  schoolJson: string;
-  /** Every name as JSON (escaped once), end to end: name k is `namesJson[nameStarts[k]…nameStarts[k + 1]]`. */
-  namesJson: string;
-  nameStarts: Uint32Array;
-  years: Uint16Array;
-  /**
-   * The normalised, lower-cased names (what a search compares against), each followed
-   * by a line feed, which neither a key nor a needle contains: key k starts at
-   * `keyStarts[k]` and no match spans two keys.
-   */
-  keysText: string;
-  keyStarts: Uint32Array;
-  /** Distinct words of the names, sorted; a word's id is its position. */
-  words: string[];
-  wordIds: Map<string, number>;
-  /** The words spelt backwards, sorted, and their ids: the words ending with some text form one range. */
-  reversedWords: string[];
-  reversedIds: Uint32Array;
-  /** `undefined` for a school too large to pack (a search then scans the school). */
-  pairs: PairIndex | undefined;
+/** One match of a search over a base and its overlay. */
+interface Found {
+  year: number;
+  nameJson: string;
 }
 
+/** One participant of a search answer, as JSON. */
+function participantJson(nameJson: string, schoolJson: string, year: number): string {
+  return `{"name":${nameJson},"school":${schoolJson},"year":${year}}`;
+}
+
+function answerJson(items: readonly string[]): string {
+  return `{"participants":[${items.join(',')}]}`;
+}
+
+const nameOf = (nameJson: string) => JSON.parse(nameJson) as string;
+
 /**
- * Participants grouped by school, searchable by literal substring.
+ * Participants grouped by school (a shelf per school, see school-shelf.ts), searchable
+ * by literal substring: year descending, then name in Spanish order.
  *
- * The spec requires at least three parts, so in any matching name the needle's second
- * part is a whole word, the first ends the word before it and the third begins the word
- * after it: the names with such a pair of words, preceded by such a word (binary
- * searches in the pair index), are the only candidates, and each is checked with a
- * literal `includes`. No character is ever a wildcard. The few matches are sorted per
- * search, which keeps the build free of a sort of millions of names.
+ * The shelves of a full read are the base. When only some years of participants changed,
+ * the rows of those years are read and shelved apart as an overlay that hides the base's
+ * rows of those years, so that an import of one year is served without indexing every
+ * year again. A search then looks in both shelves of the school; the follower replaces
+ * such an index by a full one built in the background.
  */
 export class ParticipantIndex {
-  private readonly shelves = new Map<string, SchoolShelf>();
   readonly companies: readonly string[];
+  /** Participants served, per year. */
+  readonly rowsByYear: ReadonlyMap<number, number>;
   readonly size: number;
 
-  constructor(records: readonly ParticipantRecord[]) {
-    const bySchool = new Map<string, ParticipantRecord[]>();
-    for (const record of records) {
-      const list = bySchool.get(record.school);
-      if (list) list.push(record);
-      else bySchool.set(record.school, [record]);
-    }
-    for (const [school, list] of bySchool) this.shelves.set(school, buildShelf(school, list));
-    this.companies = [...bySchool.keys()].sort(compareSpanish);
-    this.size = records.length;
+  constructor(
+    private readonly base: Shelves,
+    private readonly overlay?: Overlay,
+  ) {
+    const rowsByYear = new Map<number, number>();
+    const companies = new Set<string>();
+    const count = (shelves: Shelves, hidden: ReadonlySet<number> | undefined) => {
+      for (const [school, shelf] of shelves) {
+        for (const [year, rows] of shelf.rowsByYear) {
+          if (hidden?.has(year)) continue;
+          rowsByYear.set(year, (rowsByYear.get(year) ?? 0) + rows);
+          companies.add(school);
+        }
+      }
+    };
+    count(base, overlay?.years);
+    if (overlay) count(overlay.shelves, undefined);
+    this.rowsByYear = rowsByYear;
+    this.companies = [...companies].sort(compareSpanish);
+    this.size = [...rowsByYear.values()].reduce((sum, rows) => sum + rows, 0);
+  }
+
+  /** The years the overlay replaces (none for an index of one full read). */
+  get overlayYears(): readonly number[] {
+    return this.overlay ? [...this.overlay.years] : [];
+  }
+
+  /** This index's base with the participants of `years` replaced by `shelves` (any earlier overlay dropped). */
+  withOverlay(years: readonly number[], shelves: Shelves): ParticipantIndex {
+    return new ParticipantIndex(this.base, { years: new Set(years), shelves });
   }
 
   /**
@@ -85,7 +84,8 @@ export class ParticipantIndex {
    * then name in Spanish order), or `undefined` when nothing matches.
    */
   searchJson(normalizedName: string, school: string): string | undefined {
-    const shelf = this.shelves.get(school);
+    if (this.overlay) return this.searchWithOverlay(normalizedName.toLowerCase(), school, this.overlay);
+    const shelf = this.base.get(school);
     if (!shelf) return undefined;
     const matches = matchingPositions(shelf, normalizedName.toLowerCase());
     if (matches.length === 0) return undefined;
@@ -93,247 +93,60 @@ export class ParticipantIndex {
     matches.sort(
       (a, b) =>
         shelf.years[b]! - shelf.years[a]! ||
-        compareSpanish(JSON.parse(nameJson(a)) as string, JSON.parse(nameJson(b)) as string) ||
+        compareSpanish(nameOf(nameJson(a)), nameOf(nameJson(b))) ||
         a - b,
     );
-    const items = matches.map(
-      (k) => `{"name":${nameJson(k)},"school":${shelf.schoolJson},"year":${shelf.years[k]}}`,
-    );
-    return `{"participants":[${items.join(',')}]}`;
+    return answerJson(matches.map((k) => participantJson(nameJson(k), shelf.schoolJson, shelf.years[k]!)));
   }
-}
 
-/** First index in `sorted[from…to]` whose number is not below `value`. */
-function lowerBound(sorted: Uint32Array, value: number, from = 0, to = sorted.length): number {
-  let low = from;
-  let high = to;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** First index in `sorted` whose text is not below `value` (a twin of `lowerBound`, kept monomorphic). */
-function lowerBoundText(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** Positions of the names whose key contains the needle, each once. */
-function matchingPositions(shelf: SchoolShelf, needle: string): number[] {
-  const { keysText, keyStarts } = shelf;
-  const found = candidates(shelf, needle);
-  if (found === undefined) {
-    // No pair index to narrow the search: one scan of the whole text.
-    const matches: number[] = [];
-    for (let at = keysText.indexOf(needle); at >= 0;) {
-      const k = lowerBound(keyStarts, at + 1) - 1;
-      matches.push(k);
-      at = keysText.indexOf(needle, keyStarts[k + 1]);
-    }
-    return matches;
-  }
-  const matches: number[] = [];
-  for (const k of found) {
-    if (keysText.slice(keyStarts[k], keyStarts[k + 1]! - 1).includes(needle)) matches.push(k);
-  }
-  return matches;
-}
-
-/** The ids of the words that end with `suffix` (one range of the backwards-sorted words). */
-function wordsEndingWith(shelf: SchoolShelf, suffix: string): number[] {
-  const backwards = reversed(suffix);
-  const ids: number[] = [];
-  for (let i = lowerBoundText(shelf.reversedWords, backwards); i < shelf.reversedWords.length; i++) {
-    if (!shelf.reversedWords[i]!.startsWith(backwards)) break;
-    ids.push(shelf.reversedIds[i]!);
-  }
-  return ids;
-}
-
-/**
- * Positions, once each, of the names that may contain the needle; undefined when the
- * pair index cannot narrow the search (a needle of fewer than three parts, or a school
- * too large to pack).
- */
-function candidates(shelf: SchoolShelf, needle: string): Iterable<number> | undefined {
-  const parts = needle.split(' ');
-  if (parts.length < 3 || !shelf.pairs) return undefined;
-  const first = shelf.wordIds.get(parts[1]!);
-  if (first === undefined) return [];
-  // The third part is a whole word when more parts follow, else a prefix of one: the
-  // words from it (or from where it would be) that start with it.
-  const third = parts[2]!;
-  const thirdId = shelf.wordIds.get(third);
-  if (parts.length > 3 && thirdId === undefined) return [];
-  const fromWord = thirdId ?? lowerBoundText(shelf.words, third);
-  let toWord = fromWord + (thirdId === undefined ? 0 : 1);
-  if (parts.length === 3)
-    while (toWord < shelf.words.length && shelf.words[toWord]!.startsWith(third)) toWord++;
-  const before = wordsEndingWith(shelf, parts[0]!);
-  if (before.length === 0) return [];
-
-  const { keys, starts, positions, previous } = shelf.pairs;
-  const base = first * shelf.words.length;
-  const found: number[] = [];
-  for (
-    let pair = lowerBound(keys, base + fromWord);
-    pair < keys.length && keys[pair]! < base + toWord;
-    pair++
-  ) {
-    const end = starts[pair + 1]!;
-    for (const word of before) {
-      // Within a pair, names are ordered by the word before it.
-      for (
-        let i = lowerBound(previous, word + 1, starts[pair]!, end);
-        i < end && previous[i] === word + 1;
-        i++
-      ) {
-        found.push(positions[i]!);
+  private searchWithOverlay(needle: string, school: string, overlay: Overlay): string | undefined {
+    const found: Found[] = [];
+    const collect = (shelf: SchoolShelf | undefined, hidden: ReadonlySet<number> | undefined) => {
+      if (!shelf) return;
+      for (const k of matchingPositions(shelf, needle)) {
+        const year = shelf.years[k]!;
+        if (!hidden?.has(year))
+          found.push({ year, nameJson: shelf.namesJson.slice(shelf.nameStarts[k], shelf.nameStarts[k + 1]) });
       }
-    }
+    };
+    collect(this.base.get(school), overlay.years);
+    collect(overlay.shelves.get(school), undefined);
+    if (found.length === 0) return undefined;
+    found.sort((a, b) => b.year - a.year || compareSpanish(nameOf(a.nameJson), nameOf(b.nameJson)));
+    const schoolJson = JSON.stringify(school);
+    return answerJson(found.map((item) => participantJson(item.nameJson, schoolJson, item.year)));
   }
-  // A name holding the pair twice, after two such words, is found twice.
-  return before.length > 1 || found.length > 1 ? new Set(found) : found;
 }
 
-/**
- * The text's UTF-16 code units in reverse order: a word ends with a text exactly when
- * the reversed word starts with the reversed text.
- */
-function reversed(text: string): string {
-  let backwards = '';
-  for (let i = text.length - 1; i >= 0; i--) backwards += text[i];
-  return backwards;
-}
+/** Gathers participant rows by school as they are read, then shelves each school. */
+export class ShelfCollector {
+  private readonly bySchool = new Map<string, { names: string[]; years: number[] }>();
+  rows = 0;
 
-/** The texts end to end (each followed by `separator`), and where each starts (plus the end). */
-function pack(texts: readonly string[], separator: string): { text: string; starts: Uint32Array } {
-  const starts = new Uint32Array(texts.length + 1);
-  let at = 0;
-  texts.forEach((text, k) => {
-    starts[k] = at;
-    at += text.length + separator.length;
-  });
-  starts[texts.length] = at;
-  return { text: texts.length ? texts.join(separator) + separator : '', starts };
-}
-
-function buildShelf(school: string, records: readonly ParticipantRecord[]): SchoolShelf {
-  const keys = records.map((record) => searchKey(record.name));
-  const { words, wordIds, nameWords, wordStarts } = splitWords(keys);
-  const backwards = words.map((word, id) => ({ text: reversed(word), id }));
-  backwards.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
-  const names = pack(
-    records.map((record) => JSON.stringify(record.name)),
-    '',
-  );
-  const packedKeys = pack(keys, '\n');
-  return {
-    schoolJson: JSON.stringify(school),
-    namesJson: names.text,
-    nameStarts: names.starts,
-    years: Uint16Array.from(records, (record) => record.year),
-    keysText: packedKeys.text,
-    keyStarts: packedKeys.starts,
-    words,
-    wordIds,
-    reversedWords: backwards.map((word) => word.text),
-    reversedIds: Uint32Array.from(backwards, (word) => word.id),
-    pairs: buildPairs(nameWords, wordStarts, words.length),
+  readonly take = (name: string, school: string, year: number): void => {
+    let rows = this.bySchool.get(school);
+    if (rows === undefined) this.bySchool.set(school, (rows = { names: [], years: [] }));
+    rows.names.push(name);
+    rows.years.push(year);
+    this.rows++;
   };
+
+  get schools(): number {
+    return this.bySchool.size;
+  }
+
+  /** Shelves the schools one at a time, letting go of each school's rows once shelved. */
+  *shelve(): Generator<SchoolShelf> {
+    for (const [school, rows] of this.bySchool) {
+      this.bySchool.delete(school);
+      yield buildShelf(school, rows.names, rows.years);
+    }
+  }
 }
 
-/**
- * The sorted distinct words of the keys, and every key as word ids in one flat array
- * (`nameWords[wordStarts[k]…wordStarts[k + 1]]`): one split per key, and no small array
- * per name alive during the build.
- */
-function splitWords(keys: readonly string[]) {
-  const wordStarts = new Uint32Array(keys.length + 1);
-  let total = 0;
-  keys.forEach((key, k) => {
-    wordStarts[k] = total;
-    total++;
-    for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) total++;
-  });
-  wordStarts[keys.length] = total;
-  // Ids in order of first appearance, renumbered below to follow the sorted words.
-  const firstSeen = new Map<string, number>();
-  const nameWords = new Uint32Array(total);
-  let n = 0;
-  for (const key of keys) {
-    for (const word of key.split(' ')) {
-      let id = firstSeen.get(word);
-      if (id === undefined) firstSeen.set(word, (id = firstSeen.size));
-      nameWords[n++] = id;
-    }
-  }
-  const words = [...firstSeen.keys()].sort();
-  const wordIds = new Map(words.map((word, id) => [word, id]));
-  const sortedId = new Uint32Array(words.length);
-  for (const [word, id] of firstSeen) sortedId[id] = wordIds.get(word)!;
-  for (let i = 0; i < total; i++) nameWords[i] = sortedId[nameWords[i]!]!;
-  return { words, wordIds, nameWords, wordStarts };
-}
-
-function buildPairs(
-  nameWords: Uint32Array,
-  wordStarts: Uint32Array,
-  wordCount: number,
-): PairIndex | undefined {
-  // Every (pair, word before it, name position) packed into one number, so that one
-  // numeric sort orders them: `((pair * befores) + before) * names + position`.
-  const names = wordStarts.length - 1;
-  const befores = wordCount + 1;
-  if (wordCount * wordCount * befores * names > MAX_PACKED) return undefined;
-  const packed = new Float64Array(nameWords.length - names);
-  let n = 0;
-  for (let position = 0; position < names; position++) {
-    let before = NAME_START;
-    for (let w = wordStarts[position]!; w + 1 < wordStarts[position + 1]!; w++) {
-      const current = nameWords[w]!;
-      packed[n++] = ((current * wordCount + nameWords[w + 1]!) * befores + before) * names + position;
-      before = current + 1;
-    }
-  }
-  packed.sort();
-  const total = packed.length;
-  const pairKeys: number[] = [];
-  const starts: number[] = [];
-  const positions = new Uint32Array(total);
-  const previous = new Uint32Array(total);
-  let count = 0;
-  let lastKey = -1;
-  for (let i = 0; i < total; i++) {
-    const value = packed[i]!;
-    if (i > 0 && value === packed[i - 1]) continue; // the same three words twice in one name
-    // Floor divisions: exact below 2^53, and faster than `%` on doubles.
-    const rest = Math.floor(value / names);
-    const position = value - rest * names;
-    const key = Math.floor(rest / befores);
-    const before = rest - key * befores;
-    if (key !== lastKey) {
-      pairKeys.push(key);
-      starts.push(count);
-      lastKey = key;
-    }
-    positions[count] = position;
-    previous[count++] = before;
-  }
-  starts.push(count);
-  return {
-    keys: Uint32Array.from(pairKeys),
-    starts: Uint32Array.from(starts),
-    positions: positions.subarray(0, count),
-    previous: previous.subarray(0, count),
-  };
+/** The shelves of `records`, built in this thread (tests, benchmarks). */
+export function shelvesOf(records: Iterable<ParticipantRecord>): Map<string, SchoolShelf> {
+  const collector = new ShelfCollector();
+  for (const { name, school, year } of records) collector.take(name, school, year);
+  return new Map([...collector.shelve()].map((shelf) => [shelf.school, shelf]));
 }

@@ -253,3 +253,20 @@ export function compressedComputed(answer: ComputedJson, coding: ContentCoding):
     effort: 'fast',
   });
 }
+
+/** A prepared answer that came from a worker thread, whose Buffers arrive as plain Uint8Arrays. */
+export function revivePrepared(answer: PreparedResponse): PreparedResponse {
+  const revive = <R extends Representation | undefined>(representation: R): R =>
+    representation && {
+      ...representation,
+      body:
+        typeof representation.body === 'string'
+          ? representation.body
+          : Buffer.from(
+              representation.body.buffer,
+              representation.body.byteOffset,
+              representation.body.byteLength,
+            ),
+    };
+  return { ...answer, identity: revive(answer.identity), gzip: revive(answer.gzip), br: revive(answer.br) };
+}

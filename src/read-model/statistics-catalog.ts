@@ -8,6 +8,7 @@ import {
   prepareError,
   prepareJson,
   prepareJsonText,
+  revivePrepared,
   type PreparedResponse,
 } from './prepared-response.js';
 
@@ -126,5 +127,21 @@ export function buildStatisticsCatalog(
     categoryInvalidYear: prepareError(400, invalidYear),
     statisticsByYear,
     categoryByYear,
+  };
+}
+
+/** A catalogue built in a worker thread, with its answers' bytes as Buffers again. */
+export function reviveCatalog(catalog: StatisticsCatalog): StatisticsCatalog {
+  const reviveAll = <K>(answers: ReadonlyMap<K, PreparedResponse>) =>
+    new Map([...answers].map(([key, answer]) => [key, revivePrepared(answer)]));
+  return {
+    ...catalog,
+    yearsAnswer: revivePrepared(catalog.yearsAnswer),
+    statisticsInvalidYear: revivePrepared(catalog.statisticsInvalidYear),
+    categoryInvalidYear: revivePrepared(catalog.categoryInvalidYear),
+    statisticsByYear: reviveAll(catalog.statisticsByYear),
+    categoryByYear: new Map(
+      [...catalog.categoryByYear].map(([year, byCategory]) => [year, reviveAll(byCategory)]),
+    ),
   };
 }

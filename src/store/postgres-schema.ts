@@ -1,3 +1,4 @@
+import { PARTICIPANT_YEAR_PREFIX } from './change-versions.js';
 import { STORE_PARTS } from './store.js';
 
 /** The LISTEN/NOTIFY channel; the payload is the name of the table that changed. */
@@ -12,16 +13,66 @@ function quoteIdentifier(name: string): string {
 }
 
 /**
+ * The triggers that keep a counter per year of participants, by event. Statement-level,
+ * with transition tables (one event per trigger: PostgreSQL allows no more with them):
+ * the years of the rows a statement touched, each bumped once. TRUNCATE has no rows to
+ * show, so it bumps, before it runs, every year the table holds.
+ */
+const YEAR_TRIGGERS = {
+  insert: 'AFTER INSERT ON participants REFERENCING NEW TABLE AS tamborrada_new_rows',
+  update:
+    'AFTER UPDATE ON participants REFERENCING OLD TABLE AS tamborrada_old_rows NEW TABLE AS tamborrada_new_rows',
+  delete: 'AFTER DELETE ON participants REFERENCING OLD TABLE AS tamborrada_old_rows',
+  truncate: 'BEFORE TRUNCATE ON participants',
+} as const;
+
+/** Their names: the read model rebuilds only the changed years of a database that has all of them. */
+export const POSTGRES_YEAR_TRIGGERS = Object.keys(YEAR_TRIGGERS).map(
+  (event) => `tamborrada_participants_year_${event}`,
+);
+
+/**
+ * Creates a trigger function when it is missing, and replaces it (to upgrade it) only when
+ * the migrating role may own it, so that a writer running `migrate` again after the
+ * tables' owner did passes through.
+ */
+function createFunction(signature: string, definition: string): string {
+  return `DO $do$ BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_proc WHERE oid = to_regprocedure('${signature}')
+                      AND NOT pg_has_role(proowner, 'USAGE')) THEN
+         EXECUTE $create$
+           CREATE OR REPLACE FUNCTION ${signature} RETURNS trigger
+           LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $function$
+           ${definition}
+           $function$
+         $create$;
+       END IF;
+     END $do$`;
+}
+
+/** Creates a trigger on `table` when no trigger of that name is there yet. */
+function createTrigger(table: string, name: string, definition: string): string {
+  return `DO $do$ BEGIN
+         IF NOT EXISTS (
+           SELECT 1 FROM pg_trigger WHERE tgrelid = '${table}'::regclass AND tgname = '${name}'
+         ) THEN
+           CREATE TRIGGER ${name} ${definition};
+         END IF;
+       END $do$`;
+}
+
+/**
  * The schema of DESIGN §2 in PostgreSQL, plus what we add of our own: the change
- * counters, hand-written summaries, an index, one trigger function and statement-level
+ * counters, hand-written summaries, an index, two trigger functions and statement-level
  * triggers. Every statement only creates what is missing, so an existing database
  * (the public project's) keeps its tables exactly as they are, and `migrate` can run
  * on a live database any number of times. Needs PostgreSQL 13 or later
  * (`gen_random_uuid()` in core).
  *
- * The trigger function bumps the counter of its table and sends a notification; it is
- * SECURITY DEFINER (runs as the migrating role), so a role that may write the data
- * tables by plain SQL needs no rights on `tamborrada_changes`. Its search path is
+ * One trigger function bumps the counter of its table and sends a notification, the
+ * other the counters of the years of participants a statement touched. Both are
+ * SECURITY DEFINER (they run as the migrating role), so a role that may write the data
+ * tables by plain SQL needs no rights on `tamborrada_changes`. Their search path is
  * pinned, and the counters table is named with its schema.
  */
 export function postgresSchema(schema: string): string[] {
@@ -89,32 +140,51 @@ export function postgresSchema(schema: string): string[] {
          ON CONFLICT (part) DO NOTHING;
        END IF;
      END $do$`,
-    // Replaced (to upgrade it) only by a role that may own it; created when missing.
-    `DO $do$ BEGIN
-       IF NOT EXISTS (SELECT 1 FROM pg_proc WHERE oid = to_regprocedure('tamborrada_note_change()')
-                      AND NOT pg_has_role(proowner, 'USAGE')) THEN
-         EXECUTE $create$
-           CREATE OR REPLACE FUNCTION tamborrada_note_change() RETURNS trigger
-           LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $function$
-           BEGIN
+    createFunction(
+      'tamborrada_note_change()',
+      `BEGIN
              UPDATE ${changes} SET version = version + 1 WHERE part = TG_ARGV[0];
              PERFORM pg_notify('${CHANGE_CHANNEL}', TG_ARGV[0]);
              RETURN NULL;
-           END
-           $function$
-         $create$;
-       END IF;
-     END $do$`,
-    ...STORE_PARTS.map(
-      (part) => `DO $do$ BEGIN
-         IF NOT EXISTS (
-           SELECT 1 FROM pg_trigger WHERE tgrelid = '${part}'::regclass AND tgname = 'tamborrada_${part}_changed'
-         ) THEN
-           CREATE TRIGGER tamborrada_${part}_changed
-             AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${part}
-             FOR EACH STATEMENT EXECUTE FUNCTION tamborrada_note_change('${part}');
-         END IF;
-       END $do$`,
+           END`,
+    ),
+    ...STORE_PARTS.map((part) =>
+      createTrigger(
+        part,
+        `tamborrada_${part}_changed`,
+        `AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${part}
+             FOR EACH STATEMENT EXECUTE FUNCTION tamborrada_note_change('${part}')`,
+      ),
+    ),
+    createFunction(
+      'tamborrada_note_participant_years()',
+      `DECLARE
+             touched text[];
+           BEGIN
+             IF TG_OP = 'TRUNCATE' THEN
+               EXECUTE format('SELECT array_agg(DISTINCT year::text) FROM %I.%I', TG_TABLE_SCHEMA, TG_TABLE_NAME)
+                 INTO touched;
+             ELSIF TG_OP = 'INSERT' THEN
+               SELECT array_agg(DISTINCT year::text) INTO touched FROM tamborrada_new_rows;
+             ELSIF TG_OP = 'DELETE' THEN
+               SELECT array_agg(DISTINCT year::text) INTO touched FROM tamborrada_old_rows;
+             ELSE
+               SELECT array_agg(DISTINCT year) INTO touched FROM (
+                 SELECT year::text AS year FROM tamborrada_old_rows
+                 UNION ALL SELECT year::text FROM tamborrada_new_rows) AS both_sides;
+             END IF;
+             INSERT INTO ${changes} AS c (part, version)
+               SELECT '${PARTICIPANT_YEAR_PREFIX}' || year, 1 FROM unnest(touched) AS year
+               ON CONFLICT (part) DO UPDATE SET version = c.version + 1;
+             RETURN NULL;
+           END`,
+    ),
+    ...Object.entries(YEAR_TRIGGERS).map(([event, definition]) =>
+      createTrigger(
+        'participants',
+        `tamborrada_participants_year_${event}`,
+        `${definition} FOR EACH STATEMENT EXECUTE FUNCTION tamborrada_note_participant_years()`,
+      ),
     ),
   ];
 }

@@ -1,21 +1,33 @@
 import pg from 'pg';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord } from '../domain/types.js';
-import { POSTGRES_DEFAULTS, type PostgresSettings } from '../config/index.js';
+import {
+  POSTGRES_DEFAULTS,
+  postgresLocation,
+  type PostgresSettings,
+  type StoreLocation,
+} from '../config/index.js';
+import { countersToVersions } from './change-versions.js';
 import { clientConfig, describeDatabaseUrl, poolConfig } from './postgres-config.js';
 import { ChangeListener, settleWithin } from './postgres-listener.js';
-import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
 import {
-  STORE_PARTS,
-  type ChangeVersions,
-  type ManualSummary,
-  type SchemaState,
-  type StoredStatistic,
-  type UpdatingStatus,
-  type WriteStore,
-  type WriteTransaction,
-  type YearRow,
-  type YearStatus,
+  MIGRATE_LOCK_KEY,
+  POSTGRES_YEAR_TRIGGERS,
+  WRITE_LOCK_KEY,
+  postgresSchema,
+} from './postgres-schema.js';
+import type {
+  ChangeVersions,
+  ManualSummary,
+  SchemaState,
+  StoredStatistic,
+  StoreSnapshot,
+  TakeParticipant,
+  UpdatingStatus,
+  WriteStore,
+  WriteTransaction,
+  YearRow,
+  YearStatus,
 } from './store.js';
 
 export interface PostgresStoreOptions {
@@ -32,6 +44,21 @@ const CLOSE_WAIT_MS = 2_000;
 const CHANGE_MODE_RECHECK_MS = 30_000;
 /** Without counters, how often participants are counted (a full scan of a big table). */
 const PARTICIPANTS_FINGERPRINT_EVERY_MS = 10_000;
+/** Participants fetched per round trip of a snapshot's cursor. */
+const PARTICIPANTS_PER_FETCH = 10_000;
+/** Attempts at opening a connection for a transaction (nothing is done before one is open). */
+const CONNECT_ATTEMPTS = 3;
+const CONNECT_RETRY_MS = 250;
+/**
+ * How `pg` reports a connection not opened in time, and what a database says when it
+ * cannot take one more connection now (starting up, or at `max_connections`).
+ */
+const CONNECT_TIMED_OUT = /connection timeout|timeout exceeded when trying to connect/i;
+const NOT_NOW = new Set(['57P03', '53300', 'ECONNRESET']);
+/** One snapshot of the whole database for every read of a model, and never a write. */
+const BEGIN_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY';
+
+type Queryable = pg.Pool | pg.PoolClient;
 
 type ChangeMode = 'counters' | 'fingerprint';
 
@@ -83,13 +110,17 @@ function fillExpression(column: string, dataType: string): string {
  * LISTEN); the operator's commands write inside one transaction each.
  *
  * Change detection: with our schema migrated, `tamborrada_changes` holds one counter per
- * table, bumped by statement-level triggers that also NOTIFY. On a database that was
- * never migrated (or whose counters the role may not read), a fingerprint stands in:
- * a hash of the small tables' content on every poll, and the participants' count and
- * latest `created_at` every 10 s.
+ * table, bumped by statement-level triggers that also NOTIFY, and one per year of
+ * participants. On a database that was never migrated (or whose counters the role may
+ * not read), a fingerprint stands in: a hash of the small tables' content on every poll,
+ * and the participants' count and latest `created_at` every 10 s (in a snapshot, always).
+ *
+ * A read model is read in one `REPEATABLE READ` transaction: every query of it sees the
+ * same committed state.
  */
 export class PostgresStore implements WriteStore {
   readonly description: string;
+  readonly location: StoreLocation;
   private readonly pool: pg.Pool;
   private readonly settings: PostgresSettings;
   private readonly applicationName: string;
@@ -110,10 +141,16 @@ export class PostgresStore implements WriteStore {
     // An idle connection that breaks is dropped by the pool; the next query opens another.
     this.pool.on('error', () => undefined);
     this.description = describeDatabaseUrl(url);
+    this.location = postgresLocation(url, this.settings);
   }
 
   async readSchemaState(): Promise<SchemaState> {
-    return readSchemaStateWith(this.pool);
+    const client = await this.connect();
+    try {
+      return await readSchemaStateWith(client);
+    } finally {
+      client.release();
+    }
   }
 
   async migrate(): Promise<void> {
@@ -137,52 +174,32 @@ export class PostgresStore implements WriteStore {
   }
 
   async readChangeVersions(): Promise<ChangeVersions> {
-    return (await this.currentChangeMode()) === 'counters' ? this.readCounters() : this.readFingerprint();
+    return this.changeVersionsWith(this.pool, false);
   }
 
-  async readYears(): Promise<YearRow[]> {
-    const { rows } = await this.pool.query<{ year: string; is_ready: boolean }>(
-      'SELECT year::text AS year, COALESCE(is_ready::boolean, false) AS is_ready FROM available_years',
-    );
-    return rows.map((row) => ({ year: row.year, isReady: row.is_ready }));
+  /** `fresh`: the participants' fingerprint counted now (a snapshot), not up to 10 s ago. */
+  private async changeVersionsWith(queryable: Queryable, fresh: boolean): Promise<ChangeVersions> {
+    return (await this.currentChangeMode(queryable)) === 'counters'
+      ? readCounters(queryable)
+      : this.readFingerprint(queryable, fresh);
   }
 
-  async readUpdating(): Promise<boolean> {
-    const { rows } = await this.pool.query<{ is_updating: boolean | null }>(
-      'SELECT is_updating::boolean AS is_updating FROM sys_status WHERE id = 1',
+  async readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T> {
+    return this.inTransaction(
+      async (client) =>
+        read({
+          readChangeVersions: () => this.changeVersionsWith(client, true),
+          readYears: () => readYearsWith(client),
+          readUpdating: async () => (await readUpdatingStatusWith(client)).isUpdating,
+          readStatistics: () => readStatisticsWith(client),
+          readParticipants: (years, take) => eachParticipant(client, years, take),
+        }),
+      BEGIN_SNAPSHOT,
     );
-    return rows[0]?.is_updating === true;
   }
 
   async readUpdatingStatus(): Promise<UpdatingStatus> {
-    const { rows } = await this.pool.query<{
-      is_updating: boolean | null;
-      notes: string | null;
-      updated_at: unknown;
-    }>('SELECT is_updating::boolean AS is_updating, notes, updated_at FROM sys_status WHERE id = 1');
-    const row = rows[0];
-    return row
-      ? { isUpdating: row.is_updating === true, note: row.notes, updatedAt: timestampText(row.updated_at) }
-      : { isUpdating: false, note: null, updatedAt: null };
-  }
-
-  async readStatistics(): Promise<StoredStatistic[]> {
-    const { rows } = await this.pool.query<{
-      category: string;
-      year: string;
-      public_data: string | null;
-      summary: string | null;
-    }>('SELECT category, year::text AS year, public_data::text AS public_data, summary FROM statistics');
-    return rows.map((row) => ({
-      category: row.category,
-      year: row.year,
-      publicData: parseJson(row.public_data),
-      summary: row.summary,
-    }));
-  }
-
-  async readParticipants(): Promise<ParticipantRecord[]> {
-    return readParticipantsWith(this.pool);
+    return readUpdatingStatusWith(this.pool);
   }
 
   async readYearStatuses(): Promise<YearStatus[]> {
@@ -227,11 +244,38 @@ export class PostgresStore implements WriteStore {
     await settleWithin(this.pool.end(), CLOSE_WAIT_MS);
   }
 
-  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+  /**
+   * A connection from the pool, tried again when opening one failed in a way that may
+   * pass (too slow, or refused for now). `pg`'s connect timeout is a timer of the event
+   * loop: under load, a database slow to answer or a busy process ends an attempt that
+   * would have succeeded, and the import failed 2 times in 13 that way (issue 14.7).
+   */
+  private async connect(): Promise<pg.PoolClient> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.pool.connect();
+      } catch (error) {
+        const { code, message } = error as { code?: string; message?: string };
+        const timedOut = CONNECT_TIMED_OUT.test(message ?? '');
+        if (!timedOut && !NOT_NOW.has(code ?? '')) throw error;
+        if (attempt === CONNECT_ATTEMPTS) {
+          if (!timedOut) throw error;
+          throw new Error(
+            `no PostgreSQL connection opened within ${this.settings.connectTimeoutMs} ms, ${attempt} times: ` +
+              'the database or this machine is too busy, or unreachable; try again, or raise PG_CONNECT_TIMEOUT_MS',
+            { cause: error },
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, CONNECT_RETRY_MS * attempt));
+      }
+    }
+  }
+
+  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+    const client = await this.connect();
     let broken = false;
     try {
-      await client.query('BEGIN');
+      await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
       return result;
@@ -245,10 +289,10 @@ export class PostgresStore implements WriteStore {
     }
   }
 
-  private async currentChangeMode(): Promise<ChangeMode> {
+  private async currentChangeMode(queryable: Queryable): Promise<ChangeMode> {
     const now = Date.now();
     if (!this.changeMode || now - this.changeMode.checkedAt > CHANGE_MODE_RECHECK_MS) {
-      const { rows } = await this.pool.query<{ counters: boolean }>(
+      const { rows } = await queryable.query<{ counters: boolean }>(
         `SELECT COALESCE(has_table_privilege(to_regclass('tamborrada_changes'), 'SELECT'), false) AS counters`,
       );
       this.changeMode = { mode: rows[0]?.counters ? 'counters' : 'fingerprint', checkedAt: now };
@@ -256,42 +300,33 @@ export class PostgresStore implements WriteStore {
     return this.changeMode.mode;
   }
 
-  private async readCounters(): Promise<ChangeVersions> {
-    const { rows } = await this.pool.query<{ part: string; version: string }>(
-      'SELECT part, version::text AS version FROM tamborrada_changes',
-    );
-    const versions = Object.fromEntries(STORE_PARTS.map((part) => [part, 'c0'])) as ChangeVersions;
-    for (const row of rows)
-      if (row.part in versions) versions[row.part as keyof ChangeVersions] = `c${row.version}`;
-    return versions;
-  }
-
   /** The fallback without counters: content hashes of the small tables, a count of the big one. */
-  private async readFingerprint(): Promise<ChangeVersions> {
+  private async readFingerprint(queryable: Queryable, fresh: boolean): Promise<ChangeVersions> {
     const hashAll = (table: string) =>
       `(SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${table} t)`;
     const statisticsRow = 'ROW(category, scope, year, public_data, summary)::text';
-    const { rows } = await this.pool.query<Record<'available_years' | 'sys_status' | 'statistics', string>>(
+    const { rows } = await queryable.query<Record<'available_years' | 'sys_status' | 'statistics', string>>(
       `SELECT ${hashAll('available_years')} AS available_years, ${hashAll('sys_status')} AS sys_status,
               (SELECT md5(COALESCE(string_agg(${statisticsRow}, '|' ORDER BY ${statisticsRow}), ''))
                FROM statistics) AS statistics`,
     );
     const now = Date.now();
-    if (
-      !this.participantsFingerprint ||
-      now - this.participantsFingerprint.at >= PARTICIPANTS_FINGERPRINT_EVERY_MS
-    ) {
-      const counted = await this.pool.query<{ fingerprint: string }>(
+    let participants = this.participantsFingerprint;
+    if (fresh || !participants || now - participants.at >= PARTICIPANTS_FINGERPRINT_EVERY_MS) {
+      const counted = await queryable.query<{ fingerprint: string }>(
         `SELECT count(*)::text || '/' || COALESCE(max(created_at)::text, '') AS fingerprint FROM participants`,
       );
-      this.participantsFingerprint = { value: counted.rows[0]!.fingerprint, at: now };
+      participants = { value: counted.rows[0]!.fingerprint, at: now };
+      if (!fresh) this.participantsFingerprint = participants;
     }
     const row = rows[0]!;
     return {
-      participants: `f${this.participantsFingerprint.value}`,
+      participants: `f${participants.value}`,
       statistics: `f${row.statistics}`,
       available_years: `f${row.available_years}`,
       sys_status: `f${row.sys_status}`,
+      identity: '',
+      participantYears: undefined,
     };
   }
 
@@ -350,7 +385,13 @@ export class PostgresStore implements WriteStore {
           onInserted?.(i + batch.length);
         }
       },
-      readParticipants: () => readParticipantsWith(client),
+      async readParticipants() {
+        const records: ParticipantRecord[] = [];
+        await eachParticipant(client, undefined, (name, school, year) =>
+          records.push({ name, school, year }),
+        );
+        return records;
+      },
       async replaceStatistics(rows) {
         // Hand-written summaries (summary_overrides) win over generated ones.
         await client.query('DELETE FROM statistics');
@@ -439,7 +480,88 @@ export class PostgresStore implements WriteStore {
   }
 }
 
-async function readSchemaStateWith(queryable: pg.Pool | pg.PoolClient): Promise<SchemaState> {
+/** Our counters, with the per-year ones when every trigger that keeps them is in place. */
+async function readCounters(queryable: Queryable): Promise<ChangeVersions> {
+  const { rows } = await queryable.query<{ part: string; version: string; year_triggers: number }>(
+    `SELECT part, version::text AS version,
+            (SELECT count(*)::int FROM pg_trigger
+             WHERE tgrelid = to_regclass('participants') AND tgname = ANY($1::text[])) AS year_triggers
+     FROM tamborrada_changes`,
+    [POSTGRES_YEAR_TRIGGERS],
+  );
+  return countersToVersions(rows, {
+    identity: '',
+    tracksYears: rows[0]?.year_triggers === POSTGRES_YEAR_TRIGGERS.length,
+    tag: 'c',
+  });
+}
+
+async function readYearsWith(queryable: Queryable): Promise<YearRow[]> {
+  const { rows } = await queryable.query<{ year: string; is_ready: boolean }>(
+    'SELECT year::text AS year, COALESCE(is_ready::boolean, false) AS is_ready FROM available_years',
+  );
+  return rows.map((row) => ({ year: row.year, isReady: row.is_ready }));
+}
+
+async function readUpdatingStatusWith(queryable: Queryable): Promise<UpdatingStatus> {
+  const { rows } = await queryable.query<{
+    is_updating: boolean | null;
+    notes: string | null;
+    updated_at: unknown;
+  }>('SELECT is_updating::boolean AS is_updating, notes, updated_at FROM sys_status WHERE id = 1');
+  const row = rows[0];
+  return row
+    ? { isUpdating: row.is_updating === true, note: row.notes, updatedAt: timestampText(row.updated_at) }
+    : { isUpdating: false, note: null, updatedAt: null };
+}
+
+async function readStatisticsWith(queryable: Queryable): Promise<StoredStatistic[]> {
+  const { rows } = await queryable.query<{
+    category: string;
+    year: string;
+    public_data: string | null;
+    summary: string | null;
+  }>('SELECT category, year::text AS year, public_data::text AS public_data, summary FROM statistics');
+  return rows.map((row) => ({
+    category: row.category,
+    year: row.year,
+    publicData: parseJson(row.public_data),
+    summary: row.summary,
+  }));
+}
+
+/**
+ * The participants of `years` (all when undefined) through a cursor, inside the caller's
+ * transaction: a bounded batch per round trip (and per statement, so no statement timeout
+ * applies to the whole table), rows as arrays.
+ */
+async function eachParticipant(
+  client: pg.PoolClient,
+  years: readonly number[] | undefined,
+  take: TakeParticipant,
+): Promise<number> {
+  if (years?.length === 0) return 0;
+  const where = years === undefined ? '' : ' WHERE year::int = ANY($1::int[])';
+  await client.query(
+    `DECLARE tamborrada_participants NO SCROLL CURSOR FOR
+     SELECT name, school, year::int AS year FROM participants${where}`,
+    years === undefined ? [] : [[...years]],
+  );
+  let count = 0;
+  for (;;) {
+    const { rows } = await client.query<[string, string, number]>({
+      text: `FETCH ${PARTICIPANTS_PER_FETCH} FROM tamborrada_participants`,
+      rowMode: 'array',
+    });
+    for (const [name, school, year] of rows) take(name, school, year);
+    count += rows.length;
+    if (rows.length < PARTICIPANTS_PER_FETCH) break;
+  }
+  await client.query('CLOSE tamborrada_participants');
+  return count;
+}
+
+async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
   const { rows } = await queryable.query<{ ours: boolean; older: boolean; participants: boolean }>(
     `SELECT to_regclass('tamborrada_changes') IS NOT NULL AND to_regclass('summary_overrides') IS NOT NULL
               AND to_regclass('tamborrada_year_sources') IS NOT NULL AS ours,
@@ -450,14 +572,7 @@ async function readSchemaStateWith(queryable: pg.Pool | pg.PoolClient): Promise<
   return row.ours ? 'migrated' : row.older ? 'outdated' : row.participants ? 'unmigrated' : 'empty';
 }
 
-async function readParticipantsWith(queryable: pg.Pool | pg.PoolClient): Promise<ParticipantRecord[]> {
-  const { rows } = await queryable.query<ParticipantRecord>(
-    'SELECT name, school, year::int AS year FROM participants',
-  );
-  return rows;
-}
-
-async function readYearStatusesWith(queryable: pg.Pool | pg.PoolClient): Promise<YearStatus[]> {
+async function readYearStatusesWith(queryable: Queryable): Promise<YearStatus[]> {
   const { rows } = await queryable.query<{
     year: string;
     is_ready: boolean;

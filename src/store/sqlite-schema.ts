@@ -1,12 +1,32 @@
+import { PARTICIPANT_YEAR_PREFIX } from './change-versions.js';
 import { STORE_PARTS } from './store.js';
 
 const now = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+
+/** Bumps the counter of the participants of one year (`NEW.year` or `OLD.year`). */
+function bumpYear(row: 'NEW' | 'OLD'): string {
+  return `INSERT INTO tamborrada_changes (part, version) VALUES ('${PARTICIPANT_YEAR_PREFIX}' || ${row}.year, 1)
+          ON CONFLICT (part) DO UPDATE SET version = version + 1;`;
+}
+
+/** The triggers that keep a counter per year of participants, by event: what each row touched. */
+const YEAR_TRIGGER_BODIES = {
+  insert: bumpYear('NEW'),
+  update: `${bumpYear('OLD')} ${bumpYear('NEW')}`,
+  delete: bumpYear('OLD'),
+} as const;
+
+/** Their names: the read model rebuilds only the changed years of a store that has all of them. */
+export const SQLITE_YEAR_TRIGGERS = Object.keys(YEAR_TRIGGER_BODIES).map(
+  (event) => `participants_${event}_bumps_year`,
+);
 
 /**
  * The schema of DESIGN §2 in SQLite, plus our own change counters. Every statement
  * is idempotent, so `migrate` can run on a live file any number of times.
  * Counters are bumped by triggers, so that plain SQL from the `sqlite3` shell is
- * noticed by the server exactly like a write from our CLI.
+ * noticed by the server exactly like a write from our CLI: one per table, and one per
+ * year of participants (rows named `participants/2024`).
  */
 export const SQLITE_SCHEMA: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS participants (
@@ -67,5 +87,10 @@ export const SQLITE_SCHEMA: readonly string[] = [
         `CREATE TRIGGER IF NOT EXISTS ${part}_${event.toLowerCase()}_bumps_version AFTER ${event} ON ${part}
          BEGIN UPDATE tamborrada_changes SET version = version + 1 WHERE part = '${part}'; END`,
     ),
+  ),
+  ...Object.entries(YEAR_TRIGGER_BODIES).map(
+    ([event, body]) =>
+      `CREATE TRIGGER IF NOT EXISTS participants_${event}_bumps_year AFTER ${event.toUpperCase()} ON participants
+       BEGIN ${body} END`,
   ),
 ];

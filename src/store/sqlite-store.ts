@@ -1,20 +1,21 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteLocation, type StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord } from '../domain/types.js';
-import { SQLITE_SCHEMA } from './sqlite-schema.js';
-import {
-  STORE_PARTS,
-  type ChangeVersions,
-  type ManualSummary,
-  type SchemaState,
-  type StoredStatistic,
-  type UpdatingStatus,
-  type WriteStore,
-  type WriteTransaction,
-  type YearRow,
-  type YearStatus,
+import { countersToVersions } from './change-versions.js';
+import { SQLITE_SCHEMA, SQLITE_YEAR_TRIGGERS } from './sqlite-schema.js';
+import type {
+  ChangeVersions,
+  ManualSummary,
+  SchemaState,
+  StoreSnapshot,
+  TakeParticipant,
+  UpdatingStatus,
+  WriteStore,
+  WriteTransaction,
+  YearStatus,
 } from './store.js';
 
 export interface SqliteStoreOptions {
@@ -39,16 +40,74 @@ function jsonOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-/** The embedded store: one SQLite file in WAL mode. */
+/** The first 16 bytes of every SQLite database file. */
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+function identityOf(stats: Stats): string {
+  return `${stats.dev}:${stats.ino}`;
+}
+
+function fileIdentity(path: string): string | undefined {
+  try {
+    return identityOf(statSync(path));
+  } catch {
+    return undefined;
+  }
+}
+
+function startsWithSqliteHeader(path: string): boolean {
+  const head = Buffer.alloc(SQLITE_HEADER.length);
+  const fd = openSync(path, 'r');
+  try {
+    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(SQLITE_HEADER);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** What SQLite itself says of such a file, once it reads it again. */
+function notADatabase(): Error {
+  return Object.assign(new Error('file is not a database'), { code: 'SQLITE_NOTADB' });
+}
+
+/**
+ * The embedded store: one SQLite file in WAL mode.
+ *
+ * The server's connection follows its path: a file replaced there (another device or
+ * inode: deleted and created again, or renamed over) is opened anew, and a file
+ * overwritten in place with something that is not a database is reported, although
+ * SQLite would go on answering from pages it holds in memory.
+ */
 export class SqliteStore implements WriteStore {
   readonly description: string;
-  private readonly db: Database.Database;
+  readonly location: StoreLocation;
+  private db: Database.Database;
+  /** `device:inode` of the file `db` has open. */
+  private identity: string;
 
-  constructor(path: string, options: SqliteStoreOptions = {}) {
+  constructor(
+    private readonly path: string,
+    private readonly options: SqliteStoreOptions = {},
+  ) {
     if (options.create) mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: !options.create });
-    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    ({ db: this.db, identity: this.identity } = this.open());
     this.description = `sqlite:${path}`;
+    this.location = sqliteLocation(path);
+  }
+
+  /** A connection and the identity of the file it has open (the same before and after opening). */
+  private open(): { db: Database.Database; identity: string } {
+    for (let attempt = 1; ; attempt++) {
+      const before = fileIdentity(this.path);
+      const db = new Database(this.path, {
+        readonly: this.options.readonly ?? false,
+        fileMustExist: !this.options.create,
+      });
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      const after = fileIdentity(this.path) ?? '';
+      if (before === undefined || before === after || attempt === 3) return { db, identity: after };
+      db.close();
+    }
   }
 
   async readSchemaState(): Promise<SchemaState> {
@@ -72,26 +131,66 @@ export class SqliteStore implements WriteStore {
   }
 
   async readChangeVersions(): Promise<ChangeVersions> {
+    this.followFile();
+    return this.changeVersions();
+  }
+
+  /** Opens the file again when another one took its place; throws when it is gone or not a database. */
+  private followFile(): void {
+    const stats = statSync(this.path);
+    // SQLite itself says what is wrong with a folder or a device.
+    if (!stats.isFile() || this.db.inTransaction) return;
+    if (identityOf(stats) !== this.identity) {
+      this.db.close();
+      ({ db: this.db, identity: this.identity } = this.open());
+    } else if (stats.size > 0 && !startsWithSqliteHeader(this.path)) {
+      throw notADatabase();
+    }
+  }
+
+  private changeVersions(): ChangeVersions {
     const rows = this.db.prepare('SELECT part, version FROM tamborrada_changes').all() as {
       part: string;
       version: number;
     }[];
-    const versions = Object.fromEntries(STORE_PARTS.map((part) => [part, '0'])) as ChangeVersions;
-    for (const row of rows)
-      if (row.part in versions) versions[row.part as keyof ChangeVersions] = String(row.version);
-    return versions;
+    const triggers = this.db
+      .prepare(
+        `SELECT count(*) AS n FROM sqlite_master
+         WHERE type = 'trigger' AND name IN (${SQLITE_YEAR_TRIGGERS.map(() => '?').join(', ')})`,
+      )
+      .get(...SQLITE_YEAR_TRIGGERS) as { n: number };
+    return countersToVersions(rows, {
+      identity: this.identity,
+      tracksYears: triggers.n === SQLITE_YEAR_TRIGGERS.length,
+    });
   }
 
-  async readYears(): Promise<YearRow[]> {
+  /**
+   * A deferred transaction: SQLite takes its snapshot at the first read and keeps it to
+   * the end. The file is followed first, as for a poll.
+   */
+  async readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T> {
+    this.followFile();
+    this.db.exec('BEGIN');
+    try {
+      return await read({
+        readChangeVersions: async () => this.changeVersions(),
+        readYears: async () => this.yearRows(),
+        readUpdating: async () => (await this.readUpdatingStatus()).isUpdating,
+        readStatistics: async () => this.statisticRows(),
+        readParticipants: async (years, take) => this.eachParticipant(years, take),
+      });
+    } finally {
+      if (this.db.inTransaction) this.db.exec('COMMIT');
+    }
+  }
+
+  private yearRows() {
     const rows = this.db.prepare('SELECT year, is_ready FROM available_years').all() as {
       year: string | number;
       is_ready: number;
     }[];
     return rows.map((row) => ({ year: String(row.year), isReady: row.is_ready === 1 }));
-  }
-
-  async readUpdating(): Promise<boolean> {
-    return (await this.readUpdatingStatus()).isUpdating;
   }
 
   async readUpdatingStatus(): Promise<UpdatingStatus> {
@@ -103,7 +202,7 @@ export class SqliteStore implements WriteStore {
       : { isUpdating: false, note: null, updatedAt: null };
   }
 
-  async readStatistics(): Promise<StoredStatistic[]> {
+  private statisticRows() {
     const rows = this.db.prepare('SELECT category, year, public_data, summary FROM statistics').all() as {
       category: string;
       year: string | number;
@@ -118,19 +217,30 @@ export class SqliteStore implements WriteStore {
     }));
   }
 
-  /**
-   * Every participant. Rows are read as arrays and each school string is shared by its
-   * rows: about twice as fast as `.all()` and far smaller with millions of rows.
-   */
-  async readParticipants(): Promise<ParticipantRecord[]> {
+  /** The participants of `years` (all when undefined), read as arrays: no object per row. */
+  private eachParticipant(years: readonly number[] | undefined, take: TakeParticipant): number {
+    if (years?.length === 0) return 0;
+    const where = years === undefined ? '' : ` WHERE year IN (${years.map(() => '?').join(', ')})`;
+    const rows = this.db.prepare(`SELECT name, school, year FROM participants${where}`).raw(true);
+    let count = 0;
+    for (const [name, school, year] of rows.iterate(...(years ?? [])) as IterableIterator<
+      [string, string, number]
+    >) {
+      take(name, school, year);
+      count++;
+    }
+    return count;
+  }
+
+  /** Every participant, each school string shared by its rows (far smaller with millions of rows). */
+  private participantRecords(): ParticipantRecord[] {
     const records: ParticipantRecord[] = [];
     const schools = new Map<string, string>();
-    const rows = this.db.prepare('SELECT name, school, year FROM participants').raw(true);
-    for (const [name, school, year] of rows.iterate() as IterableIterator<[string, string, number]>) {
+    this.eachParticipant(undefined, (name, school, year) => {
       let shared = schools.get(school);
       if (shared === undefined) schools.set(school, (shared = school));
       records.push({ name, school: shared, year });
-    }
+    });
     return records;
   }
 
@@ -228,7 +338,7 @@ export class SqliteStore implements WriteStore {
         }
         onInserted?.(rows.length);
       },
-      readParticipants: () => this.readParticipants(),
+      readParticipants: async () => this.participantRecords(),
       async replaceStatistics(rows) {
         // Hand-written summaries (summary_overrides) win over generated ones.
         db.prepare('DELETE FROM statistics').run();

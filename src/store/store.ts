@@ -1,3 +1,4 @@
+import type { StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 
@@ -5,8 +6,34 @@ import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 export const STORE_PARTS = ['participants', 'statistics', 'available_years', 'sys_status'] as const;
 export type StorePart = (typeof STORE_PARTS)[number];
 
-/** Opaque per-table versions: a part whose version moved must be read again. */
-export type ChangeVersions = Record<StorePart, string>;
+/**
+ * Opaque per-table versions (a part whose version moved must be read again), read together
+ * with what tells which store they belong to and which years of participants moved.
+ */
+export type ChangeVersions = Record<StorePart, string> & {
+  /** The store itself: a SQLite file replaced at its path is another store, whatever its counters say. */
+  identity: string;
+  /**
+   * The version of the participants of each year (by year as text) that changed since the
+   * store tracks them; a year missing has not changed since. `undefined` when the store does
+   * not track years (an older schema, or a database whose counters cannot be read): then
+   * any change of participants means reading them all again.
+   */
+  participantYears: ReadonlyMap<string, string> | undefined;
+};
+
+/** Takes one participant row as it is read (no object per row: millions are read at once). */
+export type TakeParticipant = (name: string, school: string, year: number) => void;
+
+/** Reads that all see one committed state of the store (inside one read transaction). */
+export interface StoreSnapshot {
+  readChangeVersions(): Promise<ChangeVersions>;
+  readYears(): Promise<YearRow[]>;
+  readUpdating(): Promise<boolean>;
+  readStatistics(): Promise<StoredStatistic[]>;
+  /** Passes every participant of `years` (of every year when undefined) to `take`; returns how many. */
+  readParticipants(years: readonly number[] | undefined, take: TakeParticipant): Promise<number>;
+}
 
 export interface YearRow {
   year: string;
@@ -31,11 +58,12 @@ export interface UpdatingStatus {
 export interface ReadStore {
   /** Short description for logs, without credentials. */
   readonly description: string;
+  /** Where the store is: a worker thread opens its own connection there to build a model. */
+  readonly location: StoreLocation;
+  /** The change versions as they are now (the server's poll). */
   readChangeVersions(): Promise<ChangeVersions>;
-  readYears(): Promise<YearRow[]>;
-  readUpdating(): Promise<boolean>;
-  readStatistics(): Promise<StoredStatistic[]>;
-  readParticipants(): Promise<ParticipantRecord[]>;
+  /** Runs `read` inside one read transaction: everything it reads is one committed state. */
+  readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T>;
   /** Push notification of a committed change, where the engine has one (PostgreSQL). */
   onChange?(listener: () => void): void;
   close(): Promise<void>;

@@ -147,6 +147,10 @@ describe('a database built with the public project schema', () => {
     expect(added.rows.map((row: { tgname: string }) => row.tgname)).toEqual([
       'tamborrada_available_years_changed',
       'tamborrada_participants_changed',
+      'tamborrada_participants_year_delete',
+      'tamborrada_participants_year_insert',
+      'tamborrada_participants_year_truncate',
+      'tamborrada_participants_year_update',
       'tamborrada_statistics_changed',
       'tamborrada_sys_status_changed',
     ]);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeName, searchKey } from '../../src/domain/names.js';
 import type { ParticipantRecord } from '../../src/domain/types.js';
 import { decideParticipants } from '../../src/domain/validation.js';
-import { ParticipantIndex } from '../../src/read-model/participant-index.js';
+import { ParticipantIndex, shelvesOf } from '../../src/read-model/participant-index.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
@@ -156,7 +156,7 @@ describe('literal search, no enumeration', () => {
           fc.tuple(fc.constant(records), inputArb(records), fc.constantFrom(...SCHOOLS)),
         ),
         ([records, input, school]) => {
-          const found = search(new ParticipantIndex(records), input, school);
+          const found = search(new ParticipantIndex(shelvesOf(records)), input, school);
           if (found === 'rejected') return;
           const expected = records.filter((r) => r.school === school && literallyContains(r.name, input));
           // Sound: nothing that does not contain the input literally (no wildcard widened the match)…
@@ -179,7 +179,7 @@ describe('literal search, no enumeration', () => {
     const word = fc.constantFrom('a', 'b', 'ab', '%', '_', '*', '.*', 'a%', '%b', 'a_b', '\\', 'A', 'á');
     fc.assert(
       fc.property(fewWordRecords(word, 6), fewWords(word, 3, 5), (records, input) => {
-        const found = search(new ParticipantIndex(records), input, SCHOOLS[0]!);
+        const found = search(new ParticipantIndex(shelvesOf(records)), input, SCHOOLS[0]!);
         if (found === 'rejected') return;
         const expected = records.filter((r) => literallyContains(r.name, input));
         for (const participant of found) expect(literallyContains(participant.name, input)).toBe(true);
@@ -195,7 +195,7 @@ describe('literal search, no enumeration', () => {
     const word = fc.constantFrom('a', 'b', 'ab', 'ba', '%', '_', 'á', 'A');
     fc.assert(
       fc.property(fewWordRecords(word, 4), fewWords(word, 1, 2), (records, input) => {
-        const json = new ParticipantIndex(records).searchJson(normalizeName(input), SCHOOLS[0]!);
+        const json = new ParticipantIndex(shelvesOf(records)).searchJson(normalizeName(input), SCHOOLS[0]!);
         const found = json === undefined ? [] : (JSON.parse(json) as { participants: Found[] }).participants;
         const expected = records.filter((r) => literallyContains(r.name, input));
         expect(found.map(sortKey).sort()).toEqual(
@@ -212,7 +212,7 @@ describe('literal search, no enumeration', () => {
       school: SCHOOLS[0]!,
       year: 2000 + (i % 25),
     }));
-    const index = new ParticipantIndex(plain);
+    const index = new ParticipantIndex(shelvesOf(plain));
     fc.assert(
       fc.property(
         fc
@@ -325,7 +325,13 @@ describe('search time grows linearly with the input', () => {
     ],
   ])('%s', (_title, storedName, input) => {
     const index = new ParticipantIndex(
-      Array.from({ length: 20_000 }, (_, i) => ({ name: storedName(i), school: 'S', year: 2000 + (i % 25) })),
+      shelvesOf(
+        Array.from({ length: 20_000 }, (_, i) => ({
+          name: storedName(i),
+          school: 'S',
+          year: 2000 + (i % 25),
+        })),
+      ),
     );
     const times = SIZES.map((size) => {
       const name = input(size);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatisticRow } from '../../src/domain/types.js';
-import type { WriteStore } from '../../src/store/store.js';
+import type { ParticipantRecord } from '../../src/domain/types.js';
+import type { StoreSnapshot, WriteStore } from '../../src/store/store.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
 
 const statistic = (
@@ -24,6 +25,13 @@ for (const kind of WRITE_STORE_KINDS) {
   describe(`write store [${kind.name}]`, () => {
     let handle: WriteStoreHandle;
     let store: WriteStore;
+    const read = <T>(work: (snapshot: StoreSnapshot) => Promise<T>) => store.readSnapshot(work);
+    const readParticipants = () =>
+      read(async (snapshot) => {
+        const rows: ParticipantRecord[] = [];
+        await snapshot.readParticipants(undefined, (name, school, year) => rows.push({ name, school, year }));
+        return rows;
+      });
     beforeEach(async () => {
       handle = await kind.create();
       store = handle.store;
@@ -35,7 +43,7 @@ for (const kind of WRITE_STORE_KINDS) {
     it('migrates again without harm', async () => {
       await store.migrate();
       await store.migrate();
-      expect(await store.readYears()).toEqual([]);
+      expect(await read((snapshot) => snapshot.readYears())).toEqual([]);
     });
 
     it('commits participants, and reads them back inside and outside the transaction', async () => {
@@ -49,10 +57,10 @@ for (const kind of WRITE_STORE_KINDS) {
         return tx.readParticipants();
       });
       expect(sortRecords(seen)).toEqual(sortRecords(rows));
-      expect(sortRecords(await store.readParticipants())).toEqual(sortRecords(rows));
+      expect(sortRecords(await readParticipants())).toEqual(sortRecords(rows));
 
       await store.transaction((tx) => tx.deleteParticipantsOfYears([2023]));
-      expect(await store.readParticipants()).toEqual([rows[0]]);
+      expect(await readParticipants()).toEqual([rows[0]]);
     });
 
     it('inserts many participants in batches', async () => {
@@ -62,7 +70,7 @@ for (const kind of WRITE_STORE_KINDS) {
         year: 2000 + (i % 20),
       }));
       await store.transaction((tx) => tx.insertParticipants(rows));
-      const back = await store.readParticipants();
+      const back = await readParticipants();
       expect(back).toHaveLength(rows.length);
       expect(new Set(back.map((r) => r.name)).size).toBe(rows.length);
     });
@@ -75,8 +83,8 @@ for (const kind of WRITE_STORE_KINDS) {
           throw new Error('boom');
         }),
       ).rejects.toThrow('boom');
-      expect(await store.readParticipants()).toEqual([]);
-      expect(await store.readUpdating()).toBe(false);
+      expect(await readParticipants()).toEqual([]);
+      expect(await read((snapshot) => snapshot.readUpdating())).toBe(false);
     });
 
     it('replaces statistics, keeps hand-written summaries, publishes and unpublishes years', async () => {
@@ -92,7 +100,11 @@ for (const kind of WRITE_STORE_KINDS) {
         expect(await tx.setManualSummary('2024', 'intro', 'Texto a mano')).toBe(true);
         expect(await tx.setManualSummary('2019', 'intro', 'Nada')).toBe(false);
       });
-      expect((await store.readStatistics()).sort((a, b) => (a.category < b.category ? -1 : 1))).toEqual([
+      expect(
+        (await read((snapshot) => snapshot.readStatistics())).sort((a, b) =>
+          a.category < b.category ? -1 : 1,
+        ),
+      ).toEqual([
         { category: 'intro', year: '2024', publicData: undefined, summary: 'Texto a mano' },
         {
           category: 'namesDiversity',
@@ -123,8 +135,12 @@ for (const kind of WRITE_STORE_KINDS) {
         await tx.setReady(['2025'], true);
         await tx.unpublishYearsWithoutStatistics();
       });
-      expect((await store.readStatistics()).find((s) => s.year === '2024')?.summary).toBe('Texto a mano');
-      expect((await store.readYears()).sort((a, b) => (a.year < b.year ? -1 : 1))).toEqual([
+      expect(
+        (await read((snapshot) => snapshot.readStatistics())).find((s) => s.year === '2024')?.summary,
+      ).toBe('Texto a mano');
+      expect(
+        (await read((snapshot) => snapshot.readYears())).sort((a, b) => (a.year < b.year ? -1 : 1)),
+      ).toEqual([
         { year: '2024', isReady: true },
         { year: '2025', isReady: true },
         { year: 'global', isReady: false },
@@ -137,9 +153,9 @@ for (const kind of WRITE_STORE_KINDS) {
       const status = await store.readUpdatingStatus();
       expect(status).toMatchObject({ isUpdating: true, note: 'recarga de enero' });
       expect(status.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-      expect(await store.readUpdating()).toBe(true);
+      expect(await read((snapshot) => snapshot.readUpdating())).toBe(true);
       await store.transaction((tx) => tx.setUpdating(false, null));
-      expect(await store.readUpdating()).toBe(false);
+      expect(await read((snapshot) => snapshot.readUpdating())).toBe(false);
     });
 
     it('reports each year with its counts', async () => {

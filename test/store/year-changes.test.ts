@@ -35,12 +35,14 @@ for (const kind of WRITE_STORE_KINDS) {
     });
 
     const readyYears = async () =>
-      (await store.readYears())
+      (await store.readSnapshot((snapshot) => snapshot.readYears()))
         .filter((row) => row.isReady)
         .map((row) => row.year)
         .sort();
     const globalTotals = async () =>
-      (await store.readStatistics()).find((row) => row.category === 'totalParticipants')?.publicData;
+      (await store.readSnapshot((snapshot) => snapshot.readStatistics())).find(
+        (row) => row.category === 'totalParticipants',
+      )?.publicData;
 
     it('notes where each year came from, and counts schools', async () => {
       const statuses = await store.readYearStatuses();
@@ -55,7 +57,7 @@ for (const kind of WRITE_STORE_KINDS) {
     });
 
     it('a dry run reports the change and leaves everything as it was', async () => {
-      const statistics = await store.readStatistics();
+      const statistics = await store.readSnapshot((snapshot) => snapshot.readStatistics());
       const report = await changeYear(store, 'remove', '2024', { dryRun: true });
       expect(report).toMatchObject({
         dryRun: true,
@@ -64,7 +66,7 @@ for (const kind of WRITE_STORE_KINDS) {
         publishedAfter: ['2025', '2023', 'global'],
       });
       expect(await readyYears()).toEqual(['2023', '2024', '2025', 'global']);
-      expect(await store.readStatistics()).toEqual(statistics);
+      expect(await store.readSnapshot((snapshot) => snapshot.readStatistics())).toEqual(statistics);
       expect((await store.readYearStatuses()).find((status) => status.year === '2024')?.participants).toBe(2);
     });
 

@@ -55,6 +55,9 @@ export async function createPostgresFixture(): Promise<StoreFixture & { database
         'DELETE FROM participants; DELETE FROM statistics; DELETE FROM available_years; DELETE FROM sys_status;',
       );
     },
+    async exec(sql) {
+      await client.query(sql);
+    },
     openReadStore: () => openReadStore(postgresLocation(database.url)),
     dispose: () => database.drop(),
   };

@@ -26,6 +26,8 @@ export interface StoreFixture {
   setUpdating(isUpdating: boolean): Promise<void>;
   /** Removes every row (between test files sharing a database). */
   clear(): Promise<void>;
+  /** Runs plain SQL statements, as an operator would in the database's shell. */
+  exec(sql: string): Promise<void>;
   openReadStore(): Promise<ReadStore>;
   dispose(): Promise<void>;
 }
@@ -67,6 +69,9 @@ export async function createSqliteFixture(): Promise<StoreFixture & { path: stri
       db.exec(
         'DELETE FROM participants; DELETE FROM statistics; DELETE FROM available_years; DELETE FROM sys_status;',
       );
+    },
+    async exec(sql) {
+      db.exec(sql);
     },
     async openReadStore() {
       return new SqliteStore(path, { readonly: true });
