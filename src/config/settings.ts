@@ -50,7 +50,8 @@ export const SETTINGS = {
     scope: 'every command',
     fallback: 5,
     parse: parse.positiveInteger,
-    meaning: 'most PostgreSQL connections a process opens for queries (LISTEN uses one more)',
+    meaning:
+      "most PostgreSQL connections a process opens for queries (LISTEN and the read model's builds use 1–2 more)",
   }),
   pgStatementTimeoutMs: setting({
     variable: 'PG_STATEMENT_TIMEOUT_MS',
