@@ -13,7 +13,7 @@
  * default 10), BENCH_CONNECTIONS (default 32), BENCH_WARMUP (s per operation before
  * measuring, default 1), BENCH_SEED (default 1), BENCH_LOOKUPS (in-process searches,
  * default 1000), BENCH_WORKERS (for `serve --workers`, default: the number of CPUs),
- * BENCH_REBUILD=1 (rebuild cached demo stores).
+ * BENCH_SLICES (turns per row, default 5), BENCH_REBUILD=1 (rebuild cached demo stores).
  *
  * How the figures are taken:
  * - Demo stores come from `tamborrada demo --seed S --scale F`; scales of 10 and above
@@ -36,9 +36,10 @@
  *   the server with the case's headers, and the raw server replays those answers (status,
  *   headers but date and connection ones, body bytes) by URL and Accept-Encoding, so that
  *   both send the same bytes. Every case is warmed up on both; then each case is measured
- *   on the raw server and right after on the server, so that drift of the machine affects
- *   both alike, and the ratio is the server's req/s ÷ the raw server's on the same case
- *   (the targets are checked on it). A second ratio divides by the raw server's req/s on
+ *   in BENCH_SLICES turns of the raw server then the server (2 s each by default), so that
+ *   the machine's swings, which last seconds here, touch both alike. The ratio is the
+ *   median over the turns of the server's req/s ÷ the raw server's (the targets are
+ *   checked on it); req/s and latencies are over all the turns. A second ratio divides by the raw server's req/s on
  *   the statistics row, the reference as issue 5 words it ("the same statistics bytes").
  *   The --workers rows reuse the raw figures of the first pass.
  * - "other CPU": the share of the machine's CPU that processes other than the benchmark,
@@ -50,7 +51,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { demoStore, sampleParticipants, searchVariant, type DemoStore } from './http-lib/demo-store.js';
-import { drive, type LoadCase, type LoadResult } from './http-lib/load.js';
+import { drive, driveInTurn, type LoadCase, type LoadResult } from './http-lib/load.js';
 import type { SearchReport } from './http-lib/participant-search.js';
 import type { ReplayAnswer } from './http-lib/raw-server.js';
 import {
@@ -80,6 +81,8 @@ const config = {
     .map(Number),
   seed: envNumber('BENCH_SEED', 1),
   durationS: envNumber('BENCH_DURATION', 10),
+  /** Each row's seconds are cut into this many turns of the raw server then the server. */
+  slices: envNumber('BENCH_SLICES', 5),
   warmupS: envNumber('BENCH_WARMUP', 1),
   connections: envNumber('BENCH_CONNECTIONS', 32),
   pipelining: 1,
@@ -360,12 +363,28 @@ function withRatio(result: Measured, kind: Row['kind'], reference: number | null
   return { ...result, kind, ratioToRaw: reference ? result.reqPerSec / reference : null };
 }
 
-/** The raw server on one case: a replay miss or an error would make its figure meaningless. */
-async function measureRaw(url: string, load: BenchCase, watched: number[]): Promise<Row> {
-  const row = withRatio(await measure(url, load, watched), 'raw', null);
-  const failures = row.unexpected + row.errors + row.timeouts;
+/**
+ * The raw server and the server on one case, in turns (see `driveInTurn`); the row's ratio
+ * is the median of the turns'. A replay miss or an error would make the raw figure
+ * meaningless.
+ */
+async function measureInTurn(
+  rawUrl: string,
+  serverUrl: string,
+  load: BenchCase,
+  watched: number[],
+): Promise<[Row, Row]> {
+  const before = cpuSnapshot(watched);
+  const compared = await driveInTurn(rawUrl, serverUrl, load, {
+    durationS: config.durationS,
+    connections: config.connections,
+    slices: config.slices,
+  });
+  const otherCpu = foreignCpuShare(before, cpuSnapshot(watched), CPUS);
+  const raw: Row = { ...compared.reference, otherCpu, kind: 'raw', ratioToRaw: null };
+  const failures = raw.unexpected + raw.errors + raw.timeouts;
   if (failures > 0) progress(`warning: raw ${load.operation}: ${failures} unexpected answers or errors`);
-  return row;
+  return [raw, { ...compared.measured, otherCpu, kind: load.kind, ratioToRaw: compared.ratio }];
 }
 
 /**
@@ -389,11 +408,16 @@ async function runRows(
   const references: Row[] = [];
   for (const [i, load] of cases.entries()) {
     progress(
-      `${label}: ${load.operation} for ${config.durationS} s, ${rawRows ? '' : 'raw then '}${set.label}`,
+      `${label}: ${load.operation} for ${config.durationS} s, ${rawRows ? '' : `${config.slices} turns of raw then `}${set.label}`,
     );
-    const reference = rawRows ? rawRows[i]! : await measureRaw(raw.url, load, watched);
-    references.push(reference);
-    set.rows.push(withRatio(await measure(server.url, load, watched), load.kind, reference.reqPerSec));
+    if (rawRows) {
+      references.push(rawRows[i]!);
+      set.rows.push(withRatio(await measure(server.url, load, watched), load.kind, rawRows[i]!.reqPerSec));
+    } else {
+      const [reference, row] = await measureInTurn(raw.url, server.url, load, watched);
+      references.push(reference);
+      set.rows.push(row);
+    }
   }
   set.memory.afterLoad = memoryOf(server.pid);
   set.serverWarnings = serverWarnings(server);

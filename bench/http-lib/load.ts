@@ -59,8 +59,24 @@ class Samples {
   }
 }
 
-/** Drives one case with autocannon at fixed concurrency, pipelining 1, on `baseUrl`. */
-export function drive(baseUrl: string, load: LoadCase, settings: LoadSettings): Promise<LoadResult> {
+/** What one autocannon run counted, before it is summed up with other slices. */
+interface Slice {
+  durationS: number;
+  statusCounts: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  bytes: number;
+  autocannonLatencyMs: LoadResult['autocannonLatencyMs'];
+}
+
+/** One autocannon run; its response times go into `latencies`. */
+function runSlice(
+  baseUrl: string,
+  load: LoadCase,
+  durationS: number,
+  connections: number,
+  latencies: Samples,
+): Promise<Slice> {
   const headers = load.headers ?? {};
   const requestsFrom = (offset: number): autocannon.Request[] =>
     load.paths.map((_, i) => ({
@@ -69,15 +85,13 @@ export function drive(baseUrl: string, load: LoadCase, settings: LoadSettings): 
       headers: { ...headers },
     }));
   let clients = 0;
-  const latencies = new Samples();
-
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url: baseUrl,
-        connections: settings.connections,
+        connections,
         pipelining: 1,
-        duration: settings.durationS,
+        duration: durationS,
         timeout: 10,
         requests: requestsFrom(0),
         // Spread the connections over the list so that concurrent requests differ.
@@ -88,45 +102,119 @@ export function drive(baseUrl: string, load: LoadCase, settings: LoadSettings): 
       },
       (error, result) => {
         if (error) return reject(error);
-        const sorted = latencies.sorted();
-        let sum = 0;
-        for (const value of sorted) sum += value;
         const statusCounts: Record<string, number> = {};
-        let unexpected = 0;
-        let expectedNon2xx = 0;
         for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) {
-          const n = Number(count ?? 0);
-          statusCounts[status] = n;
-          const code = Number(status);
-          if (!load.expectedStatuses.includes(code)) unexpected += n;
-          else if (code < 200 || code > 299) expectedNon2xx += n;
+          statusCounts[status] = Number(count ?? 0);
         }
-        const requests = Object.values(statusCounts).reduce((a, b) => a + b, 0);
         resolve({
-          operation: load.operation,
-          paths: load.paths.length,
-          headers,
           durationS: result.duration,
-          requests,
-          reqPerSec: requests / result.duration,
-          latencyMs: {
-            mean: sorted.length ? sum / sorted.length : 0,
-            p50: percentile(sorted, 50),
-            p90: percentile(sorted, 90),
-            p99: percentile(sorted, 99),
-            p999: percentile(sorted, 99.9),
-            max: sorted.length ? sorted[sorted.length - 1]! : 0,
-          },
-          autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
           statusCounts,
-          unexpected,
-          expectedNon2xx,
           errors: result.errors,
           timeouts: result.timeouts,
-          bytesPerSec: result.throughput.average,
+          bytes: result.throughput.average * result.duration,
+          autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
         });
       },
     );
     instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
   });
+}
+
+/** Sums the slices of one case up (autocannon's own latency: the worst slice's). */
+function summarize(load: LoadCase, slices: Slice[], latencies: Samples): LoadResult {
+  const sorted = latencies.sorted();
+  let sum = 0;
+  for (const value of sorted) sum += value;
+  const statusCounts: Record<string, number> = {};
+  for (const slice of slices) {
+    for (const [status, count] of Object.entries(slice.statusCounts)) {
+      statusCounts[status] = (statusCounts[status] ?? 0) + count;
+    }
+  }
+  let unexpected = 0;
+  let expectedNon2xx = 0;
+  for (const [status, count] of Object.entries(statusCounts)) {
+    const code = Number(status);
+    if (!load.expectedStatuses.includes(code)) unexpected += count;
+    else if (code < 200 || code > 299) expectedNon2xx += count;
+  }
+  const total = (pick: (slice: Slice) => number) => slices.reduce((acc, slice) => acc + pick(slice), 0);
+  const worst = (pick: (slice: Slice) => number) => Math.max(...slices.map(pick));
+  const requests = Object.values(statusCounts).reduce((a, b) => a + b, 0);
+  const durationS = total((slice) => slice.durationS);
+  return {
+    operation: load.operation,
+    paths: load.paths.length,
+    headers: load.headers ?? {},
+    durationS,
+    requests,
+    reqPerSec: requests / durationS,
+    latencyMs: {
+      mean: sorted.length ? sum / sorted.length : 0,
+      p50: percentile(sorted, 50),
+      p90: percentile(sorted, 90),
+      p99: percentile(sorted, 99),
+      p999: percentile(sorted, 99.9),
+      max: sorted.length ? sorted[sorted.length - 1]! : 0,
+    },
+    autocannonLatencyMs: {
+      p50: worst((slice) => slice.autocannonLatencyMs.p50),
+      p99: worst((slice) => slice.autocannonLatencyMs.p99),
+      max: worst((slice) => slice.autocannonLatencyMs.max),
+    },
+    statusCounts,
+    unexpected,
+    expectedNon2xx,
+    errors: total((slice) => slice.errors),
+    timeouts: total((slice) => slice.timeouts),
+    bytesPerSec: total((slice) => slice.bytes) / durationS,
+  };
+}
+
+/** Drives one case with autocannon at fixed concurrency, pipelining 1, on `baseUrl`. */
+export async function drive(baseUrl: string, load: LoadCase, settings: LoadSettings): Promise<LoadResult> {
+  const latencies = new Samples();
+  const slice = await runSlice(baseUrl, load, settings.durationS, settings.connections, latencies);
+  return summarize(load, [slice], latencies);
+}
+
+export interface Compared {
+  reference: LoadResult;
+  measured: LoadResult;
+  /** The median over the slices of measured req/s ÷ reference req/s. */
+  ratio: number;
+}
+
+/**
+ * Drives one case on two servers in turn, `slices` times each for `durationS / slices`
+ * seconds, the reference first. This machine's speed swings by a quarter over seconds;
+ * slices taken next to each other see the same machine, so the median of their ratios
+ * says how the two compare where one long run each would mostly say when each ran.
+ */
+export async function driveInTurn(
+  referenceUrl: string,
+  measuredUrl: string,
+  load: LoadCase,
+  settings: LoadSettings & { slices: number },
+): Promise<Compared> {
+  const sliceS = Math.max(1, Math.round(settings.durationS / settings.slices));
+  const latencies = { reference: new Samples(), measured: new Samples() };
+  const slices: { reference: Slice[]; measured: Slice[] } = { reference: [], measured: [] };
+  const ratios: number[] = [];
+  for (let i = 0; i < settings.slices; i++) {
+    const reference = await runSlice(referenceUrl, load, sliceS, settings.connections, latencies.reference);
+    const measured = await runSlice(measuredUrl, load, sliceS, settings.connections, latencies.measured);
+    slices.reference.push(reference);
+    slices.measured.push(measured);
+    const rate = (slice: Slice) =>
+      Object.values(slice.statusCounts).reduce((a, b) => a + b, 0) / slice.durationS;
+    ratios.push(rate(measured) / rate(reference));
+  }
+  ratios.sort((a, b) => a - b);
+  const middle = ratios.length >> 1;
+  return {
+    reference: summarize(load, slices.reference, latencies.reference),
+    measured: summarize(load, slices.measured, latencies.measured),
+    ratio: ratios.length % 2 ? ratios[middle]! : (ratios[middle - 1]! + ratios[middle]!) / 2,
+  };
 }
