@@ -69,6 +69,11 @@ interface Slice {
   autocannonLatencyMs: LoadResult['autocannonLatencyMs'];
 }
 
+/** Answers counted, whatever their status. */
+function answered(statusCounts: Record<string, number>): number {
+  return Object.values(statusCounts).reduce((a, b) => a + b, 0);
+}
+
 /** One autocannon run; its response times go into `latencies`. */
 function runSlice(
   baseUrl: string,
@@ -140,7 +145,7 @@ function summarize(load: LoadCase, slices: Slice[], latencies: Samples): LoadRes
   }
   const total = (pick: (slice: Slice) => number) => slices.reduce((acc, slice) => acc + pick(slice), 0);
   const worst = (pick: (slice: Slice) => number) => Math.max(...slices.map(pick));
-  const requests = Object.values(statusCounts).reduce((a, b) => a + b, 0);
+  const requests = answered(statusCounts);
   const durationS = total((slice) => slice.durationS);
   return {
     operation: load.operation,
@@ -206,8 +211,7 @@ export async function driveInTurn(
     const measured = await runSlice(measuredUrl, load, sliceS, settings.connections, latencies.measured);
     slices.reference.push(reference);
     slices.measured.push(measured);
-    const rate = (slice: Slice) =>
-      Object.values(slice.statusCounts).reduce((a, b) => a + b, 0) / slice.durationS;
+    const rate = (slice: Slice) => answered(slice.statusCounts) / slice.durationS;
     ratios.push(rate(measured) / rate(reference));
   }
   ratios.sort((a, b) => a - b);
