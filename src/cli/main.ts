@@ -1,9 +1,4 @@
-#!/usr/bin/env -S node --min-semi-space-size=64 --max-semi-space-size=64
-// The read model is a large old generation, and each young-generation collection costs a
-// fixed 1.5–2 ms at scale 100 on top of its own work: a 64 MB semi-space makes them four
-// times rarer, and a fixed one keeps V8 from shrinking it after a quiet spell (see
-// docs/operations.md, "Node flags"). Run `node` with the same flags when not starting
-// through this file.
+#!/usr/bin/env node
 import { Command, InvalidArgumentError } from 'commander';
 import { createLogger } from './logger.js';
 import {
