@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoreLocation } from '../config/index.js';
 import type { ChangeVersions, ReadStore } from '../store/store.js';
-import { describeStoreError } from '../store/store-errors.js';
+import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 import { participantsDiffer, versionsDiffer, type BuildMode } from './build-plan.js';
 import { BuildCancelled, BuildWorkers, type BuiltPart, type RunningBuild } from './build-runner.js';
 import type { BuildProgress } from './model-build.js';
@@ -19,6 +19,26 @@ export type FollowerState =
 
 /** After a failed compaction, how long the overlay is kept before the next try. */
 const COMPACTION_RETRY_MS = 30_000;
+/**
+ * After failed reads of the store, the next attempt waits a poll interval, doubled at each
+ * failure up to a ceiling: 5 s while the store is unreachable (it is served again within
+ * seconds of its return), 60 s when PostgreSQL refuses the credentials or the rights
+ * (docs/postgresql.md).
+ */
+export const RETRY_CEILING_MS = { unreachable: 5_000, misconfigured: 60_000 } as const;
+/** While the store keeps failing with the same error, it is logged again this often. */
+const FAILURE_LOG_EVERY_MS = 5_000;
+
+/** The first load failed for a reason waiting will not fix: `serve` stops (exit code 2). */
+export class StoreMisconfiguredError extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason), { cause: reason });
+  }
+
+  get code(): unknown {
+    return (this.reason as { code?: unknown } | null)?.code;
+  }
+}
 
 /** The model in service, with the versions it stands for. */
 interface Served {
@@ -57,6 +77,11 @@ export class ReadModelFollower {
   private compaction: RunningBuild | undefined;
   private nextCompactionAt = 0;
   private readonly workers = new BuildWorkers();
+  /** Failed reads in a row, the last error, and when the next attempt may be made. */
+  private failures = 0;
+  private lastError: unknown;
+  private retryAt = 0;
+  private failureLoggedAt = 0;
   /** Reported in metrics. */
   reconnects = 0;
   lastBuildMs = 0;
@@ -77,9 +102,18 @@ export class ReadModelFollower {
     return this.served !== undefined && this.lastFailure === undefined;
   }
 
-  /** Loads once (waiting for it), then follows the store until `stop`. */
+  /**
+   * Loads once (waiting for it), then follows the store until `stop`. A first load refused
+   * for a reason waiting will not fix (PostgreSQL credentials or rights) throws
+   * StoreMisconfiguredError; any other failure is retried while the server answers 500.
+   */
   async start(): Promise<void> {
     await this.refresh();
+    if (!this.served && isPostgresMisconfiguration(this.lastError)) {
+      const reason = this.lastError;
+      await this.stop();
+      throw new StoreMisconfiguredError(reason);
+    }
     this.timer = setInterval(() => void this.refresh(), this.options.pollIntervalMs);
     this.timer.unref();
   }
@@ -119,7 +153,8 @@ export class ReadModelFollower {
   }
 
   private async check(): Promise<void> {
-    if (this.stopped) return;
+    // After failures, at most one attempt per backoff delay, however often it is asked.
+    if (this.stopped || performance.now() < this.retryAt) return;
     try {
       const store = await this.connectedStore();
       const polled = await store.readChangeVersions();
@@ -136,11 +171,34 @@ export class ReadModelFollower {
       this.reachable();
     } catch (error) {
       if (error instanceof BuildCancelled) return;
-      const details = describeStoreError(error);
-      if (this.lastFailure !== details) this.options.logger.error({ details }, 'store read failed');
-      this.lastFailure = details;
+      this.failed(error);
       await this.dropStore();
     }
+  }
+
+  /** Logs a failure (again every few seconds while it lasts) and sets when to try again. */
+  private failed(error: unknown): void {
+    const details = describeStoreError(error);
+    const now = performance.now();
+    const misconfigured = isPostgresMisconfiguration(error);
+    this.failures++;
+    const ceiling = RETRY_CEILING_MS[misconfigured ? 'misconfigured' : 'unreachable'];
+    const delayMs = Math.min(ceiling, this.options.pollIntervalMs * 2 ** (this.failures - 1));
+    this.retryAt = now + delayMs;
+    if (this.lastFailure !== details) {
+      this.options.logger.error({ details }, 'store read failed');
+      this.failureLoggedAt = now;
+    } else if (now - this.failureLoggedAt >= FAILURE_LOG_EVERY_MS) {
+      this.options.logger.warn(
+        { details, failures: this.failures, retryInMs: Math.round(delayMs) },
+        this.served
+          ? 'store still failing; serving the last good read model'
+          : 'store still failing; retrying',
+      );
+      this.failureLoggedAt = now;
+    }
+    this.lastFailure = details;
+    this.lastError = error;
   }
 
   /** Builds what changed since the model in service, and puts the result in service. */
@@ -257,6 +315,9 @@ export class ReadModelFollower {
   private reachable(): void {
     if (this.lastFailure !== undefined) this.options.logger.info('store reachable again');
     this.lastFailure = undefined;
+    this.lastError = undefined;
+    this.failures = 0;
+    this.retryAt = 0;
   }
 
   private async dropStore(): Promise<void> {
