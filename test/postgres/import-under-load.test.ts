@@ -74,7 +74,7 @@ describe('an import into a database that is slow to open connections', () => {
     expect(run.code).toBe(1);
     // The wait is announced after a second, then the one error line.
     expect(run.stderr.trimEnd().split('\n')).toEqual([
-      `connecting to 127.0.0.1:${proxy.port}…`,
+      `connecting to 127.0.0.1:${proxy!.port}…`,
       expect.stringMatching(/^tamborrada: error: .*PG_CONNECT_TIMEOUT_MS/),
     ]);
     expect(await participants()).toEqual({ n: 0 });
