@@ -114,11 +114,19 @@ export class ReadModelFollower {
       await this.stop();
       throw new StoreMisconfiguredError(reason);
     }
-    this.timer = setInterval(() => void this.refresh(), this.options.pollIntervalMs);
+    this.timer = setInterval(() => this.poll(), this.options.pollIntervalMs);
     this.timer.unref();
   }
 
-  /** One check of the store; concurrent calls coalesce into one more run. */
+  /**
+   * A check asked for by the timer or a notification: after failures, at most one per
+   * backoff delay, however often it is asked.
+   */
+  private poll(): void {
+    if (performance.now() >= this.retryAt) void this.refresh();
+  }
+
+  /** One check of the store, now; concurrent calls coalesce into one more run. */
   refresh(): Promise<void> {
     if (this.running) {
       this.again = true;
@@ -128,7 +136,7 @@ export class ReadModelFollower {
       this.running = undefined;
       if (this.again && !this.stopped) {
         this.again = false;
-        void this.refresh();
+        this.poll();
       }
     });
     return this.running;
@@ -147,14 +155,13 @@ export class ReadModelFollower {
   private async connectedStore(): Promise<ReadStore> {
     if (!this.store) {
       this.store = await this.openStore();
-      this.store.onChange?.(() => void this.refresh());
+      this.store.onChange?.(() => this.poll());
     }
     return this.store;
   }
 
   private async check(): Promise<void> {
-    // After failures, at most one attempt per backoff delay, however often it is asked.
-    if (this.stopped || performance.now() < this.retryAt) return;
+    if (this.stopped) return;
     try {
       const store = await this.connectedStore();
       const polled = await store.readChangeVersions();
