@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { mkdirSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteLocation, type StoreLocation } from '../config/index.js';
@@ -40,9 +40,6 @@ function jsonOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-/** The first 16 bytes of every SQLite database file. */
-const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
-
 function identityOf(stats: Stats): string {
   return `${stats.dev}:${stats.ino}`;
 }
@@ -55,21 +52,6 @@ function fileIdentity(path: string): string | undefined {
   }
 }
 
-function startsWithSqliteHeader(path: string): boolean {
-  const head = Buffer.alloc(SQLITE_HEADER.length);
-  const fd = openSync(path, 'r');
-  try {
-    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(SQLITE_HEADER);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** What SQLite itself says of such a file, once it reads it again. */
-function notADatabase(): Error {
-  return Object.assign(new Error('file is not a database'), { code: 'SQLITE_NOTADB' });
-}
-
 /**
  * The embedded store: one SQLite file in WAL mode.
  *
@@ -77,6 +59,13 @@ function notADatabase(): Error {
  * inode: deleted and created again, or renamed over) is opened anew, and a file
  * overwritten in place with something that is not a database is reported, although
  * SQLite would go on answering from pages it holds in memory.
+ *
+ * Nothing here opens the file outside SQLite: closing any descriptor of a file drops
+ * every POSIX lock the process holds on it, and then the next SQLite client to close
+ * believes it is the last one and deletes the WAL under our connections. The path's
+ * identity comes from `stat` (no descriptor), and the file's header is read by SQLite,
+ * through a connection of its own (SQLite keeps the locks of all its connections to one
+ * file together, and closes a descriptor only when no lock needs it).
  */
 export class SqliteStore implements WriteStore {
   readonly description: string;
@@ -131,20 +120,34 @@ export class SqliteStore implements WriteStore {
   }
 
   async readChangeVersions(): Promise<ChangeVersions> {
-    this.followFile();
+    if (this.followFile()) this.readThroughNewConnection();
     return this.changeVersions();
   }
 
-  /** Opens the file again when another one took its place; throws when it is gone or not a database. */
-  private followFile(): void {
+  /**
+   * Opens the file again when another one took its place; throws when it is gone. True
+   * when the connection in service still has the file at the path open.
+   */
+  private followFile(): boolean {
     const stats = statSync(this.path);
     // SQLite itself says what is wrong with a folder or a device.
-    if (!stats.isFile() || this.db.inTransaction) return;
-    if (identityOf(stats) !== this.identity) {
-      this.db.close();
-      ({ db: this.db, identity: this.identity } = this.open());
-    } else if (stats.size > 0 && !startsWithSqliteHeader(this.path)) {
-      throw notADatabase();
+    if (!stats.isFile() || this.db.inTransaction) return false;
+    if (identityOf(stats) === this.identity) return true;
+    this.db.close();
+    ({ db: this.db, identity: this.identity } = this.open());
+    return false;
+  }
+
+  /**
+   * Reads the file's header through a new connection, which holds no page in memory:
+   * throws SQLITE_NOTADB when the file was overwritten in place with something else.
+   */
+  private readThroughNewConnection(): void {
+    const probe = new Database(this.path, { readonly: true, fileMustExist: true });
+    try {
+      probe.pragma('schema_version');
+    } finally {
+      probe.close();
     }
   }
 
