@@ -63,9 +63,8 @@ function fileIdentity(path: string): string | undefined {
  * Nothing here opens the file outside SQLite: closing any descriptor of a file drops
  * every POSIX lock the process holds on it, and then the next SQLite client to close
  * believes it is the last one and deletes the WAL under our connections. The path's
- * identity comes from `stat` (no descriptor), and the file's header is read by SQLite,
- * through a connection of its own (SQLite keeps the locks of all its connections to one
- * file together, and closes a descriptor only when no lock needs it).
+ * identity comes from `stat` (no descriptor), and the file's header is read by SQLite:
+ * each poll first drops the pages the connection holds in memory.
  */
 export class SqliteStore implements WriteStore {
   readonly description: string;
@@ -120,7 +119,9 @@ export class SqliteStore implements WriteStore {
   }
 
   async readChangeVersions(): Promise<ChangeVersions> {
-    if (this.followFile()) this.readThroughNewConnection();
+    // The read that follows then goes to the file: one overwritten in place with
+    // something else answers SQLITE_NOTADB instead of pages held in memory.
+    if (this.followFile()) this.db.pragma('shrink_memory');
     return this.changeVersions();
   }
 
@@ -136,19 +137,6 @@ export class SqliteStore implements WriteStore {
     this.db.close();
     ({ db: this.db, identity: this.identity } = this.open());
     return false;
-  }
-
-  /**
-   * Reads the file's header through a new connection, which holds no page in memory:
-   * throws SQLITE_NOTADB when the file was overwritten in place with something else.
-   */
-  private readThroughNewConnection(): void {
-    const probe = new Database(this.path, { readonly: true, fileMustExist: true });
-    try {
-      probe.pragma('schema_version');
-    } finally {
-      probe.close();
-    }
   }
 
   private changeVersions(): ChangeVersions {
