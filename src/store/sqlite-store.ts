@@ -4,18 +4,18 @@ import Database from 'better-sqlite3';
 import { sqliteLocation, type StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord } from '../domain/types.js';
-import { countersToVersions } from './change-versions.js';
-import { SQLITE_SCHEMA, SQLITE_YEAR_TRIGGERS } from './sqlite-schema.js';
-import type {
-  ChangeVersions,
-  ManualSummary,
-  SchemaState,
-  StoreSnapshot,
-  TakeParticipant,
-  UpdatingStatus,
-  WriteStore,
-  WriteTransaction,
-  YearStatus,
+import { SQLITE_SCHEMA } from './sqlite-schema.js';
+import {
+  StaleConnectionError,
+  type ManualSummary,
+  type SchemaState,
+  type StoreSnapshot,
+  type StoreVersion,
+  type TakeParticipant,
+  type UpdatingStatus,
+  type WriteStore,
+  type WriteTransaction,
+  type YearStatus,
 } from './store.js';
 
 export interface SqliteStoreOptions {
@@ -44,6 +44,20 @@ function identityOf(stats: Stats): string {
   return `${stats.dev}:${stats.ino}`;
 }
 
+/**
+ * The store's counter: every row of `tamborrada_changes`, so that a store whose
+ * counters an older version laid out (one per table and per year) is followed too.
+ */
+const COUNTER_SQL = `SELECT group_concat(part || '=' || version, ',') AS counter
+                     FROM (SELECT part, version FROM tamborrada_changes ORDER BY part)`;
+
+/** Polls in a row in which a new connection reads another counter than ours before it counts as stale. */
+const STALE_AFTER_POLLS = 3;
+
+function counterOf(db: Database.Database): string {
+  return (db.prepare(COUNTER_SQL).get() as { counter: string | null }).counter ?? '';
+}
+
 function fileIdentity(path: string): string | undefined {
   try {
     return identityOf(statSync(path));
@@ -66,6 +80,12 @@ function fileIdentity(path: string): string | undefined {
  * identity comes from `stat` (no descriptor), and the file's header is read by SQLite,
  * through a connection of its own (SQLite keeps the locks of all its connections to one
  * file together, and closes a descriptor only when no lock needs it).
+ *
+ * Should the connection stop seeing the file's WAL all the same (the `-wal` or `-shm` at
+ * the path is no longer the one it opened: something deleted them under it), or should a
+ * new connection read another counter for several polls in a row, the poll throws
+ * `StaleConnectionError`: every connection of the process to the file must then be closed
+ * (SQLite shares one WAL index among them) and opened again.
  */
 export class SqliteStore implements WriteStore {
   readonly description: string;
@@ -73,6 +93,10 @@ export class SqliteStore implements WriteStore {
   private db: Database.Database;
   /** `device:inode` of the file `db` has open. */
   private identity: string;
+  /** `device:inode` of the `-wal` and `-shm` the connection opened, once a poll read through it. */
+  private walIdentity: string | undefined;
+  /** Polls in a row in which a new connection read another counter. */
+  private disagreements = 0;
 
   constructor(
     private readonly path: string,
@@ -119,9 +143,11 @@ export class SqliteStore implements WriteStore {
       .immediate();
   }
 
-  async readChangeVersions(): Promise<ChangeVersions> {
-    if (this.followFile()) this.readThroughNewConnection();
-    return this.changeVersions();
+  async readVersion(): Promise<StoreVersion> {
+    const followed = this.followFile();
+    const counter = counterOf(this.db);
+    if (followed) this.checkConnection(counter);
+    return `${this.identity}#${counter}`;
   }
 
   /**
@@ -135,37 +161,33 @@ export class SqliteStore implements WriteStore {
     if (identityOf(stats) === this.identity) return true;
     this.db.close();
     ({ db: this.db, identity: this.identity } = this.open());
+    this.walIdentity = undefined;
+    this.disagreements = 0;
     return false;
   }
 
   /**
-   * Reads the file's header through a new connection, which holds no page in memory:
-   * throws SQLITE_NOTADB when the file was overwritten in place with something else.
+   * Whether the connection still sees the file as it is: its `-wal` and `-shm` are those
+   * at the path, and a new connection, which holds no page in memory, reads the file's
+   * header (SQLITE_NOTADB when the file was overwritten in place) and the same counter.
    */
-  private readThroughNewConnection(): void {
+  private checkConnection(counter: string): void {
+    const wal = [`${this.path}-wal`, `${this.path}-shm`].map((file) => fileIdentity(file) ?? '-').join(' ');
+    this.walIdentity ??= wal;
+    if (wal !== this.walIdentity)
+      throw new StaleConnectionError(`the WAL files at ${this.path} are no longer those the server opened`);
     const probe = new Database(this.path, { readonly: true, fileMustExist: true });
+    let fresh: string;
     try {
-      probe.pragma('schema_version');
+      fresh = counterOf(probe);
     } finally {
       probe.close();
     }
-  }
-
-  private changeVersions(): ChangeVersions {
-    const rows = this.db.prepare('SELECT part, version FROM tamborrada_changes').all() as {
-      part: string;
-      version: number;
-    }[];
-    const triggers = this.db
-      .prepare(
-        `SELECT count(*) AS n FROM sqlite_master
-         WHERE type = 'trigger' AND name IN (${SQLITE_YEAR_TRIGGERS.map(() => '?').join(', ')})`,
-      )
-      .get(...SQLITE_YEAR_TRIGGERS) as { n: number };
-    return countersToVersions(rows, {
-      identity: this.identity,
-      tracksYears: triggers.n === SQLITE_YEAR_TRIGGERS.length,
-    });
+    this.disagreements = fresh === counter ? 0 : this.disagreements + 1;
+    if (this.disagreements >= STALE_AFTER_POLLS)
+      throw new StaleConnectionError(
+        `a new connection to ${this.path} reads another change counter than the server's for ${this.disagreements} polls`,
+      );
   }
 
   /**
@@ -177,11 +199,11 @@ export class SqliteStore implements WriteStore {
     this.db.exec('BEGIN');
     try {
       return await read({
-        readChangeVersions: async () => this.changeVersions(),
+        readVersion: async () => `${this.identity}#${counterOf(this.db)}`,
         readYears: async () => this.yearRows(),
         readUpdating: async () => (await this.readUpdatingStatus()).isUpdating,
         readStatistics: async () => this.statisticRows(),
-        readParticipants: async (years, take) => this.eachParticipant(years, take),
+        readParticipants: async (withheld, take) => this.eachParticipant(withheld, take),
       });
     } finally {
       if (this.db.inTransaction) this.db.exec('COMMIT');
@@ -225,12 +247,11 @@ export class SqliteStore implements WriteStore {
   }
 
   /** The participants of `years` (all when undefined), read as arrays: no object per row. */
-  private eachParticipant(years: readonly number[] | undefined, take: TakeParticipant): number {
-    if (years?.length === 0) return 0;
-    const where = years === undefined ? '' : ` WHERE year IN (${years.map(() => '?').join(', ')})`;
+  private eachParticipant(withheld: readonly number[], take: TakeParticipant): number {
+    const where = withheld.length === 0 ? '' : ` WHERE year NOT IN (${withheld.map(() => '?').join(', ')})`;
     const rows = this.db.prepare(`SELECT name, school, year FROM participants${where}`).raw(true);
     let count = 0;
-    for (const [name, school, year] of rows.iterate(...(years ?? [])) as IterableIterator<
+    for (const [name, school, year] of rows.iterate(...withheld) as IterableIterator<
       [string, string, number]
     >) {
       take(name, school, year);
@@ -243,7 +264,7 @@ export class SqliteStore implements WriteStore {
   private participantRecords(): ParticipantRecord[] {
     const records: ParticipantRecord[] = [];
     const schools = new Map<string, string>();
-    this.eachParticipant(undefined, (name, school, year) => {
+    this.eachParticipant([], (name, school, year) => {
       let shared = schools.get(school);
       if (shared === undefined) schools.set(school, (shared = school));
       records.push({ name, school: shared, year });
