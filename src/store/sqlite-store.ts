@@ -51,9 +51,6 @@ function identityOf(stats: Stats): string {
 const COUNTER_SQL = `SELECT group_concat(part || '=' || version, ',') AS counter
                      FROM (SELECT part, version FROM tamborrada_changes ORDER BY part)`;
 
-/** Polls in a row in which a new connection reads another counter than ours before it counts as stale. */
-const STALE_AFTER_POLLS = 3;
-
 function counterOf(db: Database.Database): string {
   return (db.prepare(COUNTER_SQL).get() as { counter: string | null }).counter ?? '';
 }
@@ -77,15 +74,13 @@ function fileIdentity(path: string): string | undefined {
  * Nothing here opens the file outside SQLite: closing any descriptor of a file drops
  * every POSIX lock the process holds on it, and then the next SQLite client to close
  * believes it is the last one and deletes the WAL under our connections. The path's
- * identity comes from `stat` (no descriptor), and the file's header is read by SQLite,
- * through a connection of its own (SQLite keeps the locks of all its connections to one
- * file together, and closes a descriptor only when no lock needs it).
+ * identity comes from `stat` (no descriptor), and the file's header is read by SQLite:
+ * each poll first drops the pages the connection holds in memory.
  *
  * Should the connection stop seeing the file's WAL all the same (the `-wal` or `-shm` at
- * the path is no longer the one it opened: something deleted them under it), or should a
- * new connection read another counter for several polls in a row, the poll throws
- * `StaleConnectionError`: every connection of the process to the file must then be closed
- * (SQLite shares one WAL index among them) and opened again.
+ * the path is no longer the one it opened: something deleted them under it), the poll
+ * throws `StaleConnectionError`: every connection of the process to the file must then be
+ * closed (SQLite shares one WAL index among them) and opened again.
  */
 export class SqliteStore implements WriteStore {
   readonly description: string;
@@ -95,8 +90,6 @@ export class SqliteStore implements WriteStore {
   private identity: string;
   /** `device:inode` of the `-wal` and `-shm` the connection opened, once a poll read through it. */
   private walIdentity: string | undefined;
-  /** Polls in a row in which a new connection read another counter. */
-  private disagreements = 0;
 
   constructor(
     private readonly path: string,
@@ -144,10 +137,13 @@ export class SqliteStore implements WriteStore {
   }
 
   async readVersion(): Promise<StoreVersion> {
-    const followed = this.followFile();
-    const counter = counterOf(this.db);
-    if (followed) this.checkConnection(counter);
-    return `${this.identity}#${counter}`;
+    if (this.followFile()) {
+      this.checkWal();
+      // The read that follows then goes to the file: one overwritten in place with
+      // something else answers SQLITE_NOTADB instead of pages held in memory.
+      this.db.pragma('shrink_memory');
+    }
+    return `${this.identity}#${counterOf(this.db)}`;
   }
 
   /**
@@ -162,32 +158,25 @@ export class SqliteStore implements WriteStore {
     this.db.close();
     ({ db: this.db, identity: this.identity } = this.open());
     this.walIdentity = undefined;
-    this.disagreements = 0;
     return false;
   }
 
   /**
-   * Whether the connection still sees the file as it is: its `-wal` and `-shm` are those
-   * at the path, and a new connection, which holds no page in memory, reads the file's
-   * header (SQLITE_NOTADB when the file was overwritten in place) and the same counter.
+   * Throws StaleConnectionError when the `-wal` and `-shm` at the path are no longer those
+   * the connection opened (recorded at the first poll, after its first read). While a
+   * connection is open nobody may delete them; if something did, the connection reads
+   * a WAL nobody writes to any more.
    */
-  private checkConnection(counter: string): void {
-    const wal = [`${this.path}-wal`, `${this.path}-shm`].map((file) => fileIdentity(file) ?? '-').join(' ');
-    this.walIdentity ??= wal;
-    if (wal !== this.walIdentity)
+  private checkWal(): void {
+    const walIdentity = () =>
+      [`${this.path}-wal`, `${this.path}-shm`].map((file) => fileIdentity(file) ?? '-').join(' ');
+    if (this.walIdentity === undefined) {
+      // A connection creates them at its first read.
+      counterOf(this.db);
+      this.walIdentity = walIdentity();
+    } else if (walIdentity() !== this.walIdentity) {
       throw new StaleConnectionError(`the WAL files at ${this.path} are no longer those the server opened`);
-    const probe = new Database(this.path, { readonly: true, fileMustExist: true });
-    let fresh: string;
-    try {
-      fresh = counterOf(probe);
-    } finally {
-      probe.close();
     }
-    this.disagreements = fresh === counter ? 0 : this.disagreements + 1;
-    if (this.disagreements >= STALE_AFTER_POLLS)
-      throw new StaleConnectionError(
-        `a new connection to ${this.path} reads another change counter than the server's for ${this.disagreements} polls`,
-      );
   }
 
   /**

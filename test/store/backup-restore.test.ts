@@ -94,10 +94,8 @@ describe.each(Object.entries(BACKUPS))('a backup with %s', (method, backup) => {
       });
     server = await serve();
     const served = async () => {
-      const [years, companies] = await Promise.all(
-        ['/api/years', '/api/companies'].map(async (path) => (await fetch(server!.url + path)).text()),
-      );
-      return { years, companies };
+      const text = async (path: string) => (await fetch(server!.url + path)).text();
+      return { years: await text('/api/years'), companies: await text('/api/companies') };
     };
     const atBackup = await served();
     expect(atBackup.years).toContain('"2025"');
