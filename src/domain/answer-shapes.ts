@@ -57,7 +57,7 @@ export const PUBLIC_DATA_SHAPES = {
 export type YearCount = z.infer<typeof yearCount>;
 
 /** Each category's shape of `public_data`. */
-export const PUBLIC_DATA_OF: Readonly<Record<CategoryId, keyof typeof PUBLIC_DATA_SHAPES>> = {
+const PUBLIC_DATA_OF: Readonly<Record<CategoryId, keyof typeof PUBLIC_DATA_SHAPES>> = {
   commonNameBySchool: 'nameBySchool',
   commonNameBySchoolByYear: 'nameBySchool',
   intro: 'none',
