@@ -96,7 +96,7 @@ export interface ApiReference {
   assets: readonly ReferenceAsset[];
   /** `/api/openapi.json` (set by `setDocument` before the server listens). */
   document(): PreparedResponse;
-  /** The OpenAPI document, once Fastify has collected every route's schema. */
+  /** The OpenAPI document, once built from the route table. */
   setDocument(document: unknown): void;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import type { StoreLocation } from '../config/index.js';
 import type { ChangeVersions, ReadStore } from '../store/store.js';
 import { describeStoreError } from '../store/store-errors.js';
@@ -11,7 +11,7 @@ import { buildParticipantDirectory, type ParticipantDirectory, type ReadModel } 
 export interface FollowerOptions {
   /** How often the store's change counters are read. */
   pollIntervalMs: number;
-  logger: FastifyBaseLogger;
+  logger: Logger;
 }
 
 export type FollowerState =

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postgresLocation } from '../../src/config/index.js';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
@@ -106,5 +106,5 @@ describe('PostgreSQL outages', () => {
 
 /** A server reading the database at `databaseUrl`. */
 function startPostgresReplica(databaseUrl: string): Promise<RunningServer> {
-  return startLoopbackServer(() => openReadStore(postgresLocation(databaseUrl)), 200);
+  return startTestServer(() => openReadStore(postgresLocation(databaseUrl)), { pollIntervalMs: 200 });
 }
