@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { startTestServer } from '../support/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
-import { eventually, runCli, startServe, type ServeProcess } from './support.js';
+import { eventually } from '../support/eventually.js';
+import { runCli, startServe, type ServeProcess } from './support.js';
 
 const SCHOOL = 'Ikastola Txori Berri';
 /** Any file that exists, as a command's argument. */

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
-import { eventually } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
 import { startTestServer } from '../support/server.js';
 
 const GARBAGE = Buffer.from('Not a database: a text file copied over the store.\n'.repeat(200));

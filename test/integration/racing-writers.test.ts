@@ -12,7 +12,7 @@ import type { ReadModel } from '../../src/read-model/read-model.js';
 import type { RunningServer } from '../../src/server.js';
 import { REPO_ROOT } from '../support/cli.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
-import { eventually } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
 import { startTestServer } from '../support/server.js';
 import {
   isOneOf,

@@ -9,7 +9,7 @@ import { Agent, get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
-import { eventually } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
 import { watchEventLoop } from '../support/event-loop-stalls.js';
 import { startTestServer } from '../support/server.js';
 import { createWorkspace, csv, runCli, type Workspace } from './support.js';

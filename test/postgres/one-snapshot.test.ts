@@ -12,7 +12,7 @@ import type { RunningServer } from '../../src/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import type { ReadStore } from '../../src/store/store.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
-import { eventually } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
 import { startTestServer } from '../support/server.js';
 import {
   isOneOf,

@@ -5,7 +5,8 @@ import { startTestServer } from '../support/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
-import { eventually, postgresUrl } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
+import { postgresUrl } from '../support/postgres.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 
 type Fixture = Awaited<ReturnType<typeof createPostgresFixture>>;

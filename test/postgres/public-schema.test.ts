@@ -10,9 +10,9 @@ import {
   postgresUrl,
   uniqueName,
   createTestDatabase,
-  eventually,
   type TestDatabase,
 } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
 
 /** The public project's tables as an operator's database holds them, created by hand. */
 const PUBLIC_SCHEMA = `

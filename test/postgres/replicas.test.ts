@@ -7,7 +7,8 @@ import { openReadStore, openWriteStore } from '../../src/store/open-store.js';
 import type { ReadStore } from '../../src/store/store.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
-import { createReadOnlyRole, eventually } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
+import { createReadOnlyRole } from '../support/postgres.js';
 
 type Fixture = Awaited<ReturnType<typeof createPostgresFixture>>;
 type Role = Awaited<ReturnType<typeof createReadOnlyRole>>;
