@@ -520,12 +520,16 @@ async function readStatisticsWith(queryable: Queryable): Promise<StoredStatistic
     category: string;
     year: string;
     public_data: string | null;
+    full_data: string | null;
     summary: string | null;
-  }>('SELECT category, year::text AS year, public_data::text AS public_data, summary FROM statistics');
+  }>(
+    'SELECT category, year::text AS year, public_data::text AS public_data, full_data::text AS full_data, summary FROM statistics',
+  );
   return rows.map((row) => ({
     category: row.category,
     year: row.year,
     publicData: parseJson(row.public_data),
+    fullData: parseJson(row.full_data),
     summary: row.summary,
   }));
 }

@@ -4,6 +4,8 @@ import type { StatisticsCatalog } from '../read-model/statistics-catalog.js';
 /** One stored statistic as the API serves it. */
 export interface StatisticRecord {
   publicData: unknown;
+  /** The longer list kept beside it (`undefined` for SQL NULL): what the pages list in full. */
+  fullData: unknown;
   summary: string | null;
 }
 
@@ -16,6 +18,7 @@ export function yearStatistics(catalog: StatisticsCatalog, year: string): Map<Ca
   const records = new Map<CategoryId, StatisticRecord>();
   const answers = catalog.categoryByYear.get(year);
   if (answers === undefined) return records;
+  const fullData = catalog.fullDataByYear.get(year);
   for (const category of CATEGORY_IDS) {
     const answer = answers.get(category);
     if (answer === undefined) continue;
@@ -23,7 +26,12 @@ export function yearStatistics(catalog: StatisticsCatalog, year: string): Map<Ca
       stats: { public_data: unknown; summary: string | null }[];
     };
     const first = stats[0];
-    if (first) records.set(category, { publicData: first.public_data, summary: first.summary });
+    if (first)
+      records.set(category, {
+        publicData: first.public_data,
+        fullData: fullData?.get(category),
+        summary: first.summary,
+      });
   }
   return records;
 }

@@ -1,5 +1,5 @@
 import { scaleLinear } from 'd3-scale';
-import { webTexts } from '../../domain/texts.js';
+import { webTexts } from '../copy.js';
 
 export interface Bar {
   label: string;
