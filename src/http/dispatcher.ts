@@ -45,6 +45,14 @@ const KEPT_URLS = 1024;
 
 const NO_PARAMS: Params = Object.freeze({});
 
+/** A request refused before, or without, a route: nothing of its path or query is kept. */
+const NO_ROUTE: Readonly<Target> = Object.freeze({
+  route: null,
+  params: NO_PARAMS,
+  pathValue: undefined,
+  query: '',
+});
+
 const REFUSALS = {
   badRequest: prepareError(400, apiMessages.badRequest),
   routeNotFound: prepareError(404, apiMessages.routeNotFound),
@@ -306,34 +314,33 @@ export function createDispatcher(parts: DispatcherParts): Dispatch {
   return (request, response) => {
     const startedMs = performance.now();
     const url = request.url ?? '';
-    const unknown: Target = { route: null, params: NO_PARAMS, pathValue: undefined, query: '' };
     if (url.length > limits.maxUrlLength)
-      return send(request, response, unknown, startedMs, REFUSALS.uriTooLong);
+      return send(request, response, NO_ROUTE, startedMs, REFUSALS.uriTooLong);
     // Node passes an `Expect` other than 100-continue here too (`checkExpectation`).
     const expect = request.headers.expect;
     if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
       response.shouldKeepAlive = false;
-      return send(request, response, unknown, startedMs, REFUSALS.expectationFailed);
+      return send(request, response, NO_ROUTE, startedMs, REFUSALS.expectationFailed);
     }
     if (request.httpVersion === '1.1' && request.headers.host === undefined) {
       response.shouldKeepAlive = false;
-      return send(request, response, unknown, startedMs, REFUSALS.badRequest);
+      return send(request, response, NO_ROUTE, startedMs, REFUSALS.badRequest);
     }
     if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT) {
       response.shouldKeepAlive = false;
-      return send(request, response, unknown, startedMs, REFUSALS.payloadTooLarge);
+      return send(request, response, NO_ROUTE, startedMs, REFUSALS.payloadTooLarge);
     }
     // A fragment is never sent by a browser; one written into a raw request is dropped.
     const hash = url.indexOf('#');
     const withoutFragment = hash < 0 ? url : url.slice(0, hash);
     const queryStart = withoutFragment.indexOf('?');
     const path = decodePath(queryStart < 0 ? withoutFragment : withoutFragment.slice(0, queryStart));
-    if (path === undefined) return send(request, response, unknown, startedMs, REFUSALS.badRequest);
+    if (path === undefined) return send(request, response, NO_ROUTE, startedMs, REFUSALS.badRequest);
 
     const matched = match(path);
     if (matched === undefined) {
       const page = parts.pageNotFound && !isApiPath(path) ? parts.pageNotFound() : REFUSALS.routeNotFound;
-      return send(request, response, unknown, startedMs, page);
+      return send(request, response, NO_ROUTE, startedMs, page);
     }
     matched.query = queryStart < 0 ? '' : withoutFragment.slice(queryStart + 1);
     const route = matched.route!;
