@@ -104,7 +104,7 @@ export async function createHttpApp({
   const reference = createApiReference();
   const site = settings.webPages ? createSite() : undefined;
   const routes = buildRoutes(reference, site);
-  reference.setDocument(await buildOpenApiDocument(routes));
+  reference.setDocument(buildOpenApiDocument(routes));
   const observer = createObserver(logger, recordRequest ?? (() => undefined));
   const dispatch = createDispatcher({
     routes,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ServerLimits } from '../config/index.js';
-import { apiMessages } from '../domain/texts.js';
+import { apiErrors } from '../domain/api-messages.js';
 import type { Query } from '../domain/validation.js';
 import { prepareError, type Answer } from '../read-model/prepared-response.js';
 import type { ReadModel } from '../read-model/read-model.js';
@@ -54,15 +54,15 @@ const NO_ROUTE: Readonly<Target> = Object.freeze({
 });
 
 const REFUSALS = {
-  badRequest: prepareError(400, apiMessages.badRequest),
-  routeNotFound: prepareError(404, apiMessages.routeNotFound),
-  methodNotAllowed: prepareError(405, apiMessages.methodNotAllowed),
-  methodNotAllowedWithForm: prepareError(405, apiMessages.methodNotAllowedWithForm),
-  payloadTooLarge: prepareError(413, apiMessages.payloadTooLarge),
-  uriTooLong: prepareError(414, apiMessages.uriTooLong),
-  unsupportedMediaType: prepareError(415, apiMessages.badRequest),
-  expectationFailed: prepareError(417, apiMessages.badRequest),
-  rateLimited: prepareError(429, apiMessages.rateLimited),
+  badRequest: prepareError(apiErrors.badRequest),
+  routeNotFound: prepareError(apiErrors.routeNotFound),
+  methodNotAllowed: prepareError(apiErrors.methodNotAllowed),
+  methodNotAllowedWithForm: prepareError(apiErrors.methodNotAllowedWithForm),
+  payloadTooLarge: prepareError(apiErrors.payloadTooLarge),
+  uriTooLong: prepareError(apiErrors.uriTooLong),
+  unsupportedMediaType: prepareError(apiErrors.unsupportedMediaType),
+  expectationFailed: prepareError(apiErrors.expectationFailed),
+  rateLimited: prepareError(apiErrors.rateLimited),
 };
 
 /** A route whose last path segment is a parameter: `/estadisticas/:year`. */
@@ -216,7 +216,7 @@ export function createDispatcher(parts: DispatcherParts): Dispatch {
         error,
         'request failed',
       );
-      return prepareError(500, apiMessages.storeFailure, describeStoreError(error));
+      return prepareError(apiErrors.storeFailure, describeStoreError(error));
     }
   };
 

@@ -1,15 +1,16 @@
 import { createServer, STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServerSettings } from '../config/index.js';
-import { apiMessages } from '../domain/texts.js';
+import { apiErrors, type ApiError } from '../domain/api-messages.js';
 import { prepareError } from '../read-model/prepared-response.js';
 import { trackConnections } from './connections.js';
 import type { Dispatch } from './dispatcher.js';
 import type { Observer } from './observer.js';
 
 /** A complete raw HTTP/1.1 answer with a JSON `{error}` body, for a socket without a parser. */
-function rawErrorAnswer(statusCode: number, error: string, corsOrigin: string): Buffer {
-  const prepared = prepareError(statusCode, error).identity;
+function rawErrorAnswer(error: ApiError, corsOrigin: string): Buffer {
+  const statusCode = error.status;
+  const prepared = prepareError(error).identity;
   const headers = {
     ...prepared.headers,
     'access-control-allow-origin': corsOrigin,
@@ -43,8 +44,8 @@ export function createHttpServer(
   observer: Observer,
 ): Server {
   const rawAnswers = {
-    badRequest: rawErrorAnswer(400, apiMessages.badRequest, corsOrigin),
-    headersTooLarge: rawErrorAnswer(431, apiMessages.headersTooLarge, corsOrigin),
+    badRequest: rawErrorAnswer(apiErrors.badRequest, corsOrigin),
+    headersTooLarge: rawErrorAnswer(apiErrors.headersTooLarge, corsOrigin),
   };
   const server = createServer(
     {

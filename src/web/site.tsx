@@ -1,5 +1,5 @@
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { apiMessages } from '../domain/texts.js';
+import { apiErrors } from '../domain/api-messages.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../read-model/prepared-response.js';
@@ -116,10 +116,10 @@ function pagesOf(model: ReadModel, assets: SiteAssets): ModelPages {
         case 'paramsRequired':
           return searchAnswer(400, input, {
             kind: 'refused',
-            message: apiMessages.participantParamsRequired,
+            message: apiErrors.participantParamsRequired.text,
           });
         case 'nameTooShort':
-          return searchAnswer(400, input, { kind: 'refused', message: apiMessages.nameTooShort });
+          return searchAnswer(400, input, { kind: 'refused', message: apiErrors.nameTooShort.text });
         case 'ok': {
           const json = directory.index.searchJson(decision.normalizedName, decision.company);
           if (json === undefined) return searchAnswer(200, input, { kind: 'notFound' });
@@ -132,7 +132,7 @@ function pagesOf(model: ReadModel, assets: SiteAssets): ModelPages {
       searchAnswer(
         429,
         { name: form.name ?? '', company: form.company ?? '' },
-        { kind: 'refused', message: apiMessages.rateLimited },
+        { kind: 'refused', message: apiErrors.rateLimited.text },
       ),
     notFound,
   };

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_SERVER_SETTINGS, resolveServeConfig } from '../../src/config/index.js';
-import { apiMessages } from '../../src/domain/texts.js';
+import { apiErrors } from '../../src/domain/api-messages.js';
 import type { RunningServer } from '../../src/server.js';
 import { startTestServer } from '../support/server.js';
 import { seedPublishedYears } from '../support/dataset.js';
@@ -128,7 +128,7 @@ describe('the participant search limit (RATE_LIMIT_PARTICIPANTS)', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.text).toContain(apiMessages.rateLimited);
+    expect(refused.text).toContain(apiErrors.rateLimited.text);
     expect((await get(server.url, SEARCH, from)).status).toBe(429);
   });
 
