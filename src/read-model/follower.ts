@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
-import { describeStoreError } from '../store/store-errors.js';
+import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 import { BuildCancelled, BuildWorkers, type BuiltModel, type RunningBuild } from './build-runner.js';
 import type { BuildProgress } from './model-build.js';
 import { ParticipantIndex } from './participant-index.js';
@@ -9,11 +9,32 @@ import { buildParticipantDirectory, type ReadModel } from './read-model.js';
 export interface FollowerOptions {
   /** How often the store's version is read. */
   pollIntervalMs: number;
-  logger: FastifyBaseLogger;
+  logger: Logger;
 }
 
 export type FollowerState =
   { kind: 'loading' } | { kind: 'ready'; model: ReadModel } | { kind: 'failed'; details: string };
+
+/**
+ * After failed reads of the store, the next attempt waits a poll interval, doubled at each
+ * failure up to a ceiling: 5 s while the store is unreachable (it is served again within
+ * seconds of its return), 60 s when PostgreSQL refuses the credentials or the rights
+ * (docs/postgresql.md).
+ */
+export const RETRY_CEILING_MS = { unreachable: 5_000, misconfigured: 60_000 } as const;
+/** While the store keeps failing with the same error, it is logged again this often. */
+const FAILURE_LOG_EVERY_MS = 5_000;
+
+/** The first load failed for a reason waiting will not fix: `serve` stops (exit code 2). */
+export class StoreMisconfiguredError extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason), { cause: reason });
+  }
+
+  get code(): unknown {
+    return (this.reason as { code?: unknown } | null)?.code;
+  }
+}
 
 /** The model in service, with the version of the store it stands for. */
 interface Served {
@@ -47,6 +68,11 @@ export class ReadModelFollower {
   /** The build in progress (one at a time, inside `check`). */
   private build: RunningBuild | undefined;
   private readonly workers = new BuildWorkers();
+  /** Failed reads in a row, the last error, and when the next attempt may be made. */
+  private failures = 0;
+  private lastError: unknown;
+  private retryAt = 0;
+  private failureLoggedAt = 0;
   /** Reported in metrics. */
   reconnects = 0;
   reopens = 0;
@@ -68,14 +94,31 @@ export class ReadModelFollower {
     return this.served !== undefined && this.lastFailure === undefined;
   }
 
-  /** Loads once (waiting for it), then follows the store until `stop`. */
+  /**
+   * Loads once (waiting for it), then follows the store until `stop`. A first load refused
+   * for a reason waiting will not fix (PostgreSQL credentials or rights) throws
+   * StoreMisconfiguredError; any other failure is retried while the server answers 500.
+   */
   async start(): Promise<void> {
     await this.refresh();
-    this.timer = setInterval(() => void this.refresh(), this.options.pollIntervalMs);
+    if (!this.served && isPostgresMisconfiguration(this.lastError)) {
+      const reason = this.lastError;
+      await this.stop();
+      throw new StoreMisconfiguredError(reason);
+    }
+    this.timer = setInterval(() => this.poll(), this.options.pollIntervalMs);
     this.timer.unref();
   }
 
-  /** One check of the store; concurrent calls coalesce into one more run. */
+  /**
+   * A check asked for by the timer or a notification: after failures, at most one per
+   * backoff delay, however often it is asked.
+   */
+  private poll(): void {
+    if (performance.now() >= this.retryAt) void this.refresh();
+  }
+
+  /** One check of the store, now; concurrent calls coalesce into one more run. */
   refresh(): Promise<void> {
     if (this.running) {
       this.again = true;
@@ -85,7 +128,7 @@ export class ReadModelFollower {
       this.running = undefined;
       if (this.again && !this.stopped) {
         this.again = false;
-        void this.refresh();
+        this.poll();
       }
     });
     return this.running;
@@ -104,7 +147,7 @@ export class ReadModelFollower {
   private async connectedStore(): Promise<ReadStore> {
     if (!this.store) {
       this.store = await this.openStore();
-      this.store.onChange?.(() => void this.refresh());
+      this.store.onChange?.(() => this.poll());
     }
     return this.store;
   }
@@ -122,11 +165,34 @@ export class ReadModelFollower {
         await this.reopen(error);
         return;
       }
-      const details = describeStoreError(error);
-      if (this.lastFailure !== details) this.options.logger.error({ details }, 'store read failed');
-      this.lastFailure = details;
+      this.failed(error);
       await this.dropStore();
     }
+  }
+
+  /** Logs a failure (again every few seconds while it lasts) and sets when to try again. */
+  private failed(error: unknown): void {
+    const details = describeStoreError(error);
+    const now = performance.now();
+    const misconfigured = isPostgresMisconfiguration(error);
+    this.failures++;
+    const ceiling = RETRY_CEILING_MS[misconfigured ? 'misconfigured' : 'unreachable'];
+    const delayMs = Math.min(ceiling, this.options.pollIntervalMs * 2 ** (this.failures - 1));
+    this.retryAt = now + delayMs;
+    if (this.lastFailure !== details) {
+      this.options.logger.error({ details }, 'store read failed');
+      this.failureLoggedAt = now;
+    } else if (now - this.failureLoggedAt >= FAILURE_LOG_EVERY_MS) {
+      this.options.logger.warn(
+        { details, failures: this.failures, retryInMs: Math.round(delayMs) },
+        this.served
+          ? 'store still failing; serving the last good read model'
+          : 'store still failing; retrying',
+      );
+      this.failureLoggedAt = now;
+    }
+    this.lastFailure = details;
+    this.lastError = error;
   }
 
   /** Builds the whole model in a worker thread and puts it in service. */
@@ -191,6 +257,9 @@ export class ReadModelFollower {
   private reachable(): void {
     if (this.lastFailure !== undefined) this.options.logger.info('store reachable again');
     this.lastFailure = undefined;
+    this.lastError = undefined;
+    this.failures = 0;
+    this.retryAt = 0;
   }
 
   private async dropStore(): Promise<void> {

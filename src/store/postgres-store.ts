@@ -247,7 +247,7 @@ export class PostgresStore implements WriteStore {
   private async connect(): Promise<pg.PoolClient> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.pool.connect();
+        return guardErrors(await this.pool.connect());
       } catch (error) {
         const { code, message } = error as { code?: string; message?: string };
         const timedOut = CONNECT_TIMED_OUT.test(message ?? '');
@@ -463,6 +463,21 @@ export class PostgresStore implements WriteStore {
       },
     };
   }
+}
+
+const guarded = new WeakSet<pg.PoolClient>();
+
+/**
+ * A connection lost while it is checked out and between queries (a transaction computing
+ * the statistics) is emitted as an `'error'` event, which would end the process: it is
+ * ignored here, since the next query on that connection fails anyway and is reported.
+ */
+function guardErrors(client: pg.PoolClient): pg.PoolClient {
+  if (!guarded.has(client)) {
+    client.on('error', () => undefined);
+    guarded.add(client);
+  }
+  return client;
 }
 
 /** Our counters, with the per-year ones when every trigger that keeps them is in place. */
