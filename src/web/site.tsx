@@ -27,6 +27,8 @@ export interface Site {
   searchForm(state: FollowerState): Answer;
   /** `POST /buscar`: a search, with the API's rules and messages. */
   search(state: FollowerState, form: Query): Answer;
+  /** `POST /buscar` over the search limit: the form, refused with the API's 429 text. */
+  tooManySearches(state: FollowerState, form: Query): Answer;
   /** Any other address outside the API. */
   notFound(state: FollowerState): Answer;
   /** The stylesheet and the icon. */
@@ -39,6 +41,7 @@ interface ModelPages {
   statistics(year: string): PreparedResponse;
   searchForm(): PreparedResponse;
   search(form: Query): PreparedResponse;
+  tooManySearches(form: Query): PreparedResponse;
   notFound(): PreparedResponse;
 }
 
@@ -125,6 +128,12 @@ function pagesOf(model: ReadModel, assets: SiteAssets): ModelPages {
         }
       }
     },
+    tooManySearches: (form) =>
+      searchAnswer(
+        429,
+        { name: form.name ?? '', company: form.company ?? '' },
+        { kind: 'refused', message: apiErrors.rateLimited.text },
+      ),
     notFound,
   };
 }
@@ -155,6 +164,7 @@ export function createSite(): Site {
     statistics: fromModel((model, year: string) => model.statistics(year)),
     searchForm: fromModel((model) => model.searchForm()),
     search: fromModel((model, form: Query) => model.search(form)),
+    tooManySearches: fromModel((model, form: Query) => model.tooManySearches(form)),
     notFound: fromModel((model) => model.notFound()),
     assets: assets.all,
   };
