@@ -58,27 +58,6 @@ describe('serve whose first load fails for a reason waiting will not fix: exit c
     expect(run.stdout + run.stderr).not.toContain(password);
   });
 
-  it('a wrong password with --workers 2: the workers stop, and so does serve, with exit code 2', async () => {
-    const password = 'not-the-Secret-43';
-    const url = postgresUrl(fixture.database.url, { password });
-    const run = await runCli([
-      'serve',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      '0',
-      '--workers',
-      '2',
-      '--database-url',
-      url,
-    ]);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain(
-      `tamborrada: error: PostgreSQL, ${target(url)}: 28P01: password authentication failed for user "postgres"\n`,
-    );
-    expect(run.stdout + run.stderr).not.toContain(password);
-  });
-
   it('an unknown role', async () => {
     const url = postgresUrl(fixture.database.url, { user: uniqueName('nobody'), password: 'pw-Secret-7' });
     const run = await serve(url);
