@@ -116,6 +116,7 @@ export const webTexts = {
     total: 'Total',
     years: 'Años',
     missingYear: 'sin datos',
+    show: (rows: number) => `Ver la tabla (${countedPlain(rows, 'fila', 'filas')})`,
   },
   charts: {
     bars: (count: number, first: string, last: string) =>
@@ -132,6 +133,14 @@ export const webTexts = {
         : `El gráfico muestra las ${shown} primeras de ${total} compañías; la tabla, todas.`,
     characters: (count: number) => countedPlain(count, 'carácter', 'caracteres'),
     editions: (count: number) => countedPlain(count, 'edición', 'ediciones'),
+    /** `7 de 7`: the editions a school took part in, of those with data. */
+    editionsOf: (count: number, total: number) => `${formatNumber(count)} de ${formatNumber(total)}`,
+    schoolLine: (school: string, points: readonly string[]) =>
+      `Participantes de ${school} en cada edición: ${points.join(', ')}.`,
+    dots: (schools: number, editions: number, missing: readonly number[]) =>
+      `Un punto por edición para cada una de las ${countedPlain(schools, 'compañía', 'compañías')}: lleno si participó, vacío si no, en ${countedPlain(editions, 'edición', 'ediciones')} con datos.` +
+      (missing.length === 0 ? '' : ` Sin datos de ${missing.join(', ')}.`) +
+      ' Los valores están en la tabla.',
   },
   categories: {
     intro: { title: 'Presentación' },
@@ -173,6 +182,13 @@ export const webTexts = {
       `${countedPlain(count, 'participación', 'participaciones')} en ${company}.`,
     notFound:
       'No hay ningún participante con ese nombre en esa compañía. Comprueba el nombre, los dos apellidos y la compañía.',
+    /** Why a search could not be made. */
+    errors: {
+      nothing: 'Escribe el nombre y los dos apellidos, y elige una compañía.',
+      name: 'Escribe el nombre y los dos apellidos.',
+      company: 'Elige una compañía de la lista.',
+      nameTooShort: 'Escribe el nombre y los dos apellidos completos: al menos tres palabras.',
+    },
   },
   notFound: {
     title: 'Página no encontrada',

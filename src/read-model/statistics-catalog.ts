@@ -29,6 +29,11 @@ export interface StatisticsCatalog {
   statisticsByYear: ReadonlyMap<string, PreparedResponse>;
   /** Keyed by `year` then category; a missing pair answers `categoryNotFound`. */
   categoryByYear: ReadonlyMap<string, ReadonlyMap<string, PreparedResponse>>;
+  /**
+   * The `full_data` of the row each category answer lists first, by year then category
+   * (absent when SQL NULL): the web pages' complete lists. No API answer carries it.
+   */
+  fullDataByYear: ReadonlyMap<string, ReadonlyMap<string, JsonValue>>;
 }
 
 export const UPDATING_ANSWER = prepareJsonText(200, '{"isUpdating":true}', CACHE.none);
@@ -45,6 +50,7 @@ export function orderYears(years: Iterable<string>): string[] {
 interface ServedRecord {
   category: string;
   publicData: JsonValue | undefined;
+  fullData: JsonValue | undefined;
   summary: string | null;
 }
 
@@ -95,12 +101,14 @@ export function buildStatisticsCatalog(
     recordsByYear.get(row.year)?.push({
       category: row.category,
       publicData: row.publicData === undefined ? undefined : canonicalizeJsonb(row.publicData),
+      fullData: row.fullData,
       summary: row.summary,
     });
   }
 
   const statisticsByYear = new Map<string, PreparedResponse>();
   const categoryByYear = new Map<string, Map<string, PreparedResponse>>();
+  const fullDataByYear = new Map<string, Map<string, JsonValue>>();
   for (const [year, records] of recordsByYear) {
     records.sort(compareForStatistics);
     statisticsByYear.set(
@@ -108,13 +116,17 @@ export function buildStatisticsCatalog(
       prepareJsonText(200, statisticsJson(year, records), CACHE.day, { etag: true }),
     );
     const byCategory = new Map<string, PreparedResponse>();
+    const fullData = new Map<string, JsonValue>();
     for (const category of CATEGORY_IDS) {
       const matching = records.filter((record) => record.category === category);
       if (matching.length === 0) continue;
       const json = `{"stats":[${matching.map(recordJson).join(',')}]}`;
       byCategory.set(category, prepareJsonText(200, json, CACHE.day, { etag: true }));
+      const first = matching[0]!.fullData;
+      if (first !== undefined) fullData.set(category, first);
     }
     categoryByYear.set(year, byCategory);
+    fullDataByYear.set(year, fullData);
   }
 
   const invalidYear = invalidYearMessage(years);
@@ -127,6 +139,7 @@ export function buildStatisticsCatalog(
     categoryInvalidYear: prepareError(400, invalidYear),
     statisticsByYear,
     categoryByYear,
+    fullDataByYear,
   };
 }
 

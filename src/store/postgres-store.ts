@@ -304,7 +304,7 @@ export class PostgresStore implements WriteStore {
   private async readFingerprint(queryable: Queryable, fresh: boolean): Promise<ChangeVersions> {
     const hashAll = (table: string) =>
       `(SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${table} t)`;
-    const statisticsRow = 'ROW(category, scope, year, public_data, summary)::text';
+    const statisticsRow = 'ROW(category, scope, year, public_data, full_data, summary)::text';
     const { rows } = await queryable.query<Record<'available_years' | 'sys_status' | 'statistics', string>>(
       `SELECT ${hashAll('available_years')} AS available_years, ${hashAll('sys_status')} AS sys_status,
               (SELECT md5(COALESCE(string_agg(${statisticsRow}, '|' ORDER BY ${statisticsRow}), ''))
@@ -520,12 +520,16 @@ async function readStatisticsWith(queryable: Queryable): Promise<StoredStatistic
     category: string;
     year: string;
     public_data: string | null;
+    full_data: string | null;
     summary: string | null;
-  }>('SELECT category, year::text AS year, public_data::text AS public_data, summary FROM statistics');
+  }>(
+    'SELECT category, year::text AS year, public_data::text AS public_data, full_data::text AS full_data, summary FROM statistics',
+  );
   return rows.map((row) => ({
     category: row.category,
     year: row.year,
     publicData: parseJson(row.public_data),
+    fullData: parseJson(row.full_data),
     summary: row.summary,
   }));
 }

@@ -203,16 +203,20 @@ export class SqliteStore implements WriteStore {
   }
 
   private statisticRows() {
-    const rows = this.db.prepare('SELECT category, year, public_data, summary FROM statistics').all() as {
+    const rows = this.db
+      .prepare('SELECT category, year, public_data, full_data, summary FROM statistics')
+      .all() as {
       category: string;
       year: string | number;
       public_data: string | null;
+      full_data: string | null;
       summary: string | null;
     }[];
     return rows.map((row) => ({
       category: row.category,
       year: String(row.year),
       publicData: parseJson(row.public_data),
+      fullData: parseJson(row.full_data),
       summary: row.summary,
     }));
   }

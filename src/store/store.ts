@@ -45,6 +45,8 @@ export interface StoredStatistic {
   category: string;
   year: string;
   publicData: JsonValue | undefined;
+  /** The longer list of an array statistic (DESIGN §3): the web pages show it, the API never. */
+  fullData: JsonValue | undefined;
   summary: string | null;
 }
 

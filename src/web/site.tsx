@@ -1,5 +1,6 @@
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { apiMessages } from '../domain/texts.js';
+import { searchKey } from '../domain/names.js';
+import { webTexts } from '../domain/texts.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../read-model/prepared-response.js';
@@ -25,7 +26,10 @@ export interface Site {
   statistics(state: FollowerState, year: string): Answer;
   /** `GET /buscar`: the empty form. */
   searchForm(state: FollowerState): Answer;
-  /** `POST /buscar`: a search, with the API's rules and messages. */
+  /**
+   * `POST /buscar`: a search with the API's rules and the pages' own messages; it shows
+   * only the records whose whole name is the one typed (case and accents aside).
+   */
   search(state: FollowerState, form: Query): Answer;
   /** Any other address outside the API. */
   notFound(state: FollowerState): Answer;
@@ -40,6 +44,17 @@ interface ModelPages {
   searchForm(): PreparedResponse;
   search(form: Query): PreparedResponse;
   notFound(): PreparedResponse;
+}
+
+/** Why the form could not search, in the pages' words: what is missing, or too short. */
+function refusal(input: { name: string; company: string }): string {
+  const errors = webTexts.search.errors;
+  const nameMissing = input.name.trim() === '';
+  const companyMissing = input.company === '';
+  if (nameMissing && companyMissing) return errors.nothing;
+  if (nameMissing) return errors.name;
+  if (companyMissing) return errors.company;
+  return errors.nameTooShort;
 }
 
 function once<T>(make: () => T): () => T {
@@ -111,17 +126,20 @@ function pagesOf(model: ReadModel, assets: SiteAssets): ModelPages {
       const decision = decideParticipants(form);
       switch (decision.kind) {
         case 'paramsRequired':
-          return searchAnswer(400, input, {
-            kind: 'refused',
-            message: apiMessages.participantParamsRequired,
-          });
         case 'nameTooShort':
-          return searchAnswer(400, input, { kind: 'refused', message: apiMessages.nameTooShort });
+          return searchAnswer(400, input, { kind: 'refused', message: refusal(input) });
         case 'ok': {
           const json = directory.index.searchJson(decision.normalizedName, decision.company);
-          if (json === undefined) return searchAnswer(200, input, { kind: 'notFound' });
-          const { participants } = JSON.parse(json) as { participants: Participation[] };
-          return searchAnswer(200, input, { kind: 'found', participations: participants });
+          const typed = searchKey(decision.normalizedName);
+          // The API's search finds the name inside longer ones; the form shows only the child named.
+          const participations =
+            json === undefined
+              ? []
+              : (JSON.parse(json) as { participants: Participation[] }).participants.filter(
+                  (participation) => searchKey(participation.name) === typed,
+                );
+          if (participations.length === 0) return searchAnswer(200, input, { kind: 'notFound' });
+          return searchAnswer(200, input, { kind: 'found', participations });
         }
       }
     },

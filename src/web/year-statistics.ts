@@ -1,21 +1,25 @@
 import { CATEGORY_IDS, type CategoryId } from '../domain/categories.js';
 import type { StatisticsCatalog } from '../read-model/statistics-catalog.js';
 
-/** One stored statistic as the API serves it. */
+/** One stored statistic as the API serves it, with its longer list for the pages. */
 export interface StatisticRecord {
   publicData: unknown;
+  /** `full_data` (DESIGN §3): the whole list, up to 250 items; `undefined` when NULL. */
+  fullData: unknown;
   summary: string | null;
 }
 
 /**
  * The statistics of one year (or `global`) as `/api/category` answers them, read back
- * from the prepared answers of the catalog: the pages show exactly what the API serves.
+ * from the prepared answers of the catalog: the pages show exactly what the API serves,
+ * and the complete lists the API keeps in `full_data`.
  * When a category has several rows (possible only by hand), the first one is shown.
  */
 export function yearStatistics(catalog: StatisticsCatalog, year: string): Map<CategoryId, StatisticRecord> {
   const records = new Map<CategoryId, StatisticRecord>();
   const answers = catalog.categoryByYear.get(year);
   if (answers === undefined) return records;
+  const fullData = catalog.fullDataByYear.get(year);
   for (const category of CATEGORY_IDS) {
     const answer = answers.get(category);
     if (answer === undefined) continue;
@@ -23,7 +27,13 @@ export function yearStatistics(catalog: StatisticsCatalog, year: string): Map<Ca
       stats: { public_data: unknown; summary: string | null }[];
     };
     const first = stats[0];
-    if (first) records.set(category, { publicData: first.public_data, summary: first.summary });
+    if (first) {
+      records.set(category, {
+        publicData: first.public_data,
+        fullData: fullData?.get(category),
+        summary: first.summary,
+      });
+    }
   }
   return records;
 }
