@@ -1,6 +1,7 @@
 import type { FastifySchema, RouteShorthandOptions } from 'fastify';
 import { CATEGORY_IDS } from '../domain/categories.js';
-import { apiMessages, invalidYearMessage, statisticSummaries } from '../domain/texts.js';
+import { statisticSummaries } from '../domain/statistics/summaries.js';
+import { apiMessages, invalidYearMessage } from '../domain/texts.js';
 import { CACHE } from '../read-model/prepared-response.js';
 
 /**

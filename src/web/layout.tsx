@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { webTexts } from '../domain/texts.js';
+import { webTexts } from './copy.js';
 
 const texts = webTexts;
 

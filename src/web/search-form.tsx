@@ -1,4 +1,4 @@
-import { webTexts } from '../domain/texts.js';
+import { webTexts } from './copy.js';
 import { PAGE_PATHS } from './layout.js';
 
 const texts = webTexts.search;

@@ -1,11 +1,11 @@
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { searchKey } from '../domain/names.js';
-import { webTexts } from '../domain/texts.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../read-model/prepared-response.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import { siteAssets, type SiteAsset, type SiteAssets } from './assets.js';
+import { webTexts } from './copy.js';
 import type { PageContext } from './layout.js';
 import { HomePage } from './pages/home-page.js';
 import { NotFoundPage, UnavailablePage } from './pages/message-pages.js';

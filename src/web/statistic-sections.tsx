@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import type { z } from 'zod';
 import type { CategoryId } from '../domain/categories.js';
-import { formatNumber, webTexts, type CategoryTexts } from '../domain/texts.js';
+import { formatNumber } from '../domain/spanish-words.js';
+import { webTexts, type CategoryTexts } from './copy.js';
 import { EditionDots } from './charts/edition-dots.js';
 import { RankedBars, type Bar } from './charts/ranked-bars.js';
 import { SmallMultiples } from './charts/small-multiples.js';

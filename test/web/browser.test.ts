@@ -14,7 +14,8 @@ import Database from 'better-sqlite3';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
-import { apiMessages, webTexts } from '../../src/domain/texts.js';
+import { apiMessages } from '../../src/domain/texts.js';
+import { webTexts } from '../../src/web/copy.js';
 import { startDemoSite, type DemoSite } from './support.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

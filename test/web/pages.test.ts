@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE } from '../../src/read-model/prepared-response.js';
 import type { RunningServer } from '../../src/server.js';
-import { webTexts } from '../../src/domain/texts.js';
+import { webTexts } from '../../src/web/copy.js';
 import { PAGE_SECURITY } from '../../src/web/page-answer.js';
 import { startLoopbackServer } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';

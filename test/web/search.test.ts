@@ -5,7 +5,8 @@
  * the operator's rate limit like the API's search, while the empty form is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages, webTexts } from '../../src/domain/texts.js';
+import { apiMessages } from '../../src/domain/texts.js';
+import { webTexts } from '../../src/web/copy.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
 import { postForm, startDemoSite, type DemoSite } from './support.js';

@@ -5,7 +5,8 @@
  * before the pages existed. Other methods keep their 405.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages, webTexts } from '../../src/domain/texts.js';
+import { apiMessages } from '../../src/domain/texts.js';
+import { webTexts } from '../../src/web/copy.js';
 import { PAGE_SECURITY } from '../../src/web/page-answer.js';
 import { startDemoSite, postForm, type DemoSite } from './support.js';
 

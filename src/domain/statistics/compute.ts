@@ -1,6 +1,6 @@
 import { GLOBAL_YEAR, type CategoryId } from '../categories.js';
 import { compareSpanish } from '../collation.js';
-import { statisticSummaries as summaries, type LongestNameFigure, type RankedFigure } from '../texts.js';
+import { statisticSummaries as summaries, type LongestNameFigure, type RankedFigure } from './summaries.js';
 import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.js';
 import { FULL_LIMIT, PUBLIC_LIMIT, rankByScore } from './ranking.js';
 import { mergeTallies, tallyByYear, type ScopeTally, type YearTally } from './tally.js';

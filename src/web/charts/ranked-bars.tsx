@@ -1,5 +1,5 @@
 import { scaleLinear } from 'd3-scale';
-import { webTexts } from '../../domain/texts.js';
+import { webTexts } from '../copy.js';
 import { FittedText, NARROWEST_CHART, textWidth } from './fitted-text.js';
 
 export interface Bar {

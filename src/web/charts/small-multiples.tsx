@@ -1,6 +1,6 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import { formatNumber } from '../../domain/texts.js';
+import { formatNumber } from '../../domain/spanish-words.js';
 import type { YearCount } from '../statistic-shapes.js';
 import { yearRange, type YearSeries } from './year-lines.js';
 

@@ -1,5 +1,6 @@
 import type { CategoryId } from '../../domain/categories.js';
-import { formatNumber, webTexts } from '../../domain/texts.js';
+import { formatNumber } from '../../domain/spanish-words.js';
+import { webTexts } from '../copy.js';
 import { Layout, PAGE_PATHS, YearLinks, type PageContext } from '../layout.js';
 import { SearchForm } from '../search-form.js';
 import { SHAPES } from '../statistic-shapes.js';

@@ -1,4 +1,4 @@
-import { webTexts } from '../../domain/texts.js';
+import { webTexts } from '../copy.js';
 import { Layout, PAGE_PATHS, YearLinks, type PageContext } from '../layout.js';
 
 /** Any address with no page (an unknown year included): where to go instead. */

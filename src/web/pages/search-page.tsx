@@ -1,4 +1,4 @@
-import { webTexts } from '../../domain/texts.js';
+import { webTexts } from '../copy.js';
 import { Layout, PAGE_PATHS, type PageContext } from '../layout.js';
 import { SearchForm, type SearchInput } from '../search-form.js';
 import { DataTable } from '../data-table.js';

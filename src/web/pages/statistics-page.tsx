@@ -1,6 +1,6 @@
 import type { CategoryId } from '../../domain/categories.js';
 import { GLOBAL_YEAR } from '../../domain/categories.js';
-import { webTexts } from '../../domain/texts.js';
+import { webTexts } from '../copy.js';
 import { Layout, YearLinks, type PageContext } from '../layout.js';
 import { StatisticSections } from '../statistic-sections.js';
 import type { StatisticRecord } from '../year-statistics.js';

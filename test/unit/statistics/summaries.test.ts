@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeStatistics } from '../../../src/domain/statistics/index.js';
-import { formatNumber, statisticSummaries as summaries } from '../../../src/domain/texts.js';
+import { formatNumber } from '../../../src/domain/spanish-words.js';
+import { statisticSummaries as summaries } from '../../../src/domain/statistics/summaries.js';
 import type { ParticipantRecord, StatisticRow } from '../../../src/domain/types.js';
 
 const A = 'Ikastola Alfa';
