@@ -30,7 +30,7 @@ export const apiMessages = {
 
 /** Texts of the API's interactive reference page (`/api/docs`). */
 export const referenceTexts = {
-  title: 'Tamborrada infantil · Referencia de la API',
+  title: 'Tamborrada Infantil · Referencia de la API',
 } as const;
 
 /** `Año inválido. Años válidos: 2025, 2024, global` */

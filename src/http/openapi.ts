@@ -15,7 +15,7 @@ export function registerOpenApi(app: FastifyInstance): void {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Tamborrada infantil: estadísticas',
+        title: 'Tamborrada Infantil: estadísticas',
         version: VERSION,
         description:
           'Read-only JSON API with the historical statistics and participant records of a yearly ' +

@@ -39,7 +39,7 @@ const CHART_BARS = 15;
  * new names): the page lists the whole of `full_data`, so that every figure of a text
  * is what the table shows. The others show `public_data`, as the API.
  */
-const COMPLETE_LISTS: ReadonlySet<CategoryId> = new Set<CategoryId>([
+export const COMPLETE_LISTS: ReadonlySet<CategoryId> = new Set<CategoryId>([
   'topSchoolsByYear',
   'topSchools',
   'commonNameBySchoolByYear',
@@ -120,16 +120,16 @@ const rankedView = shaped(SHAPES.ranked, (items, { id, title, words }) => {
         </>
       }
       table={
-      <DataTable
-        caption={texts.table.caption(title)}
-        columns={[
-          { label: texts.table.position, numeric: true },
-          { label: words.item! },
-          { label: words.count!, numeric: true },
-        ]}
-        rows={items.map((item, i) => [place[i], item.name, number(item.count)])}
-        rowHeader={1}
-      />
+        <DataTable
+          caption={texts.table.caption(title)}
+          columns={[
+            { label: texts.table.position, numeric: true },
+            { label: words.item! },
+            { label: words.count!, numeric: true },
+          ]}
+          rows={items.map((item, i) => [place[i], item.name, number(item.count)])}
+          rowHeader={1}
+        />
       }
     />
   );
@@ -175,7 +175,10 @@ export function ParticipantsByYear({
       table={
         <DataTable
           caption={texts.table.caption(title)}
-          columns={[{ label: texts.table.year }, { label: texts.table.participants, numeric: true }]}
+          columns={[
+            { label: texts.table.year, short: true },
+            { label: texts.table.participants, numeric: true },
+          ]}
           rows={points.map((point) => [point.year, number(point.count)])}
         />
       }

@@ -1,4 +1,4 @@
-import { FittedText, NARROWEST_CHART, textWidth } from './fitted-text.js';
+import { FittedText, INSET, NARROWEST_CHART, textWidth } from './fitted-text.js';
 
 export interface DotRow {
   label: string;
@@ -69,10 +69,17 @@ export function EditionDots({
         )}
       </g>
       {rows.map((row, r) => {
-        const labelRoom = NARROWEST_CHART - textWidth(row.shown, LABEL_FONT, true) - GAP;
+        const labelRoom = NARROWEST_CHART - INSET - textWidth(row.shown, LABEL_FONT, true) - GAP;
         return (
           <g transform={`translate(0 ${HEADER + r * ROW})`}>
-            <FittedText class="dot-label" x="0" y="12" text={row.label} width={labelRoom} fontSize={LABEL_FONT} />
+            <FittedText
+              class="dot-label"
+              x={INSET}
+              y="12"
+              text={row.label}
+              width={labelRoom}
+              fontSize={LABEL_FONT}
+            />
             <text class="dot-total" x={NARROWEST_CHART} y="12" text-anchor="end">
               {row.shown}
             </text>

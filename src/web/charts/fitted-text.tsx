@@ -10,10 +10,13 @@
  */
 export const NARROWEST_CHART = 300;
 
+/** Room before a label's first letter: some glyphs (`J`, `T`) reach left of their origin. */
+export const INSET = 2;
+
 /** The width of each character in em, by kind; anything unlisted counts as a wide letter. */
 const EM_WIDTHS: readonly (readonly [RegExp, number])[] = [
   [/[ .,:;'!|iIjl]/u, 0.34],
-  [/[ftr()\-]/u, 0.45],
+  [/[ftr()-]/u, 0.45],
   [/[0-9]/u, 0.66],
   [/[mwMW]/u, 1.0],
   [/\p{Lu}/u, 0.8],

@@ -1,6 +1,6 @@
 import { scaleLinear } from 'd3-scale';
 import { webTexts } from '../copy.js';
-import { FittedText, NARROWEST_CHART, textWidth } from './fitted-text.js';
+import { FittedText, INSET, NARROWEST_CHART, textWidth } from './fitted-text.js';
 
 export interface Bar {
   label: string;
@@ -56,7 +56,14 @@ export function RankedBars({ id, title, bars }: { id: string; title: string; bar
         const inside = valueInside(percent, bar.shown);
         return (
           <g transform={`translate(0 ${i * ROW})`}>
-            <FittedText class="bar-label" x="0" y="14" text={bar.label} width={NARROWEST_CHART} fontSize={LABEL_FONT} />
+            <FittedText
+              class="bar-label"
+              x={INSET}
+              y="14"
+              text={bar.label}
+              width={NARROWEST_CHART - INSET}
+              fontSize={LABEL_FONT}
+            />
             <rect class="bar" x="0" y={BAR_TOP} height={BAR_HEIGHT} rx="2" width={`${percent.toFixed(2)}%`} />
             <text
               class={inside ? 'bar-value bar-value-inside' : 'bar-value'}
