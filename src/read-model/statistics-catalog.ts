@@ -1,6 +1,6 @@
 import { CATEGORY_IDS, GLOBAL_YEAR } from '../domain/categories.js';
 import { canonicalizeJsonb, compareJsonb, type JsonValue } from '../domain/jsonb-order.js';
-import { apiMessages, invalidYearMessage } from '../domain/texts.js';
+import { apiErrors, validYearsError } from '../domain/api-messages.js';
 import { isYearFormat } from '../domain/validation.js';
 import type { StoredStatistic, YearRow } from '../store/store.js';
 import {
@@ -30,15 +30,15 @@ export interface StatisticsCatalog {
   /** Keyed by `year` then category; a missing pair answers `categoryNotFound`. */
   categoryByYear: ReadonlyMap<string, ReadonlyMap<string, PreparedResponse>>;
   /**
-   * The `full_data` of the row each category answer lists first, by year then category
-   * (absent when SQL NULL): the web pages' complete lists. No API answer carries it.
+   * `full_data` by `year` then category, of the row the category answer lists first
+   * (the row the pages show); absent where it is SQL NULL. Never served by the API.
    */
   fullDataByYear: ReadonlyMap<string, ReadonlyMap<string, JsonValue>>;
 }
 
 export const UPDATING_ANSWER = prepareJsonText(200, '{"isUpdating":true}', CACHE.none);
-export const CATEGORY_NOT_FOUND = prepareError(404, apiMessages.categoryNotFound);
-const NO_YEARS = prepareError(404, apiMessages.noYears);
+export const CATEGORY_NOT_FOUND = prepareError(apiErrors.categoryNotFound);
+const NO_YEARS = prepareError(apiErrors.noYears);
 
 /** Numeric years descending, then `global` last (spec §4.2). */
 export function orderYears(years: Iterable<string>): string[] {
@@ -101,7 +101,7 @@ export function buildStatisticsCatalog(
     recordsByYear.get(row.year)?.push({
       category: row.category,
       publicData: row.publicData === undefined ? undefined : canonicalizeJsonb(row.publicData),
-      fullData: row.fullData,
+      fullData: row.fullData === undefined ? undefined : canonicalizeJsonb(row.fullData),
       summary: row.summary,
     });
   }
@@ -122,21 +122,19 @@ export function buildStatisticsCatalog(
       if (matching.length === 0) continue;
       const json = `{"stats":[${matching.map(recordJson).join(',')}]}`;
       byCategory.set(category, prepareJsonText(200, json, CACHE.day, { etag: true }));
-      const first = matching[0]!.fullData;
-      if (first !== undefined) fullData.set(category, first);
+      if (matching[0]!.fullData !== undefined) fullData.set(category, matching[0]!.fullData);
     }
     categoryByYear.set(year, byCategory);
     fullDataByYear.set(year, fullData);
   }
 
-  const invalidYear = invalidYearMessage(years);
   return {
     years,
     yearSet,
     isUpdating,
     yearsAnswer: years.length === 0 ? NO_YEARS : prepareJson(200, { years }, CACHE.day, { etag: true }),
-    statisticsInvalidYear: prepareError(404, invalidYear),
-    categoryInvalidYear: prepareError(400, invalidYear),
+    statisticsInvalidYear: prepareError(validYearsError(apiErrors.statisticsInvalidYear, years)),
+    categoryInvalidYear: prepareError(validYearsError(apiErrors.categoryInvalidYear, years)),
     statisticsByYear,
     categoryByYear,
     fullDataByYear,

@@ -40,12 +40,12 @@ export interface YearRow {
   isReady: boolean;
 }
 
-/** A `statistics` row as the API serves it. `publicData` is `undefined` for SQL NULL. */
+/** A `statistics` row as the API and the pages serve it. `undefined` stands for SQL NULL. */
 export interface StoredStatistic {
   category: string;
   year: string;
   publicData: JsonValue | undefined;
-  /** The longer list of an array statistic (DESIGN §3): the web pages show it, the API never. */
+  /** The longer list the pages show (up to 250 items); the API serves `publicData` only. */
   fullData: JsonValue | undefined;
   summary: string | null;
 }

@@ -8,7 +8,7 @@ import { RankedBars, type Bar } from './charts/ranked-bars.js';
 import { SmallMultiples } from './charts/small-multiples.js';
 import { everyYear, YearLines, yearRange, type YearSeries } from './charts/year-lines.js';
 import { DataTable } from './data-table.js';
-import { SHAPES, type YearCount } from './statistic-shapes.js';
+import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { Summary } from './summary.js';
 import type { StatisticRecord } from './year-statistics.js';
 

@@ -1,18 +1,17 @@
 import { CATEGORY_IDS, type CategoryId } from '../domain/categories.js';
 import type { StatisticsCatalog } from '../read-model/statistics-catalog.js';
 
-/** One stored statistic as the API serves it, with its longer list for the pages. */
+/** One stored statistic as the API serves it. */
 export interface StatisticRecord {
   publicData: unknown;
-  /** `full_data` (DESIGN §3): the whole list, up to 250 items; `undefined` when NULL. */
+  /** The longer list kept beside it (`undefined` for SQL NULL): what the pages list in full. */
   fullData: unknown;
   summary: string | null;
 }
 
 /**
  * The statistics of one year (or `global`) as `/api/category` answers them, read back
- * from the prepared answers of the catalog: the pages show exactly what the API serves,
- * and the complete lists the API keeps in `full_data`.
+ * from the prepared answers of the catalog: the pages show exactly what the API serves.
  * When a category has several rows (possible only by hand), the first one is shown.
  */
 export function yearStatistics(catalog: StatisticsCatalog, year: string): Map<CategoryId, StatisticRecord> {
@@ -27,13 +26,12 @@ export function yearStatistics(catalog: StatisticsCatalog, year: string): Map<Ca
       stats: { public_data: unknown; summary: string | null }[];
     };
     const first = stats[0];
-    if (first) {
+    if (first)
       records.set(category, {
         publicData: first.public_data,
         fullData: fullData?.get(category),
         summary: first.summary,
       });
-    }
   }
   return records;
 }

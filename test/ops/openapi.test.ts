@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
-import { apiMessages } from '../../src/domain/texts.js';
+import { apiErrors, PING_MESSAGE } from '../../src/domain/api-messages.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
@@ -160,25 +160,8 @@ describe('the OpenAPI document and the live answers', () => {
     expect(parameters('/api/years')).toEqual([]);
   });
 
-  it('documents every answer with a Spanish example, with the exact texts of texts.ts', () => {
-    const examples = JSON.stringify(document.paths);
-    const expected = [
-      apiMessages.pingOk,
-      apiMessages.noYears,
-      apiMessages.yearRequired,
-      apiMessages.yearFormatStatistics,
-      apiMessages.invalidYearPrefix,
-      apiMessages.categoryParamsRequired,
-      apiMessages.invalidCategory,
-      apiMessages.yearFormatCategory,
-      apiMessages.categoryNotFound,
-      apiMessages.noCompanies,
-      apiMessages.participantParamsRequired,
-      apiMessages.nameTooShort,
-      apiMessages.noParticipants,
-      apiMessages.storeFailure,
-    ];
-    for (const text of expected) expect(examples).toContain(JSON.stringify(text).slice(1, -1));
+  it('documents every answer with a valid example, each error under its status in the catalogue', () => {
+    const documentedTexts = new Set<string>();
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [status, response] of Object.entries(item.get!.responses)) {
         if (status === '304') continue;
@@ -187,9 +170,33 @@ describe('the OpenAPI document and the live answers', () => {
         for (const [name, example] of Object.entries(media!.examples!)) {
           const validate = bodyValidator(path, status);
           expect(validate(example.value), `example ${name} of ${path} ${status}`).toBe(true);
+          const text = (example.value as { error?: string }).error;
+          if (text === undefined) continue;
+          // An error that lists the valid years starts with its catalogue text.
+          const entry = apiErrors[name as keyof typeof apiErrors];
+          expect(entry, `example ${name} of ${path} is named as in the catalogue`).toBeDefined();
+          expect([name, Number(status), text.startsWith(entry.text)]).toEqual([name, entry.status, true]);
+          documentedTexts.add(entry.text);
         }
       }
     }
+    const specErrors = [
+      apiErrors.categoryParamsRequired,
+      apiErrors.invalidCategory,
+      apiErrors.yearFormatCategory,
+      apiErrors.categoryInvalidYear,
+      apiErrors.yearRequired,
+      apiErrors.yearFormatStatistics,
+      apiErrors.statisticsInvalidYear,
+      apiErrors.noYears,
+      apiErrors.noCompanies,
+      apiErrors.participantParamsRequired,
+      apiErrors.nameTooShort,
+      apiErrors.noParticipants,
+      apiErrors.storeFailure,
+    ];
+    for (const error of specErrors) expect(documentedTexts).toContain(error.text);
+    expect(JSON.stringify(document.paths['/api/ping'])).toContain(PING_MESSAGE);
   });
 
   it('the statistics 200 is one of the normal answer or exactly {isUpdating: true}', () => {
@@ -288,7 +295,7 @@ describe('the OpenAPI document and the live answers', () => {
       `/api/participants?name=Zzz%20Zzz%20Zzz&company=${encodeURIComponent(school)}`,
       500,
     )) as { error: string };
-    expect(nobody).toEqual({ error: apiMessages.noParticipants });
+    expect(nobody).toEqual({ error: apiErrors.noParticipants.text });
     await expectDocumented(brokenServer, `/api/participants${query}`, 500);
 
     await expectDocumented(limitedServer, `/api/participants${query}`, 200);
@@ -342,13 +349,13 @@ describe('the OpenAPI document and the live answers', () => {
       expect([path, answer.status, await answer.json()]).toEqual([
         path,
         404,
-        { error: apiMessages.routeNotFound },
+        { error: apiErrors.routeNotFound.text },
       ]);
     }
     for (const path of ['/api/openapi.json', '/api/docs', '/api/docs/swagger-ui.css', '/api/years']) {
       const answer = await fetch(demo.url + path, { method: 'POST' });
       expect([path, answer.status, answer.headers.get('allow')]).toEqual([path, 405, 'GET, HEAD']);
-      expect(await answer.json()).toEqual({ error: apiMessages.methodNotAllowed });
+      expect(await answer.json()).toEqual({ error: apiErrors.methodNotAllowed.text });
     }
   });
 });

@@ -91,7 +91,13 @@ for (const kind of WRITE_STORE_KINDS) {
       await store.transaction(async (tx) => {
         await tx.replaceStatistics([
           statistic('namesDiversityByYear', '2024', 12),
-          statistic('topNamesByYear', '2024', [{ name: 'Ane', count: 2 }]),
+          {
+            ...statistic('topNamesByYear', '2024', [{ name: 'Ane', count: 2 }]),
+            fullData: [
+              { name: 'Ane', count: 2 },
+              { name: 'Jon', count: 1 },
+            ],
+          },
           statistic('intro', '2024', null),
           statistic('namesDiversity', 'global', 40),
         ]);
@@ -122,6 +128,10 @@ for (const kind of WRITE_STORE_KINDS) {
           category: 'topNamesByYear',
           year: '2024',
           publicData: [{ name: 'Ane', count: 2 }],
+          fullData: [
+            { name: 'Ane', count: 2 },
+            { name: 'Jon', count: 1 },
+          ],
           summary: 'Resumen topNamesByYear 2024',
         },
       ]);

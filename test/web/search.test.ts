@@ -6,7 +6,7 @@
  * operator's rate limit like the API's search, while the empty form is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../src/domain/texts.js';
+import { apiErrors } from '../../src/domain/api-messages.js';
 import { webTexts } from '../../src/web/copy.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
@@ -93,7 +93,7 @@ describe('POST /buscar', () => {
     expect(answer.status).toBe(400);
     const page = await answer.text();
     expect(page).toContain(`<p class="error" role="alert">${message}</p>`);
-    for (const api of [apiMessages.participantParamsRequired, apiMessages.nameTooShort]) {
+    for (const api of [apiErrors.participantParamsRequired.text, apiErrors.nameTooShort.text]) {
       expect(page).not.toContain(api);
     }
   });
@@ -108,11 +108,14 @@ describe('POST /buscar', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Ane Zubia Lasa', company: SCHOOL }),
     });
-    expect([json.status, (await json.json()) as unknown]).toEqual([415, { error: apiMessages.badRequest }]);
+    expect([json.status, (await json.json()) as unknown]).toEqual([
+      415,
+      { error: apiErrors.badRequest.text },
+    ]);
     const large = await search({ name: `Ane Zubia Lasa ${'x'.repeat(10_000)}`, company: SCHOOL });
     expect([large.status, (await large.json()) as unknown]).toEqual([
       413,
-      { error: apiMessages.payloadTooLarge },
+      { error: apiErrors.payloadTooLarge.text },
     ]);
   });
 });
