@@ -244,7 +244,14 @@ async function main(): Promise<number> {
       ],
       {
         stdio: ['ignore', logFd, logFd],
-        env: { ...process.env, LOG_LEVEL: 'info', METRICS_HOST: HOST, METRICS_PORT: String(metricsPort) },
+        // One address asks for every search: the search limit would refuse most of them.
+        env: {
+          ...process.env,
+          LOG_LEVEL: 'info',
+          METRICS_HOST: HOST,
+          METRICS_PORT: String(metricsPort),
+          RATE_LIMIT_PARTICIPANTS: '0',
+        },
       },
     );
     const url = `http://${HOST}:${port}`;

@@ -121,7 +121,7 @@ serveCommand
       'tamborrada serve                                      ./data/tamborrada.db on port 3000',
       'tamborrada serve --demo-if-missing                    what npm start does',
       'tamborrada serve --db /srv/tamborrada.db --port 8080 --log-level warn',
-      'tamborrada serve --workers 2                          one process per core',
+      'tamborrada serve --trust-proxy-hops 1                 behind one reverse proxy',
       'DATABASE_URL=postgres://api@db/tamborrada tamborrada serve',
     ) +
       `

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, type CategoryId } from './categories.js';
+import { YEAR_FORMAT } from './validation.js';
 
 /**
  * The shapes of the API's answers, described once: the OpenAPI document is generated
@@ -14,9 +15,7 @@ function named<T extends z.ZodType>(shape: T, id: string, description?: string):
   return shape;
 }
 
-/** A 4-digit year or `global` (spec §8). */
-export const YEAR_PATTERN = /^(?:[0-9]{4}|global)$/;
-const yearText = z.string().regex(YEAR_PATTERN);
+const yearText = z.string().regex(YEAR_FORMAT);
 const count = z.int().nonnegative();
 const OWN_DATA = "The shape of the public project's own data (the spec shows none).";
 
@@ -58,7 +57,7 @@ export const PUBLIC_DATA_SHAPES = {
 export type YearCount = z.infer<typeof yearCount>;
 
 /** Each category's shape of `public_data`. */
-export const PUBLIC_DATA_OF: Readonly<Record<CategoryId, keyof typeof PUBLIC_DATA_SHAPES>> = {
+const PUBLIC_DATA_OF: Readonly<Record<CategoryId, keyof typeof PUBLIC_DATA_SHAPES>> = {
   commonNameBySchool: 'nameBySchool',
   commonNameBySchoolByYear: 'nameBySchool',
   intro: 'none',

@@ -17,7 +17,7 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/** Counts an answer (the observer calls it for every answer of both lanes). */
+/** Counts an answer (the observer calls it for every answer). */
 export type RecordRequest = (route: string, method: string, status: number, seconds: number) => void;
 
 export interface Metrics {
@@ -111,6 +111,16 @@ export function createMetrics(follower: ReadModelFollower): Metrics {
     collect() {
       this.inc(follower.reconnects - reported);
       reported = follower.reconnects;
+    },
+  });
+  let reportedReopens = 0;
+  new Counter({
+    name: 'tamborrada_store_reopens_total',
+    help: 'Times the store connection no longer saw the store as it is on disk and was opened again',
+    registers,
+    collect() {
+      this.inc(follower.reopens - reportedReopens);
+      reportedReopens = follower.reopens;
     },
   });
 

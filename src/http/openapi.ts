@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { ANSWER_SHAPES, NAMED_SHAPES, YEAR_PATTERN } from '../domain/answer-shapes.js';
-import { apiErrors, PING_MESSAGE, STORE_NOT_LOADED, validYearsError } from '../domain/api-messages.js';
+import { ANSWER_SHAPES, NAMED_SHAPES } from '../domain/answer-shapes.js';
+import {
+  apiErrors,
+  PING_MESSAGE,
+  REFERENCE_TITLES,
+  STORE_NOT_LOADED,
+  validYearsError,
+} from '../domain/api-messages.js';
 import { CATEGORY_IDS } from '../domain/categories.js';
+import { YEAR_FORMAT } from '../domain/validation.js';
 import { statisticSummaries } from '../domain/statistics/summaries.js';
 import { CACHE } from '../read-model/prepared-response.js';
 import { VERSION } from '../version.js';
@@ -123,7 +130,7 @@ const recordExamples = {
 
 const yearParameter: QueryParameter = {
   description: 'A 4-digit year or `global`, one of `/api/years`',
-  schema: z.string().regex(YEAR_PATTERN),
+  schema: z.string().regex(YEAR_FORMAT),
   examples: ['2024', 'global'],
 };
 const storeFailure: DocumentedError = {
@@ -396,11 +403,11 @@ function errorResponse(errors: readonly DocumentedError[]) {
 }
 
 function operationObject(operation: DocumentedOperation): Json {
-  const byStatus = new Map<number, DocumentedError[]>();
-  const statusOf = (documented: DocumentedError) => apiErrors[documented.error].status;
-  for (const documented of [...operation.errors].sort((a, b) => statusOf(a) - statusOf(b))) {
-    byStatus.set(statusOf(documented), [...(byStatus.get(statusOf(documented)) ?? []), documented]);
-  }
+  const statuses = [...new Set(operation.errors.map(({ error }) => apiErrors[error].status))].sort(
+    (a, b) => a - b,
+  );
+  const errorsOf = (status: number) =>
+    operation.errors.filter(({ error }) => apiErrors[error].status === status);
   const query = Object.entries(operation.query ?? {}).map(([name, parameter]) => ({
     in: 'query',
     name,
@@ -421,7 +428,7 @@ function operationObject(operation: DocumentedOperation): Json {
     responses: {
       200: json(ok.description, ok.shape, ok.examples, ok.headers),
       ...(operation.revalidated && { 304: NOT_MODIFIED }),
-      ...Object.fromEntries([...byStatus].map(([status, errors]) => [status, errorResponse(errors)])),
+      ...Object.fromEntries(statuses.map((status) => [status, errorResponse(errorsOf(status))])),
     },
   };
 }
@@ -434,7 +441,7 @@ export function buildOpenApiDocument(routes: readonly Pick<Route, 'path' | 'sche
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Tamborrada Infantil: estadísticas',
+      title: REFERENCE_TITLES.document,
       version: VERSION,
       description:
         'Read-only JSON API with the historical statistics and participant records of a yearly ' +

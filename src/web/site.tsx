@@ -31,6 +31,8 @@ export interface Site {
    * only the records whose whole name is the one typed (case and accents aside).
    */
   search(state: FollowerState, form: Query): Answer;
+  /** `POST /buscar` over the search limit: the form, refused with the API's 429 text. */
+  tooManySearches(state: FollowerState, form: Query): Answer;
   /** Any other address outside the API. */
   notFound(state: FollowerState): Answer;
   /** The stylesheet and the icon. */
@@ -43,6 +45,7 @@ interface ModelPages {
   statistics(year: string): PreparedResponse;
   searchForm(): PreparedResponse;
   search(form: Query): PreparedResponse;
+  tooManySearches(form: Query): PreparedResponse;
   notFound(): PreparedResponse;
 }
 
@@ -143,6 +146,12 @@ function pagesOf(model: ReadModel, assets: SiteAssets): ModelPages {
         }
       }
     },
+    tooManySearches: (form) =>
+      searchAnswer(
+        429,
+        { name: form.name ?? '', company: form.company ?? '' },
+        { kind: 'refused', message: apiErrors.rateLimited.text },
+      ),
     notFound,
   };
 }
@@ -173,6 +182,7 @@ export function createSite(): Site {
     statistics: fromModel((model, year: string) => model.statistics(year)),
     searchForm: fromModel((model) => model.searchForm()),
     search: fromModel((model, form: Query) => model.search(form)),
+    tooManySearches: fromModel((model, form: Query) => model.tooManySearches(form)),
     notFound: fromModel((model) => model.notFound()),
     assets: assets.all,
   };

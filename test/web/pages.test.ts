@@ -9,7 +9,7 @@ import { CACHE } from '../../src/read-model/prepared-response.js';
 import type { RunningServer } from '../../src/server.js';
 import { webTexts } from '../../src/web/copy.js';
 import { PAGE_SECURITY } from '../../src/web/page-answer.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
 let fixture: StoreFixture;
@@ -45,7 +45,7 @@ beforeAll(async () => {
       { year: 2024, count: 12 },
     ]),
   });
-  server = await startLoopbackServer(() => fixture.openReadStore(), 60_000, { webPages: true });
+  server = await startTestServer(() => fixture.openReadStore(), { pollIntervalMs: 60_000, webPages: true });
 });
 
 afterAll(async () => {
@@ -165,7 +165,8 @@ describe('the pages follow the data', () => {
 
 describe('before the store could be read', () => {
   it('every page is a Spanish 500 page', async () => {
-    const broken = await startLoopbackServer(() => Promise.reject(new Error('no store')), 60_000, {
+    const broken = await startTestServer(() => Promise.reject(new Error('no store')), {
+      pollIntervalMs: 60_000,
       webPages: true,
     });
     try {

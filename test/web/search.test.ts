@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/domain/api-messages.js';
 import { webTexts } from '../../src/web/copy.js';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { postForm, startDemoSite, type DemoSite } from './support.js';
 
 const SCHOOL = 'Ikastola Zubia';
@@ -124,7 +124,8 @@ describe('with RATE_LIMIT_PARTICIPANTS', () => {
   let limited: RunningServer;
 
   beforeAll(async () => {
-    limited = await startLoopbackServer(() => site.fixture.openReadStore(), 60_000, {
+    limited = await startTestServer(() => site.fixture.openReadStore(), {
+      pollIntervalMs: 60_000,
       webPages: true,
       rateLimitParticipants: 2,
     });
