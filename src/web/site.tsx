@@ -1,4 +1,5 @@
 import { GLOBAL_YEAR } from '../domain/categories.js';
+import { apiErrors } from '../domain/api-messages.js';
 import { searchKey } from '../domain/names.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
