@@ -233,6 +233,7 @@ runBenchmark(async () => {
       unlimited,
       unlimitedSeconds,
       hour,
+      day,
       probe,
       form,
     });
