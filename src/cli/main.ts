@@ -19,7 +19,8 @@ import { loadDemo } from './commands/demo.js';
 import { showStatus } from './commands/status.js';
 import { setUpdating } from './commands/updating.js';
 import { recompute } from './commands/recompute.js';
-import { listSummaries, setSummary, unsetSummary } from './commands/summary.js';
+import { listSummaries, MAX_SUMMARY_CHARACTERS, setSummary, unsetSummary } from './commands/summary.js';
+import { formatCount } from './output.js';
 import { changeYearCommand } from './commands/year.js';
 import type { YearChange } from '../import/year-changes.js';
 
@@ -44,7 +45,10 @@ Examples:
   DATABASE_URL=postgres://… tamborrada migrate      prepare a PostgreSQL database
 
 Every command takes --db PATH (SQLite, the default) or --database-url URL (PostgreSQL).
-Run 'tamborrada COMMAND --help' for the options and examples of one command.`,
+Run 'tamborrada COMMAND --help' for the options and examples of one command.
+
+Exit codes: 0 done (also when there was nothing to change), 1 failed,
+2 bad usage or configuration (see docs/operations.md).`,
   );
 
 /** The store of the command being run, once its options are read (errors name it). */
@@ -275,7 +279,10 @@ storeCommand(
 )
   .requiredOption('--year <year>', '4-digit year or global')
   .requiredOption('--category <id>', 'one of the 21 category identifiers')
-  .requiredOption('--file <path>', 'UTF-8 text file with the summary (Markdown **bold** allowed)')
+  .requiredOption(
+    '--file <path>',
+    `UTF-8 text file with the summary (Markdown **bold** allowed; at most ${formatCount(MAX_SUMMARY_CHARACTERS)} characters, no control characters but tabs and line breaks)`,
+  )
   .addHelpText(
     'after',
     examples(
