@@ -298,7 +298,7 @@ export class PostgresStore implements WriteStore {
   private async readFingerprint(queryable: Queryable, fresh: boolean): Promise<StoreVersion> {
     const hashAll = (table: string) =>
       `(SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${table} t)`;
-    const statisticsRow = 'ROW(category, scope, year, public_data, summary)::text';
+    const statisticsRow = 'ROW(category, scope, year, public_data, full_data, summary)::text';
     const { rows } = await queryable.query<Record<'available_years' | 'sys_status' | 'statistics', string>>(
       `SELECT ${hashAll('available_years')} AS available_years, ${hashAll('sys_status')} AS sys_status,
               (SELECT md5(COALESCE(string_agg(${statisticsRow}, '|' ORDER BY ${statisticsRow}), ''))

@@ -1,10 +1,12 @@
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { apiErrors } from '../domain/api-messages.js';
+import { searchKey } from '../domain/names.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../read-model/prepared-response.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import { siteAssets, type SiteAsset, type SiteAssets } from './assets.js';
+import { webTexts } from './copy.js';
 import type { PageContext } from './layout.js';
 import { HomePage } from './pages/home-page.js';
 import { NotFoundPage, UnavailablePage } from './pages/message-pages.js';
@@ -25,7 +27,10 @@ export interface Site {
   statistics(state: FollowerState, year: string): Answer;
   /** `GET /buscar`: the empty form. */
   searchForm(state: FollowerState): Answer;
-  /** `POST /buscar`: a search, with the API's rules and messages. */
+  /**
+   * `POST /buscar`: a search with the API's rules and the pages' own messages; it shows
+   * only the records whose whole name is the one typed (case and accents aside).
+   */
   search(state: FollowerState, form: Query): Answer;
   /** `POST /buscar` over the search limit: the form, refused with the API's 429 text. */
   tooManySearches(state: FollowerState, form: Query): Answer;
@@ -43,6 +48,17 @@ interface ModelPages {
   search(form: Query): PreparedResponse;
   tooManySearches(form: Query): PreparedResponse;
   notFound(): PreparedResponse;
+}
+
+/** Why the form could not search, in the pages' words: what is missing, or too short. */
+function refusal(input: { name: string; company: string }): string {
+  const errors = webTexts.search.errors;
+  const nameMissing = input.name.trim() === '';
+  const companyMissing = input.company === '';
+  if (nameMissing && companyMissing) return errors.nothing;
+  if (nameMissing) return errors.name;
+  if (companyMissing) return errors.company;
+  return errors.nameTooShort;
 }
 
 function once<T>(make: () => T): () => T {
@@ -114,17 +130,20 @@ function pagesOf(model: ReadModel, assets: SiteAssets): ModelPages {
       const decision = decideParticipants(form);
       switch (decision.kind) {
         case 'paramsRequired':
-          return searchAnswer(400, input, {
-            kind: 'refused',
-            message: apiErrors.participantParamsRequired.text,
-          });
         case 'nameTooShort':
-          return searchAnswer(400, input, { kind: 'refused', message: apiErrors.nameTooShort.text });
+          return searchAnswer(400, input, { kind: 'refused', message: refusal(input) });
         case 'ok': {
           const json = directory.index.searchJson(decision.normalizedName, decision.company);
-          if (json === undefined) return searchAnswer(200, input, { kind: 'notFound' });
-          const { participants } = JSON.parse(json) as { participants: Participation[] };
-          return searchAnswer(200, input, { kind: 'found', participations: participants });
+          const typed = searchKey(decision.normalizedName);
+          // The API's search finds the name inside longer ones; the form shows only the child named.
+          const participations =
+            json === undefined
+              ? []
+              : (JSON.parse(json) as { participants: Participation[] }).participants.filter(
+                  (participation) => searchKey(participation.name) === typed,
+                );
+          if (participations.length === 0) return searchAnswer(200, input, { kind: 'notFound' });
+          return searchAnswer(200, input, { kind: 'found', participations });
         }
       }
     },

@@ -91,6 +91,17 @@ describe('a page is prepared like an API answer', () => {
   });
 });
 
+describe('the festival’s name', () => {
+  it('is written as the festival writes it: Tamborrada Infantil', async () => {
+    for (const path of ['/', '/estadisticas/2024', '/buscar']) {
+      const html = await (await page(path)).text();
+      expect(html).toContain('Tamborrada Infantil');
+      expect(html).not.toMatch(/tamborrada infantil/);
+      expect(html).not.toMatch(/Tamborrada infantil/);
+    }
+  });
+});
+
 describe('what the store holds is shown, never run', () => {
   it('summaries are text with their **figures** in bold; names and schools are escaped', async () => {
     const year = await (await page('/estadisticas/2024')).text();
@@ -115,20 +126,23 @@ describe('what the store holds is shown, never run', () => {
 });
 
 describe('the pages follow the data', () => {
-  it('while updating: a notice on every page, and no statistics on the year pages', async () => {
+  it('while updating: a notice on every page, and no statistics on any', async () => {
     const before = await (await page('/estadisticas/2024')).text();
     expect(before).toContain('<table');
     expect(before).not.toContain(webTexts.updatingNotice);
+    const home = await (await page('/')).text();
+    expect(home).toContain('class="figure-value"');
+    expect(home).toContain('<svg');
     await fixture.setUpdating(true);
     await server.follower.refresh();
     try {
-      for (const path of ['/', '/buscar', '/estadisticas/global']) {
-        expect(await (await page(path)).text()).toContain(webTexts.updatingNotice);
+      for (const path of ['/', '/buscar', '/estadisticas/global', '/estadisticas/2024']) {
+        const during = await (await page(path)).text();
+        expect(during).toContain(webTexts.updatingNotice);
+        expect(during).not.toContain('<table');
+        expect(during).not.toContain('<svg');
+        expect(during).not.toContain('class="figure-value"');
       }
-      const during = await (await page('/estadisticas/2024')).text();
-      expect(during).toContain(webTexts.updatingNotice);
-      expect(during).not.toContain('<table');
-      expect(during).not.toContain('<svg');
     } finally {
       await fixture.setUpdating(false);
       await server.follower.refresh();
