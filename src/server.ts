@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { DEFAULT_SERVER_LIMITS, type ListenAddress, type ServerLimits } from './config/index.js';
+import { DEFAULT_SERVER_LIMITS, SETTINGS, type ListenAddress, type ServerLimits } from './config/index.js';
 import { createApiReference } from './http/api-reference.js';
 import { buildApp } from './http/app.js';
 import { createMetrics, createMetricsServer, type RecordRequest } from './http/metrics.js';
@@ -30,6 +30,8 @@ export interface ServerOptions {
   fastLane?: boolean;
   /** The public web pages (`WEB_PAGES`); on when omitted. */
   webPages?: boolean;
+  /** Their public origin (`PUBLIC_URL`); its default when omitted. */
+  publicUrl?: string;
 }
 
 export interface RunningServer {
@@ -100,6 +102,8 @@ export interface HttpAppOptions {
   recordRequest?: RecordRequest;
   /** The public web pages (`WEB_PAGES`); on when omitted. */
   webPages?: boolean;
+  /** Their public origin (`PUBLIC_URL`); its default when omitted. */
+  publicUrl?: string;
 }
 
 /**
@@ -109,7 +113,10 @@ export interface HttpAppOptions {
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const reference = createApiReference();
-  const site = (options.webPages ?? true) ? createSite() : undefined;
+  const site =
+    (options.webPages ?? true)
+      ? createSite({ publicUrl: options.publicUrl ?? SETTINGS.publicUrl.fallback })
+      : undefined;
   const app = buildApp({
     routes: buildRoutes(reference, site),
     pageNotFound: site && (() => site.notFound(options.source.state)),

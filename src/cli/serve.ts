@@ -135,6 +135,7 @@ async function serveOneProcess(config: ServeOptions, logger: Logger): Promise<vo
     rateLimitParticipants: config.rateLimitParticipants,
     metrics: config.metrics,
     webPages: config.webPages,
+    publicUrl: config.publicUrl,
   });
   if (stopRequested !== undefined) stop(server, stopRequested);
 }

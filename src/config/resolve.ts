@@ -147,6 +147,8 @@ export interface ServeConfig {
   metrics: ListenAddress | undefined;
   /** The public web pages; off for a server of the API alone. */
   webPages: boolean;
+  /** The origin the pages are reached at (canonical links, cards, sitemap). */
+  publicUrl: string;
 }
 
 /** Everything `serve` reads, each problem reported (one line each) before anything starts. */
@@ -169,6 +171,7 @@ export function resolveServeConfig(options: CommandOptions, env: Env): ServeConf
     limits: check(() => resolveServerLimits(env)),
     metrics: metricsPort === 'off' ? undefined : { host: read('metricsHost'), port: metricsPort },
     webPages: read('webPages'),
+    publicUrl: read('publicUrl'),
   };
   throwIfAny();
   return config;

@@ -3,6 +3,7 @@ import { apiMessages } from '../domain/texts.js';
 import { prepareError } from '../read-model/prepared-response.js';
 import { describeStoreError } from '../store/store-errors.js';
 import type { Answer } from '../read-model/prepared-response.js';
+import { movedPermanently } from '../web/redirects.js';
 import { isApiPath, type Route } from './routes.js';
 
 /** Writes an answer for a Fastify request (through the responder, like the fast lane). */
@@ -63,7 +64,14 @@ export function registerFallbackAnswers(
   app.setNotFoundHandler((request, reply) => {
     const allow = refusedMethod(request);
     if (allow !== undefined) return methodNotAllowed(request, reply, allow);
-    if (pageNotFound && !isApiPath(pathOf(request.url))) return send(request, reply, pageNotFound());
+    const path = pathOf(request.url);
+    if (pageNotFound && !isApiPath(path)) {
+      // `/estadisticas/2024/` → `/estadisticas/2024`: only to a path a row answers.
+      const trimmed = path.replace(/\/+$/, '');
+      if (trimmed !== path && trimmed !== '' && routeAt(routes, trimmed) !== undefined)
+        return send(request, reply, movedPermanently(trimmed));
+      return send(request, reply, pageNotFound());
+    }
     return send(request, reply, ROUTE_NOT_FOUND);
   });
 

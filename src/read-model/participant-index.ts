@@ -45,6 +45,8 @@ export class ParticipantIndex {
   readonly companies: readonly string[];
   /** Participants served, per year. */
   readonly rowsByYear: ReadonlyMap<number, number>;
+  /** Participants served, per school and year (the schools' own pages). */
+  readonly rowsBySchool: ReadonlyMap<string, ReadonlyMap<number, number>>;
   readonly size: number;
 
   constructor(
@@ -52,20 +54,23 @@ export class ParticipantIndex {
     private readonly overlay?: Overlay,
   ) {
     const rowsByYear = new Map<number, number>();
-    const companies = new Set<string>();
+    const rowsBySchool = new Map<string, Map<number, number>>();
     const count = (shelves: Shelves, hidden: ReadonlySet<number> | undefined) => {
       for (const [school, shelf] of shelves) {
         for (const [year, rows] of shelf.rowsByYear) {
           if (hidden?.has(year)) continue;
           rowsByYear.set(year, (rowsByYear.get(year) ?? 0) + rows);
-          companies.add(school);
+          let years = rowsBySchool.get(school);
+          if (years === undefined) rowsBySchool.set(school, (years = new Map()));
+          years.set(year, rows);
         }
       }
     };
     count(base, overlay?.years);
     if (overlay) count(overlay.shelves, undefined);
     this.rowsByYear = rowsByYear;
-    this.companies = [...companies].sort(compareSpanish);
+    this.rowsBySchool = rowsBySchool;
+    this.companies = [...rowsBySchool.keys()].sort(compareSpanish);
     this.size = [...rowsByYear.values()].reduce((sum, rows) => sum + rows, 0);
   }
 

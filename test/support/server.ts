@@ -25,7 +25,14 @@ export function startLoopbackServer(
   options: Partial<
     Pick<
       ServerOptions,
-      'logger' | 'limits' | 'rateLimitParticipants' | 'metrics' | 'fastLane' | 'corsOrigin' | 'webPages'
+      | 'logger'
+      | 'limits'
+      | 'rateLimitParticipants'
+      | 'metrics'
+      | 'fastLane'
+      | 'corsOrigin'
+      | 'webPages'
+      | 'publicUrl'
     >
   > = {},
 ): Promise<RunningServer> {

@@ -19,10 +19,15 @@ export async function startDemoSite({
   webPages = true,
   scale = DEFAULT_DEMO_OPTIONS.scale,
   fastLane = true,
-}: { webPages?: boolean; scale?: number; fastLane?: boolean } = {}): Promise<DemoSite> {
+  publicUrl,
+}: { webPages?: boolean; scale?: number; fastLane?: boolean; publicUrl?: string } = {}): Promise<DemoSite> {
   const fixture = await createSqliteFixture();
   await loadDemo({ ...DEFAULT_DEMO_OPTIONS, scale }, sqliteLocation(fixture.path));
-  const server = await startLoopbackServer(() => fixture.openReadStore(), 60_000, { webPages, fastLane });
+  const server = await startLoopbackServer(() => fixture.openReadStore(), 60_000, {
+    webPages,
+    fastLane,
+    publicUrl,
+  });
   const close = () => server.close().then(() => fixture.dispose());
   return { fixture, server, close };
 }
