@@ -44,6 +44,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { envNumber } from './http-lib/env.js';
+import { isSearchable } from './http-lib/demo-store.js';
 import { drive } from './http-lib/load.js';
 import { freePort, shebangNodeFlags } from './http-lib/process.js';
 
@@ -56,6 +57,8 @@ const durationS = Math.round(minutes * 60);
 const warmupS = envNumber('SOAK_WARMUP_S', Math.min(60, Math.round(durationS / 4)));
 const connectionsPerCase = Math.round(envNumber('SOAK_CONNECTIONS', 2));
 const scale = envNumber('SOAK_SCALE', 1);
+/** Extra Node flags for the server (to measure a flag's effect), e.g. "--max-semi-space-size=16". */
+const nodeFlags = (process.env.SOAK_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
 const WINDOW_S = 10;
 const MAX_GROWTH = 0.1;
 
@@ -170,7 +173,8 @@ async function main(): Promise<number> {
     const total = (db.prepare('SELECT count(*) FROM participants').pluck().get() as number) || 1;
     const sample = db
       .prepare(`SELECT name, school FROM participants WHERE id % ? = 0 LIMIT 60`)
-      .all(Math.max(1, Math.floor(total / 60))) as { name: string; school: string }[];
+      .all(Math.max(1, Math.floor(total / 60)))
+      .filter((row) => isSearchable((row as { name: string }).name)) as { name: string; school: string }[];
     db.close();
     const schools = [...new Set(sample.map((p) => p.school))];
     const search = (name: string, school: string) =>
@@ -226,7 +230,18 @@ async function main(): Promise<number> {
     const logFd = openSync(logPath, 'w');
     server = spawn(
       process.execPath,
-      [...shebangNodeFlags(CLI), CLI, 'serve', '--db', dbPath, '--host', HOST, '--port', String(port)],
+      [
+        ...shebangNodeFlags(CLI),
+        ...nodeFlags,
+        CLI,
+        'serve',
+        '--db',
+        dbPath,
+        '--host',
+        HOST,
+        '--port',
+        String(port),
+      ],
       {
         stdio: ['ignore', logFd, logFd],
         env: { ...process.env, LOG_LEVEL: 'info', METRICS_HOST: HOST, METRICS_PORT: String(metricsPort) },

@@ -4,8 +4,23 @@ import { ImportRejected } from '../import/import-participants.js';
 import { YearChangeRefused } from '../import/year-changes.js';
 import { CannotListenError } from '../server.js';
 import { DemoRefused } from './commands/demo.js';
-import { StoreNotFoundError } from '../store/open-store.js';
-import { describeStoreError } from '../store/store-errors.js';
+import { FileRejected, InputFileError } from './input-file.js';
+import {
+  migrateCommand,
+  storeAsTyped,
+  StoreNotFoundError,
+  StoreNotMigratedError,
+  StoreUnusableError,
+} from '../store/open-store.js';
+import { isPostgresMisconfiguration } from '../store/store-errors.js';
+
+/**
+ * The exit codes every command follows (docs/operations.md): 0 done (also when there was
+ * nothing to change), 1 failed (bad rows, a refused change, a store error or outage), 2 bad
+ * usage or configuration (an option, a path, a store that is not migrated, PostgreSQL
+ * credentials or rights: running it again as it is cannot work).
+ */
+export const EXIT_CODES = { done: 0, failed: 1, usage: 2 } as const;
 
 /**
  * Where a PostgreSQL command was working, as the operator typed it: `user "writer" at
@@ -26,22 +41,23 @@ export function describePostgresTarget(url: string): string {
 }
 
 /**
- * An error as the CLI says it. On the operator's own output, a PostgreSQL error names the
- * user, host, port and database it was for, and keeps what the server said about them
- * (`password authentication failed for user "writer"`, `connect ECONNREFUSED
- * 127.0.0.1:5433`); the password never shows. Other errors get the short description the
- * server logs too (no paths, no stack trace).
+ * An error as the CLI says it: its code and the first line of its message, with the
+ * operator's own paths as they were typed (the redactions of describeStoreError are for
+ * the server's logs and answers). A PostgreSQL error also names the user, host, port and
+ * database it was for; the password never shows.
  */
 export function describeForOperator(error: unknown, store: StoreLocation | undefined): string {
-  if (store?.engine !== 'postgres') return describeStoreError(error);
-  const firstLine = (
-    (error instanceof Error ? error.message : String(error)).split(/\r?\n/, 1)[0] ?? ''
-  ).trim();
+  const firstLine = (error instanceof Error ? error.message : String(error))
+    .split(/\r?\n/, 1)[0]!
+    .replace(/\p{Cc}/gu, ' ')
+    .trim();
   const code = (error as { code?: unknown } | null)?.code;
   let message = typeof code === 'string' && !firstLine.includes(code) ? `${code}: ${firstLine}` : firstLine;
+  message = message.slice(0, 300) || 'unknown error';
+  if (store?.engine !== 'postgres') return message;
   const password = passwordOf(store.url);
   if (password) message = message.split(password).join('<password>');
-  return `PostgreSQL, ${describePostgresTarget(store.url)}: ${message.slice(0, 300) || 'unknown error'}`;
+  return `PostgreSQL, ${describePostgresTarget(store.url)}: ${message}`;
 }
 
 function passwordOf(url: string): string {
@@ -52,26 +68,77 @@ function passwordOf(url: string): string {
   }
 }
 
-/** One clear line (or the list of bad rows) and a non-zero exit; never a stack trace. */
-export function exitWithError(error: unknown, store: StoreLocation | undefined): never {
-  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
-  if (error instanceof ImportRejected) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  // A setting or a store path the operator mistyped: exit code 2, like any usage error.
-  const usage = error instanceof ConfigError || error instanceof StoreNotFoundError;
+/** A store without one of its tables: said like a store not migrated (exit code 2). */
+class StoreLacksTableError extends Error {}
+
+/** Errors whose message is written for the operator already. */
+const SAID_FOR_THE_OPERATOR = [
+  StoreLacksTableError,
+  StoreNotFoundError,
+  StoreNotMigratedError,
+  StoreUnusableError,
+  InputFileError,
+  CannotListenError,
+  DemoRefused,
+  YearChangeRefused,
+];
+
+/** Mistakes of the command line, the settings or the store's set-up. */
+const USAGE_ERRORS = [
+  StoreLacksTableError,
+  ConfigError,
+  StoreNotFoundError,
+  StoreNotMigratedError,
+  StoreUnusableError,
+  InputFileError,
+];
+
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_CODES.done : EXIT_CODES.usage;
+  if (USAGE_ERRORS.some((kind) => error instanceof kind) || isPostgresMisconfiguration(error))
+    return EXIT_CODES.usage;
+  return EXIT_CODES.failed;
+}
+
+/**
+ * A table of ours missing from a store that has the others (dropped by hand, say): the
+ * table SQLite or PostgreSQL (42P01) names, or undefined.
+ */
+function missingTable(error: unknown): string | undefined {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof message !== 'string' || (code !== 'SQLITE_ERROR' && code !== '42P01')) return undefined;
+  return (
+    /^no such table: ([\w.]+)/.exec(message)?.[1] ?? /^relation "([^"]+)" does not exist/.exec(message)?.[1]
+  );
+}
+
+/** An error as the operator is told it, with the store it concerns. */
+function forOperator(error: unknown, store: StoreLocation | undefined): unknown {
+  const table = store && missingTable(error);
+  return table === undefined
+    ? error
+    : new StoreLacksTableError(
+        `store incomplete: ${storeAsTyped(store!)} has no table ${table}; run ${migrateCommand(store!)} to create it`,
+      );
+}
+
+/** The lines an error is told in on stderr. */
+export function operatorLines(error: unknown, store: StoreLocation | undefined): string[] {
+  if (error instanceof ImportRejected || error instanceof FileRejected) return error.lines;
   const problems =
     error instanceof ConfigError
       ? error.problems
       : [
-          error instanceof StoreNotFoundError ||
-          error instanceof CannotListenError ||
-          error instanceof DemoRefused ||
-          error instanceof YearChangeRefused
-            ? error.message
+          SAID_FOR_THE_OPERATOR.some((kind) => error instanceof kind)
+            ? (error as Error).message
             : describeForOperator(error, store),
         ];
-  for (const problem of problems) console.error(`tamborrada: error: ${problem}`);
-  process.exit(usage ? 2 : 1);
+  return problems.map((problem) => `tamborrada: error: ${problem}`);
+}
+
+/** One clear line (or the list of bad rows) and the exit code of its kind; never a stack trace. */
+export function exitWithError(thrown: unknown, store: StoreLocation | undefined): never {
+  const error = forOperator(thrown, store);
+  if (!(error instanceof CommanderError)) for (const line of operatorLines(error, store)) console.error(line);
+  process.exit(exitCodeOf(error));
 }

@@ -148,7 +148,7 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
     ),
   )
   .action(async (options) => {
-    const store = await openWriteStore(storeOf(options), 'create');
+    const store = await openWriteStore(storeOf(options), 'migrate');
     try {
       await store.migrate();
       print(`migrated ${store.description}`);

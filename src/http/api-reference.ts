@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { referenceTexts } from '../domain/texts.js';
+import { REFERENCE_TITLE } from '../domain/api-messages.js';
 import {
   CACHE,
   prepareAssetInBackground,
@@ -58,7 +58,7 @@ function pageHtml(): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(referenceTexts.title)}</title>
+<title>${escapeHtml(REFERENCE_TITLE)}</title>
 <link rel="stylesheet" href="docs/swagger-ui.css">
 <link rel="stylesheet" href="docs/index.css">
 <link rel="icon" type="image/png" href="docs/favicon-32x32.png" sizes="32x32">

@@ -2,7 +2,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ServerLimits } from '../config/index.js';
-import { apiMessages } from '../domain/texts.js';
+import { apiErrors, type ApiError } from '../domain/api-messages.js';
 import { prepareError, type PreparedResponse } from '../read-model/prepared-response.js';
 import { trackConnections } from './connections.js';
 import type { FastLane } from './fast-lane.js';
@@ -35,8 +35,9 @@ export interface EntrySettings {
 type EntryOptions = Pick<FastifyServerOptions, 'serverFactory' | 'clientErrorHandler' | 'frameworkErrors'>;
 
 /** A complete raw HTTP/1.1 answer with a JSON `{error}` body, for a socket without a parser. */
-function rawErrorAnswer(statusCode: number, error: string, corsOrigin: string): Buffer {
-  const prepared = prepareError(statusCode, error).identity;
+function rawErrorAnswer(error: ApiError, corsOrigin: string): Buffer {
+  const statusCode = error.status;
+  const prepared = prepareError(error).identity;
   const headers = {
     ...prepared.headers,
     'access-control-allow-origin': corsOrigin,
@@ -63,13 +64,13 @@ export function entryOptions({
   fastLane,
 }: EntrySettings): EntryOptions {
   const rawAnswers = {
-    badRequest: rawErrorAnswer(400, apiMessages.badRequest, corsOrigin),
-    headersTooLarge: rawErrorAnswer(431, apiMessages.headersTooLarge, corsOrigin),
+    badRequest: rawErrorAnswer(apiErrors.badRequest, corsOrigin),
+    headersTooLarge: rawErrorAnswer(apiErrors.headersTooLarge, corsOrigin),
   };
   const refusals = {
-    uriTooLong: prepareError(414, apiMessages.uriTooLong),
-    badRequest: prepareError(400, apiMessages.badRequest),
-    expectationFailed: prepareError(417, apiMessages.badRequest),
+    uriTooLong: prepareError(apiErrors.uriTooLong),
+    badRequest: prepareError(apiErrors.badRequest),
+    expectationFailed: prepareError(apiErrors.expectationFailed),
   };
   /** Answers a request refused before any route, and reports it. */
   const refuse = (request: IncomingMessage, response: ServerResponse, answer: PreparedResponse) => {

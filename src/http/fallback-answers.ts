@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiMessages } from '../domain/texts.js';
+import { apiErrors } from '../domain/api-messages.js';
 import { prepareError } from '../read-model/prepared-response.js';
 import { describeStoreError } from '../store/store-errors.js';
 import type { Answer } from '../read-model/prepared-response.js';
@@ -13,11 +13,12 @@ const ALLOWED_METHODS = 'GET, HEAD';
 /** A path that also takes a posted form (the web search). */
 const ALLOWED_WITH_FORM = 'GET, HEAD, POST';
 
-const ROUTE_NOT_FOUND = prepareError(404, apiMessages.routeNotFound);
-const METHOD_NOT_ALLOWED = prepareError(405, apiMessages.methodNotAllowed);
-const METHOD_NOT_ALLOWED_WITH_FORM = prepareError(405, apiMessages.methodNotAllowedWithForm);
-const BAD_REQUEST = prepareError(400, apiMessages.badRequest);
-const PAYLOAD_TOO_LARGE = prepareError(413, apiMessages.payloadTooLarge);
+const ROUTE_NOT_FOUND = prepareError(apiErrors.routeNotFound);
+const METHOD_NOT_ALLOWED = prepareError(apiErrors.methodNotAllowed);
+const METHOD_NOT_ALLOWED_WITH_FORM = prepareError(apiErrors.methodNotAllowedWithForm);
+const BAD_REQUEST = prepareError(apiErrors.badRequest);
+const PAYLOAD_TOO_LARGE = prepareError(apiErrors.payloadTooLarge);
+const UNSUPPORTED_MEDIA_TYPE = prepareError(apiErrors.unsupportedMediaType);
 
 function pathOf(url: string): string {
   const queryStart = url.indexOf('?');
@@ -80,17 +81,18 @@ export function registerFallbackAnswers(
     if (allow !== undefined) return methodNotAllowed(request, reply, allow);
     const statusCode = error.statusCode ?? 500;
     if (statusCode === 413) return send(request, reply, PAYLOAD_TOO_LARGE);
+    if (statusCode === 415) return send(request, reply, UNSUPPORTED_MEDIA_TYPE);
     if (statusCode >= 400 && statusCode < 500) {
       return send(
         request,
         reply,
-        statusCode === 400 ? BAD_REQUEST : prepareError(statusCode, apiMessages.badRequest),
+        statusCode === 400 ? BAD_REQUEST : prepareError({ ...apiErrors.badRequest, status: statusCode }),
       );
     }
     request.log.error(
       { err: { type: error.name, code: error.code, message: error.message } },
       'request failed',
     );
-    return send(request, reply, prepareError(500, apiMessages.storeFailure, describeStoreError(error)));
+    return send(request, reply, prepareError(apiErrors.storeFailure, describeStoreError(error)));
   });
 }

@@ -1,4 +1,4 @@
-import { apiMessages } from '../domain/texts.js';
+import { apiErrors, PING_MESSAGE, STORE_NOT_LOADED } from '../domain/api-messages.js';
 import { decideCategory, decideParticipants, decideStatistics, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import { CACHE, prepareError, prepareJson, type Answer } from '../read-model/prepared-response.js';
@@ -13,16 +13,16 @@ export interface ModelSource {
 /** One of the six operations: from the query and the current model to the answer. */
 export type Operation = (query: Query, source: ModelSource) => Answer;
 
-const PONG = prepareJson(200, { ok: true, message: apiMessages.pingOk }, CACHE.none);
-const YEAR_REQUIRED = prepareError(404, apiMessages.yearRequired);
-const STATISTICS_YEAR_FORMAT = prepareError(404, apiMessages.yearFormatStatistics);
-const CATEGORY_PARAMS_REQUIRED = prepareError(400, apiMessages.categoryParamsRequired);
-const CATEGORY_INVALID = prepareError(400, apiMessages.invalidCategory);
-const CATEGORY_YEAR_FORMAT = prepareError(400, apiMessages.yearFormatCategory);
-const PARTICIPANT_PARAMS_REQUIRED = prepareError(400, apiMessages.participantParamsRequired);
-const NAME_TOO_SHORT = prepareError(400, apiMessages.nameTooShort);
-const NO_PARTICIPANTS = prepareError(500, apiMessages.noParticipants);
-const NOT_LOADED = prepareError(500, apiMessages.storeFailure, apiMessages.storeNotLoaded);
+const PONG = prepareJson(200, { ok: true, message: PING_MESSAGE }, CACHE.none);
+const YEAR_REQUIRED = prepareError(apiErrors.yearRequired);
+const STATISTICS_YEAR_FORMAT = prepareError(apiErrors.yearFormatStatistics);
+const CATEGORY_PARAMS_REQUIRED = prepareError(apiErrors.categoryParamsRequired);
+const CATEGORY_INVALID = prepareError(apiErrors.invalidCategory);
+const CATEGORY_YEAR_FORMAT = prepareError(apiErrors.yearFormatCategory);
+const PARTICIPANT_PARAMS_REQUIRED = prepareError(apiErrors.participantParamsRequired);
+const NAME_TOO_SHORT = prepareError(apiErrors.nameTooShort);
+const NO_PARTICIPANTS = prepareError(apiErrors.noParticipants);
+const NOT_LOADED = prepareError(apiErrors.storeFailure, STORE_NOT_LOADED);
 
 /** The operations that read data answer 500 until the first successful load. */
 function fromModel(answer: (query: Query, model: ReadModel) => Answer): Operation {
@@ -32,7 +32,7 @@ function fromModel(answer: (query: Query, model: ReadModel) => Answer): Operatio
       case 'ready':
         return answer(query, state.model);
       case 'failed':
-        return prepareError(500, apiMessages.storeFailure, state.details);
+        return prepareError(apiErrors.storeFailure, state.details);
       case 'loading':
         return NOT_LOADED;
     }

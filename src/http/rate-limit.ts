@@ -1,12 +1,12 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { apiMessages } from '../domain/texts.js';
+import { apiErrors } from '../domain/api-messages.js';
 import { prepareError } from '../read-model/prepared-response.js';
 import type { SendAnswer } from './fallback-answers.js';
 import type { Route } from './routes.js';
 
 const WINDOW_MS = 60_000;
-const RATE_LIMITED = prepareError(429, apiMessages.rateLimited);
+const RATE_LIMITED = prepareError(apiErrors.rateLimited);
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 

@@ -1,7 +1,7 @@
 import type { FastifySchema, RouteShorthandOptions } from 'fastify';
 import { CATEGORY_IDS } from '../domain/categories.js';
 import { statisticSummaries } from '../domain/statistics/summaries.js';
-import { apiMessages, invalidYearMessage } from '../domain/texts.js';
+import { apiErrors, PING_MESSAGE, STORE_NOT_LOADED, validYearsError } from '../domain/api-messages.js';
 import { CACHE } from '../read-model/prepared-response.js';
 
 /**
@@ -214,7 +214,7 @@ const error = (description: string, examples: Record<string, [string, string] | 
   );
 
 const STORE_FAILURE = error('The store could not be read (before the first successful load).', {
-  storeFailure: ['Store unreachable', apiMessages.storeFailure, apiMessages.storeNotLoaded],
+  storeFailure: ['Store unreachable', apiErrors.storeFailure.text, STORE_NOT_LOADED],
 });
 
 const NOT_MODIFIED = {
@@ -239,7 +239,7 @@ const IF_NONE_MATCH = {
 } as const;
 
 const EXAMPLE_YEARS = ['2025', '2024', '2023', '2022', '2020', 'global'];
-const invalidYear = invalidYearMessage(EXAMPLE_YEARS);
+const invalidYear = validYearsError(apiErrors.statisticsInvalidYear, EXAMPLE_YEARS).text;
 
 const TOP_NAMES = [
   { name: 'Jon', count: 85 },
@@ -287,7 +287,7 @@ export const OPERATION_SCHEMAS = {
           additionalProperties: false,
           properties: { ok: { type: 'boolean', const: true }, message: { type: 'string' } },
         },
-        { ok: { summary: 'Running', value: { ok: true, message: apiMessages.pingOk } } },
+        { ok: { summary: 'Running', value: { ok: true, message: PING_MESSAGE } } },
         uncachedHeaders,
       ),
     },
@@ -314,7 +314,7 @@ export const OPERATION_SCHEMAS = {
         dayHeaders,
       ),
       304: NOT_MODIFIED,
-      404: error('No year is published.', { noYears: ['No years', apiMessages.noYears] }),
+      404: error('No year is published.', { noYears: ['No years', apiErrors.noYears.text] }),
       500: STORE_FAILURE,
     },
   },
@@ -362,8 +362,8 @@ export const OPERATION_SCHEMAS = {
       ),
       304: NOT_MODIFIED,
       404: error('The year is missing, malformed or not published.', {
-        yearRequired: ['`year` missing or empty', apiMessages.yearRequired],
-        yearFormat: ['Not 4 digits nor `global`', apiMessages.yearFormatStatistics],
+        yearRequired: ['`year` missing or empty', apiErrors.yearRequired.text],
+        yearFormat: ['Not 4 digits nor `global`', apiErrors.yearFormatStatistics.text],
         yearUnknown: ['Not a published year', invalidYear],
       }),
       500: STORE_FAILURE,
@@ -404,15 +404,15 @@ export const OPERATION_SCHEMAS = {
       ),
       304: NOT_MODIFIED,
       400: error('A parameter is missing or invalid.', {
-        paramsRequired: ['`year` or `category` missing', apiMessages.categoryParamsRequired],
-        categoryInvalid: ['Unknown category', apiMessages.invalidCategory],
-        yearFormat: ['Not 4 digits nor `global`', apiMessages.yearFormatCategory],
+        paramsRequired: ['`year` or `category` missing', apiErrors.categoryParamsRequired.text],
+        categoryInvalid: ['Unknown category', apiErrors.invalidCategory.text],
+        yearFormat: ['Not 4 digits nor `global`', apiErrors.yearFormatCategory.text],
         yearUnknown: ['Not a published year', invalidYear],
       }),
       404: error(
         'No record for this valid year and category (e.g. a global-only category asked for a year).',
         {
-          categoryNotFound: ['No such record', apiMessages.categoryNotFound],
+          categoryNotFound: ['No such record', apiErrors.categoryNotFound.text],
         },
       ),
       500: STORE_FAILURE,
@@ -443,7 +443,7 @@ export const OPERATION_SCHEMAS = {
         dataHeaders(CACHE.week, 'May be cached for 7 days (spec §8).'),
       ),
       304: NOT_MODIFIED,
-      404: error('No participant is stored.', { noCompanies: ['No schools', apiMessages.noCompanies] }),
+      404: error('No participant is stored.', { noCompanies: ['No schools', apiErrors.noCompanies.text] }),
       500: STORE_FAILURE,
     },
   },
@@ -512,14 +512,14 @@ export const OPERATION_SCHEMAS = {
       ),
       304: NOT_MODIFIED,
       400: error('A parameter is missing or the name is too short.', {
-        paramsRequired: ['`name` or `company` missing', apiMessages.participantParamsRequired],
-        nameTooShort: ['Fewer than 3 name parts', apiMessages.nameTooShort],
+        paramsRequired: ['`name` or `company` missing', apiErrors.participantParamsRequired.text],
+        nameTooShort: ['Fewer than 3 name parts', apiErrors.nameTooShort.text],
       }),
       429: {
         ...error(
           'Only when the operator sets `RATE_LIMIT_PARTICIPANTS`: too many searches from this address.',
           {
-            rateLimited: ['Over the limit', apiMessages.rateLimited],
+            rateLimited: ['Over the limit', apiErrors.rateLimited.text],
           },
         ),
         headers: {
@@ -532,8 +532,8 @@ export const OPERATION_SCHEMAS = {
         },
       },
       500: error('Nothing matched (spec §4.6), or the store could not be read.', {
-        noParticipants: ['No match', apiMessages.noParticipants],
-        storeFailure: ['Store unreachable', apiMessages.storeFailure, apiMessages.storeNotLoaded],
+        noParticipants: ['No match', apiErrors.noParticipants.text],
+        storeFailure: ['Store unreachable', apiErrors.storeFailure.text, STORE_NOT_LOADED],
       }),
     },
   },

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { parse, type Options } from 'csv-parse/sync';
 import type { RawParticipantRow } from './validate-rows.js';
 
@@ -17,7 +16,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 
 /** Physical lines (1-based) whose bytes are not valid UTF-8. */
-function invalidUtf8Lines(bytes: Buffer): Set<number> {
+export function invalidUtf8Lines(bytes: Uint8Array): Set<number> {
   const lines = new Set<number>();
   let start = 0;
   let line = 1;
@@ -44,12 +43,12 @@ function decode(bytes: Buffer): { text: string; badLines: Set<number> } {
 }
 
 /**
- * Reads a UTF-8 CSV participant list (a BOM is allowed) whose header names at least
- * `name`, `school` and `year`, in any order; other columns are ignored.
+ * Reads the bytes of a UTF-8 CSV participant list (a BOM is allowed) whose header names
+ * at least `name`, `school` and `year`, in any order; other columns are ignored.
  * Throws CsvFormatError when the file cannot be read as CSV at all.
  */
-export function readParticipantCsv(path: string): RawParticipantRow[] {
-  const { text, badLines } = decode(readFileSync(path));
+export function parseParticipantCsv(bytes: Buffer): RawParticipantRow[] {
+  const { text, badLines } = decode(bytes);
   let columnsAt: [number, number, number] | undefined;
   let headerFields = 0;
   let rows: RawParticipantRow[];

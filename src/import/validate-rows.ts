@@ -20,6 +20,17 @@ export interface RowError {
 }
 
 const YEAR = /^[0-9]{4}$/;
+/**
+ * Control characters: none in a school (matched exactly by searches); in a name only the
+ * whitespace ones (tabs, line breaks), which normalisation turns into spaces.
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const CONTROL_NOT_WHITESPACE = /(?!\s)\p{Cc}/u;
+
+/** `U+0000`. */
+export function codePointOf(character: string): string {
+  return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
 
 /** The years an import accepts, both included. */
 export interface YearRange {
@@ -41,6 +52,12 @@ export function validateRow(row: RawParticipantRow, years: YearRange): Participa
   const year = row.year?.trim() ?? '';
   if (row.name === undefined || row.name.trim() === '') return fail('missing name');
   if (school === '') return fail('missing school');
+  const nameControl = CONTROL_NOT_WHITESPACE.exec(row.name)?.[0];
+  if (nameControl !== undefined)
+    return fail(`name contains a control character (${codePointOf(nameControl)})`);
+  const schoolControl = CONTROL_CHARACTER.exec(school)?.[0];
+  if (schoolControl !== undefined)
+    return fail(`school contains a control character (${codePointOf(schoolControl)})`);
   if (year === '') return fail('missing year');
   if (!YEAR.test(year)) return fail(`year must be 4 digits, got '${year.slice(0, 20)}'`);
   const yearNumber = Number(year);

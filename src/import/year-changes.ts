@@ -29,6 +29,8 @@ export interface YearChangeReport {
   statisticsAfter: number;
   /** True when nothing was committed (`--dry-run`). */
   dryRun: boolean;
+  /** Set when the year was as asked already, so nothing was changed: why. */
+  unchanged?: string;
 }
 
 function published(statuses: readonly YearStatus[]): string[] {
@@ -43,16 +45,17 @@ const totalStatistics = (statuses: readonly YearStatus[]) =>
 /** Why a change does not apply to the year as it stands, or undefined. */
 function refusal(change: YearChange, year: string, status: YearStatus | undefined): string | undefined {
   if (!/^[0-9]{4}$/.test(year)) return `a year is 4 digits, got '${year}'`;
-  const participants = status?.participants ?? 0;
-  switch (change) {
-    case 'unpublish':
-      return status?.isReady ? undefined : `${year} is not published`;
-    case 'publish':
-      if (status?.isReady) return `${year} is published already`;
-      return participants > 0 ? undefined : `${year} has no participants to publish`;
-    case 'remove':
-      return participants > 0 || status !== undefined ? undefined : `there is no year ${year} in the store`;
-  }
+  if (status === undefined) return `there is no year ${year} in the store`;
+  if (change === 'publish' && !status.isReady && status.participants === 0)
+    return `${year} has no participants to publish`;
+  return undefined;
+}
+
+/** Why a change that applies would change nothing (the year is as asked already), or undefined. */
+function alreadyDone(change: YearChange, year: string, status: YearStatus): string | undefined {
+  if (change === 'publish' && status.isReady) return `${year} is published already`;
+  if (change === 'unpublish' && !status.isReady) return `${year} is not published`;
+  return undefined;
 }
 
 async function apply(tx: WriteTransaction, change: YearChange, year: string): Promise<void> {
@@ -86,9 +89,12 @@ export async function changeYear(
       const status = before.find((entry) => entry.year === year);
       const refused = refusal(change, year, status);
       if (refused !== undefined) throw new YearChangeRefused(refused);
-      await apply(tx, change, year);
-      await recomputeInside(tx, progress);
-      const after = await tx.readYearStatuses();
+      const unchanged = alreadyDone(change, year, status!);
+      if (unchanged === undefined) {
+        await apply(tx, change, year);
+        await recomputeInside(tx, progress);
+      }
+      const after = unchanged === undefined ? await tx.readYearStatuses() : before;
       const report: YearChangeReport = {
         change,
         year,
@@ -99,6 +105,7 @@ export async function changeYear(
         statisticsBefore: totalStatistics(before),
         statisticsAfter: totalStatistics(after),
         dryRun,
+        ...(unchanged === undefined ? {} : { unchanged }),
       };
       if (dryRun) throw new RolledBack(report);
       return report;

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { ApiError } from '../domain/api-messages.js';
 import { promisify } from 'node:util';
 import {
   brotliCompress,
@@ -214,9 +215,10 @@ export function prepareJson(
   return prepareJsonText(statusCode, JSON.stringify(value), cacheControl, options);
 }
 
-/** The `{error}` answers of the spec: never cached, never compressed (they are short). */
-export function prepareError(statusCode: number, error: string, details?: string): PreparedResponse {
-  return prepareJson(statusCode, details === undefined ? { error } : { error, details }, CACHE.none, {
+/** An `{error}` answer of the catalogue: never cached, never compressed (they are short). */
+export function prepareError({ status, text }: ApiError, details?: string): PreparedResponse {
+  const error = text;
+  return prepareJson(status, details === undefined ? { error } : { error, details }, CACHE.none, {
     codings: [],
   });
 }

@@ -1,4 +1,4 @@
-import { apiMessages } from '../domain/texts.js';
+import { apiErrors } from '../domain/api-messages.js';
 import { CACHE, prepareError, prepareJson, type PreparedResponse } from './prepared-response.js';
 import { ParticipantIndex } from './participant-index.js';
 import type { StatisticsCatalog } from './statistics-catalog.js';
@@ -9,7 +9,7 @@ export interface ParticipantDirectory {
   companiesAnswer: PreparedResponse;
 }
 
-const NO_COMPANIES = prepareError(404, apiMessages.noCompanies);
+const NO_COMPANIES = prepareError(apiErrors.noCompanies);
 
 export function buildParticipantDirectory(index: ParticipantIndex): ParticipantDirectory {
   return {

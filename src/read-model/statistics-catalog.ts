@@ -1,6 +1,6 @@
 import { CATEGORY_IDS, GLOBAL_YEAR } from '../domain/categories.js';
 import { canonicalizeJsonb, compareJsonb, type JsonValue } from '../domain/jsonb-order.js';
-import { apiMessages, invalidYearMessage } from '../domain/texts.js';
+import { apiErrors, validYearsError } from '../domain/api-messages.js';
 import { isYearFormat } from '../domain/validation.js';
 import type { StoredStatistic, YearRow } from '../store/store.js';
 import {
@@ -37,8 +37,8 @@ export interface StatisticsCatalog {
 }
 
 export const UPDATING_ANSWER = prepareJsonText(200, '{"isUpdating":true}', CACHE.none);
-export const CATEGORY_NOT_FOUND = prepareError(404, apiMessages.categoryNotFound);
-const NO_YEARS = prepareError(404, apiMessages.noYears);
+export const CATEGORY_NOT_FOUND = prepareError(apiErrors.categoryNotFound);
+const NO_YEARS = prepareError(apiErrors.noYears);
 
 /** Numeric years descending, then `global` last (spec §4.2). */
 export function orderYears(years: Iterable<string>): string[] {
@@ -128,14 +128,13 @@ export function buildStatisticsCatalog(
     fullDataByYear.set(year, fullData);
   }
 
-  const invalidYear = invalidYearMessage(years);
   return {
     years,
     yearSet,
     isUpdating,
     yearsAnswer: years.length === 0 ? NO_YEARS : prepareJson(200, { years }, CACHE.day, { etag: true }),
-    statisticsInvalidYear: prepareError(404, invalidYear),
-    categoryInvalidYear: prepareError(400, invalidYear),
+    statisticsInvalidYear: prepareError(validYearsError(apiErrors.statisticsInvalidYear, years)),
+    categoryInvalidYear: prepareError(validYearsError(apiErrors.categoryInvalidYear, years)),
     statisticsByYear,
     categoryByYear,
     fullDataByYear,

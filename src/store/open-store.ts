@@ -1,17 +1,19 @@
 import { statSync } from 'node:fs';
 import type { StoreLocation } from '../config/index.js';
+import { describeDatabaseUrl } from './postgres-config.js';
 import { PostgresStore } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
-import type { ReadStore, WriteStore } from './store.js';
+import type { ReadStore, SchemaState, WriteStore } from './store.js';
 
 /**
  * What a command may do to the store it opens:
  * - `read` (`status`): reads only; creates, migrates and writes nothing.
  * - `write` (`import`, `updating`, `recompute`, `summary`): an existing store.
- * - `create` (`migrate`, `demo`, `import --create`): a missing SQLite file (and its
- *   folder) is created and migrated, an empty PostgreSQL database migrated.
+ * - `create` (`demo`, `import --create`): a missing SQLite file (and its folder) is
+ *   created and migrated, an empty PostgreSQL database migrated.
+ * - `migrate`: like `create`, and any schema is accepted (the caller migrates it).
  */
-export type StoreUse = 'read' | 'write' | 'create';
+export type StoreUse = 'read' | 'write' | 'create' | 'migrate';
 
 /** A SQLite path where no store is: a typo, most likely. Reported in one line that names it. */
 export class StoreNotFoundError extends Error {
@@ -34,34 +36,108 @@ export function sqliteFileExists(path: string, use: StoreUse): boolean {
     stats = statSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    if (use === 'create') return false;
+    if (use === 'create' || use === 'migrate') return false;
     throw new StoreNotFoundError(path, 'missing');
   }
   if (stats.isDirectory()) throw new StoreNotFoundError(path, 'directory');
   return true;
 }
 
-/** Opens the store an operator command works on, under the rules of `use`. */
+/**
+ * A store without the tables a command needs: the same line from every command, naming
+ * the store as the operator typed it and the command that fixes it.
+ */
+export class StoreNotMigratedError extends Error {
+  constructor(
+    location: StoreLocation,
+    readonly schema: Exclude<SchemaState, 'migrated'>,
+  ) {
+    const where = storeAsTyped(location);
+    const migrate = migrateCommand(location);
+    super(
+      schema === 'outdated'
+        ? `store made by an older version: ${where} lacks tables this version needs; run ${migrate}`
+        : `store not migrated: ${where} has ${schema === 'empty' ? 'no tables of tamborrada' : "the public project's tables only"}; run ${migrate}`,
+    );
+  }
+}
+
+/** The store as the operator named it: the SQLite path as typed, or the database without credentials. */
+export function storeAsTyped(location: StoreLocation): string {
+  return location.engine === 'sqlite'
+    ? location.path
+    : `the PostgreSQL database ${describeDatabaseUrl(location.url)}`;
+}
+
+/** The command that migrates this store, to paste. */
+export function migrateCommand(location: StoreLocation): string {
+  return `\`tamborrada migrate ${location.engine === 'sqlite' ? `--db ${shellWord(location.path)}` : 'with the same --database-url'}\``;
+}
+
+/** A SQLite path that SQLite cannot use: not a database, or not openable. */
+export class StoreUnusableError extends Error {}
+
+/** A path as it can be pasted into a shell. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Where SQLite could not use the file at `path`, said with the path, else the error itself. */
+function sqliteOpenError(path: string, error: unknown): unknown {
+  switch ((error as { code?: unknown } | null)?.code) {
+    case 'SQLITE_NOTADB':
+      return new StoreUnusableError(`${path} is not a SQLite database`, { cause: error });
+    case 'SQLITE_CANTOPEN':
+      return new StoreUnusableError(
+        `${path}: SQLite cannot open it (check the permissions of the file and of its folder)`,
+        { cause: error },
+      );
+    case 'SQLITE_READONLY':
+      return new StoreUnusableError(`${path}: read-only for this user, and this command writes`, {
+        cause: error,
+      });
+    default:
+      return error;
+  }
+}
+
+/**
+ * Opens the store an operator command works on, under the rules of `use`; a store whose
+ * schema the command cannot work with is refused (StoreNotMigratedError). A SQLite file
+ * made by an older version gets the tables this one writes (migrate only adds); `create`
+ * migrates the SQLite file it creates, or a PostgreSQL database without data tables
+ * (an existing SQLite file without them may be another program's: it is refused).
+ */
 export async function openWriteStore(location: StoreLocation, use: StoreUse = 'write'): Promise<WriteStore> {
+  let store: WriteStore;
+  let created = false;
   if (location.engine === 'postgres') {
-    const store = new PostgresStore(location.url, {
+    store = new PostgresStore(location.url, {
       settings: location.settings,
       applicationName: 'tamborrada-cli',
     });
+  } else {
+    created = !sqliteFileExists(location.path, use);
     try {
-      if (use === 'create' && (await store.readSchemaState()) === 'empty') await store.migrate();
+      store = new SqliteStore(location.path, { create: created, readonly: use === 'read' });
     } catch (error) {
-      await store.close();
-      throw error;
+      throw sqliteOpenError(location.path, error);
     }
-    return store;
   }
-  const exists = sqliteFileExists(location.path, use);
-  const store = new SqliteStore(location.path, { create: !exists, readonly: use === 'read' });
-  // A file made by an older version gets the tables this one writes (migrate only adds);
-  // a file missing one of the data tables is left as it is, and the command says so.
-  if (!exists || (use !== 'read' && (await store.readSchemaState()) === 'outdated')) await store.migrate();
-  return store;
+  try {
+    if (use === 'migrate') return store;
+    const schema = created ? 'empty' : await store.readSchemaState();
+    const migrates =
+      created ||
+      (location.engine === 'postgres' && use === 'create' && schema === 'empty') ||
+      (location.engine === 'sqlite' && use !== 'read' && schema === 'outdated');
+    if (migrates) await store.migrate();
+    else if (schema !== 'migrated') throw new StoreNotMigratedError(location, schema);
+    return store;
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw location.engine === 'sqlite' ? sqliteOpenError(location.path, error) : error;
+  }
 }
 
 /** Opens the store the server reads from (read-only; no connection is made until the first read). */

@@ -47,3 +47,19 @@ export function describeStoreError(error: unknown): string {
   const safeCode = typeof code === 'string' && /^[A-Za-z0-9_.-]{1,40}$/.test(code) ? code : undefined;
   return safeCode !== undefined && !message.includes(safeCode) ? `${safeCode}: ${message}` : message;
 }
+
+/**
+ * What PostgreSQL answers when waiting will not help: a wrong password (28P01), a role or
+ * connection not allowed (28000), a database that does not exist (3D000), a missing
+ * right (42501).
+ */
+const MISCONFIGURATION_CODES = new Set(['28P01', '28000', '3D000', '42501']);
+
+export function isPostgresMisconfiguration(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && MISCONFIGURATION_CODES.has(code)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}

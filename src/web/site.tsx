@@ -1,6 +1,6 @@
 import type { VNode } from 'preact';
+import { apiErrors } from '../domain/api-messages.js';
 import { CATEGORY_IDS, GLOBAL_YEAR, type CategoryId } from '../domain/categories.js';
-import { apiMessages } from '../domain/texts.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../read-model/prepared-response.js';
@@ -390,10 +390,10 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPag
         case 'paramsRequired':
           return searchAnswer(400, input, {
             kind: 'refused',
-            message: apiMessages.participantParamsRequired,
+            message: apiErrors.participantParamsRequired.text,
           });
         case 'nameTooShort':
-          return searchAnswer(400, input, { kind: 'refused', message: apiMessages.nameTooShort });
+          return searchAnswer(400, input, { kind: 'refused', message: apiErrors.nameTooShort.text });
         case 'ok': {
           const json = directory.index.searchJson(decision.normalizedName, decision.company);
           if (json === undefined) return searchAnswer(200, input, { kind: 'notFound' });

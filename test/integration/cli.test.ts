@@ -51,18 +51,11 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
     expect(existsSync(dbPath)).toBe(false);
   });
 
-  it('a file that does not exist: one line, exit code 1, no stack trace', async () => {
-    const run = await runCli([
-      'import',
-      join(workspace.dir, 'missing.csv'),
-      '--create',
-      '--db',
-      join(workspace.dir, 'x.db'),
-    ]);
-    expect(run.code).toBe(1);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).not.toContain('    at ');
-    expect(linesOf(run.stderr)).toEqual([expect.stringMatching(/^tamborrada: error: ENOENT\b/)]);
+  it('a file that does not exist: one line naming it as typed, exit code 2, no stack trace', async () => {
+    const file = join(workspace.dir, 'missing.csv');
+    const run = await runCli(['import', file, '--create', '--db', join(workspace.dir, 'x.db')]);
+    expectUsageError(run, new RegExp(`^tamborrada: error: ${escapeRegExp(file)}: no such file$`));
+    expect(linesOf(run.stderr)).toHaveLength(1);
   });
 
   it('a good import: the report on stdout, exit code 0', async () => {
@@ -88,6 +81,10 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
     expect(report.at(-1)).toMatch(/^ {2}time +\d+\.\d s$/);
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 describe('progress of a long command, when stderr is not a terminal', () => {
   it('plain lines on stderr every PROGRESS_EVERY_MS (phase, rows, rate, time left), the report alone on stdout', async () => {

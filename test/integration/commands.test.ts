@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/index.js';
+import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { importFile } from '../../src/cli/commands/import-file.js';
 import { recompute } from '../../src/cli/commands/recompute.js';
 import { showStatus } from '../../src/cli/commands/status.js';
@@ -177,7 +178,7 @@ describe('operator commands', () => {
     [{ year: '2030', category: 'topNamesByYear' }, 'there is no topNamesByYear statistic for 2030'],
     [
       { year: '2024', category: 'topnamesbyyear' },
-      "--category 'topnamesbyyear' is not one of the 21 categories",
+      `--category 'topnamesbyyear' is not one of the 21 categories: ${CATEGORY_IDS.join(', ')}`,
     ],
     [{ year: '24', category: 'topNamesByYear' }, "--year must be 4 digits or 'global', got '24'"],
   ])('summary set %o fails: %s', async (target, message) => {
@@ -201,7 +202,7 @@ describe('operator commands', () => {
     expect(unknownCategory).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: "tamborrada: error: --category 'nope' is not one of the 21 categories\n",
+      stderr: `tamborrada: error: --category 'nope' is not one of the 21 categories: ${CATEGORY_IDS.join(', ')}\n`,
     });
     expect(noRow).toMatchObject({
       code: 2,

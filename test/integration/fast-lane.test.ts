@@ -2,7 +2,7 @@ import { sqliteLocation } from '../../src/config/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadDemo } from '../../src/cli/commands/demo.js';
-import { apiMessages } from '../../src/domain/texts.js';
+import { apiErrors } from '../../src/domain/api-messages.js';
 import { createHttpApp } from '../../src/server.js';
 import { ReadModelFollower } from '../../src/read-model/follower.js';
 import { rawHttp } from '../support/server.js';
@@ -97,7 +97,7 @@ describe('the fast lane and the Fastify routes', () => {
     expect(sizes[1]).toBeLessThan(sizes[0]!);
     // The spec's texts, not a schema validator's: the documented routes never validate.
     expect(JSON.parse((await rawHttp(`${url}/api/category?year=2024`, 'GET')).body.toString())).toEqual({
-      error: apiMessages.categoryParamsRequired,
+      error: apiErrors.categoryParamsRequired.text,
     });
   });
 
@@ -112,7 +112,7 @@ describe('the fast lane and the Fastify routes', () => {
     const trailingSlash = await rawHttp(`${url}/api/years/`, 'GET');
     expect([trailingSlash.status, JSON.parse(trailingSlash.body.toString())]).toEqual([
       404,
-      { error: apiMessages.routeNotFound },
+      { error: apiErrors.routeNotFound.text },
     ]);
   });
   it('an answer remembered by URL lasts only as long as the data it came from', async () => {
@@ -187,7 +187,7 @@ describe('an operation that throws', () => {
       const failed = await rawHttp(`${url}/api/years`, 'GET');
       expect(failed.status).toBe(500);
       expect(failed.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(JSON.parse(failed.body.toString())).toMatchObject({ error: apiMessages.storeFailure });
+      expect(JSON.parse(failed.body.toString())).toMatchObject({ error: apiErrors.storeFailure.text });
       expect((await rawHttp(`${url}/api/ping`, 'GET')).status).toBe(200);
       broken = false;
       expect((await rawHttp(`${url}/api/years`, 'GET')).status).toBe(500);

@@ -241,6 +241,34 @@ describe('import validation: every bad row listed, nothing written', () => {
     expectUntouched();
   });
 
+  it('refuses control characters in names and schools (whitespace in a name is normalised)', async () => {
+    const file = workspace.file(
+      'controls.csv',
+      csv([
+        'name,school,year',
+        `"Ane\tGarcia Lopez",${SCHOOL},2025`, // 2: good, the tab becomes a space
+        `Ane\u0000Garcia Lopez,${SCHOOL},2025`, // 3
+        `Jon Perez\u001b[31m Ruiz,${SCHOOL},2025`, // 4
+        `Mikel Soto Ruiz,Ikastola\u0000Txori,2025`, // 5
+        `Mikel Soto Ruiz,"Ikastola\tTxori",2025`, // 6
+        `Mikel Soto Ruiz,Ikastola Txori\u007f,2025`, // 7
+        `Iker Soto Lasa,${SCHOOL}\u0085,2025`, // 8: NEL, a C1 control
+      ]),
+    );
+    const run = await runCli(['import', file, '--db', workspace.dbPath]);
+    expect([run.code, run.stdout]).toEqual([1, '']);
+    expect(linesOf(run.stderr)).toEqual([
+      `${file}:3: name contains a control character (U+0000)`,
+      `${file}:4: name contains a control character (U+001B)`,
+      `${file}:5: school contains a control character (U+0000)`,
+      `${file}:6: school contains a control character (U+0009)`,
+      `${file}:7: school contains a control character (U+007F)`,
+      `${file}:8: school contains a control character (U+0085)`,
+      '6 bad row(s): nothing was written',
+    ]);
+    expectUntouched();
+  });
+
   it('lists the first 50 bad rows, then counts the rest', async () => {
     const rows = ['name,school,year'];
     for (let i = 0; i < 130; i++) rows.push(`Ane Garcia Lopez ${i},${SCHOOL},${i % 2 === 0 ? 'x' : '2025'}`);

@@ -93,6 +93,28 @@ describe('tamborrada year', () => {
     ]);
   });
 
+  it('publish of a published year, unpublish of an unpublished one: exit code 0, nothing changed', async () => {
+    let before = dumpAllTables(workspace.dbPath);
+    const publish = await cli('year', 'publish', '2023');
+    expect(publish).toMatchObject({
+      code: 0,
+      stdout: `2023 is published already in sqlite:${workspace.dbPath}: nothing changed\n`,
+      stderr: '',
+    });
+    expect(dumpAllTables(workspace.dbPath)).toEqual(before);
+
+    expect((await cli('year', 'unpublish', '2023')).code).toBe(0);
+    before = dumpAllTables(workspace.dbPath);
+    const unpublish = await cli('year', 'unpublish', '2023');
+    expect(unpublish).toMatchObject({
+      code: 0,
+      stdout: `2023 is not published in sqlite:${workspace.dbPath}: nothing changed\n`,
+      stderr: '',
+    });
+    expect(dumpAllTables(workspace.dbPath)).toEqual(before);
+    expect((await cli('year', 'publish', '2023')).code).toBe(0);
+  });
+
   it('remove: the participants go, global is recomputed without them', async () => {
     const dry = await cli('year', 'remove', '2025', '--dry-run');
     expect(linesOf(dry.stdout)).toContain('  participants of 2025  1 deleted');
@@ -110,8 +132,8 @@ describe('tamborrada year', () => {
   });
 
   it.each([
-    [['unpublish', '1999'], '1999 is not published'],
-    [['publish', '2024'], '2024 is published already'],
+    [['unpublish', '1999'], 'there is no year 1999 in the store'],
+    [['publish', '1999'], 'there is no year 1999 in the store'],
     [['remove', '1999'], 'there is no year 1999 in the store'],
     [['unpublish', '24'], "a year is 4 digits, got '24'"],
   ])('year %j is refused in one line: %s', async (args, message) => {
@@ -163,11 +185,14 @@ describe('tamborrada summary list and unset', () => {
     expect(await intro()).toBe(generated);
     expect((await cli('summary', 'list')).stdout).toContain('no hand-written summaries');
 
+    const before = dumpAllTables(workspace.dbPath);
     const again = await cli('summary', 'unset', '--year', '2024', '--category', 'intro');
-    expect([again.code, again.stderr]).toEqual([
-      2,
-      'tamborrada: error: the intro statistic of 2024 has no hand-written summary\n',
-    ]);
+    expect(again).toMatchObject({
+      code: 0,
+      stdout: 'the intro statistic of 2024 has no hand-written summary: nothing changed\n',
+      stderr: '',
+    });
+    expect(dumpAllTables(workspace.dbPath)).toEqual(before);
   });
 });
 

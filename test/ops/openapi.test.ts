@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
-import { apiMessages } from '../../src/domain/texts.js';
+import { apiErrors, PING_MESSAGE } from '../../src/domain/api-messages.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
@@ -163,20 +163,20 @@ describe('the OpenAPI document and the live answers', () => {
   it('documents every answer with a Spanish example, with the exact texts of texts.ts', () => {
     const examples = JSON.stringify(document.paths);
     const expected = [
-      apiMessages.pingOk,
-      apiMessages.noYears,
-      apiMessages.yearRequired,
-      apiMessages.yearFormatStatistics,
-      apiMessages.invalidYearPrefix,
-      apiMessages.categoryParamsRequired,
-      apiMessages.invalidCategory,
-      apiMessages.yearFormatCategory,
-      apiMessages.categoryNotFound,
-      apiMessages.noCompanies,
-      apiMessages.participantParamsRequired,
-      apiMessages.nameTooShort,
-      apiMessages.noParticipants,
-      apiMessages.storeFailure,
+      PING_MESSAGE,
+      apiErrors.noYears.text,
+      apiErrors.yearRequired.text,
+      apiErrors.yearFormatStatistics.text,
+      apiErrors.statisticsInvalidYear.text,
+      apiErrors.categoryParamsRequired.text,
+      apiErrors.invalidCategory.text,
+      apiErrors.yearFormatCategory.text,
+      apiErrors.categoryNotFound.text,
+      apiErrors.noCompanies.text,
+      apiErrors.participantParamsRequired.text,
+      apiErrors.nameTooShort.text,
+      apiErrors.noParticipants.text,
+      apiErrors.storeFailure.text,
     ];
     for (const text of expected) expect(examples).toContain(JSON.stringify(text).slice(1, -1));
     for (const [path, item] of Object.entries(document.paths)) {
@@ -288,7 +288,7 @@ describe('the OpenAPI document and the live answers', () => {
       `/api/participants?name=Zzz%20Zzz%20Zzz&company=${encodeURIComponent(school)}`,
       500,
     )) as { error: string };
-    expect(nobody).toEqual({ error: apiMessages.noParticipants });
+    expect(nobody).toEqual({ error: apiErrors.noParticipants.text });
     await expectDocumented(brokenServer, `/api/participants${query}`, 500);
 
     await expectDocumented(limitedServer, `/api/participants${query}`, 200);
@@ -342,13 +342,13 @@ describe('the OpenAPI document and the live answers', () => {
       expect([path, answer.status, await answer.json()]).toEqual([
         path,
         404,
-        { error: apiMessages.routeNotFound },
+        { error: apiErrors.routeNotFound.text },
       ]);
     }
     for (const path of ['/api/openapi.json', '/api/docs', '/api/docs/swagger-ui.css', '/api/years']) {
       const answer = await fetch(demo.url + path, { method: 'POST' });
       expect([path, answer.status, answer.headers.get('allow')]).toEqual([path, 405, 'GET, HEAD']);
-      expect(await answer.json()).toEqual({ error: apiMessages.methodNotAllowed });
+      expect(await answer.json()).toEqual({ error: apiErrors.methodNotAllowed.text });
     }
   });
 });

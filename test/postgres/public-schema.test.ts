@@ -133,7 +133,7 @@ describe('a database built with the public project schema', () => {
   });
 
   it('keeps its tables unchanged through migrate, which only adds ours', async () => {
-    const store = await openWriteStore(postgresLocation(database.url));
+    const store = await openWriteStore(postgresLocation(database.url), 'migrate');
     try {
       await store.migrate();
       await store.migrate();
@@ -235,7 +235,7 @@ describe('the import into other NOT NULL column types of the public schema', () 
   });
 
   it('fills a date with the first of January and a number with the next free ones', async () => {
-    const store = await openWriteStore(postgresLocation(database.url));
+    const store = await openWriteStore(postgresLocation(database.url), 'migrate');
     try {
       await store.migrate();
       await store.transaction((tx) =>

@@ -102,9 +102,15 @@ for (const kind of WRITE_STORE_KINDS) {
       ]);
     });
 
-    it('refuses what does not apply, and writes nothing', async () => {
-      await expect(changeYear(store, 'publish', '2024')).rejects.toThrow(YearChangeRefused);
-      await expect(changeYear(store, 'unpublish', '2030')).rejects.toThrow('2030 is not published');
+    it('refuses what does not apply, changes nothing where the year is as asked, and writes nothing', async () => {
+      await expect(changeYear(store, 'unpublish', '2030')).rejects.toThrow(
+        new YearChangeRefused('there is no year 2030 in the store'),
+      );
+      expect(await changeYear(store, 'publish', '2024')).toMatchObject({
+        unchanged: '2024 is published already',
+        publishedBefore: ['2025', '2024', '2023', 'global'],
+        publishedAfter: ['2025', '2024', '2023', 'global'],
+      });
       expect(await readyYears()).toEqual(['2023', '2024', '2025', 'global']);
     });
 

@@ -33,10 +33,12 @@ export interface CliOptions {
   preload?: readonly string[];
   /** Environment variables set on top of `cliEnv`. */
   env?: Record<string, string>;
+  /** Run as this user and group (a test run as root, to meet a file it may not read). */
+  user?: { uid: number; gid: number };
 }
 
 /** Starts `tamborrada ARGS`. */
-export function startCli(args: readonly string[], { preload = [], env = {} }: CliOptions = {}) {
+export function startCli(args: readonly string[], { preload = [], env = {}, user }: CliOptions = {}) {
   const command =
     preload.length === 0
       ? [...shebangNodeFlags(BUILT_CLI), BUILT_CLI]
@@ -45,6 +47,7 @@ export function startCli(args: readonly string[], { preload = [], env = {} }: Cl
     cwd: REPO_ROOT,
     env: cliEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...user,
   });
 }
 
@@ -56,8 +59,12 @@ export interface CliRun {
 }
 
 /** Runs `tamborrada ARGS` to its end. */
-export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const child = startCli(args, { env });
+export function runCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  user?: CliOptions['user'],
+): Promise<CliRun> {
+  const child = startCli(args, { env, user });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
-import { apiMessages } from '../../src/domain/texts.js';
+import { apiErrors } from '../../src/domain/api-messages.js';
 import { webTexts } from '../../src/web/copy.js';
 import { startDemoSite, type DemoSite } from './support.js';
 
@@ -244,7 +244,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
       'buscar-invalida',
       () => 'Ane Garcia',
       400,
-      async (page) => expect(await page.getByRole('alert').textContent()).toBe(apiMessages.nameTooShort),
+      async (page) => expect(await page.getByRole('alert').textContent()).toBe(apiErrors.nameTooShort.text),
     ],
   ];
 

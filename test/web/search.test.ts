@@ -5,7 +5,7 @@
  * the operator's rate limit like the API's search, while the empty form is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../src/domain/texts.js';
+import { apiErrors } from '../../src/domain/api-messages.js';
 import { webTexts } from '../../src/web/copy.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
@@ -65,9 +65,9 @@ describe('POST /buscar', () => {
   });
 
   it.each([
-    ['a name of two parts', { name: 'Ane Zubia', company: SCHOOL }, apiMessages.nameTooShort],
-    ['no school', { name: 'Ane Zubia Lasa' }, apiMessages.participantParamsRequired],
-    ['no name', { company: SCHOOL }, apiMessages.participantParamsRequired],
+    ['a name of two parts', { name: 'Ane Zubia', company: SCHOOL }, apiErrors.nameTooShort.text],
+    ['no school', { name: 'Ane Zubia Lasa' }, apiErrors.participantParamsRequired.text],
+    ['no name', { company: SCHOOL }, apiErrors.participantParamsRequired.text],
   ])('%s: 400 with the API’s message', async (_case, fields, message) => {
     const answer = await search(fields);
     expect(answer.status).toBe(400);
@@ -84,11 +84,14 @@ describe('POST /buscar', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Ane Zubia Lasa', company: SCHOOL }),
     });
-    expect([json.status, (await json.json()) as unknown]).toEqual([415, { error: apiMessages.badRequest }]);
+    expect([json.status, (await json.json()) as unknown]).toEqual([
+      415,
+      { error: apiErrors.badRequest.text },
+    ]);
     const large = await search({ name: `Ane Zubia Lasa ${'x'.repeat(10_000)}`, company: SCHOOL });
     expect([large.status, (await large.json()) as unknown]).toEqual([
       413,
-      { error: apiMessages.payloadTooLarge },
+      { error: apiErrors.payloadTooLarge.text },
     ]);
   });
 });

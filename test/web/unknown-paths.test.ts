@@ -5,7 +5,7 @@
  * before the pages existed. Other methods keep their 405.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../src/domain/texts.js';
+import { apiErrors } from '../../src/domain/api-messages.js';
 import { webTexts } from '../../src/web/copy.js';
 import { PAGE_SECURITY } from '../../src/web/page-answer.js';
 import { startDemoSite, postForm, type DemoSite } from './support.js';
@@ -33,7 +33,7 @@ afterAll(async () => {
 async function notFoundJson(url: string) {
   const answer = await fetch(url);
   expect([url, answer.status, answer.headers.get('content-type')]).toEqual([url, 404, JSON_TYPE]);
-  expect(await answer.json()).toEqual({ error: apiMessages.routeNotFound });
+  expect(await answer.json()).toEqual({ error: apiErrors.routeNotFound.text });
 }
 
 describe('with the web pages on', () => {
@@ -57,11 +57,11 @@ describe('with the web pages on', () => {
     for (const path of ['/', '/estadisticas/2024', '/api/years']) {
       const answer = await fetch(on.server.url + path, { method: 'DELETE' });
       expect([path, answer.status, answer.headers.get('allow')]).toEqual([path, 405, 'GET, HEAD']);
-      expect(await answer.json()).toEqual({ error: apiMessages.methodNotAllowed });
+      expect(await answer.json()).toEqual({ error: apiErrors.methodNotAllowed.text });
     }
     const put = await fetch(`${on.server.url}/buscar`, { method: 'PUT' });
     expect([put.status, put.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST']);
-    expect(await put.json()).toEqual({ error: apiMessages.methodNotAllowedWithForm });
+    expect(await put.json()).toEqual({ error: apiErrors.methodNotAllowedWithForm.text });
     const posted = await postForm(`${on.server.url}/nope`, { name: 'Ane Garcia Lopez' });
     expect([posted.status, posted.headers.get('content-type')]).toEqual([404, HTML_TYPE]);
   });
@@ -82,7 +82,7 @@ describe('with the web pages off (WEB_PAGES=off)', () => {
 
   it('no page answers a form, and the API is the same', async () => {
     const posted = await postForm(`${off.server.url}/buscar`, { name: 'Ane Garcia Lopez', company: 'x' });
-    expect([posted.status, await posted.json()]).toEqual([404, { error: apiMessages.routeNotFound }]);
+    expect([posted.status, await posted.json()]).toEqual([404, { error: apiErrors.routeNotFound.text }]);
     for (const path of ['/api/years', '/api/statistics?year=2024', '/api/companies']) {
       const [withPages, without] = await Promise.all([
         fetch(on.server.url + path),

@@ -3,7 +3,7 @@ import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { DEMO_YEAR_TOTALS, generateDemoRows, type DemoOptions } from '../../demo/index.js';
 import { importParticipants } from '../../import/import-participants.js';
 import type { RawParticipantRow } from '../../import/validate-rows.js';
-import { openWriteStore, sqliteFileExists } from '../../store/open-store.js';
+import { openWriteStore, sqliteFileExists, StoreNotMigratedError } from '../../store/open-store.js';
 import type { YearStatus } from '../../store/store.js';
 import { formatCount } from '../output.js';
 import { createProgress } from '../progress.js';
@@ -28,9 +28,15 @@ export function listsNotFromDemo(statuses: readonly YearStatus[]): YearStatus[] 
 /** Refuses unless the store is empty, missing or demo-only. */
 async function expectDemoOnly(location: StoreLocation): Promise<void> {
   if (location.engine === 'sqlite' && !sqliteFileExists(location.path, 'create')) return;
-  const store = await openWriteStore(location, 'read');
+  let store;
   try {
-    if ((await store.readSchemaState()) !== 'migrated') return;
+    store = await openWriteStore(location, 'read');
+  } catch (error) {
+    // Nothing of ours to replace: the import says whether it can migrate the store.
+    if (error instanceof StoreNotMigratedError) return;
+    throw error;
+  }
+  try {
     const others = listsNotFromDemo(await store.readYearStatuses());
     if (others.length === 0) return;
     const described = others.map(

@@ -1,6 +1,7 @@
 import type { StoreLocation } from '../../config/index.js';
-import { CsvFormatError, readParticipantCsv } from '../../import/csv-source.js';
+import { CsvFormatError, parseParticipantCsv } from '../../import/csv-source.js';
 import { expectStore, ImportRejected, importParticipants } from '../../import/import-participants.js';
+import { readInputFile } from '../input-file.js';
 import { createProgress } from '../progress.js';
 import { formatImportReport } from './import-report.js';
 
@@ -15,9 +16,10 @@ export async function importFile(file: string, location: StoreLocation, create =
   const progress = createProgress();
   try {
     progress.phase(`reading ${file}`);
+    const bytes = readInputFile(file);
     let rows;
     try {
-      rows = readParticipantCsv(file);
+      rows = parseParticipantCsv(bytes);
     } catch (error) {
       if (error instanceof CsvFormatError)
         throw new ImportRejected([`${file}:${error.line}: ${error.message}`, 'nothing was written']);

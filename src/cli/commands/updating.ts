@@ -1,7 +1,10 @@
 import type { StoreLocation } from '../../config/index.js';
 import { openWriteStore } from '../../store/open-store.js';
 
-/** `tamborrada updating on|off`: the flag the statistics operation reports during the refresh. */
+/**
+ * `tamborrada updating on|off`: the flag the statistics operation reports during the
+ * refresh. Asking for the state the flag is in already (with no new note) changes nothing.
+ */
 export async function setUpdating(
   isUpdating: boolean,
   note: string | undefined,
@@ -9,6 +12,9 @@ export async function setUpdating(
 ): Promise<string> {
   const store = await openWriteStore(location);
   try {
+    const current = await store.readUpdatingStatus();
+    if (current.isUpdating === isUpdating && (note === undefined || note === current.note))
+      return `updating is ${isUpdating ? 'ON' : 'off'} already: nothing changed`;
     await store.transaction((tx) => tx.setUpdating(isUpdating, note ?? null));
     return isUpdating
       ? 'updating is ON: /api/statistics answers {"isUpdating":true} until `tamborrada updating off`'

@@ -11,6 +11,7 @@ const DONE: Record<YearChange, [done: string, wouldDo: string]> = {
 };
 
 export function formatYearChange(report: YearChangeReport): string {
+  if (report.unchanged !== undefined) return `${report.unchanged} in ${report.store}: nothing changed`;
   const [done, wouldDo] = DONE[report.change];
   const participants = formatCount(report.participants);
   return [

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * A file named on the command line that cannot be read: the operator's own path, as
+ * typed, and the reason in words (never `EISDIR` or a stack trace). A usage error.
+ */
+export class InputFileError extends Error {}
+
+const REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  ENOTDIR: 'no such file (a part of the path is not a folder)',
+  EISDIR: 'is a directory, not a file',
+  EACCES: 'permission denied: this user cannot read it',
+  EPERM: 'permission denied: this user cannot read it',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the path is too long',
+};
+
+/** `missing.csv: no such file`. */
+export function describeInputFileError(path: string, error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const reason = typeof code === 'string' ? (REASONS[code] ?? `cannot be read (${code})`) : 'cannot be read';
+  return `${path}: ${reason}`;
+}
+
+/** The bytes of a file the operator named; InputFileError when it cannot be read. */
+export function readInputFile(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new InputFileError(describeInputFileError(path, error), { cause: error });
+  }
+}
+
+/** A file whose content is refused: one `FILE:LINE: reason` line each, then what was done. */
+export class FileRejected extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
