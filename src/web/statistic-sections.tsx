@@ -195,7 +195,7 @@ const evolutionView = shaped(SHAPES.evolution, (schools, { id, title }) => {
                   <line x1="2" x2="30" y1="6" y2="6" />
                 </g>
               </svg>
-              {school.school}
+              <SchoolName name={school.school} />
             </li>
           ))}
         </ul>

@@ -118,6 +118,7 @@ describe('the pages follow the data', () => {
   it('while updating: a notice on every page, and no statistics on the year pages', async () => {
     const before = await (await page('/estadisticas/2024')).text();
     expect(before).toContain('<table');
+    expect(await (await page('/companias/ikastola-zubia-txiki')).text()).toContain('<table');
     expect(before).not.toContain(webTexts.updatingNotice);
     await fixture.setUpdating(true);
     await server.follower.refresh();
@@ -125,10 +126,12 @@ describe('the pages follow the data', () => {
       for (const path of ['/', '/buscar', '/estadisticas/global']) {
         expect(await (await page(path)).text()).toContain(webTexts.updatingNotice);
       }
-      const during = await (await page('/estadisticas/2024')).text();
-      expect(during).toContain(webTexts.updatingNotice);
-      expect(during).not.toContain('<table');
-      expect(during).not.toContain('<svg');
+      for (const path of ['/estadisticas/2024', '/companias/ikastola-zubia-txiki']) {
+        const during = await (await page(path)).text();
+        expect(during).toContain(webTexts.updatingNotice);
+        expect(during).not.toContain('<table');
+        expect(during).not.toContain('<svg');
+      }
     } finally {
       await fixture.setUpdating(false);
       await server.follower.refresh();

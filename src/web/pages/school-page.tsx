@@ -35,9 +35,7 @@ export function SchoolPage({
   downloads: { participants: Download; names: Download };
 }) {
   const editions = editionsOf(facts);
-  const first = editions[0]!.year;
   const total = editions.reduce((sum, point) => sum + point.count, 0);
-  const yearCell = (year: number) => <a href={PAGE_PATHS.statistics(String(year))}>{year}</a>;
   return (
     <Layout
       context={context}
@@ -46,6 +44,25 @@ export function SchoolPage({
       place="other"
     >
       <h1>{facts.school}</h1>
+      {context.isUpdating ? null : <SchoolFigures facts={facts} downloads={downloads} />}
+    </Layout>
+  );
+}
+
+/** Everything under the title: while the store is updating, none of it (like the year pages). */
+function SchoolFigures({
+  facts,
+  downloads,
+}: {
+  facts: SchoolFacts;
+  downloads: { participants: Download; names: Download };
+}) {
+  const editions = editionsOf(facts);
+  const first = editions[0]!.year;
+  const total = editions.reduce((sum, point) => sum + point.count, 0);
+  const yearCell = (year: number) => <a href={PAGE_PATHS.statistics(String(year))}>{year}</a>;
+  return (
+    <>
       <p class="lead">{texts.lead(first, first === facts.firstEditionOfData)}</p>
       <section aria-labelledby="cifras" class="panel">
         <h2 id="cifras">{texts.figuresHeading}</h2>
@@ -84,6 +101,6 @@ export function SchoolPage({
         )}
         <OpenDataLinks download={downloads.names} />
       </section>
-    </Layout>
+    </>
   );
 }
