@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DEFAULT_SERVER_LIMITS, SETTINGS, type ListenAddress, type ServerLimits } from './config/index.js';
 import { createApiReference } from './http/api-reference.js';
+import { buildOpenApiDocument } from './http/openapi.js';
 import { buildApp } from './http/app.js';
 import { createMetrics, createMetricsServer, type RecordRequest } from './http/metrics.js';
 import { createObserver } from './http/observer.js';
@@ -117,8 +118,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     (options.webPages ?? true)
       ? createSite({ publicUrl: options.publicUrl ?? SETTINGS.publicUrl.fallback })
       : undefined;
+  const routes = buildRoutes(reference, site);
   const app = buildApp({
-    routes: buildRoutes(reference, site),
+    routes,
     pageNotFound: site && (() => site.notFound(options.source.state)),
     source: options.source,
     responder: createResponder(options.corsOrigin),
@@ -130,7 +132,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     fastLane: options.fastLane ?? true,
   });
   await app.ready();
-  reference.setDocument(app.swagger());
+  reference.setDocument(buildOpenApiDocument(routes));
   return app;
 }
 

@@ -6,6 +6,7 @@ import { SqliteStore } from '../store/sqlite-store.js';
 import { openReadStore, sqliteFileExists } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { loadDemo } from './commands/demo.js';
+import { EXIT_CODES } from './errors.js';
 import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
 
 export interface ServeOptions extends ServeConfig {
@@ -70,8 +71,17 @@ function runPrimary(workers: number, logger: Logger): void {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         logger.info('all workers stopped');
-        process.exit(0);
+        process.exit(process.exitCode ?? 0);
       }
+      return;
+    }
+    if (code === EXIT_CODES.usage) {
+      // A misconfiguration (PostgreSQL credentials or rights): every worker would meet it.
+      stopping = true;
+      logger.error({ pid: worker.process.pid, code }, 'a worker stopped on a misconfiguration; stopping');
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = EXIT_CODES.usage;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(EXIT_CODES.usage);
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');

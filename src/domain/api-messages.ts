@@ -63,5 +63,8 @@ export const STORE_NOT_LOADED = 'El almacén de datos aún no se ha cargado';
 /** The ping's `message`. */
 export const PING_MESSAGE = 'Servidor funcionando correctamente';
 
-/** The title of the API's interactive reference page (`/api/docs`). */
-export const REFERENCE_TITLE = 'Tamborrada infantil · Referencia de la API';
+/** The titles of the API's reference: its interactive page (`/api/docs`) and its OpenAPI document. */
+export const REFERENCE_TITLES = {
+  page: 'Tamborrada infantil · Referencia de la API',
+  document: 'Tamborrada infantil: estadísticas',
+} as const;

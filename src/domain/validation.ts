@@ -8,7 +8,7 @@ import { countNameParts, normalizeName } from './names.js';
  */
 export type Query = Readonly<Partial<Record<string, string>>>;
 
-const YEAR_FORMAT = /^(?:[0-9]{4}|global)$/;
+export const YEAR_FORMAT = /^(?:[0-9]{4}|global)$/;
 
 /** Exactly four ASCII digits, or the lowercase word `global`. */
 export function isYearFormat(year: string): boolean {

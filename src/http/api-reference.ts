@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { REFERENCE_TITLE } from '../domain/api-messages.js';
+import { REFERENCE_TITLES } from '../domain/api-messages.js';
 import {
   CACHE,
   prepareAssetInBackground,
@@ -58,7 +58,7 @@ function pageHtml(): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(REFERENCE_TITLE)}</title>
+<title>${escapeHtml(REFERENCE_TITLES.page)}</title>
 <link rel="stylesheet" href="docs/swagger-ui.css">
 <link rel="stylesheet" href="docs/index.css">
 <link rel="icon" type="image/png" href="docs/favicon-32x32.png" sizes="32x32">
@@ -96,7 +96,7 @@ export interface ApiReference {
   assets: readonly ReferenceAsset[];
   /** `/api/openapi.json` (set by `setDocument` before the server listens). */
   document(): PreparedResponse;
-  /** The OpenAPI document, once Fastify has collected every route's schema. */
+  /** The OpenAPI document, built once from the route table (`openapi.ts`). */
   setDocument(document: unknown): void;
 }
 

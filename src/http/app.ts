@@ -5,12 +5,10 @@ import { entryOptions } from './entry.js';
 import { createFastLane } from './fast-lane.js';
 import type { Observer } from './observer.js';
 import type { ModelSource } from './operations.js';
-import { registerOpenApi } from './openapi.js';
 import { parseQuery } from './query.js';
 import { registerRateLimit } from './rate-limit.js';
 import type { Responder } from './responder.js';
 import type { Params, Route } from './routes.js';
-import { documentedRoute } from './schemas.js';
 import type { Query } from '../domain/validation.js';
 import type { Answer } from '../read-model/prepared-response.js';
 
@@ -96,18 +94,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     done();
   });
   if (limited) registerRateLimit(app, routes, options.rateLimitPerMinute, send);
-  registerOpenApi(app);
-  // Added once @fastify/swagger is loaded, so that it documents them.
-  void app.register(async (api) => {
-    for (const route of routes) {
-      api.get(
-        route.path,
-        route.schema ? documentedRoute(route.schema) : { schema: { hide: true } },
-        (request, reply) =>
-          send(request, reply, route.answer(request.query as Query, source, request.params as Params)),
-      );
-    }
-  });
+  for (const route of routes) {
+    app.get(route.path, (request, reply) =>
+      send(request, reply, route.answer(request.query as Query, source, request.params as Params)),
+    );
+  }
   registerForms(app, routes, source, send);
   return app;
 }
@@ -133,7 +124,7 @@ function registerForms(
       (_request, body, done) => done(null, parseQuery(body as string)),
     );
     for (const route of withForm) {
-      forms.post(route.path, { schema: { hide: true } }, (request, reply) =>
+      forms.post(route.path, (request, reply) =>
         send(request, reply, route.form!((request.body ?? {}) as Query, source, request.params as Params)),
       );
     }

@@ -113,6 +113,16 @@ export function createMetrics(follower: ReadModelFollower): Metrics {
       reported = follower.reconnects;
     },
   });
+  let reportedReopens = 0;
+  new Counter({
+    name: 'tamborrada_store_reopens_total',
+    help: 'Times the store connection no longer saw the store as it is on disk and was opened again',
+    registers,
+    collect() {
+      this.inc(follower.reopens - reportedReopens);
+      reportedReopens = follower.reopens;
+    },
+  });
 
   const recordRequest: RecordRequest = (route, method, status, seconds) => {
     let byMethod = tallies.get(route);

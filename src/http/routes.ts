@@ -1,11 +1,10 @@
-import type { FastifySchema } from 'fastify';
 import type { Query } from '../domain/validation.js';
 import { CACHE, type Answer } from '../read-model/prepared-response.js';
 import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
 import { DOCS_PATH, OPENAPI_PATH, type ApiReference } from './api-reference.js';
 import { operations, type ModelSource } from './operations.js';
-import { OPERATION_SCHEMAS } from './schemas.js';
+import { OPERATION_DOCS, type DocumentedOperation } from './openapi.js';
 
 /** The values of a route's path parameters (`/estadisticas/:year` → `{year}`). */
 export type Params = Readonly<Record<string, string>>;
@@ -20,8 +19,8 @@ export interface Route {
   path: string;
   /** The answer, from the query, the current read model and the path parameters. */
   answer(query: Query, source: ModelSource, params: Params): Answer;
-  /** Its OpenAPI schema; the route is left out of the document when absent. */
-  schema?: FastifySchema;
+  /** How the OpenAPI document describes it; the route is left out of the document when absent. */
+  schema?: DocumentedOperation;
   /**
    * The answer depends on the URL and the read model alone: the fast lane keeps it per
    * URL while the model is served (no query parsing, no decision).
@@ -62,29 +61,29 @@ export function isApiPath(path: string): boolean {
  */
 export function buildRoutes(reference: ApiReference, site?: Site): Route[] {
   return [
-    route('/api/ping', operations.ping, { schema: OPERATION_SCHEMAS.ping, cache: CACHE.none }),
+    route('/api/ping', operations.ping, { schema: OPERATION_DOCS.ping, cache: CACHE.none }),
     route('/api/years', operations.listYears, {
-      schema: OPERATION_SCHEMAS.listYears,
+      schema: OPERATION_DOCS.listYears,
       keptPerUrl: true,
       cache: CACHE.day,
     }),
     route('/api/statistics', operations.getStatistics, {
-      schema: OPERATION_SCHEMAS.getStatistics,
+      schema: OPERATION_DOCS.getStatistics,
       keptPerUrl: true,
       cache: CACHE.day,
     }),
     route('/api/category', operations.getCategory, {
-      schema: OPERATION_SCHEMAS.getCategory,
+      schema: OPERATION_DOCS.getCategory,
       keptPerUrl: true,
       cache: CACHE.day,
     }),
     route('/api/companies', operations.listCompanies, {
-      schema: OPERATION_SCHEMAS.listCompanies,
+      schema: OPERATION_DOCS.listCompanies,
       keptPerUrl: true,
       cache: CACHE.week,
     }),
     route('/api/participants', operations.searchParticipants, {
-      schema: OPERATION_SCHEMAS.searchParticipants,
+      schema: OPERATION_DOCS.searchParticipants,
       rateLimited: true,
       cache: CACHE.none,
     }),

@@ -76,6 +76,8 @@ export async function importParticipants(
   if (collected.records.length === 0)
     throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
 
+  progress.update(collected.rowsRead);
+  progress.phase('opening the store');
   const store = await openWriteStore(location, use);
   try {
     const { years, records } = collected;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
-import type { BuildOutcome, BuildProgress, BuildRequest } from './model-build.js';
+import type { BuildOutcome, BuildProgress } from './model-build.js';
 import type { SchoolShelf } from './school-shelf.js';
 import { reviveCatalog } from './statistics-catalog.js';
 
@@ -12,7 +12,7 @@ export type WorkerMessage =
   | { type: 'failed'; details: string };
 
 /** A build's outcome with the shelves it built, ready to be put in service. */
-export interface BuiltPart extends BuildOutcome {
+export interface BuiltModel extends BuildOutcome {
   shelves: Map<string, SchoolShelf>;
 }
 
@@ -24,7 +24,7 @@ export class BuildCancelled extends Error {
 }
 
 export interface RunningBuild {
-  readonly done: Promise<BuiltPart>;
+  readonly done: Promise<BuiltModel>;
   /** Stops the worker; `done` then rejects with `BuildCancelled` (unless it was settled already). */
   cancel(): Promise<void>;
 }
@@ -32,7 +32,6 @@ export interface RunningBuild {
 /** What a build worker is asked to do (its one message). */
 export interface WorkerTask {
   location: StoreLocation;
-  request: BuildRequest;
 }
 
 /**
@@ -80,7 +79,7 @@ export class BuildWorkers {
     worker.ref();
     const shelves = new Map<string, SchoolShelf>();
     let cancelled = false;
-    const done = new Promise<BuiltPart>((resolve, reject) => {
+    const done = new Promise<BuiltModel>((resolve, reject) => {
       let settled = false;
       const onMessage = (message: WorkerMessage) => {
         switch (message.type) {
@@ -92,7 +91,7 @@ export class BuildWorkers {
             break;
           case 'done': {
             const { outcome } = message;
-            const catalog = outcome.catalog && reviveCatalog(outcome.catalog);
+            const catalog = reviveCatalog(outcome.catalog);
             settle(outcome.rowsRead <= REUSE_UP_TO_ROWS, () => resolve({ ...outcome, catalog, shelves }));
             break;
           }

@@ -1,6 +1,6 @@
 /**
  * A worker thread that builds the read model (see build-runner.ts), one build per task
- * message: it builds what changed (model-build.ts) from its own connection to the store
+ * message: it builds the read model (model-build.ts) from its own connection to the store
  * and hands the parts over as messages: each school's shelf as soon as it is built (its
  * typed arrays moved, not copied), progress now and then, and the outcome.
  */
@@ -10,7 +10,7 @@ import { openReadStore } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 import type { ReadStore } from '../store/store.js';
 import type { WorkerMessage, WorkerTask } from './build-runner.js';
-import { buildModelPart } from './model-build.js';
+import { buildModel } from './model-build.js';
 import { shelfBuffers } from './school-shelf.js';
 
 const port = parentPort!;
@@ -33,10 +33,10 @@ async function storeAt(location: StoreLocation): Promise<ReadStore> {
   return opened.store;
 }
 
-port.on('message', ({ location, request }: WorkerTask) => {
+port.on('message', ({ location }: WorkerTask) => {
   void (async () => {
     try {
-      const outcome = await buildModelPart(await storeAt(location), request, {
+      const outcome = await buildModel(await storeAt(location), {
         shelf: (shelf) => post({ type: 'shelf', shelf }, shelfBuffers(shelf)),
         progress: (progress) => post({ type: 'progress', progress }),
       });

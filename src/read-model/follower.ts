@@ -1,15 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { StoreLocation } from '../config/index.js';
-import type { ChangeVersions, ReadStore } from '../store/store.js';
-import { describeStoreError } from '../store/store-errors.js';
-import { participantsDiffer, versionsDiffer, type BuildMode } from './build-plan.js';
-import { BuildCancelled, BuildWorkers, type BuiltPart, type RunningBuild } from './build-runner.js';
+import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
+import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
+import { BuildCancelled, BuildWorkers, type BuiltModel, type RunningBuild } from './build-runner.js';
 import type { BuildProgress } from './model-build.js';
 import { ParticipantIndex } from './participant-index.js';
-import { buildParticipantDirectory, type ParticipantDirectory, type ReadModel } from './read-model.js';
+import { buildParticipantDirectory, type ReadModel } from './read-model.js';
 
 export interface FollowerOptions {
-  /** How often the store's change counters are read. */
+  /** How often the store's version is read. */
   pollIntervalMs: number;
   logger: FastifyBaseLogger;
 }
@@ -17,30 +15,46 @@ export interface FollowerOptions {
 export type FollowerState =
   { kind: 'loading' } | { kind: 'ready'; model: ReadModel } | { kind: 'failed'; details: string };
 
-/** After a failed compaction, how long the overlay is kept before the next try. */
-const COMPACTION_RETRY_MS = 30_000;
+/**
+ * After failed reads of the store, the next attempt waits a poll interval, doubled at each
+ * failure up to a ceiling: 5 s while the store is unreachable (it is served again within
+ * seconds of its return), 60 s when PostgreSQL refuses the credentials or the rights
+ * (docs/postgresql.md).
+ */
+export const RETRY_CEILING_MS = { unreachable: 5_000, misconfigured: 60_000 } as const;
+/** While the store keeps failing with the same error, it is logged again this often. */
+const FAILURE_LOG_EVERY_MS = 5_000;
 
-/** The model in service, with the versions it stands for. */
+/** The first load failed for a reason waiting will not fix: `serve` stops (exit code 2). */
+export class StoreMisconfiguredError extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason), { cause: reason });
+  }
+
+  get code(): unknown {
+    return (this.reason as { code?: unknown } | null)?.code;
+  }
+}
+
+/** The model in service, with the version of the store it stands for. */
 interface Served {
   model: ReadModel;
-  /** Read in the snapshot the model was built from: a build compares its own snapshot with them. */
-  snapshot: ChangeVersions;
   /** The poll that led to this model: the next polls are compared with it. */
-  polled: ChangeVersions;
+  polled: StoreVersion;
 }
 
 /**
- * Keeps the read model in step with the store: reads the change counters on a timer (and
- * at once when the store pushes a notification), and when they moved, builds what changed
- * in a worker thread (build-runner.ts) from one snapshot of the store, then swaps the new
- * model in with one assignment; requests in flight keep the one they started with. The
- * event loop only polls, receives the parts and swaps, so no request waits on a rebuild.
+ * Keeps the read model in step with the store: reads the store's version on a timer (and
+ * at once when the store pushes a notification), and when it moved, builds the whole
+ * model again in a worker thread (build-runner.ts) from one snapshot of the store, then
+ * swaps the new model in with one assignment; requests in flight keep the one they
+ * started with. The event loop only polls, receives the parts and swaps, so no request
+ * waits on a rebuild.
  *
- * A change to some years of participants is served as an overlay over the full index
- * (participant-index.ts); a compaction, a full build in the background, then replaces
- * it, unless participants change meanwhile (the compaction is then stopped and tried
- * again later). A failure after a successful load keeps the last good model; the store
- * is opened again on the next tick.
+ * A failure after a successful load keeps the last good model; the store is opened
+ * again on the next tick. A connection that no longer sees the store as it is on disk
+ * (StaleConnectionError) is reopened at once, with every other connection of the process
+ * (the build worker's), and counted in `reopens`.
  */
 export class ReadModelFollower {
   private served: Served | undefined;
@@ -51,14 +65,17 @@ export class ReadModelFollower {
   private again = false;
   private stopped = false;
   private version = 0;
-  /** The build that catches up with the store (one at a time, inside `check`). */
-  private update: RunningBuild | undefined;
-  /** The full build that replaces an overlay, running beside the updates. */
-  private compaction: RunningBuild | undefined;
-  private nextCompactionAt = 0;
+  /** The build in progress (one at a time, inside `check`). */
+  private build: RunningBuild | undefined;
   private readonly workers = new BuildWorkers();
+  /** Failed reads in a row, the last error, and when the next attempt may be made. */
+  private failures = 0;
+  private lastError: unknown;
+  private retryAt = 0;
+  private failureLoggedAt = 0;
   /** Reported in metrics. */
   reconnects = 0;
+  reopens = 0;
   lastBuildMs = 0;
 
   constructor(
@@ -77,14 +94,31 @@ export class ReadModelFollower {
     return this.served !== undefined && this.lastFailure === undefined;
   }
 
-  /** Loads once (waiting for it), then follows the store until `stop`. */
+  /**
+   * Loads once (waiting for it), then follows the store until `stop`. A first load refused
+   * for a reason waiting will not fix (PostgreSQL credentials or rights) throws
+   * StoreMisconfiguredError; any other failure is retried while the server answers 500.
+   */
   async start(): Promise<void> {
     await this.refresh();
-    this.timer = setInterval(() => void this.refresh(), this.options.pollIntervalMs);
+    if (!this.served && isPostgresMisconfiguration(this.lastError)) {
+      const reason = this.lastError;
+      await this.stop();
+      throw new StoreMisconfiguredError(reason);
+    }
+    this.timer = setInterval(() => this.poll(), this.options.pollIntervalMs);
     this.timer.unref();
   }
 
-  /** One check of the store; concurrent calls coalesce into one more run. */
+  /**
+   * A check asked for by the timer or a notification: after failures, at most one per
+   * backoff delay, however often it is asked.
+   */
+  private poll(): void {
+    if (performance.now() >= this.retryAt) void this.refresh();
+  }
+
+  /** One check of the store, now; concurrent calls coalesce into one more run. */
   refresh(): Promise<void> {
     if (this.running) {
       this.again = true;
@@ -94,7 +128,7 @@ export class ReadModelFollower {
       this.running = undefined;
       if (this.again && !this.stopped) {
         this.again = false;
-        void this.refresh();
+        this.poll();
       }
     });
     return this.running;
@@ -103,7 +137,7 @@ export class ReadModelFollower {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await Promise.all([this.update?.cancel(), this.stopCompaction()]);
+    await this.build?.cancel();
     await this.running;
     await this.workers.close();
     await this.store?.close();
@@ -113,7 +147,7 @@ export class ReadModelFollower {
   private async connectedStore(): Promise<ReadStore> {
     if (!this.store) {
       this.store = await this.openStore();
-      this.store.onChange?.(() => void this.refresh());
+      this.store.onChange?.(() => this.poll());
     }
     return this.store;
   }
@@ -122,131 +156,97 @@ export class ReadModelFollower {
     if (this.stopped) return;
     try {
       const store = await this.connectedStore();
-      const polled = await store.readChangeVersions();
-      const served = this.served;
-      if (served && !versionsDiffer(polled, served.polled)) {
-        this.reachable();
-        this.compactIfDue(store.location);
-        return;
-      }
-      if (served && participantsDiffer(polled, served.polled)) await this.stopCompaction();
-      if (served && polled.identity !== served.polled.identity)
-        this.options.logger.info('the store was replaced at its path: reading everything again');
-      await this.catchUp(store.location, polled);
+      const polled = await store.readVersion();
+      if (this.served?.polled !== polled) await this.rebuild(store, polled);
       this.reachable();
     } catch (error) {
       if (error instanceof BuildCancelled) return;
-      const details = describeStoreError(error);
-      if (this.lastFailure !== details) this.options.logger.error({ details }, 'store read failed');
-      this.lastFailure = details;
+      if (error instanceof StaleConnectionError) {
+        await this.reopen(error);
+        return;
+      }
+      this.failed(error);
       await this.dropStore();
     }
   }
 
-  /** Builds what changed since the model in service, and puts the result in service. */
-  private async catchUp(location: StoreLocation, polled: ChangeVersions): Promise<void> {
-    const served = this.served;
-    if (!served) this.options.logger.info('loading the read model');
-    const started = performance.now();
-    this.update = this.build(location, 'update', served ? 'debug' : 'info');
-    let part: BuiltPart;
-    try {
-      part = await this.update.done;
-    } finally {
-      this.update = undefined;
+  /** Logs a failure (again every few seconds while it lasts) and sets when to try again. */
+  private failed(error: unknown): void {
+    const details = describeStoreError(error);
+    const now = performance.now();
+    const misconfigured = isPostgresMisconfiguration(error);
+    this.failures++;
+    const ceiling = RETRY_CEILING_MS[misconfigured ? 'misconfigured' : 'unreachable'];
+    const delayMs = Math.min(ceiling, this.options.pollIntervalMs * 2 ** (this.failures - 1));
+    this.retryAt = now + delayMs;
+    if (this.lastFailure !== details) {
+      this.options.logger.error({ details }, 'store read failed');
+      this.failureLoggedAt = now;
+    } else if (now - this.failureLoggedAt >= FAILURE_LOG_EVERY_MS) {
+      this.options.logger.warn(
+        { details, failures: this.failures, retryInMs: Math.round(delayMs) },
+        this.served
+          ? 'store still failing; serving the last good read model'
+          : 'store still failing; retrying',
+      );
+      this.failureLoggedAt = now;
     }
-    const catalog = part.catalog ?? served?.model.catalog;
-    if (!catalog) throw new Error('the first build of the read model came without statistics');
-    const directory = this.directoryFrom(part);
-    const changed = catalog !== served?.model.catalog || directory !== served.model.directory;
-    const model = changed ? this.newModel(catalog, directory) : served.model;
-    this.served = { model, snapshot: part.versions, polled };
-    this.lastBuildMs = performance.now() - started;
-    if (changed) this.logBuilt(model, part, this.lastBuildMs);
+    this.lastFailure = details;
+    this.lastError = error;
   }
 
-  private directoryFrom(part: BuiltPart): ParticipantDirectory {
-    const kept = this.served?.model.directory;
-    switch (part.directory.kind) {
-      case 'kept':
-        if (!kept) throw new Error('the first build of the read model came without participants');
-        return kept;
-      case 'full':
-        return buildParticipantDirectory(new ParticipantIndex(part.shelves));
-      case 'overlay':
-        if (!kept) throw new Error('the first build of the read model came without every participant');
-        return buildParticipantDirectory(kept.index.withOverlay(part.directory.years, part.shelves));
+  /** Builds the whole model in a worker thread and puts it in service. */
+  private async rebuild(store: ReadStore, polled: StoreVersion): Promise<void> {
+    const first = !this.served;
+    if (first) this.options.logger.info('loading the read model');
+    const started = performance.now();
+    this.build = this.workers.start({ location: store.location }, (progress: BuildProgress) =>
+      this.options.logger[first ? 'info' : 'debug'](progress, 'read model build progress'),
+    );
+    let built: BuiltModel;
+    try {
+      built = await this.build.done;
+    } finally {
+      this.build = undefined;
     }
+    const directory = buildParticipantDirectory(new ParticipantIndex(built.shelves));
+    const model: ReadModel = {
+      version: ++this.version,
+      builtAt: new Date(),
+      catalog: built.catalog,
+      directory,
+    };
+    this.served = { model, polled };
+    this.lastBuildMs = performance.now() - started;
+    this.logBuilt(model, built, this.lastBuildMs);
   }
 
   /**
-   * Starts the compaction of an overlay, when the model in service has one. Its result
-   * replaces the directory only if the participants did not move since the model in
-   * service was read (the catalogue in service stays: it may be newer).
+   * Closes every connection of the process to the store (the worker's with the worker)
+   * and checks again at once: the connections opened then see the store as it is.
    */
-  private compactIfDue(location: StoreLocation): void {
-    const served = this.served;
-    if (!served || this.compaction || performance.now() < this.nextCompactionAt) return;
-    if (served.model.directory.index.overlayYears.length === 0) return;
-    const started = performance.now();
-    const compaction = this.build(location, 'compaction', 'debug');
-    this.compaction = compaction;
-    compaction.done.then(
-      (part) => {
-        if (this.compaction !== compaction) return;
-        this.compaction = undefined;
-        const current = this.served;
-        if (!current || participantsDiffer(part.versions, current.snapshot)) return;
-        const directory = buildParticipantDirectory(new ParticipantIndex(part.shelves));
-        const model = this.newModel(current.model.catalog, directory);
-        this.served = { ...current, model };
-        this.lastBuildMs = performance.now() - started;
-        this.logBuilt(model, part, this.lastBuildMs);
-      },
-      (error: unknown) => {
-        if (this.compaction === compaction) this.compaction = undefined;
-        if (error instanceof BuildCancelled) return;
-        this.nextCompactionAt = performance.now() + COMPACTION_RETRY_MS;
-        this.options.logger.warn({ details: describeStoreError(error) }, 'read model compaction failed');
-      },
+  private async reopen(error: StaleConnectionError): Promise<void> {
+    this.reopens++;
+    this.options.logger.warn(
+      { details: describeStoreError(error) },
+      'the store connection no longer saw the store as it is on disk: reopened',
     );
+    await this.workers.close();
+    const store = this.store;
+    this.store = undefined;
+    await store?.close().catch(() => undefined);
+    this.again = true;
   }
 
-  private async stopCompaction(): Promise<void> {
-    const compaction = this.compaction;
-    this.compaction = undefined;
-    await compaction?.cancel();
-  }
-
-  private build(location: StoreLocation, mode: BuildMode, progressLevel: 'info' | 'debug'): RunningBuild {
-    const served = this.served;
-    const summary = served && {
-      versions: served.snapshot,
-      overlayYears: served.model.directory.index.overlayYears,
-      rowsByYear: served.model.directory.index.rowsByYear,
-    };
-    return this.workers.start({ location, request: { mode, served: summary } }, (progress: BuildProgress) =>
-      this.options.logger[progressLevel]({ mode, ...progress }, 'read model build progress'),
-    );
-  }
-
-  private newModel(catalog: ReadModel['catalog'], directory: ParticipantDirectory): ReadModel {
-    return { version: ++this.version, builtAt: new Date(), catalog, directory };
-  }
-
-  private logBuilt(model: ReadModel, part: BuiltPart, buildMs: number): void {
-    const { directory } = part;
+  private logBuilt(model: ReadModel, built: BuiltModel, buildMs: number): void {
     this.options.logger.info(
       {
         readModelVersion: model.version,
         buildMs: Math.round(buildMs),
-        readMs: Math.round(part.readMs),
-        indexMs: Math.round(part.indexMs),
-        rowsRead: part.rowsRead,
+        readMs: Math.round(built.readMs),
+        indexMs: Math.round(built.indexMs),
+        rowsRead: built.rowsRead,
         participants: model.directory.index.size,
-        statistics: part.catalog ? 'rebuilt' : 'kept',
-        participantYears:
-          directory.kind === 'overlay' ? directory.years : directory.kind === 'full' ? 'all' : 'kept',
         years: model.catalog.years.length,
       },
       'read model built',
@@ -257,6 +257,9 @@ export class ReadModelFollower {
   private reachable(): void {
     if (this.lastFailure !== undefined) this.options.logger.info('store reachable again');
     this.lastFailure = undefined;
+    this.lastError = undefined;
+    this.failures = 0;
+    this.retryAt = 0;
   }
 
   private async dropStore(): Promise<void> {

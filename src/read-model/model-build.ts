@@ -1,5 +1,4 @@
-import type { ChangeVersions, ReadStore } from '../store/store.js';
-import { planBuild, type BuildMode, type ServedSummary } from './build-plan.js';
+import type { ReadStore, StoreVersion, YearRow } from '../store/store.js';
 import { ShelfCollector } from './participant-index.js';
 import type { SchoolShelf } from './school-shelf.js';
 import { buildStatisticsCatalog, type StatisticsCatalog } from './statistics-catalog.js';
@@ -8,15 +7,6 @@ import { buildStatisticsCatalog, type StatisticsCatalog } from './statistics-cat
 export const PROGRESS_EVERY_MS = 1000;
 /** Rows read between two looks at the clock. */
 const ROWS_PER_CLOCK_CHECK = 8192;
-
-export interface BuildRequest {
-  mode: BuildMode;
-  /** The model in service; undefined for the first one. */
-  served: ServedSummary | undefined;
-}
-
-/** What became of the participant directory: kept, rebuilt from every row, or some years read again. */
-export type DirectoryChange = { kind: 'kept' } | { kind: 'full' } | { kind: 'overlay'; years: number[] };
 
 export interface BuildProgress {
   phase: 'reading' | 'indexing';
@@ -29,14 +19,21 @@ export interface BuildProgress {
 
 /** The result of a build, apart from the shelves (handed over one by one as they are built). */
 export interface BuildOutcome {
-  /** The versions read in the build's snapshot. */
-  versions: ChangeVersions;
-  /** The new catalogue, or undefined when the one in service stays. */
-  catalog: StatisticsCatalog | undefined;
-  directory: DirectoryChange;
+  /** The version read in the build's snapshot. */
+  version: StoreVersion;
+  catalog: StatisticsCatalog;
   rowsRead: number;
   readMs: number;
   indexMs: number;
+}
+
+/**
+ * The years flagged not ready (unpublished): withdrawn from the search and the schools
+ * as from the statistics, and kept in the store. A year without a flag is served, as
+ * rows written by plain SQL are.
+ */
+export function withheldYears(years: readonly YearRow[]): number[] {
+  return years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year)).map((row) => Number(row.year));
 }
 
 export interface BuildOutput {
@@ -45,16 +42,11 @@ export interface BuildOutput {
 }
 
 /**
- * One build of what changed in the read model, from one snapshot of the store: what to
- * read is decided inside the snapshot (comparing its versions with the model in service),
- * and everything is read in it. The snapshot is let go before the indexing, which needs
- * no store. Runs in a worker thread (build-worker.ts); it reads nothing of the server's.
+ * One build of the whole read model from one snapshot of the store. The snapshot is let
+ * go before the indexing, which needs no store. Runs in a worker thread (build-worker.ts);
+ * it reads nothing of the server's.
  */
-export async function buildModelPart(
-  store: ReadStore,
-  request: BuildRequest,
-  output: BuildOutput,
-): Promise<BuildOutcome> {
+export async function buildModel(store: ReadStore, output: BuildOutput): Promise<BuildOutcome> {
   const started = performance.now();
   const collector = new ShelfCollector();
   let lastProgress = started;
@@ -70,30 +62,16 @@ export async function buildModelPart(
   };
 
   const read = await store.readSnapshot(async (snapshot) => {
-    const versions = await snapshot.readChangeVersions();
-    const plan = planBuild(request.served, versions, request.mode);
-    const catalogRows = plan.catalog
-      ? {
-          years: await snapshot.readYears(),
-          statistics: await snapshot.readStatistics(),
-          updating: await snapshot.readUpdating(),
-        }
-      : undefined;
-    const years = typeof plan.participants === 'object' ? plan.participants.years : undefined;
-    if (plan.participants !== 'keep') await snapshot.readParticipants(years, take);
-    const directory: DirectoryChange =
-      plan.participants === 'keep'
-        ? { kind: 'kept' }
-        : years === undefined
-          ? { kind: 'full' }
-          : { kind: 'overlay', years };
-    return { versions, catalogRows, directory };
+    const version = await snapshot.readVersion();
+    const years = await snapshot.readYears();
+    const statistics = await snapshot.readStatistics();
+    const updating = await snapshot.readUpdating();
+    await snapshot.readParticipants(withheldYears(years), take);
+    return { version, years, statistics, updating };
   });
   const readMs = performance.now() - started;
 
-  const catalog =
-    read.catalogRows &&
-    buildStatisticsCatalog(read.catalogRows.years, read.catalogRows.statistics, read.catalogRows.updating);
+  const catalog = buildStatisticsCatalog(read.years, read.statistics, read.updating);
   const schoolCount = collector.schools;
   let schools = 0;
   for (const shelf of collector.shelve()) {
@@ -105,9 +83,8 @@ export async function buildModelPart(
     }
   }
   return {
-    versions: read.versions,
+    version: read.version,
     catalog,
-    directory: read.directory,
     rowsRead: collector.rows,
     readMs,
     indexMs: performance.now() - started - readMs,

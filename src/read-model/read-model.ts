@@ -3,7 +3,7 @@ import { CACHE, prepareError, prepareJson, type PreparedResponse } from './prepa
 import { ParticipantIndex } from './participant-index.js';
 import type { StatisticsCatalog } from './statistics-catalog.js';
 
-/** Companies and participant search, rebuilt only when the participants change. */
+/** Companies and participant search: the participants of the published years. */
 export interface ParticipantDirectory {
   index: ParticipantIndex;
   companiesAnswer: PreparedResponse;

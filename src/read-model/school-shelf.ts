@@ -51,8 +51,6 @@ export interface SchoolShelf {
   reversedIds: Uint32Array;
   /** `undefined` for a school too large to pack (a search then scans the school). */
   pairs: PairIndex | undefined;
-  /** How many of the names are of each year. */
-  rowsByYear: Map<number, number>;
 }
 
 /** First index in `sorted[from…to]` whose number is not below `value`. */
@@ -191,8 +189,6 @@ export function buildShelf(school: string, names: readonly string[], years: read
     '',
   );
   const packedKeys = pack(keys, '\n');
-  const rowsByYear = new Map<number, number>();
-  for (const year of years) rowsByYear.set(year, (rowsByYear.get(year) ?? 0) + 1);
   return {
     school,
     schoolJson: JSON.stringify(school),
@@ -206,7 +202,6 @@ export function buildShelf(school: string, names: readonly string[], years: read
     reversedWords: backwards.map((word) => word.text),
     reversedIds: Uint32Array.from(backwards, (word) => word.id),
     pairs: buildPairs(nameWords, wordStarts, words.length),
-    rowsByYear,
   };
 }
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { StoreLocation } from '../config/index.js';
-import { describeDatabaseUrl } from './postgres-config.js';
+import { describeDatabaseUrl, serverAddress } from './postgres-config.js';
 import { PostgresStore } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { ReadStore, SchemaState, WriteStore } from './store.js';
@@ -101,6 +101,14 @@ function sqliteOpenError(path: string, error: unknown): unknown {
   }
 }
 
+/** How long a connection may take before the command says it is waiting. */
+const CONNECT_NOTICE_MS = 1_000;
+
+export interface OpenOptions {
+  /** Told a line when the connection takes long (stderr by default). */
+  onWaiting?: (line: string) => void;
+}
+
 /**
  * Opens the store an operator command works on, under the rules of `use`; a store whose
  * schema the command cannot work with is refused (StoreNotMigratedError). A SQLite file
@@ -108,7 +116,11 @@ function sqliteOpenError(path: string, error: unknown): unknown {
  * migrates the SQLite file it creates, or a PostgreSQL database without data tables
  * (an existing SQLite file without them may be another program's: it is refused).
  */
-export async function openWriteStore(location: StoreLocation, use: StoreUse = 'write'): Promise<WriteStore> {
+export async function openWriteStore(
+  location: StoreLocation,
+  use: StoreUse = 'write',
+  { onWaiting = (line: string) => void process.stderr.write(`${line}\n`) }: OpenOptions = {},
+): Promise<WriteStore> {
   let store: WriteStore;
   let created = false;
   if (location.engine === 'postgres') {
@@ -125,8 +137,18 @@ export async function openWriteStore(location: StoreLocation, use: StoreUse = 'w
     }
   }
   try {
+    // A server that does not answer: said after a second, not left to look like a hang.
+    const waiting =
+      location.engine === 'postgres'
+        ? setTimeout(() => onWaiting(`connecting to ${serverAddress(location.url)}…`), CONNECT_NOTICE_MS)
+        : undefined;
+    let schema: SchemaState;
+    try {
+      schema = created ? 'empty' : await store.readSchemaState();
+    } finally {
+      clearTimeout(waiting);
+    }
     if (use === 'migrate') return store;
-    const schema = created ? 'empty' : await store.readSchemaState();
     const migrates =
       created ||
       (location.engine === 'postgres' && use === 'create' && schema === 'empty') ||

@@ -46,3 +46,13 @@ export function describeDatabaseUrl(url: string): string {
     return 'postgresql';
   }
 }
+
+/** `db.example.org:5432`: the server a URL connects to. */
+export function serverAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}`;
+  } catch {
+    return 'the configured server';
+  }
+}

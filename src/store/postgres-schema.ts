@@ -1,5 +1,4 @@
-import { PARTICIPANT_YEAR_PREFIX } from './change-versions.js';
-import { STORE_PARTS } from './store.js';
+import { FOLLOWED_TABLES, STORE_VERSION_ROW } from './store.js';
 
 /** The LISTEN/NOTIFY channel; the payload is the name of the table that changed. */
 export const CHANGE_CHANNEL = 'tamborrada_changes';
@@ -12,24 +11,11 @@ function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/**
- * The triggers that keep a counter per year of participants, by event. Statement-level,
- * with transition tables (one event per trigger: PostgreSQL allows no more with them):
- * the years of the rows a statement touched, each bumped once. TRUNCATE has no rows to
- * show, so it bumps, before it runs, every year the table holds.
- */
-const YEAR_TRIGGERS = {
-  insert: 'AFTER INSERT ON participants REFERENCING NEW TABLE AS tamborrada_new_rows',
-  update:
-    'AFTER UPDATE ON participants REFERENCING OLD TABLE AS tamborrada_old_rows NEW TABLE AS tamborrada_new_rows',
-  delete: 'AFTER DELETE ON participants REFERENCING OLD TABLE AS tamborrada_old_rows',
-  truncate: 'BEFORE TRUNCATE ON participants',
-} as const;
-
-/** Their names: the read model rebuilds only the changed years of a database that has all of them. */
-export const POSTGRES_YEAR_TRIGGERS = Object.keys(YEAR_TRIGGERS).map(
+/** What older versions kept beside the store's counter: a counter per year of participants. */
+const RETIRED_TRIGGERS = ['insert', 'update', 'delete', 'truncate'].map(
   (event) => `tamborrada_participants_year_${event}`,
 );
+const RETIRED_FUNCTION = 'tamborrada_note_participant_years()';
 
 /**
  * Creates a trigger function when it is missing, and replaces it (to upgrade it) only when
@@ -61,19 +47,30 @@ function createTrigger(table: string, name: string, definition: string): string 
        END $do$`;
 }
 
+/** Drops a trigger of an older version, when it is there and the migrating role may. */
+function dropTrigger(table: string, name: string): string {
+  return `DO $do$ BEGIN
+         IF EXISTS (SELECT 1 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+                    WHERE t.tgrelid = '${table}'::regclass AND t.tgname = '${name}'
+                      AND pg_has_role(c.relowner, 'USAGE')) THEN
+           DROP TRIGGER ${name} ON ${table};
+         END IF;
+       END $do$`;
+}
+
 /**
- * The schema of DESIGN §2 in PostgreSQL, plus what we add of our own: the change
- * counters, hand-written summaries, an index, two trigger functions and statement-level
+ * The schema of DESIGN §2 in PostgreSQL, plus what we add of our own: the store's change
+ * counter, hand-written summaries, an index, a trigger function and statement-level
  * triggers. Every statement only creates what is missing, so an existing database
  * (the public project's) keeps its tables exactly as they are, and `migrate` can run
  * on a live database any number of times. Needs PostgreSQL 13 or later
  * (`gen_random_uuid()` in core).
  *
- * One trigger function bumps the counter of its table and sends a notification, the
- * other the counters of the years of participants a statement touched. Both are
- * SECURITY DEFINER (they run as the migrating role), so a role that may write the data
- * tables by plain SQL needs no rights on `tamborrada_changes`. Their search path is
- * pinned, and the counters table is named with its schema.
+ * The trigger function bumps the store's counter and sends a notification whose payload
+ * names the table. It is SECURITY DEFINER (it runs as the migrating role), so a role
+ * that may write the data tables by plain SQL needs no rights on `tamborrada_changes`.
+ * Its search path is pinned, and the counters table is named with its schema. What older
+ * versions kept beside it (a counter per table and per year) is dropped.
  */
 export function postgresSchema(schema: string): string[] {
   const changes = `${quoteIdentifier(schema)}.tamborrada_changes`;
@@ -135,56 +132,36 @@ export function postgresSchema(schema: string): string[] {
     // Inside DO blocks, so that a role that owns none of this (a writer running migrate
     // again after the tables' owner did) passes through without needing the rights.
     `DO $do$ BEGIN
-       IF (SELECT count(*) FROM tamborrada_changes) < ${STORE_PARTS.length} THEN
-         INSERT INTO tamborrada_changes (part) VALUES ${STORE_PARTS.map((part) => `('${part}')`).join(', ')}
-         ON CONFLICT (part) DO NOTHING;
+       IF EXISTS (SELECT 1 FROM tamborrada_changes WHERE part <> '${STORE_VERSION_ROW}') THEN
+         DELETE FROM tamborrada_changes WHERE part <> '${STORE_VERSION_ROW}';
+       END IF;
+       IF NOT EXISTS (SELECT 1 FROM tamborrada_changes WHERE part = '${STORE_VERSION_ROW}') THEN
+         INSERT INTO tamborrada_changes (part) VALUES ('${STORE_VERSION_ROW}') ON CONFLICT (part) DO NOTHING;
        END IF;
      END $do$`,
     createFunction(
       'tamborrada_note_change()',
       `BEGIN
-             UPDATE ${changes} SET version = version + 1 WHERE part = TG_ARGV[0];
+             INSERT INTO ${changes} AS c (part, version) VALUES ('${STORE_VERSION_ROW}', 1)
+               ON CONFLICT (part) DO UPDATE SET version = c.version + 1;
              PERFORM pg_notify('${CHANGE_CHANNEL}', TG_ARGV[0]);
              RETURN NULL;
            END`,
     ),
-    ...STORE_PARTS.map((part) =>
+    ...FOLLOWED_TABLES.map((table) =>
       createTrigger(
-        part,
-        `tamborrada_${part}_changed`,
-        `AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${part}
-             FOR EACH STATEMENT EXECUTE FUNCTION tamborrada_note_change('${part}')`,
+        table,
+        `tamborrada_${table}_changed`,
+        `AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
+             FOR EACH STATEMENT EXECUTE FUNCTION tamborrada_note_change('${table}')`,
       ),
     ),
-    createFunction(
-      'tamborrada_note_participant_years()',
-      `DECLARE
-             touched text[];
-           BEGIN
-             IF TG_OP = 'TRUNCATE' THEN
-               EXECUTE format('SELECT array_agg(DISTINCT year::text) FROM %I.%I', TG_TABLE_SCHEMA, TG_TABLE_NAME)
-                 INTO touched;
-             ELSIF TG_OP = 'INSERT' THEN
-               SELECT array_agg(DISTINCT year::text) INTO touched FROM tamborrada_new_rows;
-             ELSIF TG_OP = 'DELETE' THEN
-               SELECT array_agg(DISTINCT year::text) INTO touched FROM tamborrada_old_rows;
-             ELSE
-               SELECT array_agg(DISTINCT year) INTO touched FROM (
-                 SELECT year::text AS year FROM tamborrada_old_rows
-                 UNION ALL SELECT year::text FROM tamborrada_new_rows) AS both_sides;
-             END IF;
-             INSERT INTO ${changes} AS c (part, version)
-               SELECT '${PARTICIPANT_YEAR_PREFIX}' || year, 1 FROM unnest(touched) AS year
-               ON CONFLICT (part) DO UPDATE SET version = c.version + 1;
-             RETURN NULL;
-           END`,
-    ),
-    ...Object.entries(YEAR_TRIGGERS).map(([event, definition]) =>
-      createTrigger(
-        'participants',
-        `tamborrada_participants_year_${event}`,
-        `${definition} FOR EACH STATEMENT EXECUTE FUNCTION tamborrada_note_participant_years()`,
-      ),
-    ),
+    ...RETIRED_TRIGGERS.map((name) => dropTrigger('participants', name)),
+    `DO $do$ BEGIN
+       IF EXISTS (SELECT 1 FROM pg_proc WHERE oid = to_regprocedure('${RETIRED_FUNCTION}')
+                  AND pg_has_role(proowner, 'USAGE')) THEN
+         DROP FUNCTION ${RETIRED_FUNCTION};
+       END IF;
+     END $do$`,
   ];
 }

@@ -7,21 +7,15 @@ import {
   type PostgresSettings,
   type StoreLocation,
 } from '../config/index.js';
-import { countersToVersions } from './change-versions.js';
 import { clientConfig, describeDatabaseUrl, poolConfig } from './postgres-config.js';
 import { ChangeListener, settleWithin } from './postgres-listener.js';
-import {
-  MIGRATE_LOCK_KEY,
-  POSTGRES_YEAR_TRIGGERS,
-  WRITE_LOCK_KEY,
-  postgresSchema,
-} from './postgres-schema.js';
+import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
 import type {
-  ChangeVersions,
   ManualSummary,
   SchemaState,
   StoredStatistic,
   StoreSnapshot,
+  StoreVersion,
   TakeParticipant,
   UpdatingStatus,
   WriteStore,
@@ -173,12 +167,12 @@ export class PostgresStore implements WriteStore {
     this.listener.start();
   }
 
-  async readChangeVersions(): Promise<ChangeVersions> {
-    return this.changeVersionsWith(this.pool, false);
+  async readVersion(): Promise<StoreVersion> {
+    return this.versionWith(this.pool, false);
   }
 
   /** `fresh`: the participants' fingerprint counted now (a snapshot), not up to 10 s ago. */
-  private async changeVersionsWith(queryable: Queryable, fresh: boolean): Promise<ChangeVersions> {
+  private async versionWith(queryable: Queryable, fresh: boolean): Promise<StoreVersion> {
     return (await this.currentChangeMode(queryable)) === 'counters'
       ? readCounters(queryable)
       : this.readFingerprint(queryable, fresh);
@@ -188,11 +182,11 @@ export class PostgresStore implements WriteStore {
     return this.inTransaction(
       async (client) =>
         read({
-          readChangeVersions: () => this.changeVersionsWith(client, true),
+          readVersion: () => this.versionWith(client, true),
           readYears: () => readYearsWith(client),
           readUpdating: async () => (await readUpdatingStatusWith(client)).isUpdating,
           readStatistics: () => readStatisticsWith(client),
-          readParticipants: (years, take) => eachParticipant(client, years, take),
+          readParticipants: (withheld, take) => eachParticipant(client, withheld, take),
         }),
       BEGIN_SNAPSHOT,
     );
@@ -253,7 +247,7 @@ export class PostgresStore implements WriteStore {
   private async connect(): Promise<pg.PoolClient> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.pool.connect();
+        return guardErrors(await this.pool.connect());
       } catch (error) {
         const { code, message } = error as { code?: string; message?: string };
         const timedOut = CONNECT_TIMED_OUT.test(message ?? '');
@@ -301,7 +295,7 @@ export class PostgresStore implements WriteStore {
   }
 
   /** The fallback without counters: content hashes of the small tables, a count of the big one. */
-  private async readFingerprint(queryable: Queryable, fresh: boolean): Promise<ChangeVersions> {
+  private async readFingerprint(queryable: Queryable, fresh: boolean): Promise<StoreVersion> {
     const hashAll = (table: string) =>
       `(SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${table} t)`;
     const statisticsRow = 'ROW(category, scope, year, public_data, summary)::text';
@@ -320,14 +314,7 @@ export class PostgresStore implements WriteStore {
       if (!fresh) this.participantsFingerprint = participants;
     }
     const row = rows[0]!;
-    return {
-      participants: `f${participants.value}`,
-      statistics: `f${row.statistics}`,
-      available_years: `f${row.available_years}`,
-      sys_status: `f${row.sys_status}`,
-      identity: '',
-      participantYears: undefined,
-    };
+    return `f${participants.value}/${row.statistics}/${row.available_years}/${row.sys_status}`;
   }
 
   /** Columns the import must fill because the table (the public project's) requires them. */
@@ -387,9 +374,7 @@ export class PostgresStore implements WriteStore {
       },
       async readParticipants() {
         const records: ParticipantRecord[] = [];
-        await eachParticipant(client, undefined, (name, school, year) =>
-          records.push({ name, school, year }),
-        );
+        await eachParticipant(client, [], (name, school, year) => records.push({ name, school, year }));
         return records;
       },
       async replaceStatistics(rows) {
@@ -480,20 +465,28 @@ export class PostgresStore implements WriteStore {
   }
 }
 
+const guarded = new WeakSet<pg.PoolClient>();
+
+/**
+ * A connection lost while it is checked out and between queries (a transaction computing
+ * the statistics) is emitted as an `'error'` event, which would end the process: it is
+ * ignored here, since the next query on that connection fails anyway and is reported.
+ */
+function guardErrors(client: pg.PoolClient): pg.PoolClient {
+  if (!guarded.has(client)) {
+    client.on('error', () => undefined);
+    guarded.add(client);
+  }
+  return client;
+}
+
 /** Our counters, with the per-year ones when every trigger that keeps them is in place. */
-async function readCounters(queryable: Queryable): Promise<ChangeVersions> {
-  const { rows } = await queryable.query<{ part: string; version: string; year_triggers: number }>(
-    `SELECT part, version::text AS version,
-            (SELECT count(*)::int FROM pg_trigger
-             WHERE tgrelid = to_regclass('participants') AND tgname = ANY($1::text[])) AS year_triggers
-     FROM tamborrada_changes`,
-    [POSTGRES_YEAR_TRIGGERS],
+/** The store's counter: every row of `tamborrada_changes` (an older version kept several). */
+async function readCounters(queryable: Queryable): Promise<StoreVersion> {
+  const { rows } = await queryable.query<{ counter: string | null }>(
+    `SELECT string_agg(part || '=' || version, ',' ORDER BY part COLLATE "C") AS counter FROM tamborrada_changes`,
   );
-  return countersToVersions(rows, {
-    identity: '',
-    tracksYears: rows[0]?.year_triggers === POSTGRES_YEAR_TRIGGERS.length,
-    tag: 'c',
-  });
+  return `c${rows[0]?.counter ?? ''}`;
 }
 
 async function readYearsWith(queryable: Queryable): Promise<YearRow[]> {
@@ -541,15 +534,14 @@ async function readStatisticsWith(queryable: Queryable): Promise<StoredStatistic
  */
 async function eachParticipant(
   client: pg.PoolClient,
-  years: readonly number[] | undefined,
+  withheld: readonly number[],
   take: TakeParticipant,
 ): Promise<number> {
-  if (years?.length === 0) return 0;
-  const where = years === undefined ? '' : ' WHERE year::int = ANY($1::int[])';
+  const where = withheld.length === 0 ? '' : ' WHERE year::int <> ALL($1::int[])';
   await client.query(
     `DECLARE tamborrada_participants NO SCROLL CURSOR FOR
      SELECT name, school, year::int AS year FROM participants${where}`,
-    years === undefined ? [] : [[...years]],
+    withheld.length === 0 ? [] : [[...withheld]],
   );
   let count = 0;
   for (;;) {

@@ -1,32 +1,22 @@
-import { PARTICIPANT_YEAR_PREFIX } from './change-versions.js';
-import { STORE_PARTS } from './store.js';
+import { FOLLOWED_TABLES, STORE_VERSION_ROW } from './store.js';
 
 const now = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 
-/** Bumps the counter of the participants of one year (`NEW.year` or `OLD.year`). */
-function bumpYear(row: 'NEW' | 'OLD'): string {
-  return `INSERT INTO tamborrada_changes (part, version) VALUES ('${PARTICIPANT_YEAR_PREFIX}' || ${row}.year, 1)
-          ON CONFLICT (part) DO UPDATE SET version = version + 1;`;
-}
-
-/** The triggers that keep a counter per year of participants, by event: what each row touched. */
-const YEAR_TRIGGER_BODIES = {
-  insert: bumpYear('NEW'),
-  update: `${bumpYear('OLD')} ${bumpYear('NEW')}`,
-  delete: bumpYear('OLD'),
-} as const;
-
-/** Their names: the read model rebuilds only the changed years of a store that has all of them. */
-export const SQLITE_YEAR_TRIGGERS = Object.keys(YEAR_TRIGGER_BODIES).map(
-  (event) => `participants_${event}_bumps_year`,
-);
+/** What older versions kept: a counter per table and per year of participants, and their triggers. */
+const RETIRED_TRIGGERS = [
+  ...FOLLOWED_TABLES.flatMap((table) =>
+    EVENTS.map((event) => `${table}_${event.toLowerCase()}_bumps_version`),
+  ),
+  ...EVENTS.map((event) => `participants_${event.toLowerCase()}_bumps_year`),
+];
 
 /**
- * The schema of DESIGN §2 in SQLite, plus our own change counters. Every statement
- * is idempotent, so `migrate` can run on a live file any number of times.
- * Counters are bumped by triggers, so that plain SQL from the `sqlite3` shell is
- * noticed by the server exactly like a write from our CLI: one per table, and one per
- * year of participants (rows named `participants/2024`).
+ * The schema of DESIGN §2 in SQLite, plus our own tables. Every statement is
+ * idempotent, so `migrate` can run on a live file any number of times. The store's
+ * version is one counter, bumped by triggers on every table a read model is built from,
+ * so that plain SQL from the `sqlite3` shell is noticed by the server exactly like a
+ * write from our CLI. What older versions kept in its place is dropped.
  */
 export const SQLITE_SCHEMA: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS participants (
@@ -78,19 +68,14 @@ export const SQLITE_SCHEMA: readonly string[] = [
      part TEXT PRIMARY KEY,
      version INTEGER NOT NULL DEFAULT 0
    )`,
-  ...STORE_PARTS.map(
-    (part) => `INSERT OR IGNORE INTO tamborrada_changes (part, version) VALUES ('${part}', 0)`,
-  ),
-  ...STORE_PARTS.flatMap((part) =>
-    ['INSERT', 'UPDATE', 'DELETE'].map(
+  ...RETIRED_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS ${name}`),
+  `DELETE FROM tamborrada_changes WHERE part <> '${STORE_VERSION_ROW}'`,
+  `INSERT OR IGNORE INTO tamborrada_changes (part, version) VALUES ('${STORE_VERSION_ROW}', 0)`,
+  ...FOLLOWED_TABLES.flatMap((table) =>
+    EVENTS.map(
       (event) =>
-        `CREATE TRIGGER IF NOT EXISTS ${part}_${event.toLowerCase()}_bumps_version AFTER ${event} ON ${part}
-         BEGIN UPDATE tamborrada_changes SET version = version + 1 WHERE part = '${part}'; END`,
+        `CREATE TRIGGER IF NOT EXISTS ${table}_${event.toLowerCase()}_bumps_store_version AFTER ${event} ON ${table}
+         BEGIN UPDATE tamborrada_changes SET version = version + 1 WHERE part = '${STORE_VERSION_ROW}'; END`,
     ),
-  ),
-  ...Object.entries(YEAR_TRIGGER_BODIES).map(
-    ([event, body]) =>
-      `CREATE TRIGGER IF NOT EXISTS participants_${event}_bumps_year AFTER ${event.toUpperCase()} ON participants
-       BEGIN ${body} END`,
   ),
 ];

@@ -1,21 +1,21 @@
-import { closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { mkdirSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteLocation, type StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord } from '../domain/types.js';
-import { countersToVersions } from './change-versions.js';
-import { SQLITE_SCHEMA, SQLITE_YEAR_TRIGGERS } from './sqlite-schema.js';
-import type {
-  ChangeVersions,
-  ManualSummary,
-  SchemaState,
-  StoreSnapshot,
-  TakeParticipant,
-  UpdatingStatus,
-  WriteStore,
-  WriteTransaction,
-  YearStatus,
+import { SQLITE_SCHEMA } from './sqlite-schema.js';
+import {
+  StaleConnectionError,
+  type ManualSummary,
+  type SchemaState,
+  type StoreSnapshot,
+  type StoreVersion,
+  type TakeParticipant,
+  type UpdatingStatus,
+  type WriteStore,
+  type WriteTransaction,
+  type YearStatus,
 } from './store.js';
 
 export interface SqliteStoreOptions {
@@ -40,11 +40,19 @@ function jsonOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-/** The first 16 bytes of every SQLite database file. */
-const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
-
 function identityOf(stats: Stats): string {
   return `${stats.dev}:${stats.ino}`;
+}
+
+/**
+ * The store's counter: every row of `tamborrada_changes`, so that a store whose
+ * counters an older version laid out (one per table and per year) is followed too.
+ */
+const COUNTER_SQL = `SELECT group_concat(part || '=' || version, ',') AS counter
+                     FROM (SELECT part, version FROM tamborrada_changes ORDER BY part)`;
+
+function counterOf(db: Database.Database): string {
+  return (db.prepare(COUNTER_SQL).get() as { counter: string | null }).counter ?? '';
 }
 
 function fileIdentity(path: string): string | undefined {
@@ -55,21 +63,6 @@ function fileIdentity(path: string): string | undefined {
   }
 }
 
-function startsWithSqliteHeader(path: string): boolean {
-  const head = Buffer.alloc(SQLITE_HEADER.length);
-  const fd = openSync(path, 'r');
-  try {
-    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(SQLITE_HEADER);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** What SQLite itself says of such a file, once it reads it again. */
-function notADatabase(): Error {
-  return Object.assign(new Error('file is not a database'), { code: 'SQLITE_NOTADB' });
-}
-
 /**
  * The embedded store: one SQLite file in WAL mode.
  *
@@ -77,6 +70,17 @@ function notADatabase(): Error {
  * inode: deleted and created again, or renamed over) is opened anew, and a file
  * overwritten in place with something that is not a database is reported, although
  * SQLite would go on answering from pages it holds in memory.
+ *
+ * Nothing here opens the file outside SQLite: closing any descriptor of a file drops
+ * every POSIX lock the process holds on it, and then the next SQLite client to close
+ * believes it is the last one and deletes the WAL under our connections. The path's
+ * identity comes from `stat` (no descriptor), and the file's header is read by SQLite:
+ * each poll first drops the pages the connection holds in memory.
+ *
+ * Should the connection stop seeing the file's WAL all the same (the `-wal` or `-shm` at
+ * the path is no longer the one it opened: something deleted them under it), the poll
+ * throws `StaleConnectionError`: every connection of the process to the file must then be
+ * closed (SQLite shares one WAL index among them) and opened again.
  */
 export class SqliteStore implements WriteStore {
   readonly description: string;
@@ -84,6 +88,8 @@ export class SqliteStore implements WriteStore {
   private db: Database.Database;
   /** `device:inode` of the file `db` has open. */
   private identity: string;
+  /** `device:inode` of the `-wal` and `-shm` the connection opened, once a poll read through it. */
+  private walIdentity: string | undefined;
 
   constructor(
     private readonly path: string,
@@ -130,39 +136,47 @@ export class SqliteStore implements WriteStore {
       .immediate();
   }
 
-  async readChangeVersions(): Promise<ChangeVersions> {
-    this.followFile();
-    return this.changeVersions();
+  async readVersion(): Promise<StoreVersion> {
+    if (this.followFile()) {
+      this.checkWal();
+      // The read that follows then goes to the file: one overwritten in place with
+      // something else answers SQLITE_NOTADB instead of pages held in memory.
+      this.db.pragma('shrink_memory');
+    }
+    return `${this.identity}#${counterOf(this.db)}`;
   }
 
-  /** Opens the file again when another one took its place; throws when it is gone or not a database. */
-  private followFile(): void {
+  /**
+   * Opens the file again when another one took its place; throws when it is gone. True
+   * when the connection in service still has the file at the path open.
+   */
+  private followFile(): boolean {
     const stats = statSync(this.path);
     // SQLite itself says what is wrong with a folder or a device.
-    if (!stats.isFile() || this.db.inTransaction) return;
-    if (identityOf(stats) !== this.identity) {
-      this.db.close();
-      ({ db: this.db, identity: this.identity } = this.open());
-    } else if (stats.size > 0 && !startsWithSqliteHeader(this.path)) {
-      throw notADatabase();
-    }
+    if (!stats.isFile() || this.db.inTransaction) return false;
+    if (identityOf(stats) === this.identity) return true;
+    this.db.close();
+    ({ db: this.db, identity: this.identity } = this.open());
+    this.walIdentity = undefined;
+    return false;
   }
 
-  private changeVersions(): ChangeVersions {
-    const rows = this.db.prepare('SELECT part, version FROM tamborrada_changes').all() as {
-      part: string;
-      version: number;
-    }[];
-    const triggers = this.db
-      .prepare(
-        `SELECT count(*) AS n FROM sqlite_master
-         WHERE type = 'trigger' AND name IN (${SQLITE_YEAR_TRIGGERS.map(() => '?').join(', ')})`,
-      )
-      .get(...SQLITE_YEAR_TRIGGERS) as { n: number };
-    return countersToVersions(rows, {
-      identity: this.identity,
-      tracksYears: triggers.n === SQLITE_YEAR_TRIGGERS.length,
-    });
+  /**
+   * Throws StaleConnectionError when the `-wal` and `-shm` at the path are no longer those
+   * the connection opened (recorded at the first poll, after its first read). While a
+   * connection is open nobody may delete them; if something did, the connection reads
+   * a WAL nobody writes to any more.
+   */
+  private checkWal(): void {
+    const walIdentity = () =>
+      [`${this.path}-wal`, `${this.path}-shm`].map((file) => fileIdentity(file) ?? '-').join(' ');
+    if (this.walIdentity === undefined) {
+      // A connection creates them at its first read.
+      counterOf(this.db);
+      this.walIdentity = walIdentity();
+    } else if (walIdentity() !== this.walIdentity) {
+      throw new StaleConnectionError(`the WAL files at ${this.path} are no longer those the server opened`);
+    }
   }
 
   /**
@@ -174,11 +188,11 @@ export class SqliteStore implements WriteStore {
     this.db.exec('BEGIN');
     try {
       return await read({
-        readChangeVersions: async () => this.changeVersions(),
+        readVersion: async () => `${this.identity}#${counterOf(this.db)}`,
         readYears: async () => this.yearRows(),
         readUpdating: async () => (await this.readUpdatingStatus()).isUpdating,
         readStatistics: async () => this.statisticRows(),
-        readParticipants: async (years, take) => this.eachParticipant(years, take),
+        readParticipants: async (withheld, take) => this.eachParticipant(withheld, take),
       });
     } finally {
       if (this.db.inTransaction) this.db.exec('COMMIT');
@@ -222,12 +236,11 @@ export class SqliteStore implements WriteStore {
   }
 
   /** The participants of `years` (all when undefined), read as arrays: no object per row. */
-  private eachParticipant(years: readonly number[] | undefined, take: TakeParticipant): number {
-    if (years?.length === 0) return 0;
-    const where = years === undefined ? '' : ` WHERE year IN (${years.map(() => '?').join(', ')})`;
+  private eachParticipant(withheld: readonly number[], take: TakeParticipant): number {
+    const where = withheld.length === 0 ? '' : ` WHERE year NOT IN (${withheld.map(() => '?').join(', ')})`;
     const rows = this.db.prepare(`SELECT name, school, year FROM participants${where}`).raw(true);
     let count = 0;
-    for (const [name, school, year] of rows.iterate(...(years ?? [])) as IterableIterator<
+    for (const [name, school, year] of rows.iterate(...withheld) as IterableIterator<
       [string, string, number]
     >) {
       take(name, school, year);
@@ -240,7 +253,7 @@ export class SqliteStore implements WriteStore {
   private participantRecords(): ParticipantRecord[] {
     const records: ParticipantRecord[] = [];
     const schools = new Map<string, string>();
-    this.eachParticipant(undefined, (name, school, year) => {
+    this.eachParticipant([], (name, school, year) => {
       let shared = schools.get(school);
       if (shared === undefined) schools.set(school, (shared = school));
       records.push({ name, school: shared, year });

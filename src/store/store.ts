@@ -2,37 +2,37 @@ import type { StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 
-/** The four tables the read model follows; each has its own change counter. */
-export const STORE_PARTS = ['participants', 'statistics', 'available_years', 'sys_status'] as const;
-export type StorePart = (typeof STORE_PARTS)[number];
+/**
+ * Where the store stands: an opaque text that changes with every committed change to the
+ * tables a read model is built from (one counter for the whole store, bumped by triggers
+ * so that plain SQL counts like our CLI), and with the store itself (a SQLite file
+ * replaced at its path is another store, whatever its counter says).
+ */
+export type StoreVersion = string;
+
+/** The tables a read model is built from: a change to any of them moves the store's version. */
+export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years', 'sys_status'] as const;
+
+/** The one row of `tamborrada_changes`: the store's counter. */
+export const STORE_VERSION_ROW = 'store';
 
 /**
- * Opaque per-table versions (a part whose version moved must be read again), read together
- * with what tells which store they belong to and which years of participants moved.
+ * The store's connection no longer sees the store as it is on disk: every connection of
+ * the process to it must be closed and opened again.
  */
-export type ChangeVersions = Record<StorePart, string> & {
-  /** The store itself: a SQLite file replaced at its path is another store, whatever its counters say. */
-  identity: string;
-  /**
-   * The version of the participants of each year (by year as text) that changed since the
-   * store tracks them; a year missing has not changed since. `undefined` when the store does
-   * not track years (an older schema, or a database whose counters cannot be read): then
-   * any change of participants means reading them all again.
-   */
-  participantYears: ReadonlyMap<string, string> | undefined;
-};
+export class StaleConnectionError extends Error {}
 
 /** Takes one participant row as it is read (no object per row: millions are read at once). */
 export type TakeParticipant = (name: string, school: string, year: number) => void;
 
 /** Reads that all see one committed state of the store (inside one read transaction). */
 export interface StoreSnapshot {
-  readChangeVersions(): Promise<ChangeVersions>;
+  readVersion(): Promise<StoreVersion>;
   readYears(): Promise<YearRow[]>;
   readUpdating(): Promise<boolean>;
   readStatistics(): Promise<StoredStatistic[]>;
-  /** Passes every participant of `years` (of every year when undefined) to `take`; returns how many. */
-  readParticipants(years: readonly number[] | undefined, take: TakeParticipant): Promise<number>;
+  /** Passes every participant but those of the `withheld` years to `take`; returns how many. */
+  readParticipants(withheld: readonly number[], take: TakeParticipant): Promise<number>;
 }
 
 export interface YearRow {
@@ -62,8 +62,8 @@ export interface ReadStore {
   readonly description: string;
   /** Where the store is: a worker thread opens its own connection there to build a model. */
   readonly location: StoreLocation;
-  /** The change versions as they are now (the server's poll). */
-  readChangeVersions(): Promise<ChangeVersions>;
+  /** The version as it is now (the server's poll). */
+  readVersion(): Promise<StoreVersion>;
   /** Runs `read` inside one read transaction: everything it reads is one committed state. */
   readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T>;
   /** Push notification of a committed change, where the engine has one (PostgreSQL). */

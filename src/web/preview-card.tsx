@@ -5,7 +5,7 @@ import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepar
 import { metaTexts } from './copy.js';
 import { pageKind } from './page-answer.js';
 import { PREVIEW_SIZE } from './page-meta.js';
-import type { YearCount } from './statistic-shapes.js';
+import type { YearCount } from '../domain/answer-shapes.js';
 
 /** Where the preview images are served from: `/vista-previa/estadisticas-2024.png`. */
 export const PREVIEWS_PATH = '/vista-previa';

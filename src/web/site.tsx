@@ -24,7 +24,7 @@ import { SchoolPathContext } from './school-links.js';
 import { schoolSlugs } from './school-slugs.js';
 import { faviconAnswer, robotsAnswer, sitemapAnswer } from './site-files.js';
 import { statisticTable } from './statistic-csv.js';
-import { SHAPES, type YearCount } from './statistic-shapes.js';
+import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { yearStatistics, type StatisticRecord } from './year-statistics.js';
 
 /**

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CategoryId } from '../domain/categories.js';
 import { openDataTexts, webTexts } from './copy.js';
 import type { CsvTable } from './open-data.js';
-import { SHAPES } from './statistic-shapes.js';
+import { PUBLIC_DATA_SHAPES as SHAPES } from '../domain/answer-shapes.js';
 import type { StatisticRecord } from './year-statistics.js';
 
 const columns = openDataTexts.columns;

@@ -6,7 +6,7 @@ import { webTexts, type CategoryTexts } from './copy.js';
 import { RankedBars, type Bar } from './charts/ranked-bars.js';
 import { YearLines, yearRange, type YearSeries } from './charts/year-lines.js';
 import { DataTable } from './data-table.js';
-import { SHAPES, type YearCount } from './statistic-shapes.js';
+import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
 import { SchoolName } from './school-links.js';
 import { Summary } from './summary.js';

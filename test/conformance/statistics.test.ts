@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ANSWER_SHAPES } from '../../src/domain/answer-shapes.js';
+import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { GLOBAL_CATEGORY_ORDER, YEARLY_CATEGORY_ORDER } from '../../src/domain/statistics/index.js';
 import { seedComputedFestival, seedPublishedYears } from '../support/dataset.js';
 import { describeEachStore } from '../support/stores.js';
@@ -215,6 +217,24 @@ describeEachStore('GET /api/statistics: the rows the engine writes', seedCompute
       const single = await context().server.get(`/api/category?year=${year}&category=${category}`);
       expect(answer.statistics[category], category).toEqual((single.body as { stats: unknown }).stats);
     }
+  });
+
+  it('answers in the shapes the API documents, every record in that of its category', async () => {
+    const { server } = context();
+    const { years } = (await server.get('/api/years')).body as { years: string[] };
+    expect(years.length).toBeGreaterThan(1);
+    let records = 0;
+    for (const year of years) {
+      const answer = await server.get(`/api/statistics?year=${year}`);
+      expect(ANSWER_SHAPES.statistics.safeParse(answer.body).error, year).toBeUndefined();
+      for (const category of CATEGORY_IDS) {
+        const single = await server.get(`/api/category?year=${year}&category=${category}`);
+        if (single.status === 404) continue;
+        expect(ANSWER_SHAPES.category.safeParse(single.body).error, `${year} ${category}`).toBeUndefined();
+        records++;
+      }
+    }
+    expect(records).toBeGreaterThan(CATEGORY_IDS.length);
   });
 
   it('holds the shapes of the public project for mostConstantSchools and newSchoolsByYear', async () => {

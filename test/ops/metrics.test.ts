@@ -41,7 +41,7 @@ describe('GET /metrics, on its own listener', () => {
         const store = await fixture.openReadStore();
         return new Proxy(store, {
           get(target, property) {
-            if (down && property === 'readChangeVersions') return () => Promise.reject(new Error('down'));
+            if (down && property === 'readVersion') return () => Promise.reject(new Error('down'));
             const value = Reflect.get(target, property) as unknown;
             return typeof value === 'function' ? value.bind(target) : value;
           },

@@ -72,9 +72,11 @@ describe('an import into a database that is slow to open connections', () => {
     await fixture.database.client.query('DELETE FROM participants');
     const run = await importThrough(() => BUSY_MS);
     expect(run.code).toBe(1);
-    const lines = run.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^tamborrada: error: .*PG_CONNECT_TIMEOUT_MS/);
+    // The wait is announced after a second, then the one error line.
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      `connecting to 127.0.0.1:${proxy!.port}…`,
+      expect.stringMatching(/^tamborrada: error: .*PG_CONNECT_TIMEOUT_MS/),
+    ]);
     expect(await participants()).toEqual({ n: 0 });
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postgresLocation } from '../../src/config/index.js';
 import type { RunningServer } from '../../src/server.js';
 import { startLoopbackServer } from '../support/server.js';
+import { StoreMisconfiguredError } from '../../src/read-model/follower.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
@@ -93,14 +94,17 @@ describe('PostgreSQL outages', () => {
     expect((await get(running, '/api/companies')).text).toBe('{"companies":["Ikastola Txori Berri"]}');
   });
 
-  it('a wrong password is reported without the password', async () => {
+  it('a wrong password is a misconfiguration, not an outage: the start fails, without the password', async () => {
     await proxy.open();
     const password = 'not-the-Secret-42';
-    server = await startPostgresReplica(postgresUrl(proxy.rewrite(fixture.database.url), { password }));
-    const answer = await get(server, '/api/years');
-    expect(answer.status).toBe(500);
-    expect(JSON.parse(answer.text)).toMatchObject({ error: 'Error al obtener el estado del sistema' });
-    expect(answer.text).not.toContain(password);
+    const started = startPostgresReplica(postgresUrl(proxy.rewrite(fixture.database.url), { password }));
+    const error = await started.then(
+      () => new Error('the server started'),
+      (rejected: unknown) => rejected,
+    );
+    expect(error).toBeInstanceOf(StoreMisconfiguredError);
+    expect(error).toMatchObject({ code: '28P01' });
+    expect(String(error)).not.toContain(password);
   });
 });
 

@@ -32,7 +32,7 @@ function withoutNotifications(store: ReadStore): ReadStore {
   return {
     description: store.description,
     location: store.location,
-    readChangeVersions: () => store.readChangeVersions(),
+    readVersion: () => store.readVersion(),
     readSnapshot: (read) => store.readSnapshot(read),
     close: () => store.close(),
   };

@@ -1,17 +1,21 @@
 /**
- * What a read model is built from: one snapshot of the store (issue 14.1), and change
- * versions per year of participants, kept by triggers for plain SQL as for our CLI, so
- * that a rebuild reads again only the years that changed (issue 14.2).
+ * What a read model is built from: one snapshot of the store, and the store's version,
+ * kept by triggers for plain SQL as for our CLI, which moves with every change to the
+ * tables a model is built from.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParticipantRecord } from '../../src/domain/types.js';
-import type { ChangeVersions, ReadStore, StoreSnapshot } from '../../src/store/store.js';
+import { openWriteStore } from '../../src/store/open-store.js';
+import type { ReadStore, StoreSnapshot } from '../../src/store/store.js';
 import type { StoreFixture } from '../support/store-fixture.js';
 import { STORE_KINDS } from '../support/stores.js';
 
-async function participantsIn(snapshot: StoreSnapshot, years?: number[]): Promise<ParticipantRecord[]> {
+async function participantsIn(
+  snapshot: StoreSnapshot,
+  withheld: number[] = [],
+): Promise<ParticipantRecord[]> {
   const rows: ParticipantRecord[] = [];
-  await snapshot.readParticipants(years, (name, school, year) => rows.push({ name, school, year }));
+  await snapshot.readParticipants(withheld, (name, school, year) => rows.push({ name, school, year }));
   return rows.sort((a, b) => a.year - b.year || (a.name < b.name ? -1 : 1));
 }
 
@@ -36,9 +40,6 @@ for (const kind of STORE_KINDS) {
       await fixture.dispose();
     });
 
-    const versions = () => store.readChangeVersions();
-    const yearVersions = async () => Object.fromEntries((await versions()).participantYears ?? []);
-
     it('a commit between two reads of one snapshot is not seen by the second', async () => {
       const seen = await store.readSnapshot(async (snapshot) => {
         const years = await snapshot.readYears();
@@ -49,7 +50,7 @@ for (const kind of STORE_KINDS) {
           years,
           again: await snapshot.readYears(),
           participants: await participantsIn(snapshot),
-          versions: await snapshot.readChangeVersions(),
+          version: await snapshot.readVersion(),
         };
       });
       expect(seen.again).toEqual(seen.years);
@@ -58,57 +59,72 @@ for (const kind of STORE_KINDS) {
 
       const after = await store.readSnapshot(async (snapshot) => ({
         participants: await participantsIn(snapshot),
-        versions: await snapshot.readChangeVersions(),
+        version: await snapshot.readVersion(),
       }));
       expect(after.participants).toEqual([ANE, JON, NORA]);
-      expect(after.versions.participants).not.toBe(seen.versions.participants);
-      expect(after.versions.available_years).not.toBe(seen.versions.available_years);
+      expect(after.version).not.toBe(seen.version);
     });
 
-    it('reads the participants of some years only', async () => {
+    it('leaves out the participants of withheld years', async () => {
       await fixture.insertParticipants([NORA]);
-      expect(await store.readSnapshot((snapshot) => participantsIn(snapshot, [2023, 2025]))).toEqual([
-        ANE,
-        NORA,
-      ]);
-      expect(await store.readSnapshot((snapshot) => participantsIn(snapshot, []))).toEqual([]);
-    });
-
-    it('moves the version of exactly the years a plain SQL statement touched', async () => {
-      const before = await yearVersions();
-      expect(Object.keys(before).sort()).toEqual(['2023', '2024']);
-      const changed = async (statement: string) => {
-        const was = await yearVersions();
-        await exec(statement);
-        const now = await yearVersions();
-        return [...new Set([...Object.keys(was), ...Object.keys(now)])]
-          .filter((year) => was[year] !== now[year])
-          .sort();
-      };
-      expect(
-        await changed("INSERT INTO participants (name, school, year) VALUES ('Iker Sanz Gil', 'X', 2026)"),
-      ).toEqual(['2026']);
-      expect(await changed("UPDATE participants SET school = 'Y' WHERE year = 2026")).toEqual(['2026']);
-      expect(await changed('UPDATE participants SET year = 2022 WHERE year = 2026')).toEqual([
-        '2022',
-        '2026',
-      ]);
-      expect(await changed('DELETE FROM participants WHERE year = 2023')).toEqual(['2023']);
-      expect(await changed('DELETE FROM participants WHERE year = 1999')).toEqual([]);
-      expect(await changed("UPDATE available_years SET is_ready = false WHERE year = '2023'")).toEqual([]);
-      if (kind.name === 'postgresql')
-        expect(await changed('TRUNCATE participants')).toEqual(['2022', '2024']);
-    });
-
-    it('says it cannot tell years apart when the triggers that count them are missing', async () => {
-      const tracked: ChangeVersions = await versions();
-      expect(tracked.participantYears).toBeInstanceOf(Map);
-      await exec(
-        kind.name === 'sqlite'
-          ? 'DROP TRIGGER participants_delete_bumps_year'
-          : 'DROP TRIGGER tamborrada_participants_year_delete ON participants',
+      expect(await store.readSnapshot((snapshot) => participantsIn(snapshot, [2024]))).toEqual([ANE, NORA]);
+      expect(await store.readSnapshot((snapshot) => participantsIn(snapshot, [2023, 2024, 2025]))).toEqual(
+        [],
       );
-      expect((await versions()).participantYears).toBeUndefined();
+    });
+
+    it('moves the version with every plain SQL statement that changes what a model is built from', async () => {
+      const moves = async (statement: string) => {
+        const was = await store.readVersion();
+        await exec(statement);
+        return (await store.readVersion()) !== was;
+      };
+      expect(await store.readVersion()).toBe(await store.readVersion());
+      expect(
+        await moves("INSERT INTO participants (name, school, year) VALUES ('Iker Sanz Gil', 'X', 2026)"),
+      ).toBe(true);
+      expect(await moves("UPDATE participants SET school = 'Y' WHERE year = 2026")).toBe(true);
+      expect(await moves('DELETE FROM participants WHERE year = 2026')).toBe(true);
+      expect(await moves("UPDATE available_years SET is_ready = false WHERE year = '2023'")).toBe(true);
+      expect(await moves('INSERT INTO sys_status (id, is_updating) VALUES (1, true)')).toBe(true);
+      expect(
+        await moves(
+          "INSERT INTO statistics (category, scope, year, public_data, summary) VALUES ('intro', 'yearly', '2023', NULL, 'x')",
+        ),
+      ).toBe(true);
+      expect(
+        await moves("INSERT INTO summary_overrides (category, year, summary) VALUES ('intro', '2023', 'x')"),
+      ).toBe(false);
+      if (kind.name === 'postgresql') expect(await moves('TRUNCATE participants')).toBe(true);
+    });
+
+    it('migrate drops the counters an earlier version kept per table and per year; the version still moves', async () => {
+      const retired =
+        kind.name === 'sqlite'
+          ? [
+              "INSERT INTO tamborrada_changes (part, version) VALUES ('participants', 3), ('participants/2023', 2)",
+              `CREATE TRIGGER participants_insert_bumps_year AFTER INSERT ON participants
+               BEGIN UPDATE tamborrada_changes SET version = version + 1 WHERE part = 'participants/2023'; END`,
+            ]
+          : [
+              "INSERT INTO tamborrada_changes (part, version) VALUES ('participants', 3), ('participants/2023', 2)",
+              `CREATE FUNCTION tamborrada_note_participant_years() RETURNS trigger LANGUAGE plpgsql AS $$
+               BEGIN UPDATE tamborrada_changes SET version = version + 1 WHERE part = 'participants/2023'; RETURN NULL; END $$`,
+              `CREATE TRIGGER tamborrada_participants_year_insert AFTER INSERT ON participants
+               FOR EACH STATEMENT EXECUTE FUNCTION tamborrada_note_participant_years()`,
+            ];
+      for (const statement of retired) await exec(statement);
+      const writer = await openWriteStore(store.location, 'write');
+      try {
+        await writer.migrate();
+        const left = await store.readSnapshot(async () => store.readVersion());
+        expect(left).not.toMatch(/participants/);
+        const was = await store.readVersion();
+        await exec("INSERT INTO participants (name, school, year) VALUES ('Iker Sanz Gil', 'X', 2026)");
+        expect(await store.readVersion()).not.toBe(was);
+      } finally {
+        await writer.close();
+      }
     });
   });
 }

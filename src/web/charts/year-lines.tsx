@@ -1,7 +1,7 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { formatNumber } from '../../domain/spanish-words.js';
-import type { YearCount } from '../statistic-shapes.js';
+import type { YearCount } from '../../domain/answer-shapes.js';
 
 export interface YearSeries {
   label: string;

@@ -3,7 +3,7 @@ import { formatNumber } from '../../domain/spanish-words.js';
 import { webTexts } from '../copy.js';
 import { Layout, PAGE_PATHS, YearLinks, type PageContext } from '../layout.js';
 import { SearchForm } from '../search-form.js';
-import { SHAPES } from '../statistic-shapes.js';
+import { PUBLIC_DATA_SHAPES as SHAPES } from '../../domain/answer-shapes.js';
 import { ParticipantsByYear } from '../statistic-sections.js';
 import { Summary } from '../summary.js';
 import type { StatisticRecord } from '../year-statistics.js';

@@ -4,7 +4,7 @@ import { DataTable } from '../data-table.js';
 import { Layout, PAGE_PATHS, type PageContext } from '../layout.js';
 import { OpenDataLinks, type Download } from '../open-data.js';
 import { ParticipantsByYear } from '../statistic-sections.js';
-import type { YearCount } from '../statistic-shapes.js';
+import type { YearCount } from '../../domain/answer-shapes.js';
 
 const texts = schoolTexts;
 
