@@ -12,8 +12,8 @@
  * Environment: BENCH_SCALES (default "1,100"), BENCH_DURATION (s per operation,
  * default 10), BENCH_CONNECTIONS (default 32), BENCH_WARMUP (s per operation before
  * measuring, default 1), BENCH_SEED (default 1), BENCH_LOOKUPS (in-process searches,
- * default 1000), BENCH_WORKERS (for `serve --workers`, default: the number of CPUs),
- * BENCH_SLICES (turns per row, default 5), BENCH_REBUILD=1 (rebuild cached demo stores).
+ * default 1000), BENCH_SLICES (turns per row, default 5), BENCH_REBUILD=1 (rebuild cached
+ * demo stores).
  *
  * How the figures are taken:
  * - Demo stores come from `tamborrada demo --seed S --scale F`; scales of 10 and above
@@ -24,8 +24,7 @@
  *   one under load runs at LOG_LEVEL=warn, so that no request is logged. Both starts also
  *   give the time from spawn until /api/ping and /api/years answer 200.
  * - Memory: VmRSS of /proc/PID/status when ready, after the warm-up and after the load,
- *   and VmHWM (peak, the read-model build included); with --workers, summed over the
- *   process and its children.
+ *   and VmHWM (peak, the read-model build included).
  * - Load: autocannon's programmatic API in this process, `BENCH_CONNECTIONS` connections,
  *   pipelining 1, no Accept-Encoding (identity bodies) except on the br row and the web
  *   pages' rows, which send a browser's (`gzip, deflate, br, zstd`: brotli bodies). The search
@@ -41,14 +40,13 @@
  *   median over the turns of the server's req/s ÷ the raw server's (the targets are
  *   checked on it); req/s and latencies are over all the turns. A second ratio divides by the raw server's req/s on
  *   the statistics row, the reference as issue 5 words it ("the same statistics bytes").
- *   The --workers rows reuse the raw figures of the first pass.
  * - "other CPU": the share of the machine's CPU that processes other than the benchmark,
  *   the server and the raw server used during a row; above 5 % the row is marked and its
  *   figures are not to be trusted (the machine was busy).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { demoStore, sampleParticipants, searchVariant, type DemoStore } from './http-lib/demo-store.js';
 import { drive, driveInTurn, type LoadCase, type LoadResult } from './http-lib/load.js';
@@ -87,7 +85,6 @@ const config = {
   connections: envNumber('BENCH_CONNECTIONS', 32),
   pipelining: 1,
   lookups: envNumber('BENCH_LOOKUPS', 1000),
-  workers: envNumber('BENCH_WORKERS', availableParallelism()),
   rebuild: process.env.BENCH_REBUILD === '1',
   /** Stores at this scale and above are cached in bench/.cache between runs. */
   cacheFromScale: 10,
@@ -179,7 +176,6 @@ interface ScaleReport {
   /** The raw server replaying the server's answers, one row per case (same order as `server.rows`). */
   raw: Row[];
   server: RowSet;
-  workers: RowSet | null;
   search: SearchReport | null;
   targets: TargetCheck[];
 }
@@ -203,17 +199,11 @@ function serveArgs(db: string, port: number, logLevel: string, extra: string[] =
     HOST,
     '--log-level',
     logLevel,
+    // The search limit stays on, so that its cost is measured, but above what the load asks.
+    '--rate-limit-participants',
+    String(Number.MAX_SAFE_INTEGER),
     ...extra,
   ];
-}
-
-function workersSupported(): boolean {
-  try {
-    const help = execFileSync(process.execPath, [CLI, 'serve', '--help'], { encoding: 'utf8' });
-    return /--workers\b/.test(help);
-  } catch {
-    return false;
-  }
 }
 
 function gitDescription(): string | null {
@@ -472,7 +462,7 @@ async function startServer(
   return { set, server };
 }
 
-async function benchScale(scale: number, tmp: string, withWorkers: boolean): Promise<ScaleReport> {
+async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   progress(`scale ${scale}: demo store (seed ${config.seed})`);
   const store = await demoStore({
     seed: config.seed,
@@ -533,21 +523,9 @@ async function benchScale(scale: number, tmp: string, withWorkers: boolean): Pro
   const rawRows = await runRows(`scale ${scale}`, firstSet, server, raw, cases);
   await server.stop();
 
-  // 4. Optional: the same rows with `serve --workers N`, against the raw figures of step 3.
-  let workers: RowSet | null = null;
-  if (withWorkers) {
-    progress(`scale ${scale}: server with --workers ${config.workers}`);
-    const run = await startServer(`workers=${config.workers}`, store.path, [
-      '--workers',
-      String(config.workers),
-    ]);
-    await runRows(`scale ${scale}`, run.set, run.server, raw, cases, rawRows);
-    await run.server.stop();
-    workers = run.set;
-  }
   await raw.stop();
   const statisticsRaw = rawRows[cases.findIndex((load) => load.statisticsReference)]!.reqPerSec;
-  for (const row of [...firstSet.rows, ...(workers?.rows ?? [])]) {
+  for (const row of firstSet.rows) {
     row.ratioToRawStatistics = row.reqPerSec / statisticsRaw;
   }
 
@@ -565,7 +543,6 @@ async function benchScale(scale: number, tmp: string, withWorkers: boolean): Pro
     preflight: checks,
     raw: rawRows,
     server: firstSet,
-    workers,
     search,
     targets: [],
   };
@@ -575,7 +552,6 @@ async function benchScale(scale: number, tmp: string, withWorkers: boolean): Pro
 
 function checkTargets(report: ScaleReport): TargetCheck[] {
   const checks: TargetCheck[] = [];
-  // The targets are the default server's; `--workers` rows only document when it helps.
   const rows = report.server.rows;
   const prepared = rows.filter((row) => row.kind === 'prepared');
   const worstPrepared = Math.min(...prepared.map((row) => row.ratioToRaw ?? 0));
@@ -679,14 +655,7 @@ function printScale(report: ScaleReport): void {
     'other CPU',
   ];
   const align = [false, true, true, true, true, true, true, true, true, true];
-  const sets = [report.server, ...(report.workers ? [report.workers] : [])];
-  const rows = sets.flatMap((set) =>
-    set.rows.map((row, i) => {
-      const cells = rowCells(row, report.raw[i]!);
-      if (set.label !== 'server') cells[0] = `[${set.label}] ${cells[0]}`;
-      return cells;
-    }),
-  );
+  const rows = report.server.rows.map((row, i) => rowCells(row, report.raw[i]!));
   out.push(table(headers, rows, align));
   out.push(
     "× raw: against the raw server replaying this row's own answers (the targets); " +
@@ -699,10 +668,10 @@ function printScale(report: ScaleReport): void {
       `ready ${(report.startup.readyMsInfo / 1000).toFixed(2)} s after spawn (info), ` +
       `${(report.startup.readyMsWarn / 1000).toFixed(2)} s (warn), idle ${(report.server.settleMs / 1000).toFixed(1)} s later`,
   );
-  for (const set of sets) {
+  for (const set of [report.server]) {
     const m = set.memory;
     out.push(
-      `memory${set.label === 'server' ? '' : ` [${set.label}, ${m.afterLoad?.processes ?? '?'} processes]`}: ` +
+      `memory: ` +
         `RSS ${mb(m.ready)} at ready, ${mb(m.afterWarmup)} after warm-up, ${mb(m.afterLoad)} after load; ` +
         `peak (VmHWM) ${m.afterLoad ? `${m.afterLoad.hwmMb.toFixed(0)} MB` : '?'}`,
     );
@@ -743,17 +712,15 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const loadAtStart = loadavg();
   if (!existsSync(CLI)) throw new Error(`${relative(ROOT, CLI)} is missing: run npm run build first`);
-  const withWorkers = workersSupported();
   progress(
     `scales ${config.scales.join(', ')}; ${config.durationS} s per operation (+${config.warmupS} s warm-up), ` +
-      `${config.connections} connections, pipelining 1; ` +
-      (withWorkers ? `serve --workers ${config.workers} too` : 'serve has no --workers option: skipped'),
+      `${config.connections} connections, pipelining 1`,
   );
   const tmp = mkdtempSync(join(tmpdir(), 'tamborrada-bench-'));
   const reports: ScaleReport[] = [];
   try {
     for (const scale of config.scales) {
-      const report = await benchScale(scale, tmp, withWorkers);
+      const report = await benchScale(scale, tmp);
       reports.push(report);
       printScale(report);
     }
@@ -774,7 +741,7 @@ async function main(): Promise<void> {
       node: process.version,
       platform: `${process.platform} ${process.arch}`,
     },
-    config: { ...config, host: HOST, workersSupported: withWorkers, targets: TARGETS },
+    config: { ...config, host: HOST, targets: TARGETS },
     method: {
       load: 'autocannon (programmatic) in the benchmark process; server and raw server are child processes',
       latency:
@@ -783,7 +750,7 @@ async function main(): Promise<void> {
         'req/s ÷ req/s of a bare node:http server replaying, for the same requests, the answers the server gave (status, headers, body bytes), measured just before each row',
       ratioToRawStatistics: "req/s ÷ that raw server's req/s on the statistics row (issue 5's wording)",
       buildTime: "buildMs of the first 'read model built' log line of a start at LOG_LEVEL=info",
-      memory: '/proc/PID/status VmRSS and VmHWM of the server process (and its children with --workers)',
+      memory: '/proc/PID/status VmRSS and VmHWM of the server process',
       otherCpu: 'machine busy time (/proc/stat) minus the CPU time of the benchmark, server and raw server',
     },
     scales: reports,
@@ -791,7 +758,7 @@ async function main(): Promise<void> {
   const file = writeResult('http', startedAt, result);
   const failed = reports.flatMap((report) => report.targets.filter((check) => !check.pass));
   const busyRows = reports
-    .flatMap((report) => [...report.raw, ...report.server.rows, ...(report.workers?.rows ?? [])])
+    .flatMap((report) => [...report.raw, ...report.server.rows])
     .filter((row) => row.otherCpu > BUSY_MACHINE);
   if (busyRows.length > 0) {
     process.stdout.write(

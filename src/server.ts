@@ -1,14 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { DEFAULT_SERVER_LIMITS, SETTINGS, type ListenAddress, type ServerLimits } from './config/index.js';
+import type { Logger } from 'pino';
+import type { ListenAddress, ServerSettings } from './config/index.js';
 import { createApiReference } from './http/api-reference.js';
-import { buildOpenApiDocument } from './http/openapi.js';
-import { buildApp } from './http/app.js';
+import { createDispatcher } from './http/dispatcher.js';
+import { createHttpServer } from './http/entry.js';
 import { createMetrics, createMetricsServer, type RecordRequest } from './http/metrics.js';
 import { createObserver } from './http/observer.js';
-import { createResponder } from './http/responder.js';
+import { buildOpenApiDocument } from './http/openapi.js';
 import type { ModelSource } from './http/operations.js';
+import { createSearchLimit } from './http/rate-limit.js';
+import { createResponder } from './http/responder.js';
 import { buildRoutes } from './http/routes.js';
 import { ReadModelFollower } from './read-model/follower.js';
 import { createSite } from './web/site.js';
@@ -16,27 +18,15 @@ import type { ReadStore } from './store/store.js';
 
 export interface ServerOptions {
   openStore: () => Promise<ReadStore>;
-  port: number;
-  host: string;
-  corsOrigin: string;
-  pollIntervalMs: number;
-  logger: FastifyBaseLogger | false;
-  /** HTTP sizes and timeouts; the defaults of src/config when omitted. */
-  limits?: ServerLimits;
-  /** Participant searches per client address and minute (0 or omitted: no limit). */
-  rateLimitParticipants?: number;
-  /** Where `/metrics` listens, apart from the API; no metrics when omitted. */
-  metrics?: ListenAddress;
-  /** The fast lane; off only in tests that prove Fastify's routes give the same answers. */
-  fastLane?: boolean;
-  /** The public web pages (`WEB_PAGES`); on when omitted. */
-  webPages?: boolean;
-  /** Their public origin (`PUBLIC_URL`); its default when omitted. */
-  publicUrl?: string;
+  /** Every setting of the server, as `serve` resolved them (src/config). */
+  settings: ServerSettings;
+  /** A pino logger (the CLI's), or `false` for none (tests). */
+  logger: Logger | false;
 }
 
 export interface RunningServer {
-  app: FastifyInstance;
+  /** Node's HTTP server of the API and the pages. */
+  http: Server;
   follower: ReadModelFollower;
   /** `http://host:port` as bound (port 0 picks a free one). */
   url: string;
@@ -45,7 +35,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const SILENT = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+const SILENT = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
 
 /** `http://host:port` of a bound server (an unspecified address is reached on loopback). */
 function urlOf(server: Server, host: string): string {
@@ -94,89 +84,99 @@ export async function checkCanListen(what: string, address: ListenAddress): Prom
 
 export interface HttpAppOptions {
   source: ModelSource;
-  corsOrigin: string;
-  logger: FastifyBaseLogger | false;
-  limits?: ServerLimits;
-  rateLimitParticipants?: number;
-  fastLane?: boolean;
+  settings: ServerSettings;
+  logger: Logger | false;
   /** Where answers are counted (the metrics); nowhere when omitted. */
   recordRequest?: RecordRequest;
-  /** The public web pages (`WEB_PAGES`); on when omitted. */
-  webPages?: boolean;
-  /** Their public origin (`PUBLIC_URL`); its default when omitted. */
-  publicUrl?: string;
 }
 
 /**
- * The HTTP application over a source of read models: the route table, one responder and
- * one observer, and entry → fast lane → Fastify. Ready to listen (the OpenAPI document
- * is in place).
+ * The HTTP server over a source of read models: the route table, one responder, one
+ * observer and the search limit, all behind one dispatcher. Ready to listen (the OpenAPI
+ * document is in place).
  */
-export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+export async function createHttpApp({
+  source,
+  settings,
+  logger,
+  recordRequest,
+}: HttpAppOptions): Promise<Server> {
   const reference = createApiReference();
-  const site =
-    (options.webPages ?? true)
-      ? createSite({ publicUrl: options.publicUrl ?? SETTINGS.publicUrl.fallback })
-      : undefined;
+  const site = settings.webPages ? createSite({ publicUrl: settings.publicUrl }) : undefined;
   const routes = buildRoutes(reference, site);
-  const app = buildApp({
-    routes,
-    pageNotFound: site && (() => site.notFound(options.source.state)),
-    source: options.source,
-    responder: createResponder(options.corsOrigin),
-    observer: createObserver(options.logger, options.recordRequest ?? (() => undefined)),
-    corsOrigin: options.corsOrigin,
-    logger: options.logger,
-    limits: options.limits ?? DEFAULT_SERVER_LIMITS,
-    rateLimitPerMinute: options.rateLimitParticipants ?? 0,
-    fastLane: options.fastLane ?? true,
-  });
-  await app.ready();
   reference.setDocument(buildOpenApiDocument(routes));
-  return app;
+  const observer = createObserver(logger, recordRequest ?? (() => undefined));
+  const dispatch = createDispatcher({
+    routes,
+    source,
+    responder: createResponder(settings.corsOrigin),
+    observer,
+    limits: settings.limits,
+    searchLimit: createSearchLimit(settings.rateLimitParticipants, settings.trustProxyHops),
+    ...(site && {
+      pageNotFound: () => site.notFound(source.state),
+      formRefused: (form) => site.tooManySearches(source.state, form),
+    }),
+  });
+  return createHttpServer(settings, dispatch, observer);
+}
+
+/** Stops a server: no new connections; open ones end once their answers are written (connections.ts). */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
 }
 
 /**
- * Puts the server together: the read model that follows the store, the HTTP application
- * and the metrics listener. Loads the read model once, then listens.
+ * Puts the server together: the read model that follows the store, the HTTP server and
+ * the metrics listener. Loads the read model once, then listens.
  */
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const follower = new ReadModelFollower(options.openStore, {
-    pollIntervalMs: options.pollIntervalMs,
-    logger: options.logger || SILENT,
+export async function startServer({ openStore, settings, logger }: ServerOptions): Promise<RunningServer> {
+  const follower = new ReadModelFollower(openStore, {
+    pollIntervalMs: settings.pollIntervalMs,
+    logger: logger || SILENT,
   });
   const metrics = createMetrics(follower);
-  const app = await createHttpApp({ ...options, source: follower, recordRequest: metrics.recordRequest });
+  const http = await createHttpApp({
+    source: follower,
+    settings,
+    logger,
+    recordRequest: metrics.recordRequest,
+  });
   await follower.start();
   try {
-    await app.listen({ port: options.port, host: options.host });
+    await listen(http, 'the API', settings.listen);
   } catch (error) {
     await follower.stop();
-    throw new CannotListenError('the API', { host: options.host, port: options.port }, error);
+    throw error;
   }
 
-  const metricsServer = options.metrics ? createMetricsServer(metrics) : undefined;
-  if (metricsServer && options.metrics) {
+  const metricsServer = settings.metrics ? createMetricsServer(metrics) : undefined;
+  if (metricsServer && settings.metrics) {
     try {
-      await listen(metricsServer, 'the metrics', options.metrics);
+      await listen(metricsServer, 'the metrics', settings.metrics);
     } catch (error) {
-      await app.close();
+      await closeServer(http);
       await follower.stop();
       throw error;
     }
-    if (options.logger)
-      options.logger.info(`Metrics listening at ${urlOf(metricsServer, options.metrics.host)}/metrics`);
+    if (logger) logger.info(`Metrics listening at ${urlOf(metricsServer, settings.metrics.host)}/metrics`);
   }
+  if (logger) logger.info(`Server listening at ${urlOf(http, settings.listen.host)}`);
   return {
-    app,
+    http,
     follower,
-    url: urlOf(app.server, options.host),
+    url: urlOf(http, settings.listen.host),
     metricsUrl:
-      metricsServer && options.metrics ? `${urlOf(metricsServer, options.metrics.host)}/metrics` : undefined,
+      metricsServer && settings.metrics
+        ? `${urlOf(metricsServer, settings.metrics.host)}/metrics`
+        : undefined,
     async close() {
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      await app.close();
+      await closeServer(http);
       await follower.stop();
     },
   };

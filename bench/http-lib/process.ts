@@ -50,7 +50,7 @@ export interface Memory {
   rssMb: number;
   /** VmHWM (peak RSS), in MiB. */
   hwmMb: number;
-  /** Processes summed (more than 1 with --workers). */
+  /** Processes summed (the server and any child process it starts). */
   processes: number;
 }
 
@@ -60,7 +60,7 @@ function statusField(pid: number, field: string): number {
   return match ? Number(match[1]) : 0;
 }
 
-/** The process and all its descendants (for a server with cluster workers). */
+/** The process and all its descendants. */
 function processTree(root: number): number[] {
   const parentOf = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {

@@ -1,6 +1,5 @@
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from '../config/index.js';
-import { redactUrl } from '../http/redact-url.js';
 
 /** How long a log line may wait in the buffer before it is written. */
 const LOG_FLUSH_INTERVAL_MS = 500;
@@ -13,13 +12,6 @@ const LOG_FLUSH_INTERVAL_MS = 500;
 export function createLogger(level: LogLevel): Logger {
   const options = {
     level,
-    serializers: {
-      req: (request: { id?: string; method?: string; url?: string }) => ({
-        id: request.id,
-        method: request.method,
-        url: request.url === undefined ? undefined : redactUrl(request.url),
-      }),
-    },
   };
   if (process.stdout.isTTY) {
     return pino({

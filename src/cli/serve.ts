@@ -1,4 +1,3 @@
-import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import type { ServeConfig } from '../config/index.js';
 import { checkCanListen, startServer, type RunningServer } from '../server.js';
@@ -6,7 +5,6 @@ import { SqliteStore } from '../store/sqlite-store.js';
 import { openReadStore, sqliteFileExists } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { loadDemo } from './commands/demo.js';
-import { EXIT_CODES } from './errors.js';
 import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
 
 export interface ServeOptions extends ServeConfig {
@@ -44,62 +42,6 @@ async function prepareSqliteFile(config: ServeOptions, path: string, logger: Log
 }
 
 export async function serve(config: ServeOptions, logger: Logger): Promise<void> {
-  if (cluster.isPrimary) {
-    // Mistakes of the command line first, each before anything slow.
-    if (config.store.engine === 'sqlite')
-      sqliteFileExists(config.store.path, config.demoIfMissing ? 'create' : 'write');
-    await checkCanListen('the API', config.listen);
-    if (config.metrics) await checkCanListen('the metrics', config.metrics);
-  }
-  if (config.workers > 1 && cluster.isPrimary) {
-    if (config.store.engine === 'sqlite') await prepareSqliteFile(config, config.store.path, logger);
-    runPrimary(config.workers, logger);
-    return;
-  }
-  await serveOneProcess(config, logger);
-}
-
-/**
- * `--workers N`: N processes each with its own read model, sharing the port (the
- * primary hands out connections). Signals are passed on; a worker that dies
- * unexpectedly is replaced.
- */
-function runPrimary(workers: number, logger: Logger): void {
-  let stopping = false;
-  const fork = () => cluster.fork({ TAMBORRADA_WORKER: '1' });
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
-        logger.info('all workers stopped');
-        process.exit(process.exitCode ?? 0);
-      }
-      return;
-    }
-    if (code === EXIT_CODES.usage) {
-      // A misconfiguration (PostgreSQL credentials or rights): every worker would meet it.
-      stopping = true;
-      logger.error({ pid: worker.process.pid, code }, 'a worker stopped on a misconfiguration; stopping');
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
-      process.exitCode = EXIT_CODES.usage;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(EXIT_CODES.usage);
-      return;
-    }
-    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
-    fork();
-  });
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal, workers }, 'stopping the workers');
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
-  for (let i = 0; i < workers; i++) fork();
-  logger.info({ workers }, 'started the workers');
-}
-
-async function serveOneProcess(config: ServeOptions, logger: Logger): Promise<void> {
   /**
    * SIGTERM or SIGINT: stop accepting connections, let the answers in flight finish (at
    * most `SHUTDOWN_GRACE_MS`), close the store, exit 0. A signal during the start stops
@@ -130,22 +72,13 @@ async function serveOneProcess(config: ServeOptions, logger: Logger): Promise<vo
   process.once('SIGTERM', () => onSignal('SIGTERM'));
   process.once('SIGINT', () => onSignal('SIGINT'));
 
-  // In a cluster the primary prepared the file already.
-  if (config.store.engine === 'sqlite' && cluster.isPrimary)
-    await prepareSqliteFile(config, config.store.path, logger);
+  // Mistakes of the command line first, each before anything slow.
+  if (config.store.engine === 'sqlite')
+    sqliteFileExists(config.store.path, config.demoIfMissing ? 'create' : 'write');
+  await checkCanListen('the API', config.listen);
+  if (config.metrics) await checkCanListen('the metrics', config.metrics);
+  if (config.store.engine === 'sqlite') await prepareSqliteFile(config, config.store.path, logger);
   const store = config.store;
-  server = await startServer({
-    openStore: () => openReadStore(store),
-    port: config.listen.port,
-    host: config.listen.host,
-    corsOrigin: config.corsOrigin,
-    pollIntervalMs: config.pollIntervalMs,
-    logger,
-    limits: config.limits,
-    rateLimitParticipants: config.rateLimitParticipants,
-    metrics: config.metrics,
-    webPages: config.webPages,
-    publicUrl: config.publicUrl,
-  });
+  server = await startServer({ openStore: () => openReadStore(store), settings: config, logger });
   if (stopRequested !== undefined) stop(server, stopRequested);
 }

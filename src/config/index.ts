@@ -3,6 +3,7 @@ export { LOG_LEVELS, type LogLevel } from './parsers.js';
 export { SETTINGS, type Setting, type SettingName, type SettingScope } from './settings.js';
 export {
   DEFAULT_SERVER_LIMITS,
+  DEFAULT_SERVER_SETTINGS,
   POSTGRES_DEFAULTS,
   optionFlag,
   optionKey,
@@ -18,5 +19,6 @@ export {
   type PostgresSettings,
   type ServeConfig,
   type ServerLimits,
+  type ServerSettings,
   type StoreLocation,
 } from './resolve.js';

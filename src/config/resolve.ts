@@ -132,16 +132,18 @@ export interface ListenAddress {
   port: number;
 }
 
-export interface ServeConfig {
-  store: StoreLocation;
+/**
+ * Everything the running server reads, in one object: `serve` resolves it once and it is
+ * passed down whole (to the HTTP server, the dispatcher, the rate limit, the follower).
+ */
+export interface ServerSettings {
   listen: ListenAddress;
-  logLevel: LogLevel;
   corsOrigin: string;
   pollIntervalMs: number;
-  /** Participant searches per client address and minute; 0: no limit (the default). */
+  /** Participant searches per client address and minute; 0: no limit. */
   rateLimitParticipants: number;
-  /** Server processes sharing the port (node:cluster); 1: no cluster (the default). */
-  workers: number;
+  /** Reverse proxies whose `X-Forwarded-For` entries are trusted; 0: the connection's address. */
+  trustProxyHops: number;
   limits: ServerLimits;
   /** The separate listener of `/metrics`; undefined: no metrics. */
   metrics: ListenAddress | undefined;
@@ -149,6 +151,25 @@ export interface ServeConfig {
   webPages: boolean;
   /** The origin the pages are reached at (canonical links, cards, sitemap). */
   publicUrl: string;
+}
+
+/** The settings' defaults (what `serve` runs with when nothing is set). */
+export const DEFAULT_SERVER_SETTINGS: Readonly<ServerSettings> = Object.freeze({
+  listen: { host: SETTINGS.host.fallback, port: SETTINGS.port.fallback },
+  corsOrigin: SETTINGS.corsOrigin.fallback,
+  pollIntervalMs: SETTINGS.pollIntervalMs.fallback,
+  rateLimitParticipants: SETTINGS.rateLimitParticipants.fallback,
+  trustProxyHops: SETTINGS.trustProxyHops.fallback,
+  limits: DEFAULT_SERVER_LIMITS,
+  metrics: { host: SETTINGS.metricsHost.fallback, port: SETTINGS.metricsPort.fallback as number },
+  webPages: SETTINGS.webPages.fallback,
+  publicUrl: SETTINGS.publicUrl.fallback,
+});
+
+/** What `serve` reads: the server's settings, the store and the log level. */
+export interface ServeConfig extends ServerSettings {
+  store: StoreLocation;
+  logLevel: LogLevel;
 }
 
 /** Everything `serve` reads, each problem reported (one line each) before anything starts. */
@@ -167,7 +188,7 @@ export function resolveServeConfig(options: CommandOptions, env: Env): ServeConf
     corsOrigin: read('corsOrigin'),
     pollIntervalMs: read('pollIntervalMs'),
     rateLimitParticipants: read('rateLimitParticipants'),
-    workers: read('workers'),
+    trustProxyHops: read('trustProxyHops'),
     limits: check(() => resolveServerLimits(env)),
     metrics: metricsPort === 'off' ? undefined : { host: read('metricsHost'), port: metricsPort },
     webPages: read('webPages'),

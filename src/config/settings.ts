@@ -116,17 +116,20 @@ export const SETTINGS = {
     variable: 'RATE_LIMIT_PARTICIPANTS',
     option: '--rate-limit-participants <n>',
     scope: 'serve',
-    fallback: 0,
+    fallback: 30,
     parse: parse.nonNegativeInteger,
-    meaning: 'participant searches per client address and minute, then 429; 0: no limit',
+    meaning:
+      'participant searches (API and web form together) per client address and minute, all of them at once if the client likes, then 429 until the minute is over; 0: no limit',
   }),
-  workers: setting({
-    variable: 'WORKERS',
-    option: '--workers <n>',
+  trustProxyHops: setting({
+    variable: 'TRUST_PROXY_HOPS',
+    option: '--trust-proxy-hops <n>',
     scope: 'serve',
-    fallback: 1,
-    parse: parse.positiveInteger,
-    meaning: 'server processes sharing the port (node:cluster), each with its own read model',
+    fallback: 0,
+    fallbackText: "0 (the connection's address)",
+    parse: parse.nonNegativeInteger,
+    meaning:
+      'reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted for the client address (docs/security.md)',
   }),
   metricsHost: setting({
     variable: 'METRICS_HOST',

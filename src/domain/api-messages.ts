@@ -65,6 +65,6 @@ export const PING_MESSAGE = 'Servidor funcionando correctamente';
 
 /** The titles of the API's reference: its interactive page (`/api/docs`) and its OpenAPI document. */
 export const REFERENCE_TITLES = {
-  page: 'Tamborrada infantil · Referencia de la API',
-  document: 'Tamborrada infantil: estadísticas',
+  page: 'Tamborrada Infantil · Referencia de la API',
+  document: 'Tamborrada Infantil: estadísticas',
 } as const;

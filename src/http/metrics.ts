@@ -17,7 +17,7 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/** Counts an answer (the observer calls it for every answer of both lanes). */
+/** Counts an answer (the observer calls it for every answer). */
 export type RecordRequest = (route: string, method: string, status: number, seconds: number) => void;
 
 export interface Metrics {

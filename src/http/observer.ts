@@ -1,32 +1,29 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import type { RecordRequest } from './metrics.js';
-import { redactUrl } from './redact-url.js';
+import { loggedUrl } from './logged-url.js';
+import { parseQuery } from './query.js';
 
-/** One answer, as both lanes report it. */
+/** One answer, as the dispatcher reports it. */
 export interface AnsweredRequest {
-  reqId: string;
   method: string;
-  /** The route's path, or null when no route matched (404, 405, refused requests). */
+  /** The route's path, or null when no route matched (404, refused requests). */
   route: string | null;
-  url: string;
+  /** The value of the route's path parameter, decoded, when it has one. */
+  pathValue?: string | undefined;
+  /** The query string (after `?`, without a fragment); only known values of it are logged. */
+  query: string;
   status: number;
   responseTimeMs: number;
 }
 
 /**
- * What sees every request, whichever lane answered it: the request ids, the one log line
- * per answer (with the URL redacted) and the request metrics. Both lanes call it, and
- * nothing else observes requests: a Fastify hook would only see the requests that reach
- * Fastify, which the fast lane's are not.
+ * What sees every request: the one log line per answer and the request metrics. Only
+ * the dispatcher calls it, once per answer.
  */
 export interface Observer {
-  nextRequestId(): string;
   answered(request: AnsweredRequest): void;
-  /** An answer that could not be written (a bug, or a broken socket): logged, never swallowed. */
-  writeFailed(
-    request: { reqId: string; method: string; route: string | null; url: string },
-    error: unknown,
-  ): void;
+  /** An answer that failed (a bug, or a broken socket): logged, never swallowed, never with its text. */
+  failed(request: AnsweredRequest, error: unknown, message: string): void;
 }
 
 /** Levels at which `info` lines are written. */
@@ -35,47 +32,52 @@ const LOGS_INFO: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
 /** The route label of answers that matched no route: keeps the metrics' label set bounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** A logged URL is cut here: a 414's target can be 8 KB of path. */
-const MAX_LOGGED_URL = 512;
-
-function loggedUrl(url: string): string {
-  const redacted = redactUrl(url);
-  return redacted.length > MAX_LOGGED_URL ? `${redacted.slice(0, MAX_LOGGED_URL)}…` : redacted;
+function urlOf({ route, pathValue, query }: AnsweredRequest): string {
+  return loggedUrl(route, pathValue, parseQuery(query));
 }
 
 /**
  * `reqId` `req-1`, `req-2`, …; one `request` line per answer at `info` (method, route,
- * redacted URL, status, time in ms) — nothing per request at quieter levels — and a
- * count and a duration in the metrics.
+ * the URL with only known values, status, time in ms) — nothing per request at quieter
+ * levels — and a count and a duration in the metrics.
  */
-export function createObserver(logger: FastifyBaseLogger | false, recordRequest: RecordRequest): Observer {
+export function createObserver(logger: Logger | false, recordRequest: RecordRequest): Observer {
   let lastId = 0;
   const logsRequests = logger !== false && LOGS_INFO.has(logger.level);
+  const nextId = () => `req-${(++lastId).toString(36)}`;
   return {
-    nextRequestId: () => `req-${(++lastId).toString(36)}`,
-    answered({ reqId, method, route, url, status, responseTimeMs }) {
+    answered(request) {
+      const { method, route, status, responseTimeMs } = request;
       recordRequest(route ?? UNMATCHED_ROUTE, method, status, responseTimeMs / 1000);
       if (!logsRequests) return;
       logger.info(
         {
-          reqId,
+          reqId: nextId(),
           method,
           route,
-          url: loggedUrl(url),
+          url: urlOf(request),
           status,
           responseTime: Math.round(responseTimeMs * 1000) / 1000,
         },
         'request',
       );
     },
-    writeFailed({ reqId, method, route, url }, error) {
+    failed(request, error, message) {
       if (logger === false) return;
-      const { name, message, code } = (
-        error instanceof Error ? error : new Error(String(error))
-      ) as NodeJS.ErrnoException;
+      const {
+        name,
+        message: reason,
+        code,
+      } = (error instanceof Error ? error : new Error(String(error))) as NodeJS.ErrnoException;
       logger.error(
-        { reqId, method, route, url: loggedUrl(url), err: { type: name, code, message } },
-        'answer could not be written',
+        {
+          reqId: nextId(),
+          method: request.method,
+          route: request.route,
+          url: urlOf(request),
+          err: { type: name, code, message: reason },
+        },
+        message,
       );
     },
   };

@@ -1,49 +1,81 @@
-import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { apiErrors } from '../domain/api-messages.js';
-import { prepareError } from '../read-model/prepared-response.js';
-import type { SendAnswer } from './fallback-answers.js';
-import type { Route } from './routes.js';
+import type { IncomingMessage } from 'node:http';
+import { isIPv6 } from 'node:net';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
-const WINDOW_MS = 60_000;
-const RATE_LIMITED = prepareError(apiErrors.rateLimited);
+const WINDOW_SECONDS = 60;
 
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+/** The limit on participant searches: the API's and the web form's count together. */
+export interface SearchLimit {
+  /** Counts a search of this request's client; resolves with 0 when it may go on, else the seconds to wait. */
+  take(request: IncomingMessage): Promise<number>;
+}
 
 /**
- * The operator's limit on the rate-limited routes (the participant search:
- * `RATE_LIMIT_PARTICIPANTS` requests per client address and minute; off by default, as
- * the spec enforces none) and on posted forms (the web search). Over the limit the
- * answer is 429 with a Spanish `{error}` and `Retry-After`. Those routes are then left
- * to Fastify by the fast lane, and only they get the hook: the others do not pay for it.
- * Call before the routes are added.
+ * The eight groups of an IPv6 address, `::` expanded (an embedded IPv4 tail is left
+ * as one group: only the first four groups are used).
  */
-export function registerRateLimit(
-  app: FastifyInstance,
-  routes: readonly Route[],
-  perMinute: number,
-  send: SendAnswer,
-): void {
-  const limitedPaths = new Set(routes.filter((route) => route.rateLimited).map((route) => route.path));
-  const formPaths = new Set(routes.filter((route) => route.form).map((route) => route.path));
-  let limiter: Limiter | undefined;
-  // Encapsulated: the plugin's decorations stay out of the other routes.
-  void app.register(async (scope) => {
-    await scope.register(fastifyRateLimit, { global: false });
-    limiter = scope.createRateLimit({ max: perMinute, timeWindow: WINDOW_MS });
-  });
+function ipv6Groups(address: string): string[] {
+  const [head = '', tail] = address.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  if (tail === undefined) return headGroups;
+  const tailGroups = tail === '' ? [] : tail.split(':');
+  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
+  return [...headGroups, ...zeros, ...tailGroups];
+}
 
-  const limit: onRequestAsyncHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!limiter) return;
-    const result = await limiter(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.raw.setHeader('retry-after', String(result.ttlInSeconds));
-    return send(request, reply, RATE_LIMITED);
+/**
+ * What a client is counted as: an IPv4 address as it is (`::ffff:` mapped ones too), an
+ * IPv6 address by its /64 network, since one subscriber is usually given a whole /64.
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const groups = ipv6Groups(address.split('%', 1)[0]!.toLowerCase());
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/**
+ * The client's address: the connection's, or behind `hops` trusted reverse proxies the
+ * entry of `X-Forwarded-For` that the outermost of them added (each proxy appends the
+ * address it was reached from; entries further left are the client's own word). With
+ * fewer entries than hops, the leftmost is taken.
+ */
+export function clientAddress(request: IncomingMessage, hops: number): string {
+  const socketAddress = request.socket.remoteAddress ?? '';
+  if (hops === 0) return socketAddress;
+  const header = request.headers['x-forwarded-for'];
+  if (header === undefined) return socketAddress;
+  // Repeated headers are one list, in order (RFC 9110, 5.3).
+  const entries = [header]
+    .flat()
+    .join(',')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return socketAddress;
+  return entries[Math.max(0, entries.length - hops)]!;
+}
+
+/**
+ * `perMinute` searches per client and minute (a window that starts with the client's
+ * first search): all of them at once if the client likes, then refused until the
+ * window is over. Counted in this process's memory.
+ */
+export function createSearchLimit(perMinute: number, trustProxyHops: number): SearchLimit | undefined {
+  if (perMinute === 0) return undefined;
+  const limiter = new RateLimiterMemory({ points: perMinute, duration: WINDOW_SECONDS });
+  return {
+    take: (request) =>
+      limiter.consume(clientKey(clientAddress(request, trustProxyHops))).then(
+        () => 0,
+        (refusal: unknown) => {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        },
+      ),
   };
-
-  app.addHook('onRoute', (route) => {
-    if (!(route.method === 'POST' ? formPaths : limitedPaths).has(route.url)) return;
-    const existing = route.onRequest;
-    route.onRequest = existing === undefined ? [limit] : [...[existing].flat(), limit];
-  });
 }

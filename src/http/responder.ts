@@ -67,8 +67,7 @@ function wireHeaders(representation: Representation, corsOrigin: string, notModi
 export interface Responder {
   /**
    * Writes an answer to Node's response: the representation the request accepts, or
-   * 304 when `If-None-Match` names it. Both lanes write through it, so both write the
-   * same bytes.
+   * 304 when `If-None-Match` names it. The dispatcher writes every answer through it.
    */
   write(request: IncomingMessage, response: ServerResponse, answer: Answer): void;
 }

@@ -10,9 +10,8 @@ import { OPERATION_DOCS, type DocumentedOperation } from './openapi.js';
 export type Params = Readonly<Record<string, string>>;
 
 /**
- * One GET route. Both lanes answer it from this row: the fast lane (plain GETs, before
- * Fastify) and Fastify (HEAD, encoded paths, rate-limited requests); the OpenAPI document
- * comes from its schema; other methods on its path answer 405.
+ * One route: GET and HEAD are answered from this row by the dispatcher (dispatcher.ts);
+ * the OpenAPI document comes from its schema; other methods on its path answer 405.
  */
 export interface Route {
   /** `/api/years`, or with one parameter as its last segment: `/estadisticas/:year`. */
@@ -22,19 +21,19 @@ export interface Route {
   /** How the OpenAPI document describes it; the route is left out of the document when absent. */
   schema?: DocumentedOperation;
   /**
-   * The answer depends on the URL and the read model alone: the fast lane keeps it per
+   * The answer depends on the URL and the read model alone: the dispatcher keeps it per
    * URL while the model is served (no query parsing, no decision).
    */
   keptPerUrl: boolean;
-  /** Limited per client address when the operator sets a limit (then answered by Fastify). */
+  /** A participant search: under the search limit per client address (`RATE_LIMIT_PARTICIPANTS`). */
   rateLimited: boolean;
   /** `Cache-Control` of its 200 answers (documented; a test holds the live answers to it). */
   cache: string;
   /**
    * The answer to a form posted to its path (`application/x-www-form-urlencoded`, its
-   * fields read like a query): the web search. Answered by Fastify only; a posted form
-   * is a search, so it is always under the operator's rate limit. Other methods on the
-   * path then answer 405 with `Allow: GET, HEAD, POST`.
+   * fields read like a query): the web search. A posted form is a search, so it is
+   * always under the search limit. Other methods on the path then answer 405 with
+   * `Allow: GET, HEAD, POST`.
    */
   form?: (form: Query, source: ModelSource, params: Params) => Answer;
 }

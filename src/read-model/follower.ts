@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 import { BuildCancelled, BuildWorkers, type BuiltModel, type RunningBuild } from './build-runner.js';
@@ -9,7 +9,7 @@ import { buildParticipantDirectory, type ReadModel } from './read-model.js';
 export interface FollowerOptions {
   /** How often the store's version is read. */
   pollIntervalMs: number;
-  logger: FastifyBaseLogger;
+  logger: Logger;
 }
 
 export type FollowerState =

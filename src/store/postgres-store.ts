@@ -103,9 +103,9 @@ function fillExpression(column: string, dataType: string): string {
  * The production store: PostgreSQL through a `pg` pool. The server only reads (and may
  * LISTEN); the operator's commands write inside one transaction each.
  *
- * Change detection: with our schema migrated, `tamborrada_changes` holds one counter per
- * table, bumped by statement-level triggers that also NOTIFY, and one per year of
- * participants. On a database that was never migrated (or whose counters the role may
+ * Change detection: with our schema migrated, `tamborrada_changes` holds the store's
+ * counter, bumped by statement-level triggers on the data tables that also NOTIFY. On a
+ * database that was never migrated (or whose counters the role may
  * not read), a fingerprint stands in: a hash of the small tables' content on every poll,
  * and the participants' count and latest `created_at` every 10 s (in a snapshot, always).
  *
@@ -298,7 +298,7 @@ export class PostgresStore implements WriteStore {
   private async readFingerprint(queryable: Queryable, fresh: boolean): Promise<StoreVersion> {
     const hashAll = (table: string) =>
       `(SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${table} t)`;
-    const statisticsRow = 'ROW(category, scope, year, public_data, summary)::text';
+    const statisticsRow = 'ROW(category, scope, year, public_data, full_data, summary)::text';
     const { rows } = await queryable.query<Record<'available_years' | 'sys_status' | 'statistics', string>>(
       `SELECT ${hashAll('available_years')} AS available_years, ${hashAll('sys_status')} AS sys_status,
               (SELECT md5(COALESCE(string_agg(${statisticsRow}, '|' ORDER BY ${statisticsRow}), ''))

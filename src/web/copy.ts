@@ -22,25 +22,25 @@ const RANKED_SURNAMES_GLOBAL = { item: 'Apellido', count: 'Apariciones' };
 const RANKED_SCHOOLS = { item: 'Compañía', count: 'Participantes' };
 
 export const webTexts = {
-  siteName: 'Tamborrada infantil en datos',
+  siteName: 'Tamborrada Infantil en datos',
   skipToContent: 'Saltar al contenido',
   navigation: 'Secciones del sitio',
   nav: { home: 'Inicio', global: 'Todas las ediciones', search: 'Buscar', api: 'API' },
   updatingNotice:
     'Los datos se están actualizando con una nueva edición. Las estadísticas volverán a mostrarse en cuanto termine la actualización.',
   footer: {
-    licence: 'Los datos de la tamborrada infantil se publican con licencia',
+    licence: 'Los datos de la Tamborrada Infantil se publican con licencia',
     licenceName: 'CC BY-SA 4.0',
     attribution: 'Obra original: Tamborradata, de RamistoDev.',
     api: 'Los mismos datos, en JSON:',
     apiLink: 'referencia de la API',
   },
   home: {
-    title: 'La tamborrada infantil en datos',
+    title: 'La Tamborrada Infantil en datos',
     description:
-      'Estadísticas de la tamborrada infantil: participantes, nombres, apellidos y compañías de cada edición.',
+      'Estadísticas de la Tamborrada Infantil: participantes, nombres, apellidos y compañías de cada edición.',
     lead: [
-      'Cada año, niños y niñas de colegios, ikastolas y asociaciones desfilan con sus tambores y barriles en la tamborrada infantil, agrupados en compañías.',
+      'Cada año, niños y niñas de colegios, ikastolas y asociaciones desfilan con sus tambores y barriles en la Tamborrada Infantil, agrupados en compañías.',
       'Aquí están las cifras de cada edición: cuántos participaron, los nombres y apellidos más repetidos y las compañías más numerosas. Los datos se actualizan una vez al año, después de cada edición.',
     ],
     figuresHeading: 'En cifras',
@@ -62,10 +62,10 @@ export const webTexts = {
   },
 
   statistics: {
-    yearTitle: (year: string) => `Tamborrada infantil ${year}`,
+    yearTitle: (year: string) => `Tamborrada Infantil ${year}`,
     globalTitle: 'Todas las ediciones',
-    yearDescription: (year: string) => `Estadísticas de la tamborrada infantil de ${year}.`,
-    globalDescription: 'Estadísticas de todas las ediciones de la tamborrada infantil.',
+    yearDescription: (year: string) => `Estadísticas de la Tamborrada Infantil de ${year}.`,
+    globalDescription: 'Estadísticas de todas las ediciones de la Tamborrada Infantil.',
     otherYears: 'Ediciones',
     unreadable: 'Los datos de esta sección no tienen la forma esperada: solo se muestra su resumen.',
   },
@@ -80,6 +80,7 @@ export const webTexts = {
     total: 'Total',
     years: 'Años',
     missingYear: 'sin datos',
+    show: (rows: number) => `Ver la tabla (${countedPlain(rows, 'fila', 'filas')})`,
   },
   charts: {
     bars: (count: number, first: string, last: string) =>
@@ -96,6 +97,14 @@ export const webTexts = {
         : `El gráfico muestra las ${shown} primeras de ${total} compañías; la tabla, todas.`,
     characters: (count: number) => countedPlain(count, 'carácter', 'caracteres'),
     editions: (count: number) => countedPlain(count, 'edición', 'ediciones'),
+    /** `7 de 7`: the editions a school took part in, of those with data. */
+    editionsOf: (count: number, total: number) => `${formatNumber(count)} de ${formatNumber(total)}`,
+    schoolLine: (school: string, points: readonly string[]) =>
+      `Participantes de ${school} en cada edición: ${points.join(', ')}.`,
+    dots: (schools: number, editions: number, missing: readonly number[]) =>
+      `Un punto por edición para cada una de las ${countedPlain(schools, 'compañía', 'compañías')}: lleno si participó, vacío si no, en ${countedPlain(editions, 'edición', 'ediciones')} con datos.` +
+      (missing.length === 0 ? '' : ` Sin datos de ${missing.join(', ')}.`) +
+      ' Los valores están en la tabla.',
   },
   categories: {
     intro: { title: 'Presentación' },
@@ -122,9 +131,9 @@ export const webTexts = {
   } satisfies Record<string, CategoryTexts>,
   search: {
     title: 'Buscar a un participante',
-    description: 'Busca en qué ediciones de la tamborrada infantil participó un niño o una niña.',
+    description: 'Busca en qué ediciones de la Tamborrada Infantil participó un niño o una niña.',
     intro:
-      'Escribe el nombre y los dos apellidos y elige la compañía: verás en qué ediciones aparece. Da igual escribir con o sin tildes, en mayúsculas o en minúsculas.',
+      'Escribe el nombre y los dos apellidos completos, tal como figuran en la lista, y elige la compañía: verás en qué ediciones aparece. Da igual escribir con o sin tildes, en mayúsculas o en minúsculas.',
     nameLabel: 'Nombre y dos apellidos',
     nameHint: 'Por ejemplo: Ane Garcia Lopez',
     companyLabel: 'Compañía',
@@ -137,6 +146,13 @@ export const webTexts = {
       `${countedPlain(count, 'participación', 'participaciones')} en ${company}.`,
     notFound:
       'No hay ningún participante con ese nombre en esa compañía. Comprueba el nombre, los dos apellidos y la compañía.',
+    /** Why a search could not be made. */
+    errors: {
+      nothing: 'Escribe el nombre y los dos apellidos, y elige una compañía.',
+      name: 'Escribe el nombre y los dos apellidos.',
+      company: 'Elige una compañía de la lista.',
+      nameTooShort: 'Escribe el nombre y los dos apellidos completos: al menos tres palabras.',
+    },
   },
   notFound: {
     title: 'Página no encontrada',
@@ -146,7 +162,7 @@ export const webTexts = {
   },
   unavailable: {
     title: 'Datos no disponibles',
-    text: 'El servidor todavía no ha podido leer los datos de la tamborrada. Inténtalo de nuevo dentro de unos minutos.',
+    text: 'El servidor todavía no ha podido leer los datos de la Tamborrada Infantil. Inténtalo de nuevo dentro de unos minutos.',
   },
 } as const;
 
@@ -197,7 +213,7 @@ export const openDataTexts = {
 
 /** What a shared link and a search engine read of the site. */
 export const metaTexts = {
-  imageAlt: (title: string) => `Tarjeta de «${title}», de Tamborrada infantil en datos`,
+  imageAlt: (title: string) => `Tarjeta de «${title}», de ${webTexts.siteName}`,
   datasetName: 'Participantes y estadísticas de la Tamborrada Infantil de Donostia',
   datasetDescription:
     'Estadísticas anuales y de conjunto de la Tamborrada Infantil de Donostia / San Sebastián: participantes por edición, nombres y apellidos más frecuentes, compañías y su evolución. Solo cifras agregadas.',
@@ -206,7 +222,7 @@ export const metaTexts = {
   openApiName: 'Descripción OpenAPI de la API',
   /** The lines of a preview card under its title. */
   card: {
-    site: 'Tamborrada infantil en datos',
+    site: 'Tamborrada Infantil en datos',
     home: (editions: number, participations: number) =>
       `${countedPlain(editions, 'edición', 'ediciones')} · ${countedPlain(participations, 'participación', 'participaciones')}`,
     year: (participants: number) => `${countedPlain(participants, 'participante', 'participantes')}`,

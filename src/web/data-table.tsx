@@ -4,6 +4,8 @@ interface Column {
   label: string;
   /** Right-aligned, for figures. */
   numeric?: boolean;
+  /** Short values never broken across lines (years); long ones wrap anywhere. */
+  short?: boolean;
 }
 
 /**
@@ -24,7 +26,8 @@ export function DataTable({
   rowHeader?: number;
   wide?: boolean;
 }) {
-  const cellClass = (column: Column | undefined) => (column?.numeric ? 'num' : undefined);
+  const cellClass = (column: Column | undefined) =>
+    column?.numeric ? 'num' : column?.short ? 'short' : undefined;
   const table = (
     <table>
       <caption class="visually-hidden">{caption}</caption>

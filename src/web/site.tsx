@@ -1,6 +1,7 @@
 import type { VNode } from 'preact';
 import { apiErrors } from '../domain/api-messages.js';
 import { CATEGORY_IDS, GLOBAL_YEAR, type CategoryId } from '../domain/categories.js';
+import { searchKey } from '../domain/names.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../read-model/prepared-response.js';
@@ -58,6 +59,8 @@ export interface Site {
   favicon(): Answer;
   /** `/statistics/{year}` of the original site: 301 to the year's page when it is published. */
   originalStatistics(state: FollowerState, year: string): Answer;
+  /** `POST /buscar` over the search limit: the form, refused with the API's 429 text. */
+  tooManySearches(state: FollowerState, form: Query): Answer;
   /** Any other address outside the API. */
   notFound(state: FollowerState): Answer;
   /** The stylesheet and the icon. */
@@ -82,6 +85,7 @@ interface ModelPages {
   robots(): PreparedResponse;
   sitemap(): PreparedResponse;
   originalStatistics(year: string): PreparedResponse;
+  tooManySearches(form: Query): PreparedResponse;
   notFound(): PreparedResponse;
 }
 
@@ -388,20 +392,29 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPag
       const decision = decideParticipants(form);
       switch (decision.kind) {
         case 'paramsRequired':
-          return searchAnswer(400, input, {
-            kind: 'refused',
-            message: apiErrors.participantParamsRequired.text,
-          });
         case 'nameTooShort':
-          return searchAnswer(400, input, { kind: 'refused', message: apiErrors.nameTooShort.text });
+          return searchAnswer(400, input, { kind: 'refused', message: refusal(input) });
         case 'ok': {
           const json = directory.index.searchJson(decision.normalizedName, decision.company);
-          if (json === undefined) return searchAnswer(200, input, { kind: 'notFound' });
-          const { participants } = JSON.parse(json) as { participants: Participation[] };
-          return searchAnswer(200, input, { kind: 'found', participations: participants });
+          const typed = searchKey(decision.normalizedName);
+          // The API's search finds the name inside longer ones; the form shows only the child named.
+          const participations =
+            json === undefined
+              ? []
+              : (JSON.parse(json) as { participants: Participation[] }).participants.filter(
+                  (participation) => searchKey(participation.name) === typed,
+                );
+          if (participations.length === 0) return searchAnswer(200, input, { kind: 'notFound' });
+          return searchAnswer(200, input, { kind: 'found', participations });
         }
       }
     },
+    tooManySearches: (form) =>
+      searchAnswer(
+        429,
+        { name: form.name ?? '', company: form.company ?? '' },
+        { kind: 'refused', message: apiErrors.rateLimited.text },
+      ),
     download,
     preview,
     robots: once(() => robotsAnswer(origin)),
@@ -410,6 +423,17 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPag
       catalog.yearSet.has(year) ? movedPermanently(PAGE_PATHS.statistics(year)) : notFound(),
     notFound,
   };
+}
+
+/** Why the form could not search, in the pages' words: what is missing, or too short. */
+function refusal(input: { name: string; company: string }): string {
+  const errors = webTexts.search.errors;
+  const nameMissing = input.name.trim() === '';
+  const companyMissing = input.company === '';
+  if (nameMissing && companyMissing) return errors.nothing;
+  if (nameMissing) return errors.name;
+  if (companyMissing) return errors.company;
+  return errors.nameTooShort;
 }
 
 /** The items of a `commonNameBySchool*` statistic: its full list when it has one. */
@@ -456,6 +480,7 @@ export function createSite({ publicUrl }: SiteOptions): Site {
     sitemap: fromModel((model) => model.sitemap()),
     favicon: faviconAnswer,
     originalStatistics: fromModel((model, year: string) => model.originalStatistics(year)),
+    tooManySearches: fromModel((model, form: Query) => model.tooManySearches(form)),
     notFound: fromModel((model) => model.notFound()),
     assets: assets.all,
   };

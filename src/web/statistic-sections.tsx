@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import type { CategoryId } from '../domain/categories.js';
 import { formatNumber } from '../domain/spanish-words.js';
 import { webTexts, type CategoryTexts } from './copy.js';
+import { EditionDots } from './charts/edition-dots.js';
 import { RankedBars, type Bar } from './charts/ranked-bars.js';
-import { YearLines, yearRange, type YearSeries } from './charts/year-lines.js';
+import { SmallMultiples } from './charts/small-multiples.js';
+import { everyYear, YearLines, yearRange, type YearSeries } from './charts/year-lines.js';
 import { DataTable } from './data-table.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
@@ -29,8 +31,59 @@ interface Shown {
 /** What a view makes of a row's `public_data`: its content, or `undefined` when the shape is not the expected one. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
 
-/** The schools drawn as lines in the evolution chart; the table lists them all. */
-const EVOLUTION_LINES = 5;
+/** The schools drawn in the evolution chart, one small chart each; the table lists them all. */
+const EVOLUTION_CHARTS = 6;
+/** The bars of a ranking's chart (the API's `public_data`); its table lists them all. */
+const CHART_BARS = 15;
+
+/**
+ * The categories whose summaries speak of every item or count them (every school, the
+ * new names): the page lists the whole of `full_data`, so that every figure of a text
+ * is what the table shows. The others show `public_data`, as the API.
+ */
+export const COMPLETE_LISTS: ReadonlySet<CategoryId> = new Set<CategoryId>([
+  'topSchoolsByYear',
+  'topSchools',
+  'commonNameBySchoolByYear',
+  'commonNameBySchool',
+  'newNamesByYear',
+  'newSchoolsByYear',
+  'schoolsEvolution',
+  'mostConstantSchools',
+]);
+
+/** What a section draws: the complete list where its text counts one, else what the API serves. */
+function shownData(category: CategoryId, record: StatisticRecord): unknown {
+  if (!COMPLETE_LISTS.has(category) || !Array.isArray(record.fullData)) return record.publicData;
+  const served = Array.isArray(record.publicData) ? record.publicData.length : 0;
+  return record.fullData.length >= served ? record.fullData : record.publicData;
+}
+
+/**
+ * A chart with its table: on a narrow screen the table is folded under the chart, one
+ * tap away (`<details>`, no script); on a wide one the stylesheet shows both side by side.
+ */
+function ChartAndTable({
+  chart,
+  table,
+  rows,
+  wide = false,
+}: {
+  chart: ComponentChildren;
+  table: ComponentChildren;
+  rows: number;
+  wide?: boolean;
+}) {
+  return (
+    <div class={wide ? 'detail detail-wide' : 'detail'}>
+      <div class="detail-chart">{chart}</div>
+      <details class="detail-table">
+        <summary>{texts.table.show(rows)}</summary>
+        {table}
+      </details>
+    </div>
+  );
+}
 
 const number = formatNumber;
 
@@ -55,24 +108,34 @@ function shaped<T>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => 
 const ranked = (label: (name: string) => ComponentChildren) =>
   shaped(SHAPES.ranked, (items, { id, title, words }) => {
     const place = places(items);
+    const drawn = items.slice(0, CHART_BARS);
+    const note = texts.charts.shownSchools(drawn.length, items.length);
     return (
-      <div class="detail">
-        <RankedBars
-          id={id}
-          title={title}
-          bars={items.map((item) => ({ label: item.name, value: item.count, shown: number(item.count) }))}
-        />
-        <DataTable
-          caption={texts.table.caption(title)}
-          columns={[
-            { label: texts.table.position, numeric: true },
-            { label: words.item! },
-            { label: words.count!, numeric: true },
-          ]}
-          rows={items.map((item, i) => [place[i], label(item.name), number(item.count)])}
-          rowHeader={1}
-        />
-      </div>
+      <ChartAndTable
+        rows={items.length}
+        chart={
+          <>
+            <RankedBars
+              id={id}
+              title={title}
+              bars={drawn.map((item) => ({ label: item.name, value: item.count, shown: number(item.count) }))}
+            />
+            {note === '' ? null : <p class="note">{note}</p>}
+          </>
+        }
+        table={
+          <DataTable
+            caption={texts.table.caption(title)}
+            columns={[
+              { label: texts.table.position, numeric: true },
+              { label: words.item! },
+              { label: words.count!, numeric: true },
+            ]}
+            rows={items.map((item, i) => [place[i], label(item.name), number(item.count)])}
+            rowHeader={1}
+          />
+        }
+      />
     );
   });
 const rankedView = ranked((name) => name);
@@ -100,24 +163,32 @@ export function ParticipantsByYear({
   const withData = new Set(points.map((point) => point.year));
   const missing = yearRange(series).filter((year) => !withData.has(year));
   return (
-    <div class="detail">
-      <YearLines
-        id={id}
-        title={title}
-        description={texts.charts.line(
-          yearWithCount(points[0]!),
-          yearWithCount(points.at(-1)!),
-          yearWithCount(busiest),
-          missing,
-        )}
-        series={series}
-      />
-      <DataTable
-        caption={texts.table.caption(title)}
-        columns={[{ label: texts.table.year }, { label: texts.table.participants, numeric: true }]}
-        rows={points.map((point) => [point.year, number(point.count)])}
-      />
-    </div>
+    <ChartAndTable
+      rows={points.length}
+      chart={
+        <YearLines
+          id={id}
+          title={title}
+          description={texts.charts.line(
+            yearWithCount(points[0]!),
+            yearWithCount(points.at(-1)!),
+            yearWithCount(busiest),
+            missing,
+          )}
+          series={series}
+        />
+      }
+      table={
+        <DataTable
+          caption={texts.table.caption(title)}
+          columns={[
+            { label: texts.table.year, short: true },
+            { label: texts.table.participants, numeric: true },
+          ]}
+          rows={points.map((point) => [point.year, number(point.count)])}
+        />
+      }
+    />
   );
 }
 
@@ -150,14 +221,17 @@ const longestNamesView = shaped(SHAPES.names, (names, { id, title, words }) => {
     shown: texts.charts.characters(characters(name)),
   }));
   return (
-    <div class="detail">
-      <RankedBars id={id} title={title} bars={bars} />
-      <DataTable
-        caption={texts.table.caption(title)}
-        columns={[{ label: words.item! }, { label: words.count!, numeric: true }]}
-        rows={bars.map((bar) => [bar.label, bar.value])}
-      />
-    </div>
+    <ChartAndTable
+      rows={bars.length}
+      chart={<RankedBars id={id} title={title} bars={bars} />}
+      table={
+        <DataTable
+          caption={texts.table.caption(title)}
+          columns={[{ label: words.item! }, { label: words.count!, numeric: true }]}
+          rows={bars.map((bar) => [bar.label, bar.value])}
+        />
+      }
+    />
   );
 });
 
@@ -169,95 +243,101 @@ const nameBySchoolView = shaped(SHAPES.nameBySchool, (items, { title }) => (
   />
 ));
 
+/** The years of a list of schools with their data, ascending (the table's columns). */
+const yearsOf = (schools: readonly { years: readonly YearCount[] }[]) =>
+  [...new Set(schools.flatMap((school) => school.years.map((point) => point.year)))].sort((a, b) => a - b);
+
 const evolutionView = shaped(SHAPES.evolution, (schools, { id, title }) => {
-  const drawn = schools.slice(0, EVOLUTION_LINES);
-  const series: YearSeries[] = drawn.map((school) => ({ label: school.school, points: school.years }));
-  // The table's columns: the years with data (the chart shows the gaps).
-  const years = [...new Set(schools.flatMap((school) => school.years.map((point) => point.year)))].sort(
-    (a, b) => a - b,
-  );
+  const drawn = schools.slice(0, EVOLUTION_CHARTS);
+  const years = yearsOf(schools);
   const note = texts.charts.shownSchools(drawn.length, schools.length);
   return (
-    <div class="detail detail-wide">
-      <div>
-        <YearLines
-          id={id}
-          title={title}
-          description={texts.charts.lines(drawn.map((school) => school.school))}
-          series={series}
-          fromZero={false}
+    <ChartAndTable
+      wide
+      rows={schools.length}
+      chart={
+        <>
+          <SmallMultiples
+            id={id}
+            series={drawn.map((school) => ({ label: school.school, points: school.years }))}
+            describe={(school) => texts.charts.schoolLine(school.label, school.points.map(yearWithCount))}
+          />
+          {note === '' ? null : <p class="note">{note}</p>}
+        </>
+      }
+      table={
+        <DataTable
+          caption={texts.table.caption(title)}
+          columns={[
+            { label: texts.table.school },
+            ...years.map((year) => ({ label: String(year), numeric: true })),
+            { label: texts.table.total, numeric: true },
+          ]}
+          rows={schools.map((school) => {
+            const counts = new Map(school.years.map((point) => [point.year, point.count]));
+            return [
+              <SchoolName name={school.school} />,
+              ...years.map((year) => {
+                const count = counts.get(year);
+                return count === undefined ? (
+                  <span class="no-data">{texts.table.missingYear}</span>
+                ) : (
+                  number(count)
+                );
+              }),
+              number(school.total),
+            ];
+          })}
+          wide
         />
-        <ul class="legend">
-          {drawn.map((school, i) => (
-            <li>
-              <svg class="legend-key" width="32" height="12" aria-hidden="true">
-                <g class={`series series-${i + 1}`}>
-                  <line x1="2" x2="30" y1="6" y2="6" />
-                </g>
-              </svg>
-              <SchoolName name={school.school} />
-            </li>
-          ))}
-        </ul>
-        {note === '' ? null : <p class="note">{note}</p>}
-      </div>
-      <DataTable
-        caption={texts.table.caption(title)}
-        columns={[
-          { label: texts.table.school },
-          ...years.map((year) => ({ label: String(year), numeric: true })),
-          { label: texts.table.total, numeric: true },
-        ]}
-        rows={schools.map((school) => {
-          const counts = new Map(school.years.map((point) => [point.year, point.count]));
-          return [
-            <SchoolName name={school.school} />,
-            ...years.map((year) => {
-              const count = counts.get(year);
-              return count === undefined ? (
-                <span class="no-data">{texts.table.missingYear}</span>
-              ) : (
-                number(count)
-              );
-            }),
-            number(school.total),
-          ];
-        })}
-        wide
-      />
-    </div>
+      }
+    />
   );
 });
 
-const constantView = shaped(SHAPES.constant, (schools, { id, title, words }) => (
-  <div class="detail detail-wide">
-    <RankedBars
-      id={id}
-      title={title}
-      bars={schools.map((school) => ({
-        label: school.school,
-        value: school.yearsActive.length,
-        shown: texts.charts.editions(school.yearsActive.length),
-      }))}
-    />
-    <DataTable
-      caption={texts.table.caption(title)}
-      columns={[
-        { label: words.item! },
-        { label: words.count!, numeric: true },
-        { label: texts.table.participants, numeric: true },
-        { label: texts.table.years },
-      ]}
-      rows={schools.map((school) => [
-        <SchoolName name={school.school} />,
-        school.yearsActive.length,
-        number(school.yearsActive.reduce((sum, point) => sum + point.count, 0)),
-        school.yearsActive.map((point) => point.year).join(', '),
-      ])}
+const constantView = shaped(SHAPES.constant, (schools, { id, title, words }) => {
+  const withData = new Set(schools.flatMap((school) => school.yearsActive.map((point) => point.year)));
+  const editions = everyYear([...withData]);
+  const missing = editions.filter((year) => !withData.has(year));
+  return (
+    <ChartAndTable
       wide
+      rows={schools.length}
+      chart={
+        <EditionDots
+          id={id}
+          title={title}
+          description={texts.charts.dots(schools.length, withData.size, missing)}
+          years={editions}
+          withData={withData}
+          rows={schools.map((school) => ({
+            label: school.school,
+            years: new Set(school.yearsActive.map((point) => point.year)),
+            shown: texts.charts.editionsOf(school.yearsActive.length, withData.size),
+          }))}
+        />
+      }
+      table={
+        <DataTable
+          caption={texts.table.caption(title)}
+          columns={[
+            { label: words.item! },
+            { label: words.count!, numeric: true },
+            { label: texts.table.participants, numeric: true },
+            { label: texts.table.years },
+          ]}
+          rows={schools.map((school) => [
+            <SchoolName name={school.school} />,
+            school.yearsActive.length,
+            number(school.yearsActive.reduce((sum, point) => sum + point.count, 0)),
+            school.yearsActive.map((point) => point.year).join(', '),
+          ])}
+          wide
+        />
+      }
     />
-  </div>
-));
+  );
+});
 
 const noData: View = () => null;
 
@@ -299,7 +379,7 @@ function Section({
 }) {
   const words: CategoryTexts = texts.categories[category];
   const headingId = `${category}-heading`;
-  const content = view(record.publicData, { id: `${category}-chart`, title: words.title, words });
+  const content = view(shownData(category, record), { id: `${category}-chart`, title: words.title, words });
   const body = content === undefined ? <p class="note">{texts.statistics.unreadable}</p> : content;
   if (kind === 'text') {
     return (

@@ -1,15 +1,6 @@
 import { it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import { describeEachStore } from '../support/stores.js';
-
-/** Polls the API until `check` holds; fails after `withinMs`. */
-async function eventually(check: () => Promise<boolean>, withinMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < withinMs) {
-    if (await check()) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`not served within ${withinMs} ms`);
-}
 
 describeEachStore(
   'changes committed by another connection',

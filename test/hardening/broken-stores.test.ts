@@ -12,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
-import { eventually, runCli, startServe, type ServeProcess } from './support.js';
+import { eventually } from '../support/eventually.js';
+import { runCli, startServe, type ServeProcess } from './support.js';
 
 const SCHOOL = 'Ikastola Txori Berri';
 /** Any file that exists, as a command's argument. */
@@ -146,7 +147,9 @@ describe('the server over a broken store', () => {
   it.each(BROKEN)('$title: starts, 500 with details, recovers once fixed', async (broken) => {
     const path = freshPath();
     const details = await broken.make(path);
-    server = await startLoopbackServer(async () => new SqliteStore(path, { readonly: true }), 50);
+    server = await startTestServer(async () => new SqliteStore(path, { readonly: true }), {
+      pollIntervalMs: 50,
+    });
     try {
       await expectStoreFailure(server.url, details);
       await broken.repair(path);

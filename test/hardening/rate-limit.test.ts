@@ -1,8 +1,9 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, resolveServeConfig } from '../../src/config/index.js';
+import { ConfigError, DEFAULT_SERVER_SETTINGS, resolveServeConfig } from '../../src/config/index.js';
+import { apiErrors } from '../../src/domain/api-messages.js';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 import { SECURITY_HEADERS } from './support.js';
@@ -18,21 +19,43 @@ interface Answer {
   text: string;
 }
 
-/** A GET from the given local address (every 127.x.y.z is this machine on Linux). */
-function get(base: string, path: string, from = '127.0.0.1', method = 'GET'): Promise<Answer> {
+const FORM = `name=Ane+Garcia+Lopez&company=${encodeURIComponent(SCHOOL)}`;
+
+/** A request from the given local address (every 127.x.y.z is this machine on Linux). */
+function send(
+  base: string,
+  path: string,
+  from: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   return new Promise((done, fail) => {
-    const req = request(`${base}${path}`, { method, localAddress: from, agent: false }, (res) => {
+    const req = request(`${base}${path}`, { method, localAddress: from, agent: false, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       res.on('end', () => done({ status: res.statusCode!, headers: res.headers, text }));
     });
     req.on('error', fail);
-    req.end();
+    req.end(body);
   });
 }
 
-async function serverWith(fixture: StoreFixture, rateLimitParticipants?: number): Promise<RunningServer> {
-  return startLoopbackServer(() => fixture.openReadStore(), 1000, { rateLimitParticipants });
+const get = (base: string, path: string, from = '127.0.0.1', method = 'GET', headers = {}) =>
+  send(base, path, from, method, headers);
+const post = (base: string, form: string, from: string) =>
+  send(base, '/buscar', from, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, form);
+
+async function serverWith(
+  fixture: StoreFixture,
+  rateLimitParticipants: number,
+  trustProxyHops = 0,
+): Promise<RunningServer> {
+  return startTestServer(() => fixture.openReadStore(), {
+    pollIntervalMs: 1000,
+    rateLimitParticipants,
+    trustProxyHops,
+  });
 }
 
 let fixture: StoreFixture;
@@ -45,7 +68,7 @@ afterAll(async () => {
   await fixture?.dispose();
 });
 
-describe('participant search rate limit (RATE_LIMIT_PARTICIPANTS)', () => {
+describe('the participant search limit (RATE_LIMIT_PARTICIPANTS)', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await serverWith(fixture, LIMIT);
@@ -85,25 +108,75 @@ describe('participant search rate limit (RATE_LIMIT_PARTICIPANTS)', () => {
 
   it('leaves the other operations alone', async () => {
     for (let i = 0; i <= LIMIT; i++) await get(server.url, SEARCH, '127.0.0.5');
-    for (const path of ['/api/ping', '/api/years', '/api/statistics?year=2024', '/api/companies']) {
+    expect((await get(server.url, SEARCH, '127.0.0.5')).status).toBe(429);
+    for (const path of [
+      '/api/ping',
+      '/api/years',
+      '/api/statistics?year=2024',
+      '/api/companies',
+      '/buscar',
+    ]) {
       for (let i = 0; i < LIMIT * 3; i++) expect((await get(server.url, path, '127.0.0.5')).status).toBe(200);
     }
-    // Routes that run an onRequest hook: only the searches (the API's, and the web page's posted form).
-    const limited: string[] = [];
-    let route = '';
-    for (const line of server.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n')) {
-      const name = /([\w/.:-]+ \((?:GET|HEAD|POST)\))/.exec(line);
-      // Printed relative to the tree's root (`/` itself is a page).
-      if (name) route = name[1]!.replace(/^\//, '');
-      else if (line.includes('(onRequest)')) limited.push(route);
-    }
-    expect(limited.sort()).toEqual(['api/participants (GET)', 'api/participants (HEAD)', 'buscar (POST)']);
+  });
+
+  it('counts the web form with the API, and refuses the form with a Spanish page', async () => {
+    const from = '127.0.0.7';
+    expect((await post(server.url, FORM, from)).status).toBe(200);
+    for (let i = 1; i < LIMIT; i++) expect((await get(server.url, SEARCH, from)).status).toBe(200);
+    const refused = await post(server.url, FORM, from);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.text).toContain(apiErrors.rateLimited.text);
+    expect((await get(server.url, SEARCH, from)).status).toBe(429);
+  });
+
+  it('ignores X-Forwarded-For unless proxies are trusted', async () => {
+    const from = '127.0.0.8';
+    for (let i = 0; i < LIMIT; i++)
+      await get(server.url, SEARCH, from, 'GET', { 'x-forwarded-for': `10.0.0.${i}` });
+    expect((await get(server.url, SEARCH, from, 'GET', { 'x-forwarded-for': '10.0.1.1' })).status).toBe(429);
   });
 });
 
-describe('without RATE_LIMIT_PARTICIPANTS', () => {
-  it('enforces no limit (the spec sets none)', async () => {
-    const server = await serverWith(fixture);
+describe('behind a trusted reverse proxy (TRUST_PROXY_HOPS=1)', () => {
+  it('counts the address the proxy saw, not the proxy’s, nor what the client wrote', async () => {
+    const server = await serverWith(fixture, LIMIT, 1);
+    try {
+      const proxy = '127.0.0.9';
+      // The client wrote `6.6.6.6`; the proxy appended the address it saw.
+      const via = (client: string) => ({ 'x-forwarded-for': `6.6.6.6, ${client}` });
+      for (let i = 0; i < LIMIT; i++)
+        expect((await get(server.url, SEARCH, proxy, 'GET', via('10.1.1.1'))).status).toBe(200);
+      expect((await get(server.url, SEARCH, proxy, 'GET', via('10.1.1.1'))).status).toBe(429);
+      expect((await get(server.url, SEARCH, proxy, 'GET', via('10.1.1.2'))).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('with the defaults', () => {
+  it(`answers a burst of ${DEFAULT_SERVER_SETTINGS.rateLimitParticipants} searches from one address, then 429`, async () => {
+    const server = await serverWith(fixture, DEFAULT_SERVER_SETTINGS.rateLimitParticipants);
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: DEFAULT_SERVER_SETTINGS.rateLimitParticipants }, () =>
+          get(server.url, SEARCH, '127.0.0.10').then((answer) => answer.status),
+        ),
+      );
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      expect((await get(server.url, SEARCH, '127.0.0.10')).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('with RATE_LIMIT_PARTICIPANTS=0', () => {
+  it('enforces no limit', async () => {
+    const server = await serverWith(fixture, 0);
     try {
       for (let i = 0; i < 50; i++) expect((await get(server.url, SEARCH, '127.0.0.6')).status).toBe(200);
     } finally {
@@ -113,8 +186,10 @@ describe('without RATE_LIMIT_PARTICIPANTS', () => {
 });
 
 describe('the serve setting', () => {
-  it('is off by default, read from the option or the environment', () => {
-    expect(resolveServeConfig({}, {}).rateLimitParticipants).toBe(0);
+  it('is on by default, read from the option or the environment', () => {
+    expect(resolveServeConfig({}, {}).rateLimitParticipants).toBe(30);
+    expect(resolveServeConfig({}, {}).trustProxyHops).toBe(0);
+    expect(resolveServeConfig({}, { TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
     expect(resolveServeConfig({}, { RATE_LIMIT_PARTICIPANTS: '0' }).rateLimitParticipants).toBe(0);
     expect(resolveServeConfig({}, { RATE_LIMIT_PARTICIPANTS: '30' }).rateLimitParticipants).toBe(30);
     expect(

@@ -11,8 +11,8 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
-import { eventually } from '../support/postgres.js';
-import { startLoopbackServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { startTestServer } from '../support/server.js';
 
 const GARBAGE = Buffer.from('Not a database: a text file copied over the store.\n'.repeat(200));
 
@@ -61,7 +61,9 @@ describe('the SQLite file changes under a running server', () => {
   async function serving(year: string, school: string): Promise<{ server: RunningServer; path: string }> {
     const path = join(dir, `store-${++counter}.db`);
     await storeWith(path, year, school);
-    const running = await startLoopbackServer(async () => new SqliteStore(path, { readonly: true }), 50);
+    const running = await startTestServer(async () => new SqliteStore(path, { readonly: true }), {
+      pollIntervalMs: 50,
+    });
     server = running;
     expect(await text(running, '/api/years')).toBe(`{"years":["${year}"]}`);
     return { server: running, path };

@@ -47,7 +47,7 @@ async function answered(route: string, status = 200): Promise<number> {
 /** Connections the server holds open now. */
 function serverConnections(): Promise<number> {
   return new Promise((done, fail) =>
-    server.app.server.getConnections((error, count) => (error ? fail(error) : done(count))),
+    server.http.getConnections((error, count) => (error ? fail(error) : done(count))),
   );
 }
 

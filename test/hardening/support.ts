@@ -215,12 +215,3 @@ export async function startServe(
     },
   };
 }
-
-/** Polls `check` until it returns true (or fails after `timeoutMs`). */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await check())) {
-    if (performance.now() > deadline) throw new Error(`condition not met after ${timeoutMs} ms`);
-    await new Promise((wait) => setTimeout(wait, 50));
-  }
-}

@@ -12,8 +12,8 @@ import type { ReadModel } from '../../src/read-model/read-model.js';
 import type { RunningServer } from '../../src/server.js';
 import { REPO_ROOT } from '../support/cli.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
-import { eventually } from '../support/postgres.js';
-import { startLoopbackServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { startTestServer } from '../support/server.js';
 import {
   isOneOf,
   RACE_STATES,
@@ -72,7 +72,7 @@ for (const kind of STORES) {
     beforeAll(async () => {
       ({ fixture, location } = await kind.open());
       await seedRacedYear(fixture, RACE_STATES[0]!);
-      server = await startLoopbackServer(() => fixture.openReadStore(), 20);
+      server = await startTestServer(() => fixture.openReadStore(), { pollIntervalMs: 20 });
     });
 
     afterAll(async () => {

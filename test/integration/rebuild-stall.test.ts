@@ -9,9 +9,9 @@ import { Agent, get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
-import { eventually } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
 import { watchEventLoop } from '../support/event-loop-stalls.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { createWorkspace, csv, runCli, type Workspace } from './support.js';
 
 /** About 300,000 participants: the old code stalled every request for about a second per rebuild. */
@@ -71,10 +71,9 @@ describe('rebuilding the read model while serving', () => {
     // In its own process, so that none of its garbage is collected here during the test.
     const demo = await runCli(['demo', '--db', workspace.dbPath, '--seed', '11', '--scale', String(SCALE)]);
     expect(demo.code, demo.stderr).toBe(0);
-    server = await startLoopbackServer(
-      async () => new SqliteStore(workspace.dbPath, { readonly: true }),
-      100,
-    );
+    server = await startTestServer(async () => new SqliteStore(workspace.dbPath, { readonly: true }), {
+      pollIntervalMs: 100,
+    });
   }, 120_000);
 
   afterAll(async () => {

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemo } from '../../src/cli/commands/demo.js';
-import { eventually, startServe, type ServeProcess } from '../hardening/support.js';
+import { eventually } from '../support/eventually.js';
+import { startServe, type ServeProcess } from '../hardening/support.js';
 import { createWorkspace, csv, runCli, type Workspace } from './support.js';
 
 const REBUILDS = 6;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { resolveStoreLocation, type StoreLocation } from '../../src/config/index.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 export { runCli, startCli, type CliRun } from '../support/cli.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 
@@ -137,7 +137,9 @@ export interface ApiServer {
 
 /** The real server over the SQLite file, on a free loopback port. */
 export async function serveStore(dbPath: string): Promise<ApiServer> {
-  const server = await startLoopbackServer(async () => new SqliteStore(dbPath, { readonly: true }), 60_000);
+  const server = await startTestServer(async () => new SqliteStore(dbPath, { readonly: true }), {
+    pollIntervalMs: 60_000,
+  });
   return {
     async get(path) {
       const response = await fetch(server.url + path, { headers: { 'accept-encoding': 'identity' } });

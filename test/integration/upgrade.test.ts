@@ -4,7 +4,7 @@ import type { RunningServer } from '../../src/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import { runCli } from '../support/cli.js';
 import { FESTIVAL, FESTIVAL_SCHOOLS } from '../support/dataset.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
 import { yearCounts } from '../support/year-counts.js';
 
@@ -66,7 +66,9 @@ for (const kind of WRITE_STORE_KINDS) {
         await tx.replaceStatistics(EARLIER_ROWS);
         await tx.setReady(['2023', '2024', '2025', 'global'], true);
       });
-      server = await startLoopbackServer(() => openReadStore(handle.location), POLL_INTERVAL_MS);
+      server = await startTestServer(() => openReadStore(handle.location), {
+        pollIntervalMs: POLL_INTERVAL_MS,
+      });
     });
 
     afterAll(async () => {

@@ -26,6 +26,16 @@ describe.concurrent('tamborrada --help', () => {
     expect([run.code, run.stderr]).toEqual([0, '']);
     for (const [[name]] of COMMANDS) expect(run.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     expect(run.stdout).toContain('Examples:\n  tamborrada serve');
+    expect(run.stdout).toContain(
+      'Exit codes: 0 done (also when there was nothing to change), 1 failed,\n2 bad usage or configuration',
+    );
+  });
+
+  it('summary set --help gives the limits of the file', async () => {
+    const run = await runCli(['summary', 'set', '--help']);
+    expect(run.stdout.replace(/\s+/g, ' ')).toContain(
+      'at most 4,000 characters, no control characters but tabs and line breaks',
+    );
   });
 
   it.each(COMMANDS.map(([command, options]) => [command.join(' '), command, options] as const))(

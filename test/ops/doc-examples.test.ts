@@ -16,7 +16,7 @@ import { DEFAULT_DEMO_OPTIONS } from '../../src/demo/index.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import type { RunningServer } from '../../src/server.js';
 import { REPO_ROOT } from '../support/cli.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 
 const run = promisify(execFile);
 const PRINTED_BASE = 'http://localhost:3000';
@@ -101,7 +101,7 @@ describe('the examples of the docs, against npm start', () => {
     dir = mkdtempSync(join(tmpdir(), 'tamborrada-docs-'));
     const location = sqliteLocation(join(dir, 'tamborrada.db'));
     await loadDemo(DEFAULT_DEMO_OPTIONS, location);
-    server = await startLoopbackServer(() => openReadStore(location), 60_000);
+    server = await startTestServer(() => openReadStore(location), { pollIntervalMs: 60_000 });
   }, 120_000);
 
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { loadDemo } from '../../src/cli/commands/demo.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { apiErrors, PING_MESSAGE } from '../../src/domain/api-messages.js';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
@@ -46,7 +46,7 @@ const DOCUMENTED_HEADERS = [
 ];
 
 async function serve(openStore: () => Promise<SqliteStore>, rateLimitParticipants?: number) {
-  return startLoopbackServer(openStore, 60_000, { rateLimitParticipants });
+  return startTestServer(openStore, { pollIntervalMs: 60_000, rateLimitParticipants });
 }
 
 describe('the OpenAPI document and the live answers', () => {

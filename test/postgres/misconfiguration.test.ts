@@ -16,8 +16,9 @@ import { runCli, startServe } from '../hardening/support.js';
 import { startCli } from '../support/cli.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
-import { createReadOnlyRole, eventually, postgresUrl, uniqueName } from '../support/postgres.js';
-import { startLoopbackServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { createReadOnlyRole, postgresUrl, uniqueName } from '../support/postgres.js';
+import { startTestServer } from '../support/server.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 
 type Fixture = Awaited<ReturnType<typeof createPostgresFixture>>;
@@ -131,7 +132,9 @@ describe('a running server that loses its SELECT right backs off', () => {
   it('at most one attempt per poll interval, growing; the last good model is served; back once granted', async () => {
     const reader = await createReadOnlyRole(fixture.database);
     const pollMs = 100;
-    const server = await startLoopbackServer(() => openReadStore(postgresLocation(reader.url)), pollMs);
+    const server = await startTestServer(() => openReadStore(postgresLocation(reader.url)), {
+      pollIntervalMs: pollMs,
+    });
     try {
       const before = await (await fetch(`${server.url}/api/years`)).text();
       await fixture.database.client.query(`REVOKE SELECT ON ALL TABLES IN SCHEMA public FROM ${reader.user}`);

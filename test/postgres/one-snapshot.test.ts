@@ -12,8 +12,8 @@ import type { RunningServer } from '../../src/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import type { ReadStore } from '../../src/store/store.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
-import { eventually } from '../support/postgres.js';
-import { startLoopbackServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { startTestServer } from '../support/server.js';
 import {
   isOneOf,
   numbered,
@@ -54,9 +54,9 @@ describe('a commit between the reads of one rebuild [postgresql]', () => {
   beforeAll(async () => {
     fixture = await createPostgresFixture();
     await seedRacedYear(fixture, FIRST);
-    server = await startLoopbackServer(
+    server = await startTestServer(
       async () => withoutNotifications(await openReadStore(postgresLocation(fixture.database.url))),
-      NO_POLLING_MS,
+      { pollIntervalMs: NO_POLLING_MS },
     );
   });
 

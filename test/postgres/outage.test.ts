@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postgresLocation } from '../../src/config/index.js';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { StoreMisconfiguredError } from '../../src/read-model/follower.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
-import { eventually, postgresUrl } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
+import { postgresUrl } from '../support/postgres.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 
 type Fixture = Awaited<ReturnType<typeof createPostgresFixture>>;
@@ -110,5 +111,5 @@ describe('PostgreSQL outages', () => {
 
 /** A server reading the database at `databaseUrl`. */
 function startPostgresReplica(databaseUrl: string): Promise<RunningServer> {
-  return startLoopbackServer(() => openReadStore(postgresLocation(databaseUrl)), 200);
+  return startTestServer(() => openReadStore(postgresLocation(databaseUrl)), { pollIntervalMs: 200 });
 }

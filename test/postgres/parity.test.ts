@@ -5,7 +5,7 @@ import { normalizeName } from '../../src/domain/names.js';
 import { computeStatistics } from '../../src/domain/statistics/index.js';
 import type { ParticipantRecord } from '../../src/domain/types.js';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import type { WriteStore } from '../../src/store/store.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
@@ -78,7 +78,7 @@ describe('store parity: the same import gives byte-identical answers on SQLite a
       const handle = await kind.create();
       handles.push(handle);
       await importInto(handle.store, demo);
-      servers.push(await startLoopbackServer(() => openReadStore(handle.location), 100));
+      servers.push(await startTestServer(() => openReadStore(handle.location), { pollIntervalMs: 100 }));
     }
   });
 

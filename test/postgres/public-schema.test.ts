@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresLocation } from '../../src/config/index.js';
 import { openWriteStore } from '../../src/store/open-store.js';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import {
   adminQuery,
@@ -10,9 +10,9 @@ import {
   postgresUrl,
   uniqueName,
   createTestDatabase,
-  eventually,
   type TestDatabase,
 } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
 
 /** The public project's tables as an operator's database holds them, created by hand. */
 const PUBLIC_SCHEMA = `
@@ -267,5 +267,5 @@ describe('the import into other NOT NULL column types of the public schema', () 
 
 /** A server reading the database at `databaseUrl`. */
 function startPostgresReplica(databaseUrl: string): Promise<RunningServer> {
-  return startLoopbackServer(() => openReadStore(postgresLocation(databaseUrl)), 500);
+  return startTestServer(() => openReadStore(postgresLocation(databaseUrl)), { pollIntervalMs: 500 });
 }

@@ -2,12 +2,13 @@ import pg from 'pg';
 import { postgresLocation } from '../../src/config/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { openReadStore, openWriteStore } from '../../src/store/open-store.js';
 import type { ReadStore } from '../../src/store/store.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
-import { createReadOnlyRole, eventually } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
+import { createReadOnlyRole } from '../support/postgres.js';
 
 type Fixture = Awaited<ReturnType<typeof createPostgresFixture>>;
 type Role = Awaited<ReturnType<typeof createReadOnlyRole>>;
@@ -50,8 +51,8 @@ describe('replicas on one PostgreSQL database, served by a SELECT-only role', ()
     await fixture.setUpdating(false);
     const open = () => openReadStore(postgresLocation(reader.url));
     replicas.push(
-      await startLoopbackServer(open, NO_POLLING_MS),
-      await startLoopbackServer(open, NO_POLLING_MS),
+      await startTestServer(open, { pollIntervalMs: NO_POLLING_MS }),
+      await startTestServer(open, { pollIntervalMs: NO_POLLING_MS }),
     );
   });
 
@@ -137,7 +138,10 @@ describe('replicas on one PostgreSQL database, served by a SELECT-only role', ()
 
   it('without notifications, the polling fallback alone converges within 2 s', async () => {
     const open = async () => withoutNotifications(await openReadStore(postgresLocation(reader.url)));
-    const polling = [await startLoopbackServer(open, 500), await startLoopbackServer(open, 500)];
+    const polling = [
+      await startTestServer(open, { pollIntervalMs: 500 }),
+      await startTestServer(open, { pollIntervalMs: 500 }),
+    ];
     try {
       await fixture.database.client.query('UPDATE sys_status SET is_updating = true');
       await converge(polling, '/api/statistics?year=2024', (body) => body === '{"isUpdating":true}');

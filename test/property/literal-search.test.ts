@@ -11,7 +11,7 @@ import type { ParticipantRecord } from '../../src/domain/types.js';
 import { decideParticipants } from '../../src/domain/validation.js';
 import { ParticipantIndex, shelvesOf } from '../../src/read-model/participant-index.js';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
 /** Characters that are wildcards or escapes somewhere (SQL LIKE, regular expressions, globs). */
@@ -246,7 +246,7 @@ describe('literal search through the server', () => {
         year: 2000 + (i % 25),
       })),
     );
-    server = await startLoopbackServer(() => fixture.openReadStore(), 1000);
+    server = await startTestServer(() => fixture.openReadStore(), { pollIntervalMs: 1000 });
   });
 
   afterAll(async () => {

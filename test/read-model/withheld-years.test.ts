@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import { runCli } from '../support/cli.js';
-import { eventually } from '../support/postgres.js';
-import { startLoopbackServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { startTestServer } from '../support/server.js';
 import { webTexts } from '../../src/web/copy.js';
 import { postForm } from '../web/support.js';
 import { createWorkspace, csv, type Workspace } from '../integration/support.js';
@@ -40,7 +40,10 @@ describe('an unpublished year', () => {
     );
     const run = await runCli(['import', list, '--db', workspace.dbPath, '--create']);
     expect([run.code, run.stderr]).toEqual([0, '']);
-    server = await startLoopbackServer(() => openReadStore(workspace.location), 100, { webPages: true });
+    server = await startTestServer(() => openReadStore(workspace.location), {
+      pollIntervalMs: 100,
+      webPages: true,
+    });
   });
 
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { freePort, spawnServer, type ChildServer } from '../../bench/http-lib/pr
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { resolveStoreLocation } from '../../src/config/index.js';
 import { cliEnv, REPO_ROOT, runCli } from '../support/cli.js';
-import { eventually } from '../support/postgres.js';
+import { eventually } from '../support/eventually.js';
 import { createWorkspace, csv, type Workspace } from '../integration/support.js';
 
 const CLI = join(REPO_ROOT, 'dist/cli/main.js');

@@ -13,8 +13,8 @@ import { loadDemo } from '../../src/cli/commands/demo.js';
 import type { RunningServer } from '../../src/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import { runCli } from '../support/cli.js';
-import { eventually } from '../support/postgres.js';
-import { startLoopbackServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { startTestServer } from '../support/server.js';
 import { createWorkspace, type Workspace } from '../integration/support.js';
 
 const REOPENED = 'the store connection no longer saw the store as it is on disk: reopened';
@@ -35,7 +35,8 @@ describe('a server whose connection no longer sees the store on disk', () => {
         done();
       },
     });
-    server = await startLoopbackServer(() => openReadStore(workspace.location), 100, {
+    server = await startTestServer(() => openReadStore(workspace.location), {
+      pollIntervalMs: 100,
       logger: pino({ level: 'warn' }, sink),
       metrics: { host: '127.0.0.1', port: 0 },
     });

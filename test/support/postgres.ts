@@ -100,13 +100,3 @@ export async function createReadOnlyRole(
     },
   };
 }
-
-/** Polls until `check` holds; returns how long it took, fails after `withinMs`. */
-export async function eventually(check: () => Promise<boolean>, withinMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < withinMs) {
-    if (await check().catch(() => false)) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`not served within ${withinMs} ms`);
-}

@@ -1,5 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
+import type { Logger } from 'pino';
+import { DEFAULT_SERVER_SETTINGS, type ServerSettings } from '../../src/config/index.js';
+import { startServer, type RunningServer } from '../../src/server.js';
 import type { ReadStore } from '../../src/store/store.js';
 import { seedPublishedYears } from './dataset.js';
 import { createSqliteFixture, type StoreFixture } from './store-fixture.js';
@@ -18,69 +20,33 @@ export interface TestServer extends RunningServer {
   sync(): Promise<void>;
 }
 
-/** The real server on a free loopback port, without logs unless `options` give a logger. */
-export function startLoopbackServer(
-  openStore: () => Promise<ReadStore>,
-  pollIntervalMs: number,
-  options: Partial<
-    Pick<
-      ServerOptions,
-      | 'logger'
-      | 'limits'
-      | 'rateLimitParticipants'
-      | 'metrics'
-      | 'fastLane'
-      | 'corsOrigin'
-      | 'webPages'
-      | 'publicUrl'
-    >
-  > = {},
-): Promise<RunningServer> {
-  return startServer({
-    openStore,
-    port: 0,
-    host: '127.0.0.1',
-    corsOrigin: '*',
-    pollIntervalMs,
-    logger: false,
-    ...options,
-  });
-}
+export type TestServerOptions = Partial<ServerSettings> & { logger?: Logger | false };
 
-/** A SQLite store with the small published dataset (and `participants`), and the real server over it. */
-export interface SeededServer {
-  fixture: StoreFixture;
-  server: RunningServer;
-  port: number;
-  close(): Promise<void>;
-}
-
-export async function startSeededServer(
-  options: Parameters<typeof startLoopbackServer>[2] & { pollIntervalMs?: number } = {},
-  participants: readonly { name: string; school: string; year: number }[] = [],
-): Promise<SeededServer> {
-  const fixture = await createSqliteFixture();
-  await seedPublishedYears(fixture);
-  await fixture.insertParticipants(participants);
-  const { pollIntervalMs = 1000, ...serverOptions } = options;
-  const server = await startLoopbackServer(() => fixture.openReadStore(), pollIntervalMs, serverOptions);
+/**
+ * The settings of a test server: the defaults, on a free loopback port, without metrics,
+ * polling every 100 ms, and without the search limit (tests that search a lot from one
+ * address would meet it; the limit's own tests set it).
+ */
+export function testSettings(changes: Partial<ServerSettings> = {}): ServerSettings {
   return {
-    fixture,
-    server,
-    port: Number(new URL(server.url).port),
-    async close() {
-      await server.close();
-      await fixture.dispose();
-    },
+    ...DEFAULT_SERVER_SETTINGS,
+    listen: { host: '127.0.0.1', port: 0 },
+    metrics: undefined,
+    pollIntervalMs: 100,
+    rateLimitParticipants: 0,
+    // An option given as undefined keeps the default.
+    ...(Object.fromEntries(
+      Object.entries(changes).filter(([, value]) => value !== undefined),
+    ) as Partial<ServerSettings>),
   };
 }
 
-/** The real server, listening on a free loopback port, over the fixture's store. */
+/** The one way to start a test server: the real server over `openStore`, without logs unless given a logger. */
 export async function startTestServer(
-  fixture: StoreFixture,
-  { pollIntervalMs = 100, fastLane = true }: { pollIntervalMs?: number; fastLane?: boolean } = {},
+  openStore: () => Promise<ReadStore>,
+  { logger = false, ...changes }: TestServerOptions = {},
 ): Promise<TestServer> {
-  const server = await startLoopbackServer(() => fixture.openReadStore(), pollIntervalMs, { fastLane });
+  const server = await startServer({ openStore, settings: testSettings(changes), logger });
   return {
     ...server,
     async get(path, init) {
@@ -95,6 +61,33 @@ export async function startTestServer(
       return { status: response.status, headers: response.headers, text, body };
     },
     sync: () => server.follower.refresh(),
+  };
+}
+
+/** A SQLite store with the small published dataset (and `participants`), and the real server over it. */
+export interface SeededServer {
+  fixture: StoreFixture;
+  server: TestServer;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startSeededServer(
+  options: TestServerOptions = {},
+  participants: readonly { name: string; school: string; year: number }[] = [],
+): Promise<SeededServer> {
+  const fixture = await createSqliteFixture();
+  await seedPublishedYears(fixture);
+  await fixture.insertParticipants(participants);
+  const server = await startTestServer(() => fixture.openReadStore(), { pollIntervalMs: 1000, ...options });
+  return {
+    fixture,
+    server,
+    port: Number(new URL(server.url).port),
+    async close() {
+      await server.close();
+      await fixture.dispose();
+    },
   };
 }
 

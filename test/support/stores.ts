@@ -14,23 +14,13 @@ export const STORE_KINDS: StoreKind[] = [
   { name: 'postgresql', create: createPostgresFixture },
 ];
 
-/**
- * The two ways through the server: the fast lane (plain GETs answered before Fastify)
- * and, with it turned off, Fastify's routes alone. Both answer from the same route
- * table; the conformance suite holds both to the spec.
- */
-export const LANES = [
-  { name: 'fast lane', fastLane: true },
-  { name: 'Fastify only', fastLane: false },
-] as const;
-
 export interface Context {
   fixture: StoreFixture;
   server: TestServer;
 }
 
 /**
- * Runs a suite once per store and lane: a fresh store filled by `seed` (plain SQL), and
+ * Runs a suite once per store: a fresh store filled by `seed` (plain SQL), and
  * the real server over it. `context()` is valid inside tests.
  */
 export function describeEachStore(
@@ -38,22 +28,21 @@ export function describeEachStore(
   seed: (fixture: StoreFixture) => Promise<void>,
   suite: (context: () => Context) => void,
 ): void {
-  for (const kind of STORE_KINDS) for (const lane of LANES) describeOne(title, kind, lane, seed, suite);
+  for (const kind of STORE_KINDS) describeOne(title, kind, seed, suite);
 }
 
 function describeOne(
   title: string,
   kind: StoreKind,
-  lane: (typeof LANES)[number],
   seed: (fixture: StoreFixture) => Promise<void>,
   suite: (context: () => Context) => void,
 ): void {
-  describe(`${title} [${kind.name}, ${lane.name}]`, () => {
+  describe(`${title} [${kind.name}]`, () => {
     let current: Context | undefined;
     beforeAll(async () => {
       const fixture = await kind.create();
       await seed(fixture);
-      current = { fixture, server: await startTestServer(fixture, { fastLane: lane.fastLane }) };
+      current = { fixture, server: await startTestServer(() => fixture.openReadStore()) };
     });
     afterAll(async () => {
       await current?.server.close();

@@ -9,7 +9,7 @@ import { CACHE } from '../../src/read-model/prepared-response.js';
 import type { RunningServer } from '../../src/server.js';
 import { webTexts } from '../../src/web/copy.js';
 import { PAGE_SECURITY } from '../../src/web/page-answer.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
 let fixture: StoreFixture;
@@ -45,7 +45,7 @@ beforeAll(async () => {
       { year: 2024, count: 12 },
     ]),
   });
-  server = await startLoopbackServer(() => fixture.openReadStore(), 60_000, { webPages: true });
+  server = await startTestServer(() => fixture.openReadStore(), { pollIntervalMs: 60_000, webPages: true });
 });
 
 afterAll(async () => {
@@ -91,6 +91,17 @@ describe('a page is prepared like an API answer', () => {
   });
 });
 
+describe('the festival’s name', () => {
+  it('is written as the festival writes it: Tamborrada Infantil', async () => {
+    for (const path of ['/', '/estadisticas/2024', '/buscar']) {
+      const html = await (await page(path)).text();
+      expect(html).toContain('Tamborrada Infantil');
+      expect(html).not.toMatch(/tamborrada infantil/);
+      expect(html).not.toMatch(/Tamborrada infantil/);
+    }
+  });
+});
+
 describe('what the store holds is shown, never run', () => {
   it('summaries are text with their **figures** in bold; names and schools are escaped', async () => {
     const year = await (await page('/estadisticas/2024')).text();
@@ -115,22 +126,22 @@ describe('what the store holds is shown, never run', () => {
 });
 
 describe('the pages follow the data', () => {
-  it('while updating: a notice on every page, and no statistics on the year pages', async () => {
+  it('while updating: a notice on every page, and no statistics on any', async () => {
     const before = await (await page('/estadisticas/2024')).text();
     expect(before).toContain('<table');
-    expect(await (await page('/companias/ikastola-zubia-txiki')).text()).toContain('<table');
     expect(before).not.toContain(webTexts.updatingNotice);
+    const home = await (await page('/')).text();
+    expect(home).toContain('class="figure-value"');
+    expect(home).toContain('<svg');
     await fixture.setUpdating(true);
     await server.follower.refresh();
     try {
-      for (const path of ['/', '/buscar', '/estadisticas/global']) {
-        expect(await (await page(path)).text()).toContain(webTexts.updatingNotice);
-      }
-      for (const path of ['/estadisticas/2024', '/companias/ikastola-zubia-txiki']) {
+      for (const path of ['/', '/buscar', '/estadisticas/global', '/estadisticas/2024']) {
         const during = await (await page(path)).text();
         expect(during).toContain(webTexts.updatingNotice);
         expect(during).not.toContain('<table');
         expect(during).not.toContain('<svg');
+        expect(during).not.toContain('class="figure-value"');
       }
     } finally {
       await fixture.setUpdating(false);
@@ -154,7 +165,8 @@ describe('the pages follow the data', () => {
 
 describe('before the store could be read', () => {
   it('every page is a Spanish 500 page', async () => {
-    const broken = await startLoopbackServer(() => Promise.reject(new Error('no store')), 60_000, {
+    const broken = await startTestServer(() => Promise.reject(new Error('no store')), {
+      pollIntervalMs: 60_000,
       webPages: true,
     });
     try {

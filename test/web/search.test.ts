@@ -1,14 +1,15 @@
 /**
  * The web search (`/buscar`): a form posted in the body, so the name is never in an
- * address; the API's rules and Spanish messages (a name and two surnames, a school from
- * the list, a literal match: no wildcard lists a school); never kept by a cache; under
- * the operator's rate limit like the API's search, while the empty form is not.
+ * address; the API's rules (a name and two surnames, a school from the list) in the
+ * pages' own Spanish; only the child whose whole name was typed (a fragment the API
+ * matches shows nobody, no wildcard lists a school); never kept by a cache; under the
+ * operator's rate limit like the API's search, while the empty form is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/domain/api-messages.js';
 import { webTexts } from '../../src/web/copy.js';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { postForm, startDemoSite, type DemoSite } from './support.js';
 
 const SCHOOL = 'Ikastola Zubia';
@@ -43,20 +44,36 @@ describe('GET /buscar', () => {
 });
 
 describe('POST /buscar', () => {
-  it('finds every edition of a name, however it is written, newest first, never cached', async () => {
+  it('finds every edition of the whole name, however it is written, newest first, never cached', async () => {
     for (const name of ['Ane Zubia Lasa', 'ÁNE  zubía lasa']) {
       const answer = await search({ name, company: SCHOOL });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('cache-control')).toBe('no-store');
       const page = await answer.text();
-      expect(page).toContain(webTexts.search.found(3, SCHOOL));
+      // Not Ane Zubia Lasagabaster, whose name only begins with the one typed.
+      expect(page).toContain(webTexts.search.found(2, SCHOOL));
+      expect(page).not.toContain('Lasagabaster');
       const years = [...page.matchAll(/<a href="\/estadisticas\/(\d{4})">/g)].map((match) => match[1]);
-      expect(years.slice(-3)).toEqual(['2024', '2023', '2022']);
+      expect(years.slice(-2)).toEqual(['2024', '2022']);
       // The form keeps what was sent, to search again.
       expect(page).toContain(`value="${name}"`);
       expect(page).toContain(`<option value="${SCHOOL}" selected>`);
     }
   });
+
+  it.each(['Ane Zubia Las', 'ne Zubia Lasa', 'ane zubia lasag'])(
+    '%s: a fragment the API matches shows nobody',
+    async (fragment) => {
+      const api = await fetch(
+        `${site.server.url}/api/participants?${new URLSearchParams({ name: fragment, company: SCHOOL })}`,
+      );
+      expect(api.status).toBe(200);
+      expect(((await api.json()) as { participants: unknown[] }).participants.length).toBeGreaterThan(0);
+      const page = await (await search({ name: fragment, company: SCHOOL })).text();
+      expect(page).toContain(webTexts.search.notFound);
+      expect(page).not.toContain('<tbody>');
+    },
+  );
 
   it('a name nobody has is a Spanish sentence, not the API’s 500', async () => {
     const answer = await search({ name: 'Koldo Mitxelena Elissalde', company: SCHOOL });
@@ -64,14 +81,21 @@ describe('POST /buscar', () => {
     expect(await answer.text()).toContain(webTexts.search.notFound);
   });
 
+  const errors = webTexts.search.errors;
   it.each([
-    ['a name of two parts', { name: 'Ane Zubia', company: SCHOOL }, apiErrors.nameTooShort.text],
-    ['no school', { name: 'Ane Zubia Lasa' }, apiErrors.participantParamsRequired.text],
-    ['no name', { company: SCHOOL }, apiErrors.participantParamsRequired.text],
-  ])('%s: 400 with the API’s message', async (_case, fields, message) => {
+    ['a name of two parts', { name: 'Ane Zubia', company: SCHOOL }, errors.nameTooShort],
+    ['no school', { name: 'Ane Zubia Lasa' }, errors.company],
+    ['no name', { company: SCHOOL }, errors.name],
+    ['a name of only spaces', { name: '   ', company: SCHOOL }, errors.name],
+    ['nothing', { name: ' ', company: '' }, errors.nothing],
+  ])('%s: 400 with the pages’ own Spanish, never the API’s', async (_case, fields, message) => {
     const answer = await search(fields);
     expect(answer.status).toBe(400);
-    expect(await answer.text()).toContain(`<p class="error" role="alert">${message}</p>`);
+    const page = await answer.text();
+    expect(page).toContain(`<p class="error" role="alert">${message}</p>`);
+    for (const api of [apiErrors.participantParamsRequired.text, apiErrors.nameTooShort.text]) {
+      expect(page).not.toContain(api);
+    }
   });
 
   it.each(['% % %', '_ _ _', '.* .* .*', 'a a a'])('%s lists nobody: the match is literal', async (name) => {
@@ -100,7 +124,8 @@ describe('with RATE_LIMIT_PARTICIPANTS', () => {
   let limited: RunningServer;
 
   beforeAll(async () => {
-    limited = await startLoopbackServer(() => site.fixture.openReadStore(), 60_000, {
+    limited = await startTestServer(() => site.fixture.openReadStore(), {
+      pollIntervalMs: 60_000,
       webPages: true,
       rateLimitParticipants: 2,
     });

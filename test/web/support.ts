@@ -2,7 +2,7 @@ import { sqliteLocation } from '../../src/config/index.js';
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { DEFAULT_DEMO_OPTIONS } from '../../src/demo/index.js';
 import type { RunningServer } from '../../src/server.js';
-import { startLoopbackServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
 export interface DemoSite {
@@ -18,15 +18,14 @@ export interface DemoSite {
 export async function startDemoSite({
   webPages = true,
   scale = DEFAULT_DEMO_OPTIONS.scale,
-  fastLane = true,
   publicUrl,
-}: { webPages?: boolean; scale?: number; fastLane?: boolean; publicUrl?: string } = {}): Promise<DemoSite> {
+}: { webPages?: boolean; scale?: number; publicUrl?: string } = {}): Promise<DemoSite> {
   const fixture = await createSqliteFixture();
   await loadDemo({ ...DEFAULT_DEMO_OPTIONS, scale }, sqliteLocation(fixture.path));
-  const server = await startLoopbackServer(() => fixture.openReadStore(), 60_000, {
+  const server = await startTestServer(() => fixture.openReadStore(), {
+    pollIntervalMs: 60_000,
     webPages,
-    fastLane,
-    publicUrl,
+    ...(publicUrl === undefined ? {} : { publicUrl }),
   });
   const close = () => server.close().then(() => fixture.dispose());
   return { fixture, server, close };

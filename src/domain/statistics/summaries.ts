@@ -190,15 +190,15 @@ export interface SeriesOutroFigures {
 
 function yearOpening(f: YearIntroFigures): string {
   const children = counted(f.participants, CHILDREN[0], CHILDREN[1]);
-  if (f.schools === 0) return `La tamborrada infantil de ${yr(f.year)} reunió a ${children}.`;
+  if (f.schools === 0) return `La Tamborrada Infantil de ${yr(f.year)} reunió a ${children}.`;
   const schools = counted(f.schools, SCHOOLS[0], SCHOOLS[1]);
   switch (f.year % 3) {
     case 0:
-      return `La tamborrada infantil de ${yr(f.year)} reunió a ${children} de ${schools}.`;
+      return `La Tamborrada Infantil de ${yr(f.year)} reunió a ${children} de ${schools}.`;
     case 1:
       return `En ${yr(f.year)} ${plural(f.participants, 'desfiló', 'desfilaron')} ${children}, ${plural(f.participants, 'repartido', 'repartidos')} en ${schools}.`;
     default:
-      return `${capitalize(schools)} ${plural(f.schools, 'sumó', 'sumaron')} ${children} en la tamborrada infantil de ${yr(f.year)}.`;
+      return `${capitalize(schools)} ${plural(f.schools, 'sumó', 'sumaron')} ${children} en la Tamborrada Infantil de ${yr(f.year)}.`;
   }
 }
 
@@ -418,10 +418,10 @@ export const statisticSummaries = {
     const sentences =
       f.years.length === 1
         ? [
-            `La serie de la tamborrada infantil reúne por ahora una sola edición, la de ${yr(first)}, con ${participations}${schools}.`,
+            `La serie de la Tamborrada Infantil reúne por ahora una sola edición, la de ${yr(first)}, con ${participations}${schools}.`,
           ]
         : [
-            `La serie de la tamborrada infantil reúne ${num(f.years.length)} ediciones, de ${yr(first)} a ${yr(last)}, con ${participations}${schools}.`,
+            `La serie de la Tamborrada Infantil reúne ${num(f.years.length)} ediciones, de ${yr(first)} a ${yr(last)}, con ${participations}${schools}.`,
           ];
     if (f.missingYears.length > 0) {
       const missing = joinList(f.missingYears, yr, String);
@@ -440,7 +440,7 @@ export const statisticSummaries = {
   outroGlobal(f: SeriesOutroFigures): string {
     const sentences: string[] = [];
     if (f.schools > 0) {
-      let sentence = `En total, ${counted(f.schools, SCHOOLS[0], SCHOOLS[1])} ${plural(f.schools, 'ha', 'han')} formado parte de la tamborrada infantil`;
+      let sentence = `En total, ${counted(f.schools, SCHOOLS[0], SCHOOLS[1])} ${plural(f.schools, 'ha', 'han')} formado parte de la Tamborrada Infantil`;
       if (f.editions > 1 && f.alwaysPresent > 0) {
         sentence +=
           f.alwaysPresent === f.schools

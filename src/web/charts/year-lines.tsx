@@ -19,13 +19,17 @@ interface Slot {
   count: number | undefined;
 }
 
-/** Every year from the first to the last of the series; those without data break the line. */
-export function yearRange(series: readonly YearSeries[]): number[] {
-  const years = series.flatMap((one) => one.points.map((point) => point.year));
+/** Every year from the first to the last of `years`, those without data included. */
+export function everyYear(years: readonly number[]): number[] {
   if (years.length === 0) return [];
   const first = Math.min(...years);
   const last = Math.max(...years);
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+/** Every year from the first to the last of the series; those without data break the line. */
+export function yearRange(series: readonly YearSeries[]): number[] {
+  return everyYear(series.flatMap((one) => one.points.map((point) => point.year)));
 }
 
 /**

@@ -37,7 +37,10 @@ export function HomePage({
   global: ReadonlyMap<CategoryId, StatisticRecord>;
   companies: readonly string[];
 }) {
-  const { figures, totals } = headlineFigures(global, companies.length);
+  // While updating, the figures may mix two data versions: the notice alone, as on the year pages.
+  const { figures, totals } = context.isUpdating
+    ? { figures: [], totals: [] }
+    : headlineFigures(global, companies.length);
   return (
     <Layout context={context} title={texts.title} description={texts.description} place="home">
       <h1>{texts.title}</h1>

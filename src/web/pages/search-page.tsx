@@ -56,7 +56,7 @@ export function SearchPage({
               <DataTable
                 caption={texts.resultsHeading}
                 columns={[
-                  { label: webTexts.table.year },
+                  { label: webTexts.table.year, short: true },
                   { label: webTexts.table.name },
                   { label: webTexts.table.school },
                 ]}

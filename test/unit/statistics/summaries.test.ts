@@ -124,7 +124,7 @@ describe('summaries of computed rows', () => {
   it('intro and outro of a year: 2 to 4 sentences built from the figures', () => {
     // 2019 is the earliest year; 2019 % 3 = 0.
     expect(summary('2019', 'intro')).toBe(
-      'La tamborrada infantil de **2019** reunió a **3** niños y niñas de **2** compañías. ' +
+      'La Tamborrada Infantil de **2019** reunió a **3** niños y niñas de **2** compañías. ' +
         'Es la primera edición de la que hay datos. ' +
         'El nombre más repetido fue **Ane**; el apellido más común, **Garcia**.',
     );
@@ -149,7 +149,7 @@ describe('summaries of computed rows', () => {
 
   it('the global intro mentions the years without data, never invents them', () => {
     expect(summary('global', 'intro')).toBe(
-      'La serie de la tamborrada infantil reúne **3** ediciones, de **2019** a **2022**, con **6** participaciones de **3** compañías. ' +
+      'La serie de la Tamborrada Infantil reúne **3** ediciones, de **2019** a **2022**, con **6** participaciones de **3** compañías. ' +
         'No hay datos de **2021**. ' +
         'La edición más concurrida fue la de **2019**, con **3** niños y niñas. ' +
         'El nombre más repetido es **Ane**; los apellidos más comunes, **Garcia**, **Gil** y **Ruiz**.',

@@ -1,0 +1,85 @@
+/**
+ * Text inside a chart does not wrap, and the server does not know the fonts of the
+ * reader's browser. Widths are estimated on the wide side (a wide sans-serif such as
+ * DejaVu Sans), so a label shortened to a width fits in it on any common font.
+ */
+
+/**
+ * The narrowest a chart is drawn, in pixels: its box at a 390 px wide screen (316 px),
+ * less some slack. Text that must never be cut short fits in this width.
+ */
+export const NARROWEST_CHART = 300;
+
+/** Room before a label's first letter: some glyphs (`J`, `T`) reach left of their origin. */
+export const INSET = 2;
+
+/** The width of each character in em, by kind; anything unlisted counts as a wide letter. */
+const EM_WIDTHS: readonly (readonly [RegExp, number])[] = [
+  [/[ .,:;'!|iIjl]/u, 0.34],
+  [/[ftr()-]/u, 0.45],
+  [/[0-9]/u, 0.66],
+  [/[mwMW]/u, 1.0],
+  [/\p{Lu}/u, 0.8],
+  [/\p{Ll}/u, 0.66],
+];
+const OTHER_EM = 1.0;
+/** Bold text is about a tenth wider. */
+const BOLD = 1.1;
+const ELLIPSIS = '…';
+
+function emWidth(character: string): number {
+  for (const [kind, width] of EM_WIDTHS) if (kind.test(character)) return width;
+  return OTHER_EM;
+}
+
+/** The estimated width of `text` in pixels at `fontSize`. */
+export function textWidth(text: string, fontSize: number, bold = false): number {
+  let em = 0;
+  for (const character of text) em += emWidth(character);
+  return em * fontSize * (bold ? BOLD : 1);
+}
+
+/**
+ * `text` as it fits in `width` pixels: whole, or cut with `…` (the caller keeps the
+ * full text beside it, in a `<title>`).
+ */
+export function fitText(text: string, width: number, fontSize: number): string {
+  if (textWidth(text, fontSize) <= width) return text;
+  const room = width - textWidth(ELLIPSIS, fontSize);
+  let used = 0;
+  let kept = '';
+  for (const character of text) {
+    used += emWidth(character) * fontSize;
+    if (used > room) break;
+    kept += character;
+  }
+  return `${kept.trimEnd()}${ELLIPSIS}`;
+}
+
+/**
+ * An SVG `<text>` shortened to `width` pixels; when shortened, the full text is its
+ * `<title>` (shown on hover). The chart's table always has the full text.
+ */
+export function FittedText({
+  text,
+  width,
+  fontSize,
+  ...attributes
+}: {
+  text: string;
+  width: number;
+  fontSize: number;
+  class?: string;
+  x?: number | string;
+  y?: number | string;
+  dx?: number | string;
+  'text-anchor'?: 'start' | 'middle' | 'end';
+}) {
+  const shown = fitText(text, width, fontSize);
+  return (
+    <text {...attributes}>
+      {shown}
+      {shown === text ? null : <title>{text}</title>}
+    </text>
+  );
+}
