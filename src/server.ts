@@ -102,7 +102,7 @@ export async function createHttpApp({
   recordRequest,
 }: HttpAppOptions): Promise<Server> {
   const reference = createApiReference();
-  const site = settings.webPages ? createSite() : undefined;
+  const site = settings.webPages ? createSite({ publicUrl: settings.publicUrl }) : undefined;
   const routes = buildRoutes(reference, site);
   reference.setDocument(buildOpenApiDocument(routes));
   const observer = createObserver(logger, recordRequest ?? (() => undefined));

@@ -97,3 +97,21 @@ export const onOff: Parse<boolean> = (raw, source) => {
   if (raw === 'off') return false;
   throw new ConfigError(`${source} must be 'on' or 'off', got '${shown(raw)}'`);
 };
+
+/**
+ * The public address of the site: `http` or `https`, a host, maybe a port, no path,
+ * query or credentials (the pages live at the root). A trailing `/` is dropped.
+ */
+export const publicUrl: Parse<string> = (raw, source) => {
+  const problem = `${source} must be an http(s) origin such as https://tamborrada.example.org, got '${shown(raw)}'`;
+  if (!/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError(problem);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(problem);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== raw.replace(/\/$/, ''))
+    throw new ConfigError(problem);
+  return url.origin;
+};

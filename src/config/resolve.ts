@@ -149,6 +149,8 @@ export interface ServerSettings {
   metrics: ListenAddress | undefined;
   /** The public web pages; off for a server of the API alone. */
   webPages: boolean;
+  /** The origin the pages are reached at (canonical links, cards, sitemap). */
+  publicUrl: string;
 }
 
 /** The settings' defaults (what `serve` runs with when nothing is set). */
@@ -161,6 +163,7 @@ export const DEFAULT_SERVER_SETTINGS: Readonly<ServerSettings> = Object.freeze({
   limits: DEFAULT_SERVER_LIMITS,
   metrics: { host: SETTINGS.metricsHost.fallback, port: SETTINGS.metricsPort.fallback as number },
   webPages: SETTINGS.webPages.fallback,
+  publicUrl: SETTINGS.publicUrl.fallback,
 });
 
 /** What `serve` reads: the server's settings, the store and the log level. */
@@ -189,6 +192,7 @@ export function resolveServeConfig(options: CommandOptions, env: Env): ServeConf
     limits: check(() => resolveServerLimits(env)),
     metrics: metricsPort === 'off' ? undefined : { host: read('metricsHost'), port: metricsPort },
     webPages: read('webPages'),
+    publicUrl: read('publicUrl'),
   };
   throwIfAny();
   return config;

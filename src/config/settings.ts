@@ -153,6 +153,14 @@ export const SETTINGS = {
     parse: parse.onOff,
     meaning: 'the public web pages (`/`, `/estadisticas/…`, `/buscar`); `off` for a server of the API alone',
   }),
+  publicUrl: setting({
+    variable: 'PUBLIC_URL',
+    scope: 'serve',
+    fallback: 'http://localhost:3000',
+    parse: parse.publicUrl,
+    meaning:
+      'the origin visitors reach the pages at (`https://host`): canonical links, preview cards, sitemap; set it in production',
+  }),
   maxUrlLength: setting({
     variable: 'MAX_URL_LENGTH',
     scope: 'serve',

@@ -11,6 +11,7 @@ import type { ModelSource } from './operations.js';
 import { parseQuery } from './query.js';
 import type { SearchLimit } from './rate-limit.js';
 import type { Responder } from './responder.js';
+import { movedPermanently } from '../web/redirects.js';
 import { isApiPath, type Params, type Route } from './routes.js';
 
 export interface DispatcherParts {
@@ -339,6 +340,10 @@ export function createDispatcher(parts: DispatcherParts): Dispatch {
 
     const matched = match(path);
     if (matched === undefined) {
+      // `/estadisticas/2024/` → `/estadisticas/2024`: only to a path a row answers, so never off the site.
+      const trimmed = path.replace(/\/+$/, '');
+      if (parts.pageNotFound && !isApiPath(path) && trimmed !== path && trimmed !== '' && match(trimmed))
+        return send(request, response, NO_ROUTE, startedMs, movedPermanently(encodeURI(trimmed)));
       const page = parts.pageNotFound && !isApiPath(path) ? parts.pageNotFound() : REFUSALS.routeNotFound;
       return send(request, response, NO_ROUTE, startedMs, page);
     }

@@ -1,5 +1,6 @@
 import type { Query } from '../domain/validation.js';
 import { CACHE, type Answer } from '../read-model/prepared-response.js';
+import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
 import { DOCS_PATH, OPENAPI_PATH, type ApiReference } from './api-reference.js';
 import { operations, type ModelSource } from './operations.js';
@@ -94,19 +95,42 @@ export function buildRoutes(reference: ApiReference, site?: Site): Route[] {
   ];
 }
 
-/** The web pages (src/web/): HTML from the same read model, and their files. */
+/** The web pages (src/web/): HTML from the same read model, their files, and old addresses. */
 function pageRoutes(site: Site): Route[] {
+  const page = (path: string, answer: Route['answer'], options: Partial<RouteOptions> = {}) =>
+    route(path, answer, { keptPerUrl: true, cache: CACHE.revalidate, ...options });
+  const redirect = (path: string, location: string) => {
+    const moved = movedPermanently(location);
+    return route(
+      path,
+      fixed(() => moved),
+      { cache: CACHE.day },
+    );
+  };
   return [
-    route('/', (_query, source) => site.home(source.state), { keptPerUrl: true, cache: CACHE.revalidate }),
-    route('/estadisticas/:year', (_query, source, params) => site.statistics(source.state, params.year!), {
-      keptPerUrl: true,
-      cache: CACHE.revalidate,
-    }),
-    route('/buscar', (_query, source) => site.searchForm(source.state), {
-      keptPerUrl: true,
-      cache: CACHE.revalidate,
+    page('/', (_query, source) => site.home(source.state)),
+    page('/estadisticas/:year', (_query, source, params) => site.statistics(source.state, params.year!)),
+    page('/companias/:slug', (_query, source, params) => site.school(source.state, params.slug!)),
+    page('/acerca', (_query, source) => site.about(source.state)),
+    page('/buscar', (_query, source) => site.searchForm(source.state), {
       form: (form, source) => site.search(source.state, form),
     }),
+    page('/datos/:file', (_query, source, params) => site.download(source.state, params.file!)),
+    page('/vista-previa/:image', (_query, source, params) => site.preview(source.state, params.image!)),
+    page('/robots.txt', (_query, source) => site.robots(source.state)),
+    page('/sitemap.xml', (_query, source) => site.sitemap(source.state)),
+    route('/favicon.ico', fixed(site.favicon), { cache: CACHE.day }),
+    // Loose and old addresses: ours, and those of the original project's site.
+    redirect('/estadisticas', '/estadisticas/global'),
+    redirect('/statistics', '/estadisticas/global'),
+    page(
+      '/statistics/:year',
+      (_query, source, params) => site.originalStatistics(source.state, params.year!),
+      {
+        cache: CACHE.day,
+      },
+    ),
+    redirect('/search', '/buscar'),
     ...site.assets.map((asset) => route(asset.path, fixed(asset.answer), { cache: CACHE.immutable })),
   ];
 }

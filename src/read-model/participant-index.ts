@@ -24,10 +24,24 @@ export class ParticipantIndex {
   readonly companies: readonly string[];
   /** Participants served. */
   readonly size: number;
+  private countsBySchool: Map<string, Map<number, number>> | undefined;
 
   constructor(private readonly shelves: Shelves) {
     this.companies = [...shelves.keys()].sort(compareSpanish);
     this.size = [...shelves.values()].reduce((sum, shelf) => sum + shelf.years.length, 0);
+  }
+
+  /** Participants served, per school and year (the schools' own pages), counted on first use. */
+  get rowsBySchool(): ReadonlyMap<string, ReadonlyMap<number, number>> {
+    if (this.countsBySchool === undefined) {
+      this.countsBySchool = new Map();
+      for (const [school, shelf] of this.shelves) {
+        const byYear = new Map<number, number>();
+        for (const year of shelf.years) byYear.set(year, (byYear.get(year) ?? 0) + 1);
+        this.countsBySchool.set(school, byYear);
+      }
+    }
+    return this.countsBySchool;
   }
 
   /**

@@ -165,3 +165,157 @@ export const webTexts = {
     text: 'El servidor todavía no ha podido leer los datos de la Tamborrada Infantil. Inténtalo de nuevo dentro de unos minutos.',
   },
 } as const;
+
+/** The page of one school (`/companias/{slug}`). */
+export const schoolTexts = {
+  description: (school: string, editions: number, participations: number) =>
+    `${school} en la Tamborrada Infantil: ${countedPlain(editions, 'edición', 'ediciones')} y ${countedPlain(participations, 'participación', 'participaciones')}, año a año.`,
+  lead: (first: number, sinceDataStart: boolean) =>
+    sinceDataStart
+      ? `Desfila en la Tamborrada Infantil desde ${first}, la primera edición de la que hay datos. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`
+      : `Desfila en la Tamborrada Infantil desde ${first}. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`,
+  figuresHeading: 'En cifras',
+  editions: (count: number) => plural(count, 'edición', 'ediciones'),
+  participations: (count: number) => plural(count, 'participación', 'participaciones'),
+  firstEdition: 'primera edición',
+  participantsHeading: 'Participantes por edición',
+  participantsText:
+    'Cuántos niños y niñas de la compañía desfilaron en cada edición publicada desde su primera; un 0 es una edición en la que no participó.',
+  namesHeading: 'El nombre más frecuente en cada edición',
+  namesText: (overall: string | undefined) =>
+    (overall === undefined
+      ? ''
+      : `En el conjunto de todas las ediciones, su nombre más frecuente es ${overall}. `) +
+    'Es el mismo dato que la estadística «El nombre más frecuente de cada compañía» de cada edición.',
+  linkTitle: (school: string) => `Página de ${school}`,
+} as const;
+
+/** The download links beside each statistic, and the columns of the CSV files. */
+export const openDataTexts = {
+  download: 'Descarga:',
+  csv: 'CSV',
+  json: 'JSON (API)',
+  licence: 'Licencia',
+  licenceName: 'CC BY-SA 4.0',
+  attribution: 'atribución:',
+  originalWork: 'Tamborradata, de RamistoDev',
+  columns: {
+    year: 'año',
+    participants: 'participantes',
+    appearances: 'apariciones',
+    name: 'nombre',
+    surname: 'apellido',
+    school: 'compañía',
+    commonName: 'nombre más frecuente',
+    characters: 'caracteres',
+  },
+} as const;
+
+/** What a shared link and a search engine read of the site. */
+export const metaTexts = {
+  imageAlt: (title: string) => `Tarjeta de «${title}», de ${webTexts.siteName}`,
+  datasetName: 'Participantes y estadísticas de la Tamborrada Infantil de Donostia',
+  datasetDescription:
+    'Estadísticas anuales y de conjunto de la Tamborrada Infantil de Donostia / San Sebastián: participantes por edición, nombres y apellidos más frecuentes, compañías y su evolución. Solo cifras agregadas.',
+  place: 'Donostia / San Sebastián',
+  apiName: 'API JSON de estadísticas',
+  openApiName: 'Descripción OpenAPI de la API',
+  /** The lines of a preview card under its title. */
+  card: {
+    site: 'Tamborrada Infantil en datos',
+    home: (editions: number, participations: number) =>
+      `${countedPlain(editions, 'edición', 'ediciones')} · ${countedPlain(participations, 'participación', 'participaciones')}`,
+    year: (participants: number) => `${countedPlain(participants, 'participante', 'participantes')}`,
+    school: (editions: number, participations: number, first: number) =>
+      `${countedPlain(participations, 'participación', 'participaciones')} en ${countedPlain(editions, 'edición', 'ediciones')} · desde ${first}`,
+    search: 'Busca en qué ediciones participó un niño o una niña',
+    about: 'De dónde salen los datos y qué significa cada cifra',
+  },
+} as const;
+
+/** The page that explains the data (`/acerca`). */
+export const aboutTexts = {
+  title: 'Acerca de estos datos',
+  navLabel: 'Acerca de',
+  description:
+    'De dónde salen los datos de la Tamborrada Infantil, qué significa cada estadística, qué se puede buscar y con qué licencia se publican.',
+  lead: 'Esta web reúne las cifras de la Tamborrada Infantil de Donostia / San Sebastián, edición a edición. Aquí se explica de dónde salen, cómo se cuentan y qué se hace para proteger a los participantes, que son menores.',
+  source: {
+    heading: 'De dónde salen los datos',
+    paragraphs: [
+      'Cada año, después de la Tamborrada Infantil, se publican las listas de los niños y niñas que han desfilado con cada compañía. El proyecto Tamborradata, de RamistoDev, las recopiló y calculó sus estadísticas; esta web es una obra derivada que las sirve con otra forma.',
+      'Cada edición se añade una vez al año, cuando su lista está completa. De 2021 no hay datos: ese año no se celebró la tamborrada. Mientras se carga una edición nueva, las páginas lo avisan y no muestran cifras a medias.',
+    ],
+  },
+  definitions: {
+    heading: 'Qué significa cada estadística',
+    intro:
+      'Los nombres se guardan sin tildes y con los espacios normalizados. Al contar, da igual que estén en mayúsculas o en minúsculas: cada nombre se muestra en su forma escrita más frecuente. Cuando dos elementos empatan, se ordenan alfabéticamente.',
+    items: [
+      [
+        'Participantes',
+        'Cuántos niños y niñas desfilaron en una edición: cada uno cuenta una vez por edición. En el conjunto de todas las ediciones se habla de participaciones, porque quien desfila varios años cuenta una vez por año.',
+      ],
+      [
+        'Nombre y apellidos',
+        'De cada nombre completo se toman como apellidos hasta dos palabras desde el final, cada una junto con las partículas que las preceden (de, del, la, las, los, y, san, santa…): «Maria de la Fuente Perez» es Maria + «de la Fuente» + «Perez». Los apellidos compuestos habituales en Gipuzkoa, como «Lopez de Munain» o «Ruiz de Azua», cuentan como uno. Lo que queda delante es el nombre de pila.',
+      ],
+      [
+        'Nombres más repetidos',
+        'Los nombres de pila ordenados por el número de participantes que los llevan.',
+      ],
+      [
+        'Apellidos más comunes',
+        'Los apellidos ordenados por el número de participantes que los llevan, sea como primer o como segundo apellido.',
+      ],
+      ['Nombres y apellidos distintos', 'Cuántos nombres de pila, o cuántos apellidos, diferentes aparecen.'],
+      [
+        'Compañías más numerosas',
+        'Las compañías (colegios, ikastolas y asociaciones) ordenadas por su número de participantes.',
+      ],
+      [
+        'El nombre más frecuente de cada compañía',
+        'Para cada compañía, el nombre de pila que más se repite entre sus participantes.',
+      ],
+      [
+        'Nombres nuevos y compañías nuevas',
+        'Los nombres de pila, o las compañías, que no aparecían en ninguna edición anterior, ordenados por cuántas veces aparecen ese año. La primera edición con datos no tiene novedades.',
+      ],
+      ['Nombres más largos', 'Los nombres de pila distintos con más caracteres, contando los espacios.'],
+      [
+        'Evolución de las compañías',
+        'Los participantes de cada compañía en cada edición, ordenadas por su total.',
+      ],
+      [
+        'Compañías más constantes',
+        'Las compañías ordenadas por el número de ediciones en que han desfilado y, a igualdad, por su total de participantes.',
+      ],
+    ],
+    lists:
+      'La API da los 15 primeros de cada lista, como el proyecto original; las páginas y los ficheros CSV dan la lista completa (hasta 250).',
+  },
+  privacy: {
+    heading: 'Privacidad',
+    paragraphs: [
+      'Los participantes son menores, así que las páginas muestran solo cifras agregadas: totales, rankings y los nombres de pila de las estadísticas. Ninguna página lista a los participantes de una compañía o de una edición.',
+      'El buscador muestra solo las participaciones cuyo nombre completo coincide con el que se escribe (sin importar tildes ni mayúsculas) en la compañía elegida: sirve para encontrar a quien ya se conoce, no para descubrir a nadie. La API mantiene la búsqueda del proyecto original: un fragmento del nombre dentro de una compañía.',
+      'Lo que se escribe en el buscador viaja en el cuerpo de la petición y no queda en la dirección de la página ni en los registros del servidor.',
+    ],
+    removal:
+      'Si quieres que se retire el registro de un niño o una niña, pídeselo a quien publica este sitio indicando el nombre, la compañía y el año. Una vez borrado del almacén, deja de aparecer en el buscador y en las cifras en cuanto se recalculan.',
+  },
+  licence: {
+    heading: 'Licencia',
+    text: 'Los datos y las estadísticas se publican con licencia',
+    after:
+      'Puedes copiarlos, transformarlos y publicarlos, también con fines comerciales, siempre que cites la fuente (Tamborradata, de RamistoDev, y esta web) y compartas lo que hagas con la misma licencia.',
+  },
+  api: {
+    heading: 'La API y los ficheros',
+    text: 'Todo lo que muestran las páginas sale de una API JSON pública, de solo lectura y sin registro, documentada en la',
+    docsLink: 'referencia de la API',
+    openApi: 'Su descripción OpenAPI está en',
+    files:
+      'Junto a cada estadística hay un enlace para descargarla en CSV (UTF-8, con cabecera) y otro a la misma estadística en la API.',
+  },
+} as const;

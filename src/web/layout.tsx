@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { webTexts } from './copy.js';
+import { aboutTexts, webTexts } from './copy.js';
+import { PageHead } from './page-meta.js';
 
 const texts = webTexts;
 
@@ -9,11 +10,14 @@ export const PAGE_PATHS = {
   home: '/',
   statistics: (year: string) => `/estadisticas/${encodeURIComponent(year)}`,
   search: '/buscar',
+  about: '/acerca',
+  school: (slug: string) => `/companias/${encodeURIComponent(slug)}`,
   apiDocs: '/api/docs',
+  openApi: '/api/openapi.json',
 } as const;
 
-const LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/deed.es';
-const ORIGINAL_WORK_URL = 'https://github.com/ramistodev/tamborradata';
+export const LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/deed.es';
+export const ORIGINAL_WORK_URL = 'https://github.com/ramistodev/tamborradata';
 
 /** What every page of one data version shares. */
 export interface PageContext {
@@ -22,7 +26,7 @@ export interface PageContext {
   isUpdating: boolean;
 }
 
-type Place = 'home' | 'global' | 'search' | 'other';
+type Place = 'home' | 'global' | 'search' | 'about' | 'other';
 
 /** `2024`, or `Todas las ediciones` for `global`. */
 const yearName = (year: string) => (year === GLOBAL_YEAR ? texts.nav.global : year);
@@ -56,6 +60,7 @@ export function Layout({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{place === 'home' ? texts.siteName : `${title} · ${texts.siteName}`}</title>
         <meta name="description" content={description} />
+        <PageHead title={title} description={description} />
         <link rel="stylesheet" href={context.stylesheet} />
         <link rel="icon" type="image/svg+xml" href={context.icon} />
       </head>
@@ -74,6 +79,7 @@ export function Layout({
                 {link('home', PAGE_PATHS.home, texts.nav.home)}
                 {link('global', PAGE_PATHS.statistics(GLOBAL_YEAR), texts.nav.global)}
                 {link('search', PAGE_PATHS.search, texts.nav.search)}
+                {link('about', PAGE_PATHS.about, aboutTexts.navLabel)}
                 {link(undefined, PAGE_PATHS.apiDocs, texts.nav.api)}
               </ul>
             </nav>

@@ -9,6 +9,8 @@ import { SmallMultiples } from './charts/small-multiples.js';
 import { everyYear, YearLines, yearRange, type YearSeries } from './charts/year-lines.js';
 import { DataTable } from './data-table.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
+import { SectionDownloads } from './open-data.js';
+import { SchoolName } from './school-links.js';
 import { Summary } from './summary.js';
 import type { StatisticRecord } from './year-statistics.js';
 
@@ -102,38 +104,42 @@ function shaped<T>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => 
   };
 }
 
-const rankedView = shaped(SHAPES.ranked, (items, { id, title, words }) => {
-  const place = places(items);
-  const drawn = items.slice(0, CHART_BARS);
-  const note = texts.charts.shownSchools(drawn.length, items.length);
-  return (
-    <ChartAndTable
-      rows={items.length}
-      chart={
-        <>
-          <RankedBars
-            id={id}
-            title={title}
-            bars={drawn.map((item) => ({ label: item.name, value: item.count, shown: number(item.count) }))}
+/** A ranking; `label` shows an item's name in the table (a school links to its page). */
+const ranked = (label: (name: string) => ComponentChildren) =>
+  shaped(SHAPES.ranked, (items, { id, title, words }) => {
+    const place = places(items);
+    const drawn = items.slice(0, CHART_BARS);
+    const note = texts.charts.shownSchools(drawn.length, items.length);
+    return (
+      <ChartAndTable
+        rows={items.length}
+        chart={
+          <>
+            <RankedBars
+              id={id}
+              title={title}
+              bars={drawn.map((item) => ({ label: item.name, value: item.count, shown: number(item.count) }))}
+            />
+            {note === '' ? null : <p class="note">{note}</p>}
+          </>
+        }
+        table={
+          <DataTable
+            caption={texts.table.caption(title)}
+            columns={[
+              { label: texts.table.position, numeric: true },
+              { label: words.item! },
+              { label: words.count!, numeric: true },
+            ]}
+            rows={items.map((item, i) => [place[i], label(item.name), number(item.count)])}
+            rowHeader={1}
           />
-          {note === '' ? null : <p class="note">{note}</p>}
-        </>
-      }
-      table={
-        <DataTable
-          caption={texts.table.caption(title)}
-          columns={[
-            { label: texts.table.position, numeric: true },
-            { label: words.item! },
-            { label: words.count!, numeric: true },
-          ]}
-          rows={items.map((item, i) => [place[i], item.name, number(item.count)])}
-          rowHeader={1}
-        />
-      }
-    />
-  );
-});
+        }
+      />
+    );
+  });
+const rankedView = ranked((name) => name);
+const rankedSchoolsView = ranked((name) => <SchoolName name={name} />);
 
 /** `2019 (4.781)` */
 const yearWithCount = (point: YearCount) => `${point.year} (${number(point.count)})`;
@@ -196,7 +202,7 @@ function figureView(data: unknown) {
 }
 
 /** A list without figures (new names, new schools): a table of one column, no chart. */
-const listView = <T,>(shape: z.ZodType<T[]>, text: (item: T) => string) =>
+const listView = <T,>(shape: z.ZodType<T[]>, text: (item: T) => ComponentChildren) =>
   shaped(shape, (items, { title, words }) => (
     <DataTable
       caption={texts.table.caption(title)}
@@ -233,7 +239,7 @@ const nameBySchoolView = shaped(SHAPES.nameBySchool, (items, { title }) => (
   <DataTable
     caption={texts.table.caption(title)}
     columns={[{ label: texts.table.school }, { label: texts.table.commonName }]}
-    rows={items.map((item) => [item.school, item.name])}
+    rows={items.map((item) => [<SchoolName name={item.school} />, item.name])}
   />
 ));
 
@@ -270,7 +276,7 @@ const evolutionView = shaped(SHAPES.evolution, (schools, { id, title }) => {
           rows={schools.map((school) => {
             const counts = new Map(school.years.map((point) => [point.year, point.count]));
             return [
-              school.school,
+              <SchoolName name={school.school} />,
               ...years.map((year) => {
                 const count = counts.get(year);
                 return count === undefined ? (
@@ -321,7 +327,7 @@ const constantView = shaped(SHAPES.constant, (schools, { id, title, words }) => 
             { label: texts.table.years },
           ]}
           rows={schools.map((school) => [
-            school.school,
+            <SchoolName name={school.school} />,
             school.yearsActive.length,
             number(school.yearsActive.reduce((sum, point) => sum + point.count, 0)),
             school.yearsActive.map((point) => point.year).join(', '),
@@ -350,9 +356,9 @@ const VIEWS: readonly (readonly [CategoryId, SectionKind, View])[] = [
   ['topSurnames', 'detail', rankedView],
   ['newNamesByYear', 'detail', listView(SHAPES.names, (name) => name)],
   ['longestNames', 'detail', longestNamesView],
-  ['topSchoolsByYear', 'detail', rankedView],
-  ['topSchools', 'detail', rankedView],
-  ['newSchoolsByYear', 'detail', listView(SHAPES.newSchools, (item) => item.school)],
+  ['topSchoolsByYear', 'detail', rankedSchoolsView],
+  ['topSchools', 'detail', rankedSchoolsView],
+  ['newSchoolsByYear', 'detail', listView(SHAPES.newSchools, (item) => <SchoolName name={item.school} />)],
   ['schoolsEvolution', 'detail', evolutionView],
   ['mostConstantSchools', 'detail', constantView],
   ['commonNameBySchoolByYear', 'detail', nameBySchoolView],
@@ -388,6 +394,7 @@ function Section({
       {kind === 'figure' ? body : null}
       <Summary text={record.summary} />
       {kind === 'detail' ? body : null}
+      <SectionDownloads category={category} />
     </section>
   );
 }

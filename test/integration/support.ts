@@ -142,17 +142,12 @@ export async function serveStore(dbPath: string): Promise<ApiServer> {
   });
   return {
     async get(path) {
-      const response = await fetch(server.url + path, { headers: { 'accept-encoding': 'identity' } });
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-      return { status: response.status, text, etag: response.headers.get('etag'), body };
+      const { status, text, headers, body } = await server.get(path, {
+        headers: { 'accept-encoding': 'identity' },
+      });
+      return { status, text, etag: headers.get('etag'), body };
     },
-    sync: () => server.follower.refresh(),
+    sync: server.sync,
     close: () => server.close(),
   };
 }

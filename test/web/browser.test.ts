@@ -378,7 +378,8 @@ it(
     });
     for (const path of ['/', '/estadisticas/global', '/buscar']) {
       await page.goto(origin + path, { waitUntil: 'load' });
-      expect(await page.locator('script').count()).toBe(0);
+      // JSON-LD is data for search engines, never run.
+      expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
       expect(await page.locator('h1').count()).toBe(1);
     }
     expect(await page.locator('svg[role="img"]').count()).toBe(0);

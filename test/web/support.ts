@@ -18,10 +18,15 @@ export interface DemoSite {
 export async function startDemoSite({
   webPages = true,
   scale = DEFAULT_DEMO_OPTIONS.scale,
-}: { webPages?: boolean; scale?: number } = {}): Promise<DemoSite> {
+  publicUrl,
+}: { webPages?: boolean; scale?: number; publicUrl?: string } = {}): Promise<DemoSite> {
   const fixture = await createSqliteFixture();
   await loadDemo({ ...DEFAULT_DEMO_OPTIONS, scale }, sqliteLocation(fixture.path));
-  const server = await startTestServer(() => fixture.openReadStore(), { pollIntervalMs: 60_000, webPages });
+  const server = await startTestServer(() => fixture.openReadStore(), {
+    pollIntervalMs: 60_000,
+    webPages,
+    ...(publicUrl === undefined ? {} : { publicUrl }),
+  });
   const close = () => server.close().then(() => fixture.dispose());
   return { fixture, server, close };
 }

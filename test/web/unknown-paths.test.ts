@@ -13,7 +13,7 @@ import { startDemoSite, postForm, type DemoSite } from './support.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
 const API_PATHS = ['/api', '/api/nope', '/api/years/', '/api/PING'];
-const OTHER_PATHS = ['/nope', '/metrics', '/API/years', '/estadisticas', '/estadisticas/2024/', '/buscar/x'];
+const OTHER_PATHS = ['/nope', '/metrics', '/API/years', '/buscar/x', '/nope/', '//nope.example/'];
 
 let on: DemoSite;
 let off: DemoSite;
@@ -68,10 +68,17 @@ describe('with the web pages on', () => {
 });
 
 describe('with the web pages off (WEB_PAGES=off)', () => {
-  it.each([...API_PATHS, ...OTHER_PATHS, '/', '/estadisticas/2024', '/buscar'])(
-    '%s: the JSON 404, as before the pages existed',
-    (path) => notFoundJson(off.server.url + path),
-  );
+  it.each([
+    ...API_PATHS,
+    ...OTHER_PATHS,
+    '/',
+    '/estadisticas/2024',
+    '/buscar',
+    '/estadisticas',
+    '/estadisticas/2024/',
+    '/statistics/2024',
+    '/sitemap.xml',
+  ])('%s: the JSON 404, as before the pages existed', (path) => notFoundJson(off.server.url + path));
 
   it('no page answers a form, and the API is the same', async () => {
     const posted = await postForm(`${off.server.url}/buscar`, { name: 'Ane Garcia Lopez', company: 'x' });

@@ -2,6 +2,7 @@ import { webTexts } from '../copy.js';
 import { Layout, PAGE_PATHS, type PageContext } from '../layout.js';
 import { SearchForm, type SearchInput } from '../search-form.js';
 import { DataTable } from '../data-table.js';
+import { SchoolName } from '../school-links.js';
 
 const texts = webTexts.search;
 
@@ -66,7 +67,7 @@ export function SearchPage({
                     participation.year
                   ),
                   participation.name,
-                  participation.school,
+                  <SchoolName name={participation.school} />,
                 ])}
               />
             </>

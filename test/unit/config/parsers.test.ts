@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/index.js';
-import { corsOrigin, onOff, portOrOff } from '../../../src/config/parsers.js';
+import { corsOrigin, onOff, portOrOff, publicUrl } from '../../../src/config/parsers.js';
 
 it.each(['*', 'null', 'https://tamborrada.example', 'http://localhost:8080', 'https://xn--caf-dma.example'])(
   'CORS_ORIGIN %s is accepted as it is',
@@ -32,4 +32,23 @@ it('WEB_PAGES takes on or off', () => {
   expect(onOff('on', 'WEB_PAGES')).toBe(true);
   expect(onOff('off', 'WEB_PAGES')).toBe(false);
   expect(() => onOff('false', 'WEB_PAGES')).toThrow(/WEB_PAGES must be 'on' or 'off', got 'false'/);
+});
+
+it.each([
+  ['https://tamborrada.example.org', 'https://tamborrada.example.org'],
+  ['https://tamborrada.example.org/', 'https://tamborrada.example.org'],
+  ['http://localhost:3000', 'http://localhost:3000'],
+])('PUBLIC_URL %s is the origin %s', (value, origin) => {
+  expect(publicUrl(value, 'PUBLIC_URL')).toBe(origin);
+});
+
+it.each([
+  'https://a.example/tamborrada',
+  'https://a.example?x=1',
+  'ftp://a.example',
+  'a.example',
+  '',
+  'https://café.example',
+])('PUBLIC_URL %j is refused, in one line', (value) => {
+  expect(() => publicUrl(value, 'PUBLIC_URL')).toThrow(/^PUBLIC_URL must be an http\(s\) origin/);
 });

@@ -1,0 +1,82 @@
+import { stringify } from 'csv-stringify/sync';
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { CategoryId } from '../domain/categories.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepared-response.js';
+import { openDataTexts } from './copy.js';
+import { LICENCE_URL, ORIGINAL_WORK_URL } from './layout.js';
+import { pageKind } from './page-answer.js';
+
+/** Where the pages' CSV files are served from: `/datos/2024-topNamesByYear.csv`. */
+export const DOWNLOADS_PATH = '/datos';
+
+/** One statistic of a page, to download: its CSV here and the same statistic in the JSON API. */
+export interface Download {
+  csv: string;
+  json: string;
+}
+
+/** A table of plain values, its header row first. */
+export interface CsvTable {
+  columns: readonly string[];
+  rows: readonly (readonly (string | number)[])[];
+}
+
+/** `/datos/{file}`, and the file name a browser saves it as. */
+export const downloadPath = (file: string) => `${DOWNLOADS_PATH}/${encodeURIComponent(file)}`;
+
+/** `/api/category?year=2024&category=topNamesByYear` */
+export const categoryApiPath = (year: string, category: string) =>
+  `/api/category?year=${encodeURIComponent(year)}&category=${encodeURIComponent(category)}`;
+
+/**
+ * UTF-8 with a byte order mark (so that a spreadsheet reads the accents), a header row,
+ * CRLF line ends (RFC 4180), and cells that a spreadsheet would take for a formula
+ * (`=`, `+`, `-`, `@`) escaped.
+ */
+export function csvAnswer(table: CsvTable): PreparedResponse {
+  const text = stringify(
+    table.rows.map((row) => [...row]),
+    {
+      bom: true,
+      header: true,
+      columns: [...table.columns],
+      record_delimiter: 'windows',
+      escape_formulas: true,
+    },
+  );
+  return prepareBytes(200, Buffer.from(text, 'utf8'), pageKind(CSV_CONTENT_TYPE, CACHE.revalidate), {
+    etag: true,
+  });
+}
+
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
+
+/** Beside each statistic: its CSV, the same data in the API, and the licence it comes under. */
+export function OpenDataLinks({ download }: { download: Download }) {
+  const texts = openDataTexts;
+  return (
+    <p class="open-data">
+      {texts.download}{' '}
+      <a href={download.csv} download>
+        {texts.csv}
+      </a>{' '}
+      · <a href={download.json}>{texts.json}</a>. {texts.licence}{' '}
+      <a href={LICENCE_URL} rel="license">
+        {texts.licenceName}
+      </a>
+      , {texts.attribution} <a href={ORIGINAL_WORK_URL}>{texts.originalWork}</a>.
+    </p>
+  );
+}
+
+/** The download of each statistic of the page being made, when it has one. */
+export const DownloadsContext = createContext<(category: CategoryId) => Download | undefined>(
+  () => undefined,
+);
+
+/** The links of a statistic's section, when the page offers its data. */
+export function SectionDownloads({ category }: { category: CategoryId }) {
+  const download = useContext(DownloadsContext)(category);
+  return download === undefined ? null : <OpenDataLinks download={download} />;
+}
