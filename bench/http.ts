@@ -60,7 +60,7 @@ import {
   HOST,
   memoryOf,
   spawnServer,
-  shebangNodeFlags,
+  serverNodeFlags,
   waitForIdle,
   type ChildServer,
   type Memory,
@@ -186,9 +186,15 @@ interface TargetCheck {
   pass: boolean;
 }
 
-function serveArgs(db: string, port: number, logLevel: string, extra: string[] = []): string[] {
+function serveArgs(
+  db: string,
+  scale: number,
+  port: number,
+  logLevel: string,
+  extra: string[] = [],
+): string[] {
   return [
-    ...shebangNodeFlags(CLI),
+    ...serverNodeFlags(CLI, scale),
     CLI,
     'serve',
     '--db',
@@ -437,10 +443,11 @@ async function measureSearch(db: string): Promise<SearchReport | null> {
 async function startServer(
   label: string,
   db: string,
+  scale: number,
   extraArgs: string[],
 ): Promise<{ set: RowSet; server: ChildServer }> {
   const port = await freePort();
-  const args = serveArgs(db, port, 'warn', extraArgs);
+  const args = serveArgs(db, scale, port, 'warn', extraArgs);
   const server = await spawnServer({
     args,
     port,
@@ -483,7 +490,7 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   let readModelBuildMs: number | null = null;
   const probePort = await freePort();
   const probe = await spawnServer({
-    args: serveArgs(store.path, probePort, 'info'),
+    args: serveArgs(store.path, scale, probePort, 'info'),
     port: probePort,
     env: { LOG_LEVEL: 'info', METRICS_PORT: 'off' },
     readyPaths: ['/api/ping', '/api/years'],
@@ -503,7 +510,7 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
 
   // 2. The server under load, at warn level.
   progress(`scale ${scale}: server (LOG_LEVEL=warn)`);
-  const { set: firstSet, server } = await startServer('server', store.path, []);
+  const { set: firstSet, server } = await startServer('server', store.path, scale, []);
   const cases = await buildCases(server.url, store.path);
   const checks = await preflight(server.url, cases);
 

@@ -36,6 +36,7 @@ import {
   get,
   HOST,
   memoryOf,
+  serverNodeFlags,
   shebangNodeFlags,
   spawnServer,
   type ChildServer,
@@ -210,7 +211,7 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   const port = await freePort();
   progress(`scale ${scale}: ${demo.participants.toLocaleString('en')} participants; starting the server`);
   const server: ChildServer = await spawnServer({
-    args: [...shebangNodeFlags(CLI), CLI, 'serve', '--db', db, '--port', String(port), '--host', HOST],
+    args: [...serverNodeFlags(CLI, scale), CLI, 'serve', '--db', db, '--port', String(port), '--host', HOST],
     port,
     // One address asks for every search: the search limit would refuse most of them.
     env: { LOG_LEVEL: 'info', RATE_LIMIT_PARTICIPANTS: '0' },

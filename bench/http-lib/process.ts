@@ -254,6 +254,15 @@ export async function waitForIdle(
  * The Node flags on the `#!` line of a script (`#!/usr/bin/env -S node --flag`): the
  * benchmarks start the CLI with `process.execPath` and must pass what `tamborrada` passes.
  */
+/**
+ * The server's Node flags for a store of this demo scale: the CLI's own, plus a 64 MB
+ * semi-space from scale 10 up, as docs/operations.md advises for large stores (a later
+ * flag wins).
+ */
+export function serverNodeFlags(script: string, scale: number): string[] {
+  return [...shebangNodeFlags(script), ...(scale >= 10 ? ['--max-semi-space-size=64'] : [])];
+}
+
 export function shebangNodeFlags(script: string): string[] {
   const first = readFileSync(script, 'utf8').split('\n', 1)[0] ?? '';
   const match = /^#!.*\bnode((?:\s+-\S+)*)\s*$/.exec(first);
