@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the HTTP benchmark of issue 5.4.
+ * `npm run bench`: the HTTP benchmark.
  *
  * For each scale of the demo store (1 and 100 by default) it starts the real server
  * (`tamborrada serve`, built in dist/) as a child process on 127.0.0.1, drives every
@@ -39,7 +39,7 @@
  *   the machine's swings, which last seconds here, touch both alike. The ratio is the
  *   median over the turns of the server's req/s ÷ the raw server's (the targets are
  *   checked on it); req/s and latencies are over all the turns. A second ratio divides by the raw server's req/s on
- *   the statistics row, the reference as issue 5 words it ("the same statistics bytes").
+ *   the statistics row, the second reference ("the same statistics bytes").
  * - "other CPU": the share of the machine's CPU that processes other than the benchmark,
  *   the server and the raw server used during a row; above 5 % the row is marked and its
  *   figures are not to be trusted (the machine was busy).
@@ -95,7 +95,7 @@ if (config.scales.some((scale) => !Number.isFinite(scale) || scale <= 0)) {
   throw new Error(`BENCH_SCALES must be a comma-separated list of positive numbers`);
 }
 
-/** Targets of issue 5 (checked at every scale, stated for scale 100). */
+/** The speed targets (checked at every scale). */
 const TARGETS = {
   preparedRatio: 0.85,
   searchRatio: 0.6,
@@ -115,7 +115,7 @@ type Kind = 'prepared' | 'search';
 
 interface BenchCase extends LoadCase {
   kind: Kind;
-  /** The statistics answer that issue 5's raw server answered: the second reference. */
+  /** The statistics answer of the raw server: the second reference. */
   statisticsReference?: true;
 }
 
@@ -666,7 +666,7 @@ function printScale(report: ScaleReport): void {
   out.push(table(headers, rows, align));
   out.push(
     "× raw: against the raw server replaying this row's own answers (the targets); " +
-      '× raw stats: against its statistics row, the reference as issue 5 words it',
+      '× raw stats: against its statistics row, the second reference',
   );
   out.push('');
   const build = report.startup.readModelBuildMs;
@@ -755,7 +755,7 @@ async function main(): Promise<void> {
         "from autocannon's per-response 'response' event (sub-ms); autocannonLatencyMs is its whole-ms histogram",
       ratio:
         'req/s ÷ req/s of a bare node:http server replaying, for the same requests, the answers the server gave (status, headers, body bytes), measured just before each row',
-      ratioToRawStatistics: "req/s ÷ that raw server's req/s on the statistics row (issue 5's wording)",
+      ratioToRawStatistics: "req/s ÷ that raw server's req/s on the statistics row",
       buildTime: "buildMs of the first 'read model built' log line of a start at LOG_LEVEL=info",
       memory: '/proc/PID/status VmRSS and VmHWM of the server process',
       otherCpu: 'machine busy time (/proc/stat) minus the CPU time of the benchmark, server and raw server',

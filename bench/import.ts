@@ -22,7 +22,7 @@ const RESULTS_DIR = join(ROOT, 'bench/results');
 const CHILD_FLAG = '--child';
 const RESULT_MARK = 'BENCH-RESULT ';
 
-/** Targets of issue 3 (a 2-core machine). */
+/** The import's targets (a 2-core machine). */
 const TARGETS: Record<number, { seconds: number; rssMb?: number }> = {
   1: { seconds: 5 },
   100: { seconds: 180, rssMb: 2048 },

@@ -242,7 +242,7 @@ export class PostgresStore implements WriteStore {
    * A connection from the pool, tried again when opening one failed in a way that may
    * pass (too slow, or refused for now). `pg`'s connect timeout is a timer of the event
    * loop: under load, a database slow to answer or a busy process ends an attempt that
-   * would have succeeded, and the import failed 2 times in 13 that way (issue 14.7).
+   * would have succeeded.
    */
   private async connect(): Promise<pg.PoolClient> {
     for (let attempt = 1; ; attempt++) {

@@ -366,6 +366,7 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPag
             years={catalog.years}
             global={records(GLOBAL_YEAR)}
             companies={companies}
+            participantsDownload={statisticDownload(GLOBAL_YEAR, 'totalParticipants')}
           />,
           PAGE_PATHS.home,
           PREVIEW_NAMES.home,

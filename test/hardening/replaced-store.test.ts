@@ -1,5 +1,5 @@
 /**
- * Issue 14.5: the SQLite file changes under a running server. Garbage written over it is
+ * The SQLite file changes under a running server. Garbage written over it is
  * reported (`storeHealthy`, the `tamborrada_store_up` metric, goes to 0) while the last good
  * model keeps being served; a file deleted and created again at the same path is noticed
  * and its data served.

@@ -1,5 +1,5 @@
 /**
- * Clients that send and never read (issue 14, item 3): a connection has a bounded number
+ * Clients that send and never read: a connection has a bounded number
  * of answers waiting and a bounded amount of unsent output before the server stops
  * reading from it; one that floods far past the bound, or stays blocked past the socket
  * timeout, is closed, and whatever it held (memory, descriptors) goes with it. Meanwhile

@@ -1,5 +1,5 @@
 /**
- * Issue 14.1 under load: while another process commits, as fast as it can, transactions
+ * One committed state per model, under load: while another process commits, as fast as it can, transactions
  * that replace the raced year with one state or the other, every model the server puts
  * in service holds one of those states, never the statistic of one with the schools of
  * the other. Bounded: a few seconds of racing per store.

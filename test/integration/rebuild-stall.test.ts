@@ -1,5 +1,5 @@
 /**
- * Issue 14.2 at a CI-sized scale: while the server takes in imports (the real CLI, in
+ * Rebuilds at a CI-sized scale: while the server takes in imports (the real CLI, in
  * its own process), no request waits on the rebuild of the read model, and the new data
  * is served within 2 s of the import's commit. The bounds are generous (the machine is
  * shared and other test files run alongside); `npm run bench:rebuild` prints the exact

@@ -1,5 +1,5 @@
 /**
- * Issue 14.7: a PostgreSQL import under load failed now and then with `Connection
+ * A PostgreSQL import under load must not fail with `Connection
  * terminated due to connection timeout` (data intact). The connect timeout of `pg` is a
  * timer of the event loop: a connection that the database (or a busy machine) is slow to
  * open, or an event loop busy while it opens, ends the command before anything is done.

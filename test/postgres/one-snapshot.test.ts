@@ -1,5 +1,5 @@
 /**
- * Issue 14.1: every read model is one committed state of the store. A commit is slipped
+ * Every read model is one committed state of the store. A commit is slipped
  * in between the reads of one rebuild: the rebuild's read of `participants` waits on a
  * lock held by a transaction that rewrites the raced year, which commits while the
  * statistics were read already. The model must then hold the state before that commit

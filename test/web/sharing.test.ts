@@ -195,6 +195,24 @@ describe('open data', () => {
     },
   );
 
+  it('/: the participants-per-edition chart downloads as CSV, beside totalParticipants in JSON', async () => {
+    const [link, ...others] = downloads(await text('/'));
+    expect(others).toEqual([]);
+    expect([link!.csv, link!.json]).toEqual([
+      '/datos/global-totalParticipants.csv',
+      '/api/category?year=global&category=totalParticipants',
+    ]);
+    const api = (await (await get(link!.json)).json()) as {
+      stats: { public_data: { year: number; count: number }[] }[];
+    };
+    const bytes = Buffer.from(await (await get(link!.csv)).arrayBuffer());
+    const rows = csvRows(bytes.subarray(3).toString('utf8'));
+    expect(rows.slice(1).map((row) => row.map(Number))).toEqual(
+      expect.arrayContaining(api.stats[0]!.public_data.map((point) => [point.year, point.count])),
+    );
+    expect(rows.length - 1).toBe(api.stats[0]!.public_data.length);
+  });
+
   it('a ranking’s CSV starts with the API’s list, and lists as far as the page', async () => {
     const api = (await (await get('/api/category?year=2024&category=topNamesByYear')).json()) as {
       stats: { public_data: { name: string; count: number }[] }[];

@@ -2,6 +2,7 @@ import type { CategoryId } from '../../domain/categories.js';
 import { formatNumber } from '../../domain/spanish-words.js';
 import { webTexts } from '../copy.js';
 import { Layout, PAGE_PATHS, YearLinks, type PageContext } from '../layout.js';
+import { OpenDataLinks, type Download } from '../open-data.js';
 import { SearchForm } from '../search-form.js';
 import { PUBLIC_DATA_SHAPES as SHAPES } from '../../domain/answer-shapes.js';
 import { ParticipantsByYear } from '../statistic-sections.js';
@@ -31,11 +32,14 @@ export function HomePage({
   years,
   global,
   companies,
+  participantsDownload,
 }: {
   context: PageContext;
   years: readonly string[];
   global: ReadonlyMap<CategoryId, StatisticRecord>;
   companies: readonly string[];
+  /** The chart's data (`totalParticipants`) as CSV and in the API. */
+  participantsDownload: Download | undefined;
 }) {
   // While updating, the figures may mix two data versions: the notice alone, as on the year pages.
   const { figures, totals } = context.isUpdating
@@ -64,6 +68,7 @@ export function HomePage({
         <section aria-labelledby="por-edicion" class="panel">
           <h2 id="por-edicion">{texts.chartHeading}</h2>
           <ParticipantsByYear id="home-participants" title={texts.chartHeading} points={totals} />
+          {participantsDownload && <OpenDataLinks download={participantsDownload} />}
         </section>
       )}
       <section aria-labelledby="ediciones" class="panel">
