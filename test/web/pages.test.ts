@@ -10,6 +10,7 @@ import type { RunningServer } from '../../src/server.js';
 import { webTexts } from '../../src/web/copy.js';
 import { PAGE_SECURITY } from '../../src/web/page-answer.js';
 import { startTestServer } from '../support/server.js';
+import { slugOf } from '../../src/web/school-slugs.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
 let fixture: StoreFixture;
@@ -130,13 +131,15 @@ describe('the pages follow the data', () => {
     const before = await (await page('/estadisticas/2024')).text();
     expect(before).toContain('<table');
     expect(before).not.toContain(webTexts.updatingNotice);
+    const school = `/companias/${slugOf(HOSTILE_SCHOOL)}`;
+    expect(await (await page(school)).text()).toContain('<table');
     const home = await (await page('/')).text();
     expect(home).toContain('class="figure-value"');
     expect(home).toContain('<svg');
     await fixture.setUpdating(true);
     await server.follower.refresh();
     try {
-      for (const path of ['/', '/buscar', '/estadisticas/global', '/estadisticas/2024']) {
+      for (const path of ['/', '/buscar', '/estadisticas/global', '/estadisticas/2024', school]) {
         const during = await (await page(path)).text();
         expect(during).toContain(webTexts.updatingNotice);
         expect(during).not.toContain('<table');
