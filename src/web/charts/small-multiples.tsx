@@ -2,7 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { formatNumber } from '../../domain/spanish-words.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
-import { yearRange, type YearSeries } from './year-lines.js';
+import { yearAxis, type YearSeries } from './year-lines.js';
 
 const WIDTH = 160;
 const HEIGHT = 96;
@@ -28,12 +28,7 @@ export function SmallMultiples({
   /** The description of one series' chart. */
   describe: (series: YearSeries) => string;
 }) {
-  const years = yearRange(series);
-  const first = years[0] ?? 0;
-  const last = years.at(-1) ?? 0;
-  const x = scaleLinear()
-    .domain(first === last ? [first - 1, last + 1] : [first, last])
-    .range([MARGIN.left, WIDTH - MARGIN.right]);
+  const { years, first, last, x } = yearAxis(series, [MARGIN.left, WIDTH - MARGIN.right]);
   const largest = Math.max(1, ...series.flatMap((one) => one.points.map((point) => point.count)));
   const y = scaleLinear()
     .domain([0, largest])

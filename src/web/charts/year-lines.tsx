@@ -38,6 +38,17 @@ export function yearRange(series: readonly YearSeries[]): number[] {
  * a gap instead of a line across it. The SVG scales with its box (viewBox); colours and
  * dashes come from the stylesheet (`series-1`, `series-2`, …).
  */
+/** The editions of the series and the horizontal scale over them (one edition alone is centred). */
+export function yearAxis(series: readonly YearSeries[], range: [number, number]) {
+  const years = yearRange(series);
+  const first = years[0] ?? 0;
+  const last = years.at(-1) ?? 0;
+  const x = scaleLinear()
+    .domain(first === last ? [first - 1, last + 1] : [first, last])
+    .range(range);
+  return { years, first, last, x };
+}
+
 export function YearLines({
   id,
   title,
@@ -52,12 +63,7 @@ export function YearLines({
   /** The vertical axis starts at 0; else at the smallest value, to tell close lines apart. */
   fromZero?: boolean;
 }) {
-  const years = yearRange(series);
-  const first = years[0] ?? 0;
-  const last = years.at(-1) ?? 0;
-  const x = scaleLinear()
-    .domain(first === last ? [first - 1, last + 1] : [first, last])
-    .range([MARGIN.left, WIDTH - MARGIN.right]);
+  const { years, x } = yearAxis(series, [MARGIN.left, WIDTH - MARGIN.right]);
   const counts = series.flatMap((one) => one.points.map((point) => point.count));
   const largest = Math.max(1, ...counts);
   const y = scaleLinear()
