@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { aboutTexts, webTexts } from './copy.js';
+import { aboutTexts, openDataTexts, webTexts } from './copy.js';
 import { PageHead } from './page-meta.js';
 
 const texts = webTexts;
@@ -95,7 +95,7 @@ export function Layout({
         </main>
         <footer class="site-footer">
           <p>
-            {texts.footer.licence} <a href={LICENCE_URL}>{texts.footer.licenceName}</a>.{' '}
+            {texts.footer.licence} <a href={LICENCE_URL}>{openDataTexts.licenceName}</a>.{' '}
             <a href={ORIGINAL_WORK_URL}>{texts.footer.attribution}</a>
           </p>
           <p>

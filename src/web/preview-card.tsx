@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { renderToString } from 'preact-render-to-string';
 import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepared-response.js';
-import { metaTexts } from './copy.js';
+import { webTexts } from './copy.js';
 import { pageKind } from './page-answer.js';
 import { PREVIEW_SIZE } from './page-meta.js';
 import type { YearCount } from '../domain/answer-shapes.js';
@@ -122,7 +122,7 @@ export function cardSvg(card: PreviewCard): string {
       <rect y="104" width={WIDTH} height="8" fill="#b0102a" />
       <Drum x={MARGIN} y={20} size={64} />
       <text x={MARGIN + 84} y="68" font-family={FONT} font-size="34" font-weight="bold" fill="#ffffff">
-        {metaTexts.card.site}
+        {webTexts.siteName}
       </text>
       {card.series && card.series.length > 0 ? <SeriesBars series={card.series} top={lineY + 40} /> : null}
       {lines.map((line, i) => (

@@ -1,4 +1,4 @@
-import { aboutTexts } from '../copy.js';
+import { aboutTexts, openDataTexts } from '../copy.js';
 import { Layout, LICENCE_URL, PAGE_PATHS, type PageContext } from '../layout.js';
 
 const texts = aboutTexts;
@@ -33,14 +33,13 @@ export function AboutPage({ context }: { context: PageContext }) {
         {texts.privacy.paragraphs.map((paragraph) => (
           <p>{paragraph}</p>
         ))}
-        <p>{texts.privacy.removal}</p>
       </section>
       <section aria-labelledby="licencia" class="panel">
         <h2 id="licencia">{texts.licence.heading}</h2>
         <p>
           {texts.licence.text}{' '}
           <a href={LICENCE_URL} rel="license">
-            CC BY-SA 4.0
+            {openDataTexts.licenceName}
           </a>
           . {texts.licence.after}
         </p>

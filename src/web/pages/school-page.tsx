@@ -72,7 +72,7 @@ function SchoolFigures({
             {texts.editions(editions.length)}
           </li>
           <li>
-            <span class="figure-value">{formatNumber(total)}</span> {texts.participations(total)}
+            <span class="figure-value">{formatNumber(total)}</span> {webTexts.figures.participations(total)}
           </li>
           <li>
             <span class="figure-value">{first}</span> {texts.firstEdition}
