@@ -121,3 +121,36 @@ export function YearLinks({ years, current }: { years: readonly string[]; curren
     </ul>
   );
 }
+
+/** A section of a page under its heading (`id` is the heading's, for the section's name). */
+export function Panel({
+  id,
+  heading,
+  statistic = false,
+  children,
+}: {
+  id: string;
+  heading: string;
+  statistic?: boolean;
+  children: ComponentChildren;
+}) {
+  return (
+    <section aria-labelledby={id} class={statistic ? 'panel statistic' : 'panel'}>
+      <h2 id={id}>{heading}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Big figures, each with its words (`12 ediciones con datos`). */
+export function Headline({ figures }: { figures: readonly { value: string; words: string }[] }) {
+  return (
+    <ul class="headline">
+      {figures.map((figure) => (
+        <li>
+          <span class="figure-value">{figure.value}</span> {figure.words}
+        </li>
+      ))}
+    </ul>
+  );
+}
