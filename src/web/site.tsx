@@ -8,10 +8,9 @@ import type { Answer, PreparedResponse } from '../read-model/prepared-response.j
 import type { ReadModel } from '../read-model/read-model.js';
 import { siteAssets, type SiteAsset, type SiteAssets } from './assets.js';
 import { aboutTexts, metaTexts, webTexts } from './copy.js';
-import { datasetJsonLd } from './dataset.js';
 import { PAGE_PATHS, type PageContext } from './layout.js';
 import { categoryApiPath, csvAnswer, downloadPath, DownloadsContext, type CsvTable } from './open-data.js';
-import { PageMetaContext } from './page-meta.js';
+import { datasetJsonLd, PageMetaContext } from './page-meta.js';
 import { pageForRequest, preparePage } from './page-answer.js';
 import { AboutPage } from './pages/about-page.js';
 import { HomePage } from './pages/home-page.js';
