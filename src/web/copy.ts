@@ -177,7 +177,7 @@ export const schoolTexts = {
     'Es el mismo dato que la estadística «El nombre más frecuente de cada compañía» de cada edición.',
 } as const;
 
-/** The download links beside each statistic, and the columns of the CSV files. */
+/** The download links beside each statistic. */
 export const openDataTexts = {
   download: 'Descarga:',
   csv: 'CSV',
@@ -186,16 +186,6 @@ export const openDataTexts = {
   licenceName: 'CC BY-SA 4.0',
   attribution: 'atribución:',
   originalWork: 'Tamborradata, de RamistoDev',
-  columns: {
-    year: 'año',
-    participants: 'participantes',
-    appearances: 'apariciones',
-    name: 'nombre',
-    surname: 'apellido',
-    school: 'compañía',
-    commonName: 'nombre más frecuente',
-    characters: 'caracteres',
-  },
 } as const;
 
 /** What a shared link and a search engine read of the site. */

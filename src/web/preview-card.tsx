@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { renderToString } from 'preact-render-to-string';
@@ -6,6 +6,7 @@ import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepar
 import { everyYear } from './charts/year-lines.js';
 import { webTexts } from './copy.js';
 import { pageKind } from './page-answer.js';
+import { readAsset } from './site-files.js';
 import { PREVIEW_SIZE } from './page-meta.js';
 import type { YearCount } from '../domain/answer-shapes.js';
 
@@ -66,10 +67,9 @@ function titleLines(title: string): string[] {
 }
 
 /** The site's icon (a drum drawn at 64 units), without its `<svg>` element. */
-const ICON = readFileSync(new URL('./assets/icon.svg', import.meta.url), 'utf8').replace(
-  /<\/?svg[^>]*>/g,
-  '',
-);
+const ICON = readAsset('icon.svg')
+  .toString('utf8')
+  .replace(/<\/?svg[^>]*>/g, '');
 
 /** Bars of a series along the foot of the card, lightly drawn: a shape, not a chart to read. */
 function SeriesBars({ series, top }: { series: readonly YearCount[]; top: number }) {

@@ -6,7 +6,6 @@ import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../read-model/prepared-response.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import { siteAssets, type SiteAsset, type SiteAssets } from './assets.js';
 import { aboutTexts, metaTexts, webTexts } from './copy.js';
 import { PAGE_PATHS, type PageContext } from './layout.js';
 import { categoryApiPath, csvAnswer, downloadPath, DownloadsContext, type CsvTable } from './open-data.js';
@@ -22,8 +21,8 @@ import { previewAnswer, PREVIEWS_PATH, type PreviewCard } from './preview-card.j
 import { movedPermanently } from './redirects.js';
 import { SchoolPathContext } from './school-links.js';
 import { schoolSlugs } from './school-slugs.js';
-import { faviconAnswer, robotsAnswer, sitemapAnswer } from './site-files.js';
-import { statisticTable } from './statistic-csv.js';
+import { faviconAnswer, robotsAnswer, siteAssets, sitemapAnswer, type SiteAsset } from './site-files.js';
+import { statisticTable } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { fullOrPublic, parsed, yearStatistics } from './year-statistics.js';
 
@@ -65,7 +64,7 @@ interface AddressedPage {
 }
 
 /** Every page and file of one read model, each made on first use and then served as prepared bytes. */
-function pagesOf(model: ReadModel, assets: SiteAssets, origin: string) {
+function pagesOf(model: ReadModel, assets: ReturnType<typeof siteAssets>, origin: string) {
   const { catalog, directory } = model;
   const context: PageContext = {
     stylesheet: assets.stylesheet.path,
@@ -413,5 +412,9 @@ export function createSite({ publicUrl }: SiteOptions): Site {
     };
     return [name, answer] as const;
   });
-  return { ...(Object.fromEntries(answers) as unknown as Site), favicon: faviconAnswer, assets: assets.all };
+  return {
+    ...(Object.fromEntries(answers) as unknown as Site),
+    favicon: faviconAnswer,
+    assets: [assets.stylesheet, assets.icon],
+  };
 }

@@ -4,9 +4,10 @@ import type { CategoryId } from '../domain/categories.js';
 import { formatNumber } from '../domain/spanish-words.js';
 import { webTexts, type CategoryTexts } from './copy.js';
 import { EditionDots } from './charts/edition-dots.js';
-import { RankedBars, type Bar } from './charts/ranked-bars.js';
+import { RankedBars } from './charts/ranked-bars.js';
 import { everyYear, SmallMultiples, YearLines, yearRange, type YearSeries } from './charts/year-lines.js';
 import { DataTable, type Column } from './data-table.js';
+import { TABLES, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
 import { SchoolName } from './school-links.js';
@@ -15,8 +16,8 @@ import { parsed, totalOf, type StatisticRecord } from './year-statistics.js';
 
 const texts = webTexts;
 
-/** A category's words, and the id of its chart. */
-type Shown = CategoryTexts & { id: string };
+/** A category, its words, and the id of its chart. */
+type Shown = CategoryTexts & { category: CategoryId; id: string };
 
 /** What a view makes of a row's `public_data`: its content, or `undefined` when the shape is not the expected one. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
@@ -88,9 +89,9 @@ function Detail({
 
 const number = formatNumber;
 
-/** Competition ranking: equal counts share a place (1, 2, 2, 4). */
-function places(items: readonly { count: number }[]): number[] {
-  return items.map((item) => items.findIndex((other) => other.count === item.count) + 1);
+/** Each row after its place in a competition ranking of its figure (the second value): 1, 2, 2, 4. */
+function placed(values: StatisticTable['rows'], rows: ComponentChildren[][]) {
+  return rows.map((row, i) => [values.findIndex((other) => other[1] === values[i]![1]) + 1, ...row]);
 }
 
 /**
@@ -104,31 +105,50 @@ function shaped<T>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => 
   };
 }
 
-/** A ranking; `label` shows an item's name in the table (a school links to its page). */
-const ranked = (label: (name: string) => ComponentChildren) =>
-  shaped(SHAPES.ranked, (items, { id, title, item, count }) => {
-    const place = places(items);
-    const drawn = items.slice(0, CHART_BARS);
-    const bars = drawn.map((entry) => ({
-      label: entry.name,
-      value: entry.count,
-      shown: number(entry.count),
-    }));
+/** A table's value as the page shows it: figures grouped (`4.612`), schools linked to their pages. */
+function cell(column: TableColumn, value: string | number): ComponentChildren {
+  if (column.school) return <SchoolName name={String(value)} />;
+  return column.numeric && typeof value === 'number' ? number(value) : value;
+}
+
+const pageRows = ({ columns, rows }: StatisticTable) =>
+  rows.map((row) => row.map((value, i) => cell(columns[i]!, value)));
+
+/** Bars of the first `limit` rows of a table (a name and its figure), `shown` as the reader reads a figure. */
+const bars =
+  (shown: (value: number) => string, limit?: number) =>
+  (table: StatisticTable, { id, title }: Shown) => (
+    <RankedBars
+      id={id}
+      title={title}
+      bars={table.rows.slice(0, limit).map(([label, value]) => ({
+        label: String(label),
+        value: Number(value),
+        shown: shown(Number(value)),
+      }))}
+    />
+  );
+
+/**
+ * A statistic's table on the page, under a chart of its rows when `chart` makes one; a
+ * ranking's table leads with each row's place and its chart draws the first rows only.
+ */
+const tableView =
+  (chart?: (table: StatisticTable, shown: Shown) => ComponentChildren, ranking = false): View =>
+  (data, shown) => {
+    const table = TABLES[shown.category]!(data);
+    if (table === undefined || table.rows.length === 0) return table && null;
     return (
       <Detail
-        title={title}
-        chart={<RankedBars id={id} title={title} bars={bars} />}
-        drawn={drawn.length}
-        columns={[
-          { label: texts.table.position, numeric: true },
-          { label: item! },
-          { label: count!, numeric: true },
-        ]}
-        rows={items.map((entry, i) => [place[i], label(entry.name), number(entry.count)])}
-        rowHeader={1}
+        title={shown.title}
+        chart={chart?.(table, shown)}
+        drawn={ranking ? Math.min(CHART_BARS, table.rows.length) : undefined}
+        columns={ranking ? [{ label: texts.table.position, numeric: true }, ...table.columns] : table.columns}
+        rows={ranking ? placed(table.rows, pageRows(table)) : pageRows(table)}
+        rowHeader={ranking ? 1 : 0}
       />
     );
-  });
+  };
 
 /** `2019 (4.781)` */
 const yearWithCount = (point: YearCount) => `${point.year} (${number(point.count)})`;
@@ -153,15 +173,13 @@ export function ParticipantsByYear({
     yearWithCount(busiest),
     missing,
   );
+  const table = yearCountsTable(points);
   return (
     <Detail
       title={title}
       chart={<YearLines id={id} title={title} description={description} series={series} />}
-      columns={[
-        { label: texts.table.year, short: true },
-        { label: texts.table.participants, numeric: true },
-      ]}
-      rows={points.map((point) => [point.year, number(point.count)])}
+      columns={table.columns}
+      rows={pageRows(table)}
     />
   );
 }
@@ -177,38 +195,8 @@ function figureView(data: unknown) {
   return value === undefined ? undefined : <p class="figure-value">{number(value)}</p>;
 }
 
-/** A list without figures (new names, new schools): a table of one column, no chart. */
-const listView = <T,>(shape: z.ZodType<T[]>, text: (item: T) => ComponentChildren) =>
-  shaped(shape, (items, { title, item }) => (
-    <Detail title={title} columns={[{ label: item! }]} rows={items.map((entry) => [text(entry)])} />
-  ));
-
-/** Characters as a reader counts them (spaces included, as DESIGN §3 orders them). */
-const characters = (name: string) => [...name].length;
-
-const longestNamesView = shaped(SHAPES.names, (names, { id, title, item, count }) => {
-  const bars: Bar[] = names.map((name) => ({
-    label: name,
-    value: characters(name),
-    shown: texts.charts.characters(characters(name)),
-  }));
-  return (
-    <Detail
-      title={title}
-      chart={<RankedBars id={id} title={title} bars={bars} />}
-      columns={[{ label: item! }, { label: count!, numeric: true }]}
-      rows={bars.map((bar) => [bar.label, bar.value])}
-    />
-  );
-});
-
-const nameBySchoolView = shaped(SHAPES.nameBySchool, (items, { title }) => (
-  <Detail
-    title={title}
-    columns={[{ label: texts.table.school }, { label: texts.table.commonName }]}
-    rows={items.map((item) => [<SchoolName name={item.school} />, item.name])}
-  />
-));
+const rankingView = tableView(bars(number, CHART_BARS), true);
+const listView = tableView();
 
 const evolutionView = shaped(SHAPES.evolution, (schools, { id, title }) => {
   const drawn = schools.slice(0, EVOLUTION_CHARTS);
@@ -284,9 +272,6 @@ const constantView = shaped(SHAPES.constant, (schools, { id, title, item, count 
   );
 });
 
-const rankedNames = ranked((name) => name);
-const rankedSchools = ranked((name) => <SchoolName name={name} />);
-
 /** Every category in the order of the page, with its view; `null` for a text (intro, outro). */
 const VIEWS: Readonly<Record<CategoryId, View | null>> = {
   intro: null,
@@ -296,19 +281,19 @@ const VIEWS: Readonly<Record<CategoryId, View | null>> = {
   namesDiversity: figureView,
   surnamesDiversity: figureView,
   totalParticipants: seriesView,
-  topNamesByYear: rankedNames,
-  topNames: rankedNames,
-  topSurnamesByYear: rankedNames,
-  topSurnames: rankedNames,
-  newNamesByYear: listView(SHAPES.names, (name) => name),
-  longestNames: longestNamesView,
-  topSchoolsByYear: rankedSchools,
-  topSchools: rankedSchools,
-  newSchoolsByYear: listView(SHAPES.newSchools, (item) => <SchoolName name={item.school} />),
+  topNamesByYear: rankingView,
+  topNames: rankingView,
+  topSurnamesByYear: rankingView,
+  topSurnames: rankingView,
+  newNamesByYear: listView,
+  longestNames: tableView(bars(texts.charts.characters)),
+  topSchoolsByYear: rankingView,
+  topSchools: rankingView,
+  newSchoolsByYear: listView,
   schoolsEvolution: evolutionView,
   mostConstantSchools: constantView,
-  commonNameBySchoolByYear: nameBySchoolView,
-  commonNameBySchool: nameBySchoolView,
+  commonNameBySchoolByYear: listView,
+  commonNameBySchool: listView,
   outro: null,
 };
 
@@ -326,7 +311,7 @@ function Section({ category, record }: { category: CategoryId; record: Statistic
       </section>
     );
   }
-  const content = view(shownData(category, record), { ...words, id: `${category}-chart` });
+  const content = view(shownData(category, record), { ...words, category, id: `${category}-chart` });
   const body = content === undefined ? <p class="note">{texts.statistics.unreadable}</p> : content;
   const isFigure = view === figureView;
   return (

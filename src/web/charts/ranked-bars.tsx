@@ -2,7 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import { webTexts } from '../copy.js';
 import { FittedText, INSET, NARROWEST_CHART, textWidth } from './fitted-text.js';
 
-export interface Bar {
+interface Bar {
   label: string;
   value: number;
   /** The value as the reader sees it (`1.487`, `16 caracteres`). */
