@@ -8,10 +8,7 @@ export interface Column {
   short?: boolean;
 }
 
-/**
- * The data of a section as a table, beside its chart. A wide table scrolls sideways on
- * a narrow screen, in a region a keyboard can reach.
- */
+/** A section's data as a table; a wide one scrolls sideways in a region a keyboard can reach. */
 export function DataTable({
   caption,
   columns,

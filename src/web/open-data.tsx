@@ -26,11 +26,7 @@ export const downloadPath = (file: string) => `/datos/${encodeURIComponent(file)
 export const categoryApiPath = (year: string, category: string) =>
   `/api/category?year=${encodeURIComponent(year)}&category=${encodeURIComponent(category)}`;
 
-/**
- * UTF-8 with a byte order mark (so that a spreadsheet reads the accents), a header row,
- * CRLF line ends (RFC 4180), and cells that a spreadsheet would take for a formula
- * (`=`, `+`, `-`, `@`) escaped.
- */
+/** UTF-8 with a BOM (for spreadsheets' accents), CRLF ends, formula-like cells (`=`, `+`, `-`, `@`) escaped. */
 const CSV_OPTIONS = { bom: true, header: true, record_delimiter: 'windows', escape_formulas: true } as const;
 
 export function csvAnswer(table: CsvTable): PreparedResponse {

@@ -22,11 +22,7 @@ export interface PreviewCard {
   host: string;
 }
 
-/**
- * The system's DejaVu Sans (Debian's fonts-dejavu-core, which Chromium brings along);
- * without it, whatever sans-serif fonts the system has. Naming the files spares
- * resvg a scan of every font of the system.
- */
+/** DejaVu Sans when there (naming its files spares resvg a scan of every font), else any sans-serif. */
 const FONT_FILES = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
   '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',

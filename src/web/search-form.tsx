@@ -9,11 +9,7 @@ export interface SearchInput {
   company: string;
 }
 
-/**
- * The participant search. It is POSTed: the name travels in the body, never in an
- * address (history, `Referer`, proxies' and our own logs). The browser keeps no
- * history of the name field either.
- */
+/** The participant search, POSTed: the name never travels in an address (history, `Referer`, logs). */
 export function SearchForm({
   companies,
   input,

@@ -34,10 +34,7 @@ export function siteAssets() {
 
 let favicon: PreparedResponse | undefined;
 
-/**
- * `/favicon.ico`, which browsers and crawlers ask for whatever the pages say: the
- * site's icon drawn at 16, 32 and 48 pixels, once per process.
- */
+/** `/favicon.ico`, asked for whatever the pages say: the icon at 16, 32 and 48 pixels, made once. */
 export function faviconAnswer(): PreparedResponse {
   const pngs = () =>
     [16, 32, 48].map((size) =>
@@ -51,10 +48,7 @@ export function faviconAnswer(): PreparedResponse {
 const TEXT_KIND = pageKind('text/plain; charset=utf-8', CACHE.revalidate);
 const XML_KIND = pageKind('application/xml; charset=utf-8', CACHE.revalidate);
 
-/**
- * `/robots.txt`: everything may be read but the participant search (its answers are
- * about children, and it needs a name a crawler does not have), and where the sitemap is.
- */
+/** `/robots.txt`: all but the participant search (its answers are about children), and the sitemap. */
 export function robotsAnswer(origin: string): PreparedResponse {
   const text = ['User-agent: *', 'Disallow: /api/participants', '', `Sitemap: ${origin}/sitemap.xml`, ''];
   return prepareBytes(200, Buffer.from(text.join('\n'), 'utf8'), TEXT_KIND, { etag: true });

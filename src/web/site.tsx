@@ -130,7 +130,7 @@ function pagesOf(model: ReadModel, assets: ReturnType<typeof siteAssets>, origin
       json: categoryApiPath(year, category),
     };
 
-  /** The most frequent first name of each school in a year (or over all of them), from the published statistic. */
+  /** Each school's most frequent first name in a year (or over all of them), as published. */
   const commonNames = perKey((year) => {
     const category = year === GLOBAL_YEAR ? 'commonNameBySchool' : 'commonNameBySchoolByYear';
     const items = fullOrPublic(SHAPES.nameBySchool, records(year).get(category)) ?? [];
@@ -216,7 +216,6 @@ function pagesOf(model: ReadModel, assets: ReturnType<typeof siteAssets>, origin
     },
   });
 
-  /** The page at a path, when there is one. */
   const pageAt = (path: string): AddressedPage | undefined => {
     switch (path) {
       case PAGE_PATHS.home:
@@ -294,13 +293,11 @@ function pagesOf(model: ReadModel, assets: ReturnType<typeof siteAssets>, origin
   });
 
   return {
-    /** `/` */
     home: () => pageOrNotFound(PAGE_PATHS.home),
     /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
     statistics: (year: string) => pageOrNotFound(PAGE_PATHS.statistics(year)),
     /** `/companias/{slug}`: a school with participants in a published year, else the 404 page. */
     school: (slug: string) => pageOrNotFound(PAGE_PATHS.school(slug)),
-    /** `/acerca` */
     about: () => pageOrNotFound(PAGE_PATHS.about),
     /** `GET /buscar`: the empty form. */
     searchForm: () => pageOrNotFound(PAGE_PATHS.search),
@@ -327,7 +324,6 @@ function pagesOf(model: ReadModel, assets: ReturnType<typeof siteAssets>, origin
     download: (file: string) => csvFile(file) ?? notFound(),
     /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
     preview: (image: string) => previewFile(image) ?? notFound(),
-    /** `/robots.txt` */
     robots: once(() => robotsAnswer(origin)),
     /** `/sitemap.xml`: every year and school page. */
     sitemap: once(() =>
@@ -376,14 +372,10 @@ const ANSWER_NAMES = Object.keys({
   notFound: 0,
 } satisfies Record<keyof ModelPages, 0>) as (keyof ModelPages)[];
 
-/**
- * The public web pages, answered from the read model like the API: each answer of
- * `pagesOf` given the served state, the error page while no model is served.
- */
+/** The public web pages, answered from the read model like the API; the error page while none is served. */
 export type Site = {
   [Name in keyof ModelPages]: (state: FollowerState, ...args: Parameters<ModelPages[Name]>) => Answer;
 } & {
-  /** `/favicon.ico` */
   favicon(): Answer;
   /** The stylesheet and the icon. */
   assets: readonly SiteAsset[];
@@ -399,8 +391,7 @@ export function createSite({ publicUrl }: SiteOptions): Site {
       />,
     ),
   );
-  // One set of pages per read model: a new model (a new data version) starts afresh,
-  // and the old pages go with the old model.
+  // One set of pages per read model: the old pages go with the old model.
   const pages = new WeakMap<ReadModel, ModelPages>();
   const answers = ANSWER_NAMES.map((name) => {
     const answer = (state: FollowerState, ...args: unknown[]): Answer => {

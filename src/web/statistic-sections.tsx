@@ -19,7 +19,7 @@ const texts = webTexts;
 /** A category, its words, and the id of its chart. */
 type Shown = CategoryTexts & { category: CategoryId; id: string };
 
-/** What a view makes of a row's `public_data`: its content, or `undefined` when the shape is not the expected one. */
+/** A section's content from its data, or `undefined` when the data has an unexpected shape. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
 
 /** The schools drawn in the evolution chart, one small chart each; the table lists them all. */
@@ -27,11 +27,7 @@ const EVOLUTION_CHARTS = 6;
 /** The bars of a ranking's chart (the API's `public_data`); its table lists them all. */
 const CHART_BARS = 15;
 
-/**
- * The categories whose summaries speak of every item or count them (every school, the
- * new names): the page lists the whole of `full_data`, so that every figure of a text
- * is what the table shows. The others show `public_data`, as the API.
- */
+/** Categories whose summaries count every item: the page lists all of `full_data`, as its text does. */
 export const COMPLETE_LISTS: ReadonlySet<CategoryId> = new Set<CategoryId>([
   'topSchoolsByYear',
   'topSchools',
@@ -50,11 +46,7 @@ function shownData(category: CategoryId, record: StatisticRecord): unknown {
   return record.fullData.length >= served ? record.fullData : record.publicData;
 }
 
-/**
- * A section's table, under its chart when it has one: on a narrow screen the table is
- * folded under the chart, one tap away (`<details>`, no script); on a wide one the
- * stylesheet shows both side by side. `drawn`: how many of the rows the chart draws.
- */
+/** A table under its chart: folded on a narrow screen (`<details>`, no script), side by side on a wide one. */
 function Detail({
   title,
   chart,
@@ -94,10 +86,7 @@ function placed(values: StatisticTable['rows'], rows: ComponentChildren[][]) {
   return rows.map((row, i) => [values.findIndex((other) => other[1] === values[i]![1]) + 1, ...row]);
 }
 
-/**
- * A view of one shape: `undefined` when the data has another one (shown by its summary
- * and a note), nothing for an empty list (its summary says so).
- */
+/** A view of one shape: `undefined` for another shape (a note says so), nothing for an empty list. */
 function shaped<T>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => ComponentChildren): View {
   return (data, shown) => {
     const items = parsed(shape, data);
@@ -114,7 +103,7 @@ function cell(column: TableColumn, value: string | number): ComponentChildren {
 const pageRows = ({ columns, rows }: StatisticTable) =>
   rows.map((row) => row.map((value, i) => cell(columns[i]!, value)));
 
-/** Bars of the first `limit` rows of a table (a name and its figure), `shown` as the reader reads a figure. */
+/** Bars of a table's first `limit` rows (a name and its figure), each figure `shown` to the reader. */
 const bars =
   (shown: (value: number) => string, limit?: number) =>
   (table: StatisticTable, { id, title }: Shown) => (
@@ -129,10 +118,7 @@ const bars =
     />
   );
 
-/**
- * A statistic's table on the page, under a chart of its rows when `chart` makes one; a
- * ranking's table leads with each row's place and its chart draws the first rows only.
- */
+/** A statistic's table, under a chart of its rows when it has one; a ranking's rows lead with their places. */
 const tableView =
   (chart?: (table: StatisticTable, shown: Shown) => ComponentChildren, ranking = false): View =>
   (data, shown) => {
@@ -150,7 +136,6 @@ const tableView =
     );
   };
 
-/** `2019 (4.781)` */
 const yearWithCount = (point: YearCount) => `${point.year} (${number(point.count)})`;
 
 /** Participants per edition: a line and its table (the global page, the home page and a school's page). */
@@ -297,10 +282,7 @@ const VIEWS: Readonly<Record<CategoryId, View | null>> = {
   outro: null,
 };
 
-/**
- * One statistic: a text (intro, outro) is its summary alone; a figure shows its big
- * number before the summary; a detail its chart and table after it.
- */
+/** One statistic: a text is its summary; a figure's number goes before the summary, a detail's chart after. */
 function Section({ category, record }: { category: CategoryId; record: StatisticRecord }) {
   const words: CategoryTexts = texts.categories[category];
   const view = VIEWS[category];

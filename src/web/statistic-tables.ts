@@ -93,7 +93,7 @@ const schoolYears = <T>(shape: z.ZodType<T[]>, points: (item: T) => { school: st
     }),
   }));
 
-/** The statistics whose CSV file is not their table on the page: a big number, or a school per row and edition. */
+/** CSV files that are not the page's table: a big number, or a school per row and edition. */
 const CSV_ONLY: Partial<Record<CategoryId, (data: unknown) => CsvTable | undefined>> = {
   namesDiversityByYear: figure(categories.namesDiversityByYear.title),
   namesDiversity: figure(categories.namesDiversity.title),
@@ -106,10 +106,7 @@ const CSV_ONLY: Partial<Record<CategoryId, (data: unknown) => CsvTable | undefin
   })),
 };
 
-/**
- * A statistic as a CSV table: its whole list (`full_data` when it is there), or
- * `undefined` for a text (intro, outro) or a row of an unexpected shape.
- */
+/** A statistic as CSV: its whole list (`full_data` when there); `undefined` for a text or a wrong shape. */
 export function statisticTable(category: CategoryId, record: StatisticRecord): CsvTable | undefined {
   const table = (data: unknown): CsvTable | undefined => {
     const shown = TABLES[category]?.(data);

@@ -23,7 +23,7 @@ export function yearRange(series: readonly YearSeries[]): number[] {
   return everyYear(series.flatMap((one) => one.points.map((point) => point.year)));
 }
 
-/** A chart's scales over the years (one edition alone is centred) and the counts from 0, within its margins. */
+/** A chart's scales over the years (one edition alone centred) and the counts from 0, within its margins. */
 function frame(series: readonly YearSeries[], width: number, height: number, margin: Margin, gap: number) {
   const [top, right, bottom, left] = margin;
   const years = yearRange(series);
@@ -86,12 +86,7 @@ function SeriesLine({
   );
 }
 
-/**
- * One line per series over the years, drawn on the server (d3-scale and d3-shape make
- * the path data; no DOM). A year without data (2021: the festival was cancelled) leaves
- * a gap instead of a line across it. The SVG scales with its box (viewBox); colours and
- * dashes come from the stylesheet (`series-1`, `series-2`, …).
- */
+/** One line per series over the years, broken at a year without data; the SVG scales with its box. */
 export function YearLines({
   id,
   title,
@@ -144,11 +139,7 @@ export function YearLines({
   );
 }
 
-/**
- * One small line chart per series, side by side, on the same scales from 0: each line
- * stands alone (no overlapping dashes to tell apart) and their heights compare. Each
- * chart's name is HTML above it, so a long name wraps; a year without data leaves a gap.
- */
+/** One small chart per series, on the same scales from 0, its name in HTML above it so that it wraps. */
 export function SmallMultiples({
   id,
   series,

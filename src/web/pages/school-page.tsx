@@ -25,7 +25,7 @@ export interface SchoolFacts {
 /** The editions it took part in (more than 0 participants). */
 export const editionsOf = (facts: SchoolFacts) => facts.participants.filter((point) => point.count > 0);
 
-/** `/companias/{slug}`: one school over the editions; while the store is updating, its name alone (like the year pages). */
+/** `/companias/{slug}`: one school over the editions; while updating, its name alone (like the year pages). */
 export function SchoolPage({
   context,
   facts,

@@ -7,11 +7,7 @@ import type { StatisticRecord } from '../year-statistics.js';
 
 const texts = webTexts.statistics;
 
-/**
- * `/estadisticas/{year}` and `/estadisticas/global`: every statistic of the year as a
- * section. While the store is updating, the statistics operation of the API answers
- * only `{isUpdating: true}`, and so does this page: the notice, and no figures.
- */
+/** `/estadisticas/{year}` and `/estadisticas/global`; while updating, like the API: no figures. */
 export function StatisticsPage({
   context,
   year,
