@@ -22,7 +22,7 @@ import { movedPermanently } from './redirects.js';
 import { SchoolPathContext } from './school-links.js';
 import { schoolSlugs } from './school-slugs.js';
 import { faviconAnswer, robotsAnswer, siteAssets, sitemapAnswer, type SiteAsset } from './site-files.js';
-import { statisticTable } from './statistic-tables.js';
+import { statisticTable, yearCountsTable } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { fullOrPublic, parsed, yearStatistics } from './year-statistics.js';
 
@@ -55,6 +55,7 @@ const SCHOOL_FILE = /^companias-([a-z0-9-]+)-(participantes|nombres)\.csv$/;
 const PREVIEW_FILE = /^([a-z0-9-]+)\.png$/;
 const SECTION_PAGE = /^\/(estadisticas|companias)\/([a-z0-9-]+)$/;
 
+const table = webTexts.table;
 const sum = (points: readonly YearCount[]) => points.reduce((total, point) => total + point.count, 0);
 
 /** A page with an address: what it shows, and the card of its preview image. */
@@ -64,23 +65,15 @@ interface AddressedPage {
 }
 
 /** Every page and file of one read model, each made on first use and then served as prepared bytes. */
-function pagesOf(model: ReadModel, assets: ReturnType<typeof siteAssets>, origin: string) {
+function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageContext, origin: string) {
   const { catalog, directory } = model;
-  const context: PageContext = {
-    stylesheet: assets.stylesheet.path,
-    icon: assets.icon.path,
-    isUpdating: catalog.isUpdating,
-  };
+  const context = contextOf(catalog.isUpdating);
   const companies = directory.index.companies;
   const dataset = datasetJsonLd(origin, catalog.years);
   const records = perKey((year) => yearStatistics(catalog, year));
-  const host = new URL(origin).host;
-  const card = (title: string, line: string, series?: readonly YearCount[]): PreviewCard => ({
-    title,
-    line,
-    series,
-    host,
-  });
+  const card = (title: string, line: string, series?: readonly YearCount[]): PreviewCard => {
+    return { title, line, series, host: new URL(origin).host };
+  };
 
   // Schools with participants in a published edition, each with a page.
   const published = catalog.years
@@ -156,16 +149,12 @@ function pagesOf(model: ReadModel, assets: ReturnType<typeof siteAssets>, origin
 
   const schoolTable = (school: string, kind: string): CsvTable => {
     const facts = schoolFacts(school);
-    const columns = webTexts.table;
-    return kind === 'participantes'
-      ? {
-          columns: [columns.year, columns.participants],
-          rows: facts.participants.map((point) => [point.year, point.count]),
-        }
-      : {
-          columns: [columns.year, columns.commonName],
-          rows: facts.commonNames.map((item) => [item.year, item.name]),
-        };
+    if (kind === 'participantes')
+      return { ...yearCountsTable(facts.participants), columns: [table.year, table.participants] };
+    return {
+      columns: [table.year, table.commonName],
+      rows: facts.commonNames.map((item) => [item.year, item.name]),
+    };
   };
 
   const totalsCard = (title: string) => {
@@ -383,14 +372,12 @@ export type Site = {
 
 export function createSite({ publicUrl }: SiteOptions): Site {
   const assets = siteAssets();
-  const unavailable = once(() =>
-    preparePage(
-      500,
-      <UnavailablePage
-        context={{ stylesheet: assets.stylesheet.path, icon: assets.icon.path, isUpdating: false }}
-      />,
-    ),
-  );
+  const contextOf = (isUpdating: boolean) => ({
+    stylesheet: assets.stylesheet.path,
+    icon: assets.icon.path,
+    isUpdating,
+  });
+  const unavailable = once(() => preparePage(500, <UnavailablePage context={contextOf(false)} />));
   // One set of pages per read model: the old pages go with the old model.
   const pages = new WeakMap<ReadModel, ModelPages>();
   const answers = ANSWER_NAMES.map((name) => {
@@ -398,7 +385,7 @@ export function createSite({ publicUrl }: SiteOptions): Site {
       if (state.kind !== 'ready') return unavailable();
       let modelPages = pages.get(state.model);
       if (modelPages === undefined)
-        pages.set(state.model, (modelPages = pagesOf(state.model, assets, publicUrl)));
+        pages.set(state.model, (modelPages = pagesOf(state.model, contextOf, publicUrl)));
       return (modelPages[name] as (...args: unknown[]) => Answer)(...args);
     };
     return [name, answer] as const;
