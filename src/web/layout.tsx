@@ -31,20 +31,16 @@ type Place = 'home' | 'global' | 'search' | 'about' | 'other';
 /** `2024`, or `Todas las ediciones` for `global`. */
 const yearName = (year: string) => (year === GLOBAL_YEAR ? texts.nav.global : year);
 
-/** The page around every page's content: header, navigation, the updating notice, footer. */
-export function Layout({
-  context,
-  title,
-  description,
-  place,
-  children,
-}: {
+interface LayoutProps {
   context: PageContext;
   title: string;
   description: string;
   place: Place;
   children: ComponentChildren;
-}) {
+}
+
+/** The page around every page's content: header, navigation, the updating notice, footer. */
+export function Layout({ context, title, description, place, children }: LayoutProps) {
   /** A link of the navigation; `to` is the place it leads to, when it is one of the pages. */
   const link = (to: Place | undefined, href: string, label: string) => (
     <li>
@@ -122,18 +118,15 @@ export function YearLinks({ years, current }: { years: readonly string[]; curren
   );
 }
 
-/** A section of a page under its heading (`id` is the heading's, for the section's name). */
-export function Panel({
-  id,
-  heading,
-  statistic = false,
-  children,
-}: {
+interface PanelProps {
   id: string;
   heading: string;
   statistic?: boolean;
   children: ComponentChildren;
-}) {
+}
+
+/** A section of a page under its heading (`id` is the heading's, for the section's name). */
+export function Panel({ id, heading, statistic = false, children }: PanelProps) {
   return (
     <section aria-labelledby={id} class={statistic ? 'panel statistic' : 'panel'}>
       <h2 id={id}>{heading}</h2>

@@ -9,17 +9,15 @@ export interface SearchInput {
   company: string;
 }
 
-/** The participant search, POSTed: the name never travels in an address (history, `Referer`, logs). */
-export function SearchForm({
-  companies,
-  input,
-  idPrefix,
-}: {
+interface SearchFormProps {
   companies: readonly string[];
   input?: SearchInput;
   /** Makes the fields' ids unique on the page. */
   idPrefix: string;
-}) {
+}
+
+/** The participant search, POSTed: the name never travels in an address (history, `Referer`, logs). */
+export function SearchForm({ companies, input, idPrefix }: SearchFormProps) {
   const nameId = `${idPrefix}-name`;
   const hintId = `${idPrefix}-hint`;
   const companyId = `${idPrefix}-company`;

@@ -138,16 +138,14 @@ const tableView =
 
 const yearWithCount = (point: YearCount) => `${point.year} (${number(point.count)})`;
 
-/** Participants per edition: a line and its table (the global page, the home page and a school's page). */
-export function ParticipantsByYear({
-  id,
-  title,
-  points,
-}: {
+interface ParticipantsByYearProps {
   id: string;
   title: string;
   points: readonly YearCount[];
-}) {
+}
+
+/** Participants per edition: a line and its table (the global page, the home page and a school's page). */
+export function ParticipantsByYear({ id, title, points }: ParticipantsByYearProps) {
   const series: YearSeries[] = [{ label: texts.table.participants, points }];
   const busiest = points.reduce((best, point) => (point.count > best.count ? point : best));
   const withData = new Set(points.map((point) => point.year));
