@@ -39,16 +39,19 @@ interface LayoutProps {
   children: ComponentChildren;
 }
 
+/** A link in a list, marked when it leads to the page being read. */
+const currentLink = (href: string, label: string, current: boolean) => (
+  <li>
+    <a href={href} aria-current={current ? 'page' : undefined}>
+      {label}
+    </a>
+  </li>
+);
+
 /** The page around every page's content: header, navigation, the updating notice, footer. */
 export function Layout({ context, title, description, place, children }: LayoutProps) {
   /** A link of the navigation; `to` is the place it leads to, when it is one of the pages. */
-  const link = (to: Place | undefined, href: string, label: string) => (
-    <li>
-      <a href={href} aria-current={place === to ? 'page' : undefined}>
-        {label}
-      </a>
-    </li>
-  );
+  const link = (to: Place | undefined, href: string, label: string) => currentLink(href, label, place === to);
   return (
     <html lang="es">
       <head>
@@ -107,13 +110,7 @@ export function Layout({ context, title, description, place, children }: LayoutP
 export function YearLinks({ years, current }: { years: readonly string[]; current?: string }) {
   return (
     <ul class="year-links">
-      {years.map((year) => (
-        <li>
-          <a href={PAGE_PATHS.statistics(year)} aria-current={year === current ? 'page' : undefined}>
-            {yearName(year)}
-          </a>
-        </li>
-      ))}
+      {years.map((year) => currentLink(PAGE_PATHS.statistics(year), yearName(year), year === current))}
     </ul>
   );
 }

@@ -46,14 +46,7 @@ function shownData(category: CategoryId, record: StatisticRecord): unknown {
   return record.fullData.length >= served ? record.fullData : record.publicData;
 }
 
-/** A table under its chart: folded on a narrow screen (`<details>`, no script), side by side on a wide one. */
-function Detail({
-  title,
-  chart,
-  drawn,
-  wide = false,
-  ...table
-}: {
+interface DetailProps {
   title: string;
   chart?: ComponentChildren;
   drawn?: number;
@@ -61,7 +54,10 @@ function Detail({
   columns: readonly Column[];
   rows: readonly (readonly ComponentChildren[])[];
   rowHeader?: number;
-}) {
+}
+
+/** A table under its chart: folded on a narrow screen (`<details>`, no script), side by side on a wide one. */
+function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {
   const data = <DataTable caption={texts.table.caption(title)} wide={wide} {...table} />;
   if (chart === undefined) return data;
   const note = drawn === undefined ? '' : texts.charts.shownSchools(drawn, table.rows.length);
