@@ -46,8 +46,9 @@ function perKey<T>(make: (key: string) => T): (key: string) => T {
   };
 }
 
-/** The name of a page's preview image: `inicio`, `estadisticas-2024`, `companias-zubia`. */
-const previewName = (path: string) => (path === PAGE_PATHS.home ? 'inicio' : path.slice(1).replace('/', '-'));
+/** A page's preview image: `/vista-previa/inicio.png`, `estadisticas-2024.png`, `companias-zubia.png`. */
+const previewPath = (path: string) =>
+  `${PREVIEWS_PATH}/${path === PAGE_PATHS.home ? 'inicio' : path.slice(1).replace('/', '-')}.png`;
 const pathOfPreview = (name: string) => (name === 'inicio' ? PAGE_PATHS.home : `/${name.replace('-', '/')}`);
 
 const STATISTIC_FILE = /^([0-9]{4}|global)-([A-Za-z]+)\.csv$/;
@@ -80,34 +81,25 @@ function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageConte
     .filter((year) => year !== GLOBAL_YEAR)
     .map(Number)
     .sort((a, b) => a - b);
-  const schoolYears = new Map<string, YearCount[]>();
-  for (const [school, byYear] of directory.index.rowsBySchool) {
-    const points = published.flatMap((year) => {
-      const count = byYear.get(year) ?? 0;
-      return count > 0 ? [{ year, count }] : [];
-    });
-    if (points.length > 0) schoolYears.set(school, points);
+  const rowsBySchool = directory.index.rowsBySchool;
+  const firstYears = new Map<string, number>();
+  for (const [school, byYear] of rowsBySchool) {
+    const first = published.find((year) => (byYear.get(year) ?? 0) > 0);
+    if (first !== undefined) firstYears.set(school, first);
   }
-  const slugs = schoolSlugs(schoolYears.keys());
-  const schoolPath = (school: string) => {
-    const slug = slugs.slugOf.get(school);
-    return slug === undefined ? undefined : PAGE_PATHS.school(slug);
-  };
+  const slugs = schoolSlugs(firstYears.keys());
+  const schoolPath = (school: string) =>
+    slugs.slugOf.has(school) ? PAGE_PATHS.school(slugs.slugOf.get(school)!) : undefined;
 
   /** A page with what every page is given: school links, and for a page with an address, its meta. */
-  const withSite = (page: VNode, path?: string) => (
-    <SchoolPathContext.Provider value={schoolPath}>
-      {path === undefined ? (
-        page
-      ) : (
-        <PageMetaContext.Provider
-          value={{ origin, path, image: `${PREVIEWS_PATH}/${previewName(path)}.png`, dataset }}
-        >
-          {page}
-        </PageMetaContext.Provider>
-      )}
-    </SchoolPathContext.Provider>
-  );
+  const withSite = (page: VNode, path?: string) => {
+    const meta = path === undefined ? undefined : { origin, path, image: previewPath(path), dataset };
+    return (
+      <SchoolPathContext.Provider value={schoolPath}>
+        <PageMetaContext.Provider value={meta}>{page}</PageMetaContext.Provider>
+      </SchoolPathContext.Provider>
+    );
+  };
 
   const notFound = once(() =>
     preparePage(404, withSite(<NotFoundPage context={context} years={catalog.years} />)),
@@ -131,13 +123,12 @@ function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageConte
   });
 
   const schoolFacts = (school: string): SchoolFacts => {
-    const points = schoolYears.get(school)!;
-    const counts = new Map(points.map((point) => [point.year, point.count]));
+    const byYear = rowsBySchool.get(school)!;
     return {
       school,
       participants: published
-        .filter((year) => year >= points[0]!.year)
-        .map((year) => ({ year, count: counts.get(year) ?? 0 })),
+        .filter((year) => year >= firstYears.get(school)!)
+        .map((year) => ({ year, count: byYear.get(year) ?? 0 })),
       commonNames: published.flatMap((year) => {
         const name = commonNames(String(year)).get(school);
         return name === undefined ? [] : [{ year, name }];
