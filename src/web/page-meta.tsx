@@ -11,7 +11,7 @@ export const THEME_COLOUR = '#12355b';
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 
 /** What a shared page says of itself beyond its title and description. */
-export interface PageMeta {
+interface PageMeta {
   /** The public origin (`PUBLIC_URL`): absolute addresses for other sites. */
   origin: string;
   /** This page's path (`/estadisticas/2024`) and the path of its preview image. */

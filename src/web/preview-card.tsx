@@ -92,7 +92,7 @@ function SeriesBars({ series, top }: { series: readonly YearCount[]; top: number
   );
 }
 
-export function cardSvg(card: PreviewCard): string {
+function cardSvg(card: PreviewCard): string {
   const lines = titleLines(card.title);
   const lineY = 200 + lines.length * TITLE_LINE;
   const text = (y: number, size: number, fill: string, content: string, bold = false) => (

@@ -1,6 +1,6 @@
 import { FittedText, INSET, NARROWEST_CHART, textWidth } from './fitted-text.js';
 
-export interface DotRow {
+interface DotRow {
   label: string;
   /** The editions it took part in. */
   years: ReadonlySet<number>;
