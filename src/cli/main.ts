@@ -5,11 +5,11 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createLogger } from './logger.js';
 import {
   ConfigError,
+  fallbackText,
   SETTINGS,
   resolveServeConfig,
   resolveStoreLocation,
   type Setting,
-  type SettingName,
   type StoreLocation,
 } from '../config/index.js';
 import { serve } from './serve.js';
@@ -65,42 +65,37 @@ function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}`;
 }
 
-/** A setting as a commander option: its meaning, its variable and its default. */
-function optionOf(setting: Setting<unknown>): [string, string] {
-  const fallback = setting.fallbackText ?? (setting.fallback === undefined ? '' : String(setting.fallback));
-  return [
-    setting.option!,
-    `${setting.meaning} (env ${setting.variable}${fallback === '' ? '' : `, default ${fallback}`})`,
-  ];
+/** The settings of a scope, in the list's order. */
+function settingsOf(scope: Setting<unknown>['scope']): Setting<unknown>[] {
+  return (Object.values(SETTINGS) as Setting<unknown>[]).filter((setting) => setting.scope === scope);
 }
 
-/** The options of the settings of a scope that have one, in the list's order. */
-function settingOptions(scope: Setting<unknown>['scope']): [string, string][] {
-  return (Object.values(SETTINGS) as Setting<unknown>[])
-    .filter((setting) => setting.scope === scope && setting.option !== undefined)
-    .map(optionOf);
+/** A command with the options of a scope's settings: each with its meaning, its variable and its default. */
+function withSettingOptions(command: Command, scope: Setting<unknown>['scope']): Command {
+  for (const setting of settingsOf(scope).filter((setting) => setting.option !== undefined)) {
+    const fallback = fallbackText(setting);
+    command.option(
+      setting.option!,
+      `${setting.meaning} (env ${setting.variable}${fallback === '' ? '' : `, default ${fallback}`})`,
+    );
+  }
+  return command;
 }
-
-const STORE_OPTIONS = settingOptions('every command');
 
 /** A command (of the program, or a subcommand of `parent`) with the store options that every command takes. */
 function storeCommand(name: string, description: string, parent: Command = program) {
-  const command = parent.command(name).description(description);
-  for (const [flags, help] of STORE_OPTIONS) command.option(flags, help);
-  return command;
+  return withSettingOptions(parent.command(name).description(description), 'every command');
 }
 
 /** The variables of a scope that have no option, for the help's `Environment:` line. */
 function variablesWithoutOption(scope: Setting<unknown>['scope']): string {
-  return (Object.entries(SETTINGS) as [SettingName, Setting<unknown>][])
-    .filter(([, setting]) => setting.scope === scope && setting.option === undefined)
-    .map(([, setting]) => setting.variable)
+  return settingsOf(scope)
+    .filter((setting) => setting.option === undefined)
+    .map((setting) => setting.variable)
     .join(', ');
 }
 
-function print(output: string): void {
-  console.log(output);
-}
+const print = console.log;
 
 function integerOption(raw: string): number {
   if (!/^-?[0-9]+$/.test(raw)) throw new InvalidArgumentError('expected an integer');
@@ -114,9 +109,7 @@ function scaleOption(raw: string): number {
   return value;
 }
 
-const serveCommand = storeCommand('serve', 'serve the read-only JSON API');
-for (const [flags, help] of settingOptions('serve')) serveCommand.option(flags, help);
-serveCommand
+withSettingOptions(storeCommand('serve', 'serve the read-only JSON API'), 'serve')
   .option(
     '--demo-if-missing',
     'when the SQLite file does not exist, create it with the demo data (what npm start does)',

@@ -1,6 +1,6 @@
 import type { StoreLocation } from '../../config/index.js';
-import { CsvFormatError, parseParticipantCsv } from '../../import/csv-source.js';
-import { expectStore, ImportRejected, importParticipants } from '../../import/import-participants.js';
+import { parseParticipantCsv } from '../../import/csv-source.js';
+import { expectStore, importParticipants } from '../../import/import-participants.js';
 import { readInputFile } from '../input-file.js';
 import { createProgress } from '../progress.js';
 import { formatImportReport } from './import-report.js';
@@ -16,15 +16,7 @@ export async function importFile(file: string, location: StoreLocation, create =
   const progress = createProgress();
   try {
     progress.phase(`reading ${file}`);
-    const bytes = readInputFile(file);
-    let rows;
-    try {
-      rows = parseParticipantCsv(bytes);
-    } catch (error) {
-      if (error instanceof CsvFormatError)
-        throw new ImportRejected([`${file}:${error.line}: ${error.message}`, 'nothing was written']);
-      throw error;
-    }
+    const rows = parseParticipantCsv(readInputFile(file), file);
     const report = await importParticipants(file, rows, location, {
       use,
       expectedRows: rows.length,
