@@ -5,6 +5,7 @@ import type { Parse } from './parsers.js';
 export type SettingScope = 'every command' | 'serve';
 
 export interface Setting<T> {
+  /** The environment variable: the setting's name in CONSTANT_CASE (`maxUrlLength`: `MAX_URL_LENGTH`). */
   variable: string;
   /** The command-line option (`--port <n>`), when there is one; it wins over the variable. */
   option?: string;
@@ -18,92 +19,78 @@ export interface Setting<T> {
   meaning: string;
 }
 
-const everyCommand = <T>(setting: Omit<Setting<T>, 'scope'>): Setting<T> => ({
-  ...setting,
-  scope: 'every command',
-});
-const serve = <T>(setting: Omit<Setting<T>, 'scope'>): Setting<T> => ({ ...setting, scope: 'serve' });
+type Definition<T> = Omit<Setting<T>, 'scope' | 'variable'>;
+const everyCommand = <T>(setting: Definition<T>) => ({ ...setting, scope: 'every command' as const });
+const serve = <T>(setting: Definition<T>) => ({ ...setting, scope: 'serve' as const });
 
 /**
  * Every setting of every command, in one place. The CLI's options, the README's
  * configuration table (`npm run docs:config`, checked by a test) and the checks at start
  * come from this list, and problems are reported in its order.
  */
-export const SETTINGS = {
+export const SETTINGS = withVariables({
   dbPath: everyCommand({
-    variable: 'DB_PATH',
     option: '--db <path>',
     fallback: './data/tamborrada.db',
     parse: parse.text,
     meaning: 'SQLite file, the embedded store (used unless a PostgreSQL URL is given)',
   }),
   databaseUrl: everyCommand<string | undefined>({
-    variable: 'DATABASE_URL',
     option: '--database-url <url>',
     fallback: undefined,
     parse: parse.databaseUrl,
     meaning: 'PostgreSQL instead of SQLite (see docs/postgresql.md)',
   }),
   pgPoolMax: everyCommand({
-    variable: 'PG_POOL_MAX',
     fallback: 5,
     parse: parse.positiveInteger,
     meaning:
       "most PostgreSQL connections a process opens for queries (LISTEN and the read model's builds use 1–2 more)",
   }),
   pgStatementTimeoutMs: everyCommand({
-    variable: 'PG_STATEMENT_TIMEOUT_MS',
     fallback: 60_000,
     parse: parse.nonNegativeInteger,
     meaning: 'server-side limit on one PostgreSQL statement, 0 for none',
   }),
   pgConnectTimeoutMs: everyCommand({
-    variable: 'PG_CONNECT_TIMEOUT_MS',
     fallback: 5_000,
     parse: parse.positiveInteger,
     meaning: 'limit on opening a PostgreSQL connection',
   }),
   progressEveryMs: everyCommand({
-    variable: 'PROGRESS_EVERY_MS',
     fallback: 3000,
     parse: parse.positiveInteger,
     meaning: 'how often `import`, `demo` and `recompute` print a progress line when stderr is not a terminal',
   }),
   port: serve({
-    variable: 'PORT',
     option: '--port <n>',
     fallback: 3000,
     parse: parse.port,
     meaning: 'port to listen on (0: any free port)',
   }),
   host: serve({
-    variable: 'HOST',
     option: '--host <address>',
     fallback: '0.0.0.0',
     parse: parse.host,
     meaning: 'address to listen on',
   }),
   logLevel: serve<parse.LogLevel>({
-    variable: 'LOG_LEVEL',
     option: '--log-level <level>',
     fallback: 'info',
     parse: parse.logLevel,
     meaning: parse.LOG_LEVELS.join(', '),
   }),
   corsOrigin: serve({
-    variable: 'CORS_ORIGIN',
     fallback: '*',
     parse: parse.corsOrigin,
     meaning: 'value of `Access-Control-Allow-Origin` on every answer: `*`, `null` or one origin',
   }),
   pollIntervalMs: serve({
-    variable: 'POLL_INTERVAL_MS',
     fallback: 500,
     parse: parse.positiveInteger,
     meaning: 'how often the server checks the store for changes',
   }),
   rateLimitParticipants: serve({
-    variable: 'RATE_LIMIT_PARTICIPANTS',
     option: '--rate-limit-participants <n>',
     fallback: 30,
     parse: parse.nonNegativeInteger,
@@ -111,7 +98,6 @@ export const SETTINGS = {
       'participant searches (API and web form together) per client address and minute, all of them at once if the client likes, then 429 until the minute is over; 0: no limit',
   }),
   trustProxyHops: serve({
-    variable: 'TRUST_PROXY_HOPS',
     option: '--trust-proxy-hops <n>',
     fallback: 0,
     fallbackText: "0 (the connection's address)",
@@ -120,70 +106,59 @@ export const SETTINGS = {
       'reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted for the client address (docs/security.md)',
   }),
   metricsHost: serve({
-    variable: 'METRICS_HOST',
     fallback: '127.0.0.1',
     parse: parse.host,
     meaning: 'address of the Prometheus metrics listener (`/metrics`), apart from the API',
   }),
   metricsPort: serve<number | 'off'>({
-    variable: 'METRICS_PORT',
     fallback: 9464,
     parse: parse.portOrOff,
     meaning: 'port of the metrics listener; `off`: no metrics',
   }),
   webPages: serve({
-    variable: 'WEB_PAGES',
     fallback: true,
     fallbackText: '`on`',
     parse: parse.onOff,
     meaning: 'the public web pages (`/`, `/estadisticas/…`, `/buscar`); `off` for a server of the API alone',
   }),
   publicUrl: serve({
-    variable: 'PUBLIC_URL',
     fallback: 'http://localhost:3000',
     parse: parse.publicUrl,
     meaning:
       'the origin visitors reach the pages at (`https://host`): canonical links, preview cards, sitemap; set it in production',
   }),
   maxUrlLength: serve({
-    variable: 'MAX_URL_LENGTH',
     fallback: 8 * 1024,
     parse: parse.positiveInteger,
     meaning: 'longest request target (path and query) in bytes; longer ones get 414',
   }),
   maxHeaderSize: serve({
-    variable: 'MAX_HEADER_SIZE',
     fallback: 16 * 1024,
     parse: parse.positiveInteger,
     meaning: 'request line and headers together in bytes; larger ones get 431',
   }),
   headersTimeoutMs: serve({
-    variable: 'HEADERS_TIMEOUT_MS',
     fallback: 10_000,
     parse: parse.positiveInteger,
     meaning: 'time a client has to send the request line and headers',
   }),
   requestTimeoutMs: serve({
-    variable: 'REQUEST_TIMEOUT_MS',
     fallback: 30_000,
     parse: parse.positiveInteger,
     meaning: 'time a client has to send the whole request',
   }),
   keepAliveTimeoutMs: serve({
-    variable: 'KEEP_ALIVE_TIMEOUT_MS',
     fallback: 5_000,
     parse: parse.positiveInteger,
     meaning: 'an idle kept-alive connection is closed after this long',
   }),
   socketTimeoutMs: serve({
-    variable: 'SOCKET_TIMEOUT_MS',
     fallback: 60_000,
     parse: parse.positiveInteger,
     meaning:
       'a connection where nothing moves for this long is cut, and so is one whose client stops reading',
   }),
   maxRequestsPerSocket: serve({
-    variable: 'MAX_REQUESTS_PER_SOCKET',
     // Node answers an empty 503 to a client that keeps sending after the last allowed
     // request (autocannon does): off unless an operator wants connections recycled.
     fallback: 0,
@@ -192,25 +167,31 @@ export const SETTINGS = {
     meaning: 'requests served on one connection before it is closed',
   }),
   maxPipelinedRequests: serve({
-    variable: 'MAX_PIPELINED_REQUESTS',
     fallback: 32,
     parse: parse.positiveInteger,
     meaning: 'answers one connection may have waiting to be sent; past it the server stops reading from it',
   }),
   maxUnsentBytes: serve({
-    variable: 'MAX_UNSENT_BYTES',
     fallback: 1024 * 1024,
     parse: parse.positiveInteger,
     meaning:
       'bytes of answers one connection may have waiting to be sent; past it the server stops reading from it',
   }),
   shutdownGraceMs: serve({
-    variable: 'SHUTDOWN_GRACE_MS',
     fallback: 10_000,
     parse: parse.positiveInteger,
     meaning: 'on SIGTERM or SIGINT, how long answers in flight may take to finish',
   }),
-} as const;
+});
+
+function withVariables<S extends Record<string, { scope: SettingScope }>>(
+  settings: S,
+): { [N in keyof S]: S[N] & { variable: string } } {
+  const variable = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
+  return Object.fromEntries(
+    Object.entries(settings).map(([name, setting]) => [name, { ...setting, variable: variable(name) }]),
+  ) as { [N in keyof S]: S[N] & { variable: string } };
+}
 
 export type SettingName = keyof typeof SETTINGS;
 export type SettingValue<N extends SettingName> = (typeof SETTINGS)[N] extends Setting<infer T> ? T : never;
