@@ -13,7 +13,7 @@ import {
   type StoreLocation,
 } from '../config/index.js';
 import { serve } from './serve.js';
-import { openWriteStore } from '../store/open-store.js';
+import { withStore } from './commands/with-store.js';
 import { exitWithError } from './errors.js';
 import { VERSION } from '../version.js';
 import { importFile } from './commands/import-file.js';
@@ -144,13 +144,11 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
   'tamborrada migrate --db ./data/tamborrada.db',
   'DATABASE_URL=postgres://writer@db/tamborrada tamborrada migrate',
 ]).action(async (options) => {
-  const store = await openWriteStore(storeOf(options), 'migrate');
-  try {
+  const migrated = await withStore(storeOf(options), 'migrate', async (store) => {
     await store.migrate();
-    print(`migrated ${store.description}`);
-  } finally {
-    await store.close();
-  }
+    return store.description;
+  });
+  print(`migrated ${migrated}`);
 });
 
 storeCommand(

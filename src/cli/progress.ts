@@ -77,3 +77,13 @@ export function createProgress(
     },
   };
 }
+
+/** Runs `work` with the progress shown, and ended whatever happens. */
+export async function withProgress<T>(work: (progress: Progress) => Promise<T>): Promise<T> {
+  const progress = createProgress();
+  try {
+    return await work(progress);
+  } finally {
+    progress.end();
+  }
+}

@@ -2,7 +2,7 @@ import type { StoreLocation } from '../../config/index.js';
 import { parseParticipantCsv } from '../../import/csv-source.js';
 import { expectStore, importParticipants } from '../../import/import-participants.js';
 import { readInputFile } from '../input-file.js';
-import { createProgress } from '../progress.js';
+import { withProgress } from '../progress.js';
 import { formatImportReport } from './import-report.js';
 
 /**
@@ -13,8 +13,7 @@ export async function importFile(file: string, location: StoreLocation, create =
   const started = performance.now();
   const use = create ? 'create' : 'write';
   expectStore(location, use);
-  const progress = createProgress();
-  try {
+  return withProgress(async (progress) => {
     progress.phase(`reading ${file}`);
     const rows = parseParticipantCsv(readInputFile(file), file);
     const report = await importParticipants(file, rows, location, {
@@ -23,7 +22,5 @@ export async function importFile(file: string, location: StoreLocation, create =
       progress,
     });
     return formatImportReport(file, report, performance.now() - started);
-  } finally {
-    progress.end();
-  }
+  });
 }

@@ -5,7 +5,7 @@ import { invalidUtf8Lines } from '../../import/csv-source.js';
 import { expectStore, ImportRejected } from '../../import/import-participants.js';
 import { recomputeInside } from '../../import/recompute.js';
 import { codePointOf } from '../../import/validate-rows.js';
-import { openWriteStore } from '../../store/open-store.js';
+import { withStore } from './with-store.js';
 import { readInputFile } from '../input-file.js';
 import { formatCount, table } from '../output.js';
 
@@ -62,29 +62,20 @@ function readSummaryText(file: string): string {
 }
 
 /** `tamborrada summary set`: a hand-written summary, kept when statistics are recomputed. */
-export async function setSummary(
-  options: SummaryTarget & { file: string },
-  location: StoreLocation,
-): Promise<string> {
+export async function setSummary(options: SummaryTarget & { file: string }, location: StoreLocation) {
   checkTarget(options);
   expectStore(location, 'write');
   const summary = readSummaryText(options.file);
-  const store = await openWriteStore(location);
-  try {
-    const found = await store.transaction((tx) =>
-      tx.setManualSummary(options.year, options.category, summary),
-    );
-    if (!found) throw new ConfigError(`there is no ${options.category} statistic for ${options.year}`);
+  return withStore(location, 'write', async (store) => {
+    if (!(await store.transaction((tx) => tx.setManualSummary(options.year, options.category, summary))))
+      throw new ConfigError(`there is no ${options.category} statistic for ${options.year}`);
     return `summary of ${options.category} ${options.year} set (${formatCount([...summary].length)} characters); kept across recomputes`;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 /** `tamborrada summary list`: the rows whose summary was written by hand, shortened to a line each. */
 export async function listSummaries(location: StoreLocation): Promise<string> {
-  const store = await openWriteStore(location, 'read');
-  try {
+  return withStore(location, 'read', async (store) => {
     const summaries = await store.readManualSummaries();
     if (summaries.length === 0) return 'no hand-written summaries: every summary is the generated one';
     const excerpt = (summary: string) => {
@@ -95,9 +86,7 @@ export async function listSummaries(location: StoreLocation): Promise<string> {
       `${summaries.length} hand-written ${summaries.length === 1 ? 'summary' : 'summaries'} (kept across recomputes):`,
       table(summaries.map((entry) => [`${entry.year} ${entry.category}`, excerpt(entry.summary)])),
     ].join('\n');
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 /**
@@ -107,8 +96,7 @@ export async function listSummaries(location: StoreLocation): Promise<string> {
  */
 export async function unsetSummary(target: SummaryTarget, location: StoreLocation): Promise<string> {
   checkTarget(target);
-  const store = await openWriteStore(location);
-  try {
+  return withStore(location, 'write', async (store) => {
     const found = await store.transaction(async (tx) => {
       if (!(await tx.unsetManualSummary(target.year, target.category))) return false;
       await recomputeInside(tx);
@@ -117,7 +105,5 @@ export async function unsetSummary(target: SummaryTarget, location: StoreLocatio
     if (!found)
       return `the ${target.category} statistic of ${target.year} has no hand-written summary: nothing changed`;
     return `summary of ${target.category} ${target.year} is the generated one again`;
-  } finally {
-    await store.close();
-  }
+  });
 }
