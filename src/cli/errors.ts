@@ -91,20 +91,6 @@ function missingTable(error: unknown): string | undefined {
   );
 }
 
-/** The lines an error is told in on stderr. */
-function operatorLines(error: unknown, store: StoreLocation | undefined): string[] {
-  if (error instanceof ImportRejected) return error.lines;
-  const problems =
-    error instanceof ConfigError
-      ? error.problems
-      : [
-          SAID_FOR_THE_OPERATOR.some((kind) => error instanceof kind)
-            ? (error as Error).message
-            : describeForOperator(error, store),
-        ];
-  return problems.map((problem) => `tamborrada: error: ${problem}`);
-}
-
 /** One clear line (or the list of bad rows) and the exit code of its kind; never a stack trace. */
 export function exitWithError(thrown: unknown, store: StoreLocation | undefined): never {
   const table = store && missingTable(thrown);
@@ -114,6 +100,14 @@ export function exitWithError(thrown: unknown, store: StoreLocation | undefined)
       : new StoreLacksTableError(
           `store incomplete: ${storeAsTyped(store!)} has no table ${table}; run ${migrateCommand(store!)} to create it`,
         );
-  if (!(error instanceof CommanderError)) for (const line of operatorLines(error, store)) console.error(line);
+  let lines: readonly string[] = [];
+  if (error instanceof ImportRejected) lines = error.lines;
+  else if (error instanceof ConfigError)
+    lines = error.problems.map((problem) => `tamborrada: error: ${problem}`);
+  else if (SAID_FOR_THE_OPERATOR.some((kind) => error instanceof kind))
+    lines = [`tamborrada: error: ${(error as Error).message}`];
+  else if (!(error instanceof CommanderError))
+    lines = [`tamborrada: error: ${describeForOperator(error, store)}`];
+  for (const line of lines) console.error(line);
   process.exit(exitCodeOf(error));
 }

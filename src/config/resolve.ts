@@ -91,6 +91,11 @@ export function resolveStoreLocation(options: CommandOptions, env: Env): StoreLo
   return storeLocationOf(values);
 }
 
+/** The values of some settings, under their names. */
+function pick<N extends SettingName>(values: SettingValues, names: readonly N[]): Pick<SettingValues, N> {
+  return Object.fromEntries(names.map((name) => [name, values[name]])) as Pick<SettingValues, N>;
+}
+
 const LIMIT_NAMES = [
   'maxUrlLength',
   'maxHeaderSize',
@@ -107,6 +112,15 @@ const LIMIT_NAMES = [
 /** What one client may cost the server: sizes and timeouts of the HTTP layer (docs/security.md). */
 export type ServerLimits = Pick<SettingValues, (typeof LIMIT_NAMES)[number]>;
 
+const SERVER_NAMES = [
+  'corsOrigin',
+  'pollIntervalMs',
+  'rateLimitParticipants',
+  'trustProxyHops',
+  'webPages',
+  'publicUrl',
+] as const satisfies readonly SettingName[];
+
 /** Where a listener binds. */
 export interface ListenAddress {
   host: string;
@@ -116,35 +130,22 @@ export interface ListenAddress {
 /**
  * Everything the running server reads, in one object: `serve` resolves it once and it is
  * passed down whole (to the HTTP server, the dispatcher, the rate limit, the follower).
+ * `metrics`: the separate listener of `/metrics`, undefined for none.
  */
-export interface ServerSettings {
+export type ServerSettings = Pick<SettingValues, (typeof SERVER_NAMES)[number]> & {
   listen: ListenAddress;
-  corsOrigin: string;
-  pollIntervalMs: number;
-  /** Participant searches per client address and minute; 0: no limit. */
-  rateLimitParticipants: number;
-  /** Reverse proxies whose `X-Forwarded-For` entries are trusted; 0: the connection's address. */
-  trustProxyHops: number;
   limits: ServerLimits;
-  /** The separate listener of `/metrics`; undefined: no metrics. */
   metrics: ListenAddress | undefined;
-  /** The public web pages; off for a server of the API alone. */
-  webPages: boolean;
-  /** The origin the pages are reached at (canonical links, cards, sitemap). */
-  publicUrl: string;
-}
+};
 
 /** What `serve` reads: the server's settings, the store and the log level. */
-export interface ServeConfig extends ServerSettings {
-  store: StoreLocation;
-  logLevel: LogLevel;
-}
+export type ServeConfig = ServerSettings & { store: StoreLocation; logLevel: LogLevel };
 
 /** Everything `serve` reads, each problem reported (one line each) before anything starts. */
 export function resolveServeConfig(options: CommandOptions, env: Env): ServeConfig {
   const problems: string[] = [];
   const values = readSettings(['every command', 'serve'], options, env, problems);
-  const limits = Object.fromEntries(LIMIT_NAMES.map((name) => [name, values[name]])) as ServerLimits;
+  const limits = pick(values, LIMIT_NAMES);
   if (limits.headersTimeoutMs > limits.requestTimeoutMs)
     problems.push(
       `HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
@@ -154,19 +155,14 @@ export function resolveServeConfig(options: CommandOptions, env: Env): ServeConf
       `MAX_URL_LENGTH (${limits.maxUrlLength}) must be below MAX_HEADER_SIZE (${limits.maxHeaderSize})`,
     );
   if (problems.length > 0) throw new ConfigError(problems);
-  const { metricsPort } = values;
+  const { metricsPort, metricsHost, host, port, logLevel } = values;
   return {
+    ...pick(values, SERVER_NAMES),
     store: storeLocationOf(values),
-    logLevel: values.logLevel,
-    listen: { host: values.host, port: values.port },
-    corsOrigin: values.corsOrigin,
-    pollIntervalMs: values.pollIntervalMs,
-    rateLimitParticipants: values.rateLimitParticipants,
-    trustProxyHops: values.trustProxyHops,
+    logLevel,
+    listen: { host, port },
     limits,
-    metrics: metricsPort === 'off' ? undefined : { host: values.metricsHost, port: metricsPort },
-    webPages: values.webPages,
-    publicUrl: values.publicUrl,
+    metrics: metricsPort === 'off' ? undefined : { host: metricsHost, port: metricsPort },
   };
 }
 

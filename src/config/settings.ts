@@ -19,9 +19,23 @@ export interface Setting<T> {
   meaning: string;
 }
 
-type Definition<T> = Omit<Setting<T>, 'scope' | 'variable'>;
-const everyCommand = <T>(setting: Definition<T>) => ({ ...setting, scope: 'every command' as const });
-const serve = <T>(setting: Definition<T>) => ({ ...setting, scope: 'serve' as const });
+/** A setting read by `scope`: its parser, its default, its meaning, and its option if it has one. */
+const setting =
+  <Scope extends SettingScope>(scope: Scope) =>
+  <T>(
+    parse: Parse<T>,
+    fallback: T,
+    meaning: string,
+    more: Pick<Setting<T>, 'option' | 'fallbackText'> = {},
+  ) => ({
+    scope,
+    parse,
+    fallback,
+    meaning,
+    ...more,
+  });
+const everyCommand = setting('every command');
+const serve = setting('serve');
 
 /**
  * Every setting of every command, in one place. The CLI's options, the README's
@@ -29,159 +43,127 @@ const serve = <T>(setting: Definition<T>) => ({ ...setting, scope: 'serve' as co
  * come from this list, and problems are reported in its order.
  */
 export const SETTINGS = withVariables({
-  dbPath: everyCommand({
-    option: '--db <path>',
-    fallback: './data/tamborrada.db',
-    parse: parse.text,
-    meaning: 'SQLite file, the embedded store (used unless a PostgreSQL URL is given)',
-  }),
-  databaseUrl: everyCommand<string | undefined>({
-    option: '--database-url <url>',
-    fallback: undefined,
-    parse: parse.databaseUrl,
-    meaning: 'PostgreSQL instead of SQLite (see docs/postgresql.md)',
-  }),
-  pgPoolMax: everyCommand({
-    fallback: 5,
-    parse: parse.positiveInteger,
-    meaning:
-      "most PostgreSQL connections a process opens for queries (LISTEN and the read model's builds use 1–2 more)",
-  }),
-  pgStatementTimeoutMs: everyCommand({
-    fallback: 60_000,
-    parse: parse.nonNegativeInteger,
-    meaning: 'server-side limit on one PostgreSQL statement, 0 for none',
-  }),
-  pgConnectTimeoutMs: everyCommand({
-    fallback: 5_000,
-    parse: parse.positiveInteger,
-    meaning: 'limit on opening a PostgreSQL connection',
-  }),
-  progressEveryMs: everyCommand({
-    fallback: 3000,
-    parse: parse.positiveInteger,
-    meaning: 'how often `import`, `demo` and `recompute` print a progress line when stderr is not a terminal',
-  }),
-  port: serve({
-    option: '--port <n>',
-    fallback: 3000,
-    parse: parse.port,
-    meaning: 'port to listen on (0: any free port)',
-  }),
-  host: serve({
-    option: '--host <address>',
-    fallback: '0.0.0.0',
-    parse: parse.host,
-    meaning: 'address to listen on',
-  }),
-  logLevel: serve<parse.LogLevel>({
+  dbPath: everyCommand(
+    parse.text,
+    './data/tamborrada.db',
+    'SQLite file, the embedded store (used unless a PostgreSQL URL is given)',
+    { option: '--db <path>' },
+  ),
+  databaseUrl: everyCommand<string | undefined>(
+    parse.databaseUrl,
+    undefined,
+    'PostgreSQL instead of SQLite (see docs/postgresql.md)',
+    { option: '--database-url <url>' },
+  ),
+  pgPoolMax: everyCommand(
+    parse.positiveInteger,
+    5,
+    "most PostgreSQL connections a process opens for queries (LISTEN and the read model's builds use 1–2 more)",
+  ),
+  pgStatementTimeoutMs: everyCommand(
+    parse.nonNegativeInteger,
+    60_000,
+    'server-side limit on one PostgreSQL statement, 0 for none',
+  ),
+  pgConnectTimeoutMs: everyCommand(parse.positiveInteger, 5_000, 'limit on opening a PostgreSQL connection'),
+  progressEveryMs: everyCommand(
+    parse.positiveInteger,
+    3000,
+    'how often `import`, `demo` and `recompute` print a progress line when stderr is not a terminal',
+  ),
+  port: serve(parse.port, 3000, 'port to listen on (0: any free port)', { option: '--port <n>' }),
+  host: serve(parse.host, '0.0.0.0', 'address to listen on', { option: '--host <address>' }),
+  logLevel: serve<parse.LogLevel>(parse.logLevel, 'info', parse.LOG_LEVELS.join(', '), {
     option: '--log-level <level>',
-    fallback: 'info',
-    parse: parse.logLevel,
-    meaning: parse.LOG_LEVELS.join(', '),
   }),
-  corsOrigin: serve({
-    fallback: '*',
-    parse: parse.corsOrigin,
-    meaning: 'value of `Access-Control-Allow-Origin` on every answer: `*`, `null` or one origin',
-  }),
-  pollIntervalMs: serve({
-    fallback: 500,
-    parse: parse.positiveInteger,
-    meaning: 'how often the server checks the store for changes',
-  }),
-  rateLimitParticipants: serve({
-    option: '--rate-limit-participants <n>',
-    fallback: 30,
-    parse: parse.nonNegativeInteger,
-    meaning:
-      'participant searches (API and web form together) per client address and minute, all of them at once if the client likes, then 429 until the minute is over; 0: no limit',
-  }),
-  trustProxyHops: serve({
-    option: '--trust-proxy-hops <n>',
-    fallback: 0,
-    fallbackText: "0 (the connection's address)",
-    parse: parse.nonNegativeInteger,
-    meaning:
-      'reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted for the client address (docs/security.md)',
-  }),
-  metricsHost: serve({
-    fallback: '127.0.0.1',
-    parse: parse.host,
-    meaning: 'address of the Prometheus metrics listener (`/metrics`), apart from the API',
-  }),
-  metricsPort: serve<number | 'off'>({
-    fallback: 9464,
-    parse: parse.portOrOff,
-    meaning: 'port of the metrics listener; `off`: no metrics',
-  }),
-  webPages: serve({
-    fallback: true,
-    fallbackText: '`on`',
-    parse: parse.onOff,
-    meaning: 'the public web pages (`/`, `/estadisticas/…`, `/buscar`); `off` for a server of the API alone',
-  }),
-  publicUrl: serve({
-    fallback: 'http://localhost:3000',
-    parse: parse.publicUrl,
-    meaning:
-      'the origin visitors reach the pages at (`https://host`): canonical links, preview cards, sitemap; set it in production',
-  }),
-  maxUrlLength: serve({
-    fallback: 8 * 1024,
-    parse: parse.positiveInteger,
-    meaning: 'longest request target (path and query) in bytes; longer ones get 414',
-  }),
-  maxHeaderSize: serve({
-    fallback: 16 * 1024,
-    parse: parse.positiveInteger,
-    meaning: 'request line and headers together in bytes; larger ones get 431',
-  }),
-  headersTimeoutMs: serve({
-    fallback: 10_000,
-    parse: parse.positiveInteger,
-    meaning: 'time a client has to send the request line and headers',
-  }),
-  requestTimeoutMs: serve({
-    fallback: 30_000,
-    parse: parse.positiveInteger,
-    meaning: 'time a client has to send the whole request',
-  }),
-  keepAliveTimeoutMs: serve({
-    fallback: 5_000,
-    parse: parse.positiveInteger,
-    meaning: 'an idle kept-alive connection is closed after this long',
-  }),
-  socketTimeoutMs: serve({
-    fallback: 60_000,
-    parse: parse.positiveInteger,
-    meaning:
-      'a connection where nothing moves for this long is cut, and so is one whose client stops reading',
-  }),
-  maxRequestsPerSocket: serve({
-    // Node answers an empty 503 to a client that keeps sending after the last allowed
-    // request (autocannon does): off unless an operator wants connections recycled.
-    fallback: 0,
-    fallbackText: '0 (no limit)',
-    parse: parse.nonNegativeInteger,
-    meaning: 'requests served on one connection before it is closed',
-  }),
-  maxPipelinedRequests: serve({
-    fallback: 32,
-    parse: parse.positiveInteger,
-    meaning: 'answers one connection may have waiting to be sent; past it the server stops reading from it',
-  }),
-  maxUnsentBytes: serve({
-    fallback: 1024 * 1024,
-    parse: parse.positiveInteger,
-    meaning:
-      'bytes of answers one connection may have waiting to be sent; past it the server stops reading from it',
-  }),
-  shutdownGraceMs: serve({
-    fallback: 10_000,
-    parse: parse.positiveInteger,
-    meaning: 'on SIGTERM or SIGINT, how long answers in flight may take to finish',
-  }),
+  corsOrigin: serve(
+    parse.corsOrigin,
+    '*',
+    'value of `Access-Control-Allow-Origin` on every answer: `*`, `null` or one origin',
+  ),
+  pollIntervalMs: serve(parse.positiveInteger, 500, 'how often the server checks the store for changes'),
+  rateLimitParticipants: serve(
+    parse.nonNegativeInteger,
+    30,
+    'participant searches (API and web form together) per client address and minute, all of them at once if the client likes, then 429 until the minute is over; 0: no limit',
+    { option: '--rate-limit-participants <n>' },
+  ),
+  trustProxyHops: serve(
+    parse.nonNegativeInteger,
+    0,
+    'reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted for the client address (docs/security.md)',
+    { option: '--trust-proxy-hops <n>', fallbackText: "0 (the connection's address)" },
+  ),
+  metricsHost: serve(
+    parse.host,
+    '127.0.0.1',
+    'address of the Prometheus metrics listener (`/metrics`), apart from the API',
+  ),
+  metricsPort: serve<number | 'off'>(
+    parse.portOrOff,
+    9464,
+    'port of the metrics listener; `off`: no metrics',
+  ),
+  webPages: serve(
+    parse.onOff,
+    true,
+    'the public web pages (`/`, `/estadisticas/…`, `/buscar`); `off` for a server of the API alone',
+    { fallbackText: '`on`' },
+  ),
+  publicUrl: serve(
+    parse.publicUrl,
+    'http://localhost:3000',
+    'the origin visitors reach the pages at (`https://host`): canonical links, preview cards, sitemap; set it in production',
+  ),
+  maxUrlLength: serve(
+    parse.positiveInteger,
+    8 * 1024,
+    'longest request target (path and query) in bytes; longer ones get 414',
+  ),
+  maxHeaderSize: serve(
+    parse.positiveInteger,
+    16 * 1024,
+    'request line and headers together in bytes; larger ones get 431',
+  ),
+  headersTimeoutMs: serve(
+    parse.positiveInteger,
+    10_000,
+    'time a client has to send the request line and headers',
+  ),
+  requestTimeoutMs: serve(parse.positiveInteger, 30_000, 'time a client has to send the whole request'),
+  keepAliveTimeoutMs: serve(
+    parse.positiveInteger,
+    5_000,
+    'an idle kept-alive connection is closed after this long',
+  ),
+  socketTimeoutMs: serve(
+    parse.positiveInteger,
+    60_000,
+    'a connection where nothing moves for this long is cut, and so is one whose client stops reading',
+  ),
+  // Node answers an empty 503 to a client that keeps sending after the last allowed
+  // request (autocannon does): off unless an operator wants connections recycled.
+  maxRequestsPerSocket: serve(
+    parse.nonNegativeInteger,
+    0,
+    'requests served on one connection before it is closed',
+    { fallbackText: '0 (no limit)' },
+  ),
+  maxPipelinedRequests: serve(
+    parse.positiveInteger,
+    32,
+    'answers one connection may have waiting to be sent; past it the server stops reading from it',
+  ),
+  maxUnsentBytes: serve(
+    parse.positiveInteger,
+    1024 * 1024,
+    'bytes of answers one connection may have waiting to be sent; past it the server stops reading from it',
+  ),
+  shutdownGraceMs: serve(
+    parse.positiveInteger,
+    10_000,
+    'on SIGTERM or SIGINT, how long answers in flight may take to finish',
+  ),
 });
 
 function withVariables<S extends Record<string, { scope: SettingScope }>>(

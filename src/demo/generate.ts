@@ -38,7 +38,7 @@ export const DEMO_YEAR_TOTALS: Readonly<Record<number, number>> = Object.freeze(
 const YEAR_TOTAL_JITTER = 0.015;
 /** Share of children with a compound first name (`Jon Ander`, `María José`). */
 const COMPOUND_FIRST_NAME_SHARE = 0.035;
-/** Share of children with a single surname (never with a compound first name: see NameMaker). */
+/** Share of children with a single surname (never with a compound first name: see nameMaker). */
 const SINGLE_SURNAME_SHARE = 0.01;
 /** Share of a school's children of one edition who take part again in the next one. */
 const RETURN_SHARE = { consecutive: [0.52, 0.68], afterGap: [0.3, 0.4], catchAll: [0.12, 0.22] } as const;
@@ -60,7 +60,7 @@ export function generateDemoRows(options: Partial<DemoOptions> = {}): Generator<
   // Sizes and name fashions come from their own stream, so that they do not depend on the scale.
   const structure = new Random(seed, 1);
   const sizes = planSchoolSizes(structure);
-  return streamRows(new Random(seed, 2), sizes, new NameMaker(structure), scale);
+  return streamRows(new Random(seed, 2), sizes, nameMaker(structure), scale);
 }
 
 function* streamRows(rng: Random, sizes: number[][], names: NameMaker, scale: number): Generator<DemoRow> {
@@ -76,19 +76,15 @@ function* streamRows(rng: Random, sizes: number[][], names: NameMaker, scale: nu
       let returning = 0;
       if (previous.has(s)) {
         const [min, max] =
-          school.kind === 'otras'
-            ? RETURN_SHARE.catchAll
-            : afterGap
-              ? RETURN_SHARE.afterGap
-              : RETURN_SHARE.consecutive;
+          RETURN_SHARE[school.kind === 'otras' ? 'catchAll' : afterGap ? 'afterGap' : 'consecutive'];
         returning = Math.min(count, Math.round(roster.length * rng.uniform(min, max)));
         shufflePrefix(roster, returning, rng);
       }
       roster.length = returning;
       const used = new Set(roster);
       while (roster.length < count) {
-        let name = names.child(y, rng);
-        for (let attempt = 1; attempt < ATTEMPTS && used.has(name); attempt++) name = names.child(y, rng);
+        let name = names(y, rng);
+        for (let attempt = 1; attempt < ATTEMPTS && used.has(name); attempt++) name = names(y, rng);
         roster.push(name);
         used.add(name);
       }
@@ -119,6 +115,7 @@ function planSchoolSizes(rng: Random): number[][] {
 }
 
 type Picker = (rng: Random) => string;
+type NameMaker = (yearIndex: number, rng: Random) => string;
 
 /**
  * Composes children's names: first name (Zipf-like, with a per-edition fashion trend and a
@@ -130,48 +127,40 @@ type Picker = (rng: Random) => string;
  * and a surname that begins with a particle never follows a word that would take it
  * into a compound surname (`Ruiz` + `de la Fuente` would read as `Ruiz de la Fuente`).
  */
-class NameMaker {
-  private readonly female: Picker[];
-  private readonly male: Picker[];
-  private readonly femaleCompound = zipfPicker(FEMALE_COMPOUND_FIRST_NAMES, 1);
-  private readonly maleCompound = zipfPicker(MALE_COMPOUND_FIRST_NAMES, 1);
-  private readonly surnames = zipfPicker(SURNAMES, 8);
-  /** Surnames that begin with a particle (`de la Fuente`, `San Martín`). */
-  private readonly particleFirst = new Set(SURNAMES.filter((surname) => isParticle(words(surname)[0]!)));
-  /**
-   * First names and surnames whose last word heads a compound surname (`Díaz`, `García`).
-   * A one-word first name is not among them: the split never takes a name's first word.
-   */
-  private readonly compoundHeads = new Set(
+function nameMaker(structure: Random): NameMaker {
+  const female = fashionablePickers(FEMALE_FIRST_NAMES, structure);
+  const male = fashionablePickers(MALE_FIRST_NAMES, structure);
+  const femaleCompound = zipfPicker(FEMALE_COMPOUND_FIRST_NAMES, 1);
+  const maleCompound = zipfPicker(MALE_COMPOUND_FIRST_NAMES, 1);
+  const surnames = zipfPicker(SURNAMES, 8);
+  const particleFirst = new Set(SURNAMES.filter((surname) => isParticle(words(surname)[0]!)));
+  // A one-word first name never heads a compound surname: the split never takes a name's first word.
+  const compoundHeads = new Set(
     [...SURNAMES, ...FEMALE_COMPOUND_FIRST_NAMES, ...MALE_COMPOUND_FIRST_NAMES].filter((name) =>
       headsCompoundSurname(words(name).at(-1)!),
     ),
   );
-
-  constructor(rng: Random) {
-    this.female = fashionablePickers(FEMALE_FIRST_NAMES, rng);
-    this.male = fashionablePickers(MALE_FIRST_NAMES, rng);
-  }
-
-  child(yearIndex: number, rng: Random): string {
-    const female = rng.next() < 0.5;
+  /** A surname that the name split will not join to the name part before it. */
+  const surnameAfter = (before: string, rng: Random): string => {
+    let surname = surnames(rng);
+    for (
+      let attempt = 1;
+      attempt < ATTEMPTS && compoundHeads.has(before) && particleFirst.has(surname);
+      attempt++
+    )
+      surname = surnames(rng);
+    return surname;
+  };
+  return (yearIndex, rng) => {
+    const isFemale = rng.next() < 0.5;
     const compound = rng.chance(COMPOUND_FIRST_NAME_SHARE);
     const first = compound
-      ? (female ? this.femaleCompound : this.maleCompound)(rng)
-      : (female ? this.female : this.male)[yearIndex]!(rng);
-    const surname1 = this.surnameAfter(first, rng);
+      ? (isFemale ? femaleCompound : maleCompound)(rng)
+      : (isFemale ? female : male)[yearIndex]!(rng);
+    const surname1 = surnameAfter(first, rng);
     if (!compound && rng.chance(SINGLE_SURNAME_SHARE)) return `${first} ${surname1}`;
-    return `${first} ${surname1} ${this.surnameAfter(surname1, rng)}`;
-  }
-
-  /** A surname that the name split will not join to the name part before it. */
-  private surnameAfter(before: string, rng: Random): string {
-    let surname = this.surnames(rng);
-    if (!this.compoundHeads.has(before)) return surname;
-    for (let attempt = 1; attempt < ATTEMPTS && this.particleFirst.has(surname); attempt++)
-      surname = this.surnames(rng);
-    return surname;
-  }
+    return `${first} ${surname1} ${surnameAfter(surname1, rng)}`;
+  };
 }
 
 function words(name: string): string[] {
