@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import type { StoreLocation } from '../config/index.js';
-import { describeDatabaseUrl, serverAddress } from './postgres-config.js';
-import { PostgresStore } from './postgres-store.js';
+import { describeDatabaseUrl, PostgresStore, serverAddress } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { ReadStore, SchemaState, WriteStore } from './store.js';
 
@@ -43,10 +42,7 @@ export function sqliteFileExists(path: string, use: StoreUse): boolean {
   return true;
 }
 
-/**
- * A store without the tables a command needs: the same line from every command, naming
- * the store as the operator typed it and the command that fixes it.
- */
+/** A store without the tables a command needs: named as the operator typed it, with the command that fixes it. */
 export class StoreNotMigratedError extends Error {
   constructor(
     location: StoreLocation,
@@ -82,45 +78,28 @@ function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** Where SQLite could not use the file at `path`, said with the path, else the error itself. */
+/** What SQLite's refusals to use the file at a path mean for the operator. */
+const SQLITE_OPEN_ERRORS: Record<string, (path: string) => string> = {
+  SQLITE_NOTADB: (path) => `${path} is not a SQLite database`,
+  SQLITE_CANTOPEN: (path) =>
+    `${path}: SQLite cannot open it (check the permissions of the file and of its folder)`,
+  SQLITE_READONLY: (path) => `${path}: read-only for this user, and this command writes`,
+};
+
 function sqliteOpenError(path: string, error: unknown): unknown {
-  switch ((error as { code?: unknown } | null)?.code) {
-    case 'SQLITE_NOTADB':
-      return new StoreUnusableError(`${path} is not a SQLite database`, { cause: error });
-    case 'SQLITE_CANTOPEN':
-      return new StoreUnusableError(
-        `${path}: SQLite cannot open it (check the permissions of the file and of its folder)`,
-        { cause: error },
-      );
-    case 'SQLITE_READONLY':
-      return new StoreUnusableError(`${path}: read-only for this user, and this command writes`, {
-        cause: error,
-      });
-    default:
-      return error;
-  }
+  const say = SQLITE_OPEN_ERRORS[String((error as { code?: unknown } | null)?.code)];
+  return say ? new StoreUnusableError(say(path), { cause: error }) : error;
 }
 
 /** How long a connection may take before the command says it is waiting. */
 const CONNECT_NOTICE_MS = 1_000;
 
-export interface OpenOptions {
-  /** Told a line when the connection takes long (stderr by default). */
-  onWaiting?: (line: string) => void;
-}
-
 /**
- * Opens the store an operator command works on, under the rules of `use`; a store whose
- * schema the command cannot work with is refused (StoreNotMigratedError). A SQLite file
- * made by an older version gets the tables this one writes (migrate only adds); `create`
- * migrates the SQLite file it creates, or a PostgreSQL database without data tables
- * (an existing SQLite file without them may be another program's: it is refused).
+ * Opens the store an operator command works on, under the rules of `use`. A SQLite file
+ * made by an older version gets the tables this one writes; an existing SQLite file
+ * without data tables may be another program's: it is refused.
  */
-export async function openWriteStore(
-  location: StoreLocation,
-  use: StoreUse = 'write',
-  { onWaiting = (line: string) => void process.stderr.write(`${line}\n`) }: OpenOptions = {},
-): Promise<WriteStore> {
+export async function openWriteStore(location: StoreLocation, use: StoreUse = 'write'): Promise<WriteStore> {
   let store: WriteStore;
   let created = false;
   if (location.engine === 'postgres') {
@@ -140,7 +119,10 @@ export async function openWriteStore(
     // A server that does not answer: said after a second, not left to look like a hang.
     const waiting =
       location.engine === 'postgres'
-        ? setTimeout(() => onWaiting(`connecting to ${serverAddress(location.url)}…`), CONNECT_NOTICE_MS)
+        ? setTimeout(
+            () => process.stderr.write(`connecting to ${serverAddress(location.url)}…\n`),
+            CONNECT_NOTICE_MS,
+          )
         : undefined;
     let schema: SchemaState;
     try {

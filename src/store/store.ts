@@ -4,9 +4,8 @@ import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 
 /**
  * Where the store stands: an opaque text that changes with every committed change to the
- * tables a read model is built from (one counter for the whole store, bumped by triggers
- * so that plain SQL counts like our CLI), and with the store itself (a SQLite file
- * replaced at its path is another store, whatever its counter says).
+ * tables a read model is built from (one counter, bumped by triggers so that plain SQL
+ * counts like our CLI), and with the store itself (a SQLite file replaced at its path).
  */
 export type StoreVersion = string;
 
@@ -16,10 +15,7 @@ export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years',
 /** The one row of `tamborrada_changes`: the store's counter. */
 export const STORE_VERSION_ROW = 'store';
 
-/**
- * The store's connection no longer sees the store as it is on disk: every connection of
- * the process to it must be closed and opened again.
- */
+/** The connection no longer sees the store on disk: every connection of the process to it must be reopened. */
 export class StaleConnectionError extends Error {}
 
 /** Takes one participant row as it is read (no object per row: millions are read at once). */
@@ -62,7 +58,6 @@ export interface ReadStore {
   readonly description: string;
   /** Where the store is: a worker thread opens its own connection there to build a model. */
   readonly location: StoreLocation;
-  /** The version as it is now (the server's poll). */
   readVersion(): Promise<StoreVersion>;
   /** Runs `read` inside one read transaction: everything it reads is one committed state. */
   readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T>;
@@ -101,29 +96,24 @@ export interface WriteTransaction {
   replaceStatistics(rows: readonly StatisticRow[]): Promise<void>;
   /** Flags years ready (published) or not; a year without a flag yet gets one. */
   setReady(years: readonly string[], ready: boolean): Promise<void>;
-  /** Flags every ready year that has no statistics any more as not ready. */
   unpublishYearsWithoutStatistics(): Promise<void>;
-  /**
-   * Years flagged not ready (unpublished by an operator, or left without statistics):
-   * their participants stay stored, and every statistic leaves them out.
-   */
+  /** Years flagged not ready: their participants stay stored, and every statistic leaves them out. */
   readWithheldYears(): Promise<number[]>;
   /** Forgets a year: its flag and the note of what loaded it. */
   forgetYear(year: string): Promise<void>;
   /** Notes what loaded these years' participants (`demo(…)`, a file). */
   recordSource(years: readonly number[], source: string): Promise<void>;
   setUpdating(isUpdating: boolean, note: string | null): Promise<void>;
-  /** Overwrites the summary of an existing (year, category) row and keeps it across recomputes; false if no row. */
+  /** Overwrites the summary of an existing row and keeps it across recomputes; false if no row. */
   setManualSummary(year: string, category: string, summary: string): Promise<boolean>;
-  /** Drops a hand-written summary (the next recompute writes the generated one); false if there was none. */
+  /** Drops a hand-written summary; false if there was none. */
   unsetManualSummary(year: string, category: string): Promise<boolean>;
-  /** `WriteStore.readYearStatuses`, as this transaction sees them. */
   readYearStatuses(): Promise<YearStatus[]>;
 }
 
 /**
- * What a store holds: nothing at all, the public project's tables only, our schema as an
- * older version left it (some of today's tables missing), or our full schema.
+ * What a store holds: nothing, the public project's tables only, our schema as an older
+ * version left it (some of today's tables missing), or our full schema.
  */
 export type SchemaState = 'empty' | 'unmigrated' | 'outdated' | 'migrated';
 
