@@ -5,28 +5,15 @@ import { SqliteStore } from './sqlite-store.js';
 import type { ReadStore, SchemaState, WriteStore } from './store.js';
 
 /**
- * What a command may do to the store it opens:
- * - `read` (`status`): reads only; creates, migrates and writes nothing.
- * - `write` (`import`, `updating`, `recompute`, `summary`): an existing store.
- * - `create` (`demo`, `import --create`): a missing SQLite file (and its folder) is
- *   created and migrated, an empty PostgreSQL database migrated.
- * - `migrate`: like `create`, and any schema is accepted (the caller migrates it).
+ * What a command may do to the store it opens: `read` (`status`) creates, migrates and
+ * writes nothing; `write` needs an existing store; `create` (`demo`, `import --create`)
+ * creates and migrates a missing SQLite file or an empty PostgreSQL database; `migrate`
+ * is like `create` and accepts any schema (the caller migrates it).
  */
 export type StoreUse = 'read' | 'write' | 'create' | 'migrate';
 
 /** A SQLite path where no store is: a typo, most likely. Reported in one line that names it. */
-export class StoreNotFoundError extends Error {
-  constructor(
-    readonly path: string,
-    reason: 'missing' | 'directory',
-  ) {
-    super(
-      reason === 'missing'
-        ? `no store at ${path}: check the path, or create it with \`tamborrada migrate --db ${path}\``
-        : `${path} is a directory, not a SQLite store file`,
-    );
-  }
-}
+export class StoreNotFoundError extends Error {}
 
 /** Throws StoreNotFoundError unless a file is at `path`; false when nothing is there and `use` is create. */
 export function sqliteFileExists(path: string, use: StoreUse): boolean {
@@ -36,18 +23,17 @@ export function sqliteFileExists(path: string, use: StoreUse): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     if (use === 'create' || use === 'migrate') return false;
-    throw new StoreNotFoundError(path, 'missing');
+    throw new StoreNotFoundError(
+      `no store at ${path}: check the path, or create it with \`tamborrada migrate --db ${path}\``,
+    );
   }
-  if (stats.isDirectory()) throw new StoreNotFoundError(path, 'directory');
+  if (stats.isDirectory()) throw new StoreNotFoundError(`${path} is a directory, not a SQLite store file`);
   return true;
 }
 
-/** A store without the tables a command needs: named as the operator typed it, with the command that fixes it. */
+/** A store without the tables a command needs: named as the operator typed it, with the fix. */
 export class StoreNotMigratedError extends Error {
-  constructor(
-    location: StoreLocation,
-    readonly schema: Exclude<SchemaState, 'migrated'>,
-  ) {
+  constructor(location: StoreLocation, schema: Exclude<SchemaState, 'migrated'>) {
     const where = storeAsTyped(location);
     const migrate = migrateCommand(location);
     super(
@@ -91,45 +77,31 @@ function sqliteOpenError(path: string, error: unknown): unknown {
   return say ? new StoreUnusableError(say(path), { cause: error }) : error;
 }
 
-/** How long a connection may take before the command says it is waiting. */
-const CONNECT_NOTICE_MS = 1_000;
-
 /**
  * Opens the store an operator command works on, under the rules of `use`. A SQLite file
  * made by an older version gets the tables this one writes; an existing SQLite file
  * without data tables may be another program's: it is refused.
  */
 export async function openWriteStore(location: StoreLocation, use: StoreUse = 'write'): Promise<WriteStore> {
+  const said = (error: unknown) =>
+    location.engine === 'sqlite' ? sqliteOpenError(location.path, error) : error;
+  const created = location.engine === 'sqlite' && !sqliteFileExists(location.path, use);
   let store: WriteStore;
-  let created = false;
-  if (location.engine === 'postgres') {
-    store = new PostgresStore(location.url, {
-      settings: location.settings,
-      applicationName: 'tamborrada-cli',
-    });
-  } else {
-    created = !sqliteFileExists(location.path, use);
-    try {
-      store = new SqliteStore(location.path, { create: created, readonly: use === 'read' });
-    } catch (error) {
-      throw sqliteOpenError(location.path, error);
-    }
-  }
   try {
-    // A server that does not answer: said after a second, not left to look like a hang.
-    const waiting =
+    store =
       location.engine === 'postgres'
-        ? setTimeout(
-            () => process.stderr.write(`connecting to ${serverAddress(location.url)}…\n`),
-            CONNECT_NOTICE_MS,
-          )
-        : undefined;
-    let schema: SchemaState;
-    try {
-      schema = created ? 'empty' : await store.readSchemaState();
-    } finally {
-      clearTimeout(waiting);
-    }
+        ? new PostgresStore(location.url, location.settings, 'tamborrada-cli')
+        : new SqliteStore(location.path, { create: created, readonly: use === 'read' });
+  } catch (error) {
+    throw said(error);
+  }
+  // A server that does not answer: said after a second, not left to look like a hang.
+  const waiting =
+    location.engine === 'postgres'
+      ? setTimeout(() => process.stderr.write(`connecting to ${serverAddress(location.url)}…\n`), 1_000)
+      : undefined;
+  try {
+    const schema = created ? 'empty' : await store.readSchemaState().finally(() => clearTimeout(waiting));
     if (use === 'migrate') return store;
     const migrates =
       created ||
@@ -140,17 +112,14 @@ export async function openWriteStore(location: StoreLocation, use: StoreUse = 'w
     return store;
   } catch (error) {
     await store.close().catch(() => undefined);
-    throw location.engine === 'sqlite' ? sqliteOpenError(location.path, error) : error;
+    throw said(error);
   }
 }
 
 /** Opens the store the server reads from (read-only; no connection is made until the first read). */
 export async function openReadStore(location: StoreLocation): Promise<ReadStore> {
   if (location.engine === 'postgres') {
-    return new PostgresStore(location.url, {
-      settings: location.settings,
-      applicationName: 'tamborrada-serve',
-    });
+    return new PostgresStore(location.url, location.settings, 'tamborrada-serve');
   }
   return new SqliteStore(location.path, { readonly: true });
 }

@@ -15,11 +15,9 @@ export async function settleWithin(promise: Promise<unknown>, ms: number): Promi
 }
 
 /**
- * One dedicated connection that LISTENs on the change channel and calls `onChange` for
- * every notification. A lost connection is opened again with exponential backoff, and
- * `onChange` is called once it is back (whatever was committed meanwhile was not
- * notified). On a hot standby LISTEN is refused: the listener stops and the polling of
- * the change counters keeps the server fresh.
+ * One connection that LISTENs and calls `onChange` for every notification, and once it
+ * is back after a loss (reopened with exponential backoff). On a hot standby LISTEN is
+ * refused: the listener stops, and the polling of the counters keeps the server fresh.
  */
 export class ChangeListener {
   private client: pg.Client | undefined;

@@ -1,5 +1,4 @@
-import { createTables } from './shared-sql.js';
-import { FOLLOWED_TABLES, STORE_VERSION_ROW } from './store.js';
+import { createTables, FOLLOWED_TABLES, STORE_VERSION_ROW } from './shared-sql.js';
 
 /** The LISTEN/NOTIFY channel; the payload is the name of the table that changed. */
 export const CHANGE_CHANNEL = 'tamborrada_changes';
@@ -15,10 +14,7 @@ const RETIRED_TRIGGERS = ['insert', 'update', 'delete', 'truncate'].map(
 const RETIRED_FUNCTION = 'tamborrada_note_participant_years()';
 const NOTE_CHANGE = 'tamborrada_note_change()';
 
-/**
- * Runs `statement` only when `condition` holds, so that a role that owns none of this (a
- * writer running `migrate` again after the tables' owner did) passes through.
- */
+/** `statement` if `condition` holds: a writer migrating after the tables' owner passes through. */
 function when(condition: string, statement: string): string {
   return `DO $do$ BEGIN
        IF ${condition} THEN

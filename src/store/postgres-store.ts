@@ -7,15 +7,7 @@ import {
 } from '../config/index.js';
 import { ChangeListener, settleWithin } from './postgres-listener.js';
 import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
-import {
-  OUR_TABLES,
-  SharedReads,
-  schemaStateOf,
-  snapshotReads,
-  writeTransaction,
-  type ParticipantRows,
-  type Sql,
-} from './shared-sql.js';
+import * as shared from './shared-sql.js';
 import type {
   SchemaState,
   StoreSnapshot,
@@ -24,12 +16,6 @@ import type {
   WriteStore,
   WriteTransaction,
 } from './store.js';
-
-export interface PostgresStoreOptions {
-  settings?: PostgresSettings;
-  /** `application_name` of the connections (a `application_name` in the URL wins). */
-  applicationName?: string;
-}
 
 const TIMING = {
   /** Rows per INSERT of the import: 3 million participants are 150 statements. */
@@ -42,10 +28,7 @@ const TIMING = {
   /** Beyond the statement timeout, so that a server that stopped answering is noticed too. */
   clientTimeoutMarginMs: 5_000,
 };
-/**
- * How `pg` reports a connection not opened in time, and what a database says when it
- * cannot take one more connection now (starting up, or at `max_connections`).
- */
+/** A connection not opened in time, and a database that cannot take one more now (starting up, full). */
 const CONNECT_TIMED_OUT = /connection timeout|timeout exceeded when trying to connect/i;
 const NOT_NOW = new Set(['57P03', '53300', 'ECONNRESET']);
 /** One snapshot of the whole database for every read of a model, and never a write. */
@@ -65,12 +48,8 @@ export function describeDatabaseUrl(url: string): string {
 
 /** `db.example.org:5432`: the server a URL connects to. */
 export function serverAddress(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}`;
-  } catch {
-    return 'the configured server';
-  }
+  const parsed = URL.parse(url);
+  return parsed ? `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}` : 'the configured server';
 }
 
 /**
@@ -94,22 +73,15 @@ const TEXT_TYPES = new Set(['text', 'character varying', 'character']);
 const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint', 'numeric']);
 
 /**
- * The SQL value for a NOT NULL column without default of the public project's schema,
- * in an `INSERT … SELECT … FROM unnest(…) AS u(name, school, year, n)`:
- * `article_date` gets the year's first day (`2025-01-01`, as text, date or timestamp),
- * `url_id` a fresh uuid (as uuid or text) or, for a numeric column, the next numbers.
+ * What the import writes into a NOT NULL column without default of the public project's
+ * table (cast to its type on assignment): the year's first day, a fresh uuid or the next numbers.
  */
-function fillExpression(column: string, dataType: string): string {
-  if (column === 'article_date') {
-    if (TEXT_TYPES.has(dataType)) return "u.year::text || '-01-01'";
-    if (dataType === 'date') return 'make_date(u.year, 1, 1)';
-    if (dataType.startsWith('timestamp')) return 'make_date(u.year, 1, 1)::timestamp';
-  } else {
-    if (dataType === 'uuid') return 'gen_random_uuid()';
-    if (TEXT_TYPES.has(dataType)) return 'gen_random_uuid()::text';
-    if (INTEGER_TYPES.has(dataType)) return '$4::bigint + u.n';
-  }
-  throw new Error(`participants.${column} is NOT NULL of type ${dataType}, which the import cannot fill`);
+function fillValue(column: string, type: string): string {
+  if (column === 'article_date')
+    return TEXT_TYPES.has(type) ? "u.year::text || '-01-01'" : 'make_date(u.year, 1, 1)';
+  return INTEGER_TYPES.has(type)
+    ? '(SELECT COALESCE(max(url_id), 0) FROM participants) + u.n'
+    : 'gen_random_uuid()';
 }
 
 /**
@@ -117,24 +89,20 @@ function fillExpression(column: string, dataType: string): string {
  * LISTEN); the operator's commands write inside one transaction each, serialised by an
  * advisory lock. A read model is read in one `REPEATABLE READ` transaction.
  */
-export class PostgresStore extends SharedReads implements WriteStore {
+export class PostgresStore implements WriteStore {
   readonly description: string;
   readonly location: StoreLocation;
-  protected readonly sql: Sql;
+  private readonly sql: shared.Sql;
   private readonly pool: pg.Pool;
-  private readonly settings: PostgresSettings;
-  private readonly applicationName: string;
-  private readonly listeners = new Set<() => void>();
   private listener: ChangeListener | undefined;
   private closed = false;
 
+  /** `applicationName` names the connections (one in the URL wins). */
   constructor(
     private readonly url: string,
-    options: PostgresStoreOptions = {},
+    private readonly settings: PostgresSettings = POSTGRES_DEFAULTS,
+    private readonly applicationName = 'tamborrada',
   ) {
-    super();
-    this.settings = options.settings ?? POSTGRES_DEFAULTS;
-    this.applicationName = options.applicationName ?? 'tamborrada';
     this.pool = new pg.Pool({
       ...clientConfig(url, this.settings, this.applicationName),
       max: this.settings.poolMax,
@@ -148,6 +116,10 @@ export class PostgresStore extends SharedReads implements WriteStore {
     this.description = describeDatabaseUrl(url);
     this.location = postgresLocation(url, this.settings);
   }
+
+  readonly readUpdatingStatus = () => shared.readUpdatingStatus(this.sql);
+  readonly readYearStatuses = () => shared.readYearStatuses(this.sql);
+  readonly readManualSummaries = () => shared.readManualSummaries(this.sql);
 
   async readSchemaState(): Promise<SchemaState> {
     return this.inTransaction(readSchemaStateWith);
@@ -164,11 +136,10 @@ export class PostgresStore extends SharedReads implements WriteStore {
   }
 
   onChange(listener: () => void): void {
-    this.listeners.add(listener);
     if (this.listener || this.closed) return;
     this.listener = new ChangeListener(
       clientConfig(this.url, this.settings, `${this.applicationName}-listen`),
-      () => this.listeners.forEach((notify) => notify()),
+      listener,
     );
   }
 
@@ -178,7 +149,8 @@ export class PostgresStore extends SharedReads implements WriteStore {
 
   async readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T> {
     return this.inTransaction(
-      (client) => read(snapshotReads(pgSql(client), () => readVersionWith(client), participantRows(client))),
+      (client) =>
+        read(shared.snapshotReads(pgSql(client), () => readVersionWith(client), participantRows(client))),
       BEGIN_SNAPSHOT,
     );
   }
@@ -189,7 +161,7 @@ export class PostgresStore extends SharedReads implements WriteStore {
       if ((await readSchemaStateWith(client)) !== 'migrated') {
         throw new Error('the database has not been migrated: run `tamborrada migrate` with this URL first');
       }
-      return work(writeTransaction(pgSql(client), participantRows(client)));
+      return work(shared.writeTransaction(pgSql(client), participantRows(client)));
     });
   }
 
@@ -202,8 +174,7 @@ export class PostgresStore extends SharedReads implements WriteStore {
 
   /**
    * A connection from the pool, tried again when opening one failed in a way that may
-   * pass. `pg`'s connect timeout is a timer of the event loop: under load, a database
-   * slow to answer or a busy process ends an attempt that would have succeeded.
+   * pass: under load, `pg`'s connect timer ends attempts that would have succeeded.
    */
   private async connect(): Promise<pg.PoolClient> {
     for (let attempt = 1; ; attempt++) {
@@ -246,16 +217,16 @@ export class PostgresStore extends SharedReads implements WriteStore {
 }
 
 /** Runs the shared statements: their `?` placeholders become `$1`, `$2`… */
-function pgSql(queryable: Queryable): Sql {
-  const query = (sql: string, params: readonly unknown[] = []) => {
+function pgSql(queryable: Queryable): shared.Sql {
+  const query = (sql: string, params?: unknown[]) => {
     let n = 0;
     return queryable.query(
       sql.replace(/\?/g, () => `$${++n}`),
-      [...params],
+      params,
     );
   };
   return {
-    all: async <T>(sql: string, params?: readonly unknown[]) => (await query(sql, params)).rows as T[],
+    all: async <T>(sql: string, params?: unknown[]) => (await query(sql, params)).rows as T[],
     run: async (sql, params) => (await query(sql, params)).rowCount ?? 0,
     now: 'now()',
   };
@@ -264,9 +235,9 @@ function pgSql(queryable: Queryable): Sql {
 async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
   const { rows } = await queryable.query<{ name: string }>(
     'SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NOT NULL',
-    [[...OUR_TABLES, 'participants']],
+    [[...shared.OUR_TABLES, 'participants']],
   );
-  return schemaStateOf(new Set(rows.map((row) => row.name)));
+  return shared.schemaStateOf(new Set(rows.map((row) => row.name)));
 }
 
 /**
@@ -295,7 +266,7 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
 }
 
 /** Participants through a cursor (no statement reads the whole table), or in batches of arrays. */
-function participantRows(client: pg.PoolClient): ParticipantRows {
+function participantRows(client: pg.PoolClient): shared.ParticipantRows {
   return {
     async each(withheld: readonly number[], take: TakeParticipant) {
       await client.query(
@@ -317,8 +288,7 @@ function participantRows(client: pg.PoolClient): ParticipantRows {
       return count;
     },
     async insert(rows, onInserted) {
-      if (rows.length === 0) return;
-      // Columns the public project's table requires, which the import must fill.
+      // NOT NULL columns without default of the public project's table.
       const { rows: required } = await client.query<{ column_name: string; data_type: string }>(
         `SELECT column_name, data_type FROM information_schema.columns
          WHERE table_schema = (SELECT n.nspname FROM pg_class r JOIN pg_namespace n ON n.oid = r.relnamespace
@@ -327,29 +297,17 @@ function participantRows(client: pg.PoolClient): ParticipantRows {
            AND is_nullable = 'NO' AND column_default IS NULL`,
       );
       const columns = required.map((row) => `, ${row.column_name}`).join('');
-      const values = required.map((row) => `, ${fillExpression(row.column_name, row.data_type)}`).join('');
+      const values = required.map((row) => `, ${fillValue(row.column_name, row.data_type)}`).join('');
       const sql = `INSERT INTO participants (name, school, year${columns})
          SELECT u.name, u.school, u.year${values}
          FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS u(name, school, year, n)`;
-      const numbered = required.some(
-        (row) => row.column_name === 'url_id' && INTEGER_TYPES.has(row.data_type),
-      );
-      const max = numbered
-        ? await client.query<{ max: string }>(
-            'SELECT COALESCE(max(url_id), 0)::text AS max FROM participants',
-          )
-        : undefined;
-      let nextUrlId = BigInt(max?.rows[0]!.max ?? 0);
       for (let i = 0; i < rows.length; i += TIMING.insertBatch) {
         const batch = rows.slice(i, i + TIMING.insertBatch);
-        const params: unknown[] = [
+        await client.query(sql, [
           batch.map((r) => r.name),
           batch.map((r) => r.school),
           batch.map((r) => r.year),
-        ];
-        if (numbered) params.push(String(nextUrlId));
-        nextUrlId += BigInt(batch.length);
-        await client.query(sql, params);
+        ]);
         onInserted?.(i + batch.length);
       }
     },

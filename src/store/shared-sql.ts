@@ -14,14 +14,13 @@ import type {
 } from './store.js';
 
 /**
- * How one engine runs a statement inside the current transaction. Statements are written
- * once, in the SQL both engines speak, with `?` placeholders; booleans are bound as the
- * engine stores them.
+ * How one engine runs the statements written once, in the SQL both speak: `?` placeholders,
+ * booleans bound as 0 and 1 (PostgreSQL reads them as false and true).
  */
 export interface Sql {
-  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  all<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a write; resolves to how many rows it changed. */
-  run(sql: string, params?: readonly unknown[]): Promise<number>;
+  run(sql: string, params?: unknown[]): Promise<number>;
   /** The current time as the engine writes it into `updated_at`. */
   readonly now: string;
 }
@@ -32,7 +31,7 @@ export interface ParticipantRows {
   insert: WriteTransaction['insertParticipants'];
 }
 
-/** Our own tables: a store that lacks one was not migrated by this version. */
+/** A store that lacks one of our tables was not migrated by this version. */
 export const OUR_TABLES = ['tamborrada_changes', 'summary_overrides', 'tamborrada_year_sources'];
 
 export function schemaStateOf(tables: ReadonlySet<string>): SchemaState {
@@ -59,23 +58,6 @@ function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** What both stores read alike outside a transaction, through their `sql`. */
-export abstract class SharedReads {
-  protected abstract readonly sql: Sql;
-
-  readUpdatingStatus(): Promise<UpdatingStatus> {
-    return readUpdatingStatus(this.sql);
-  }
-
-  readYearStatuses(): Promise<YearStatus[]> {
-    return readYearStatuses(this.sql);
-  }
-
-  readManualSummaries(): Promise<ManualSummary[]> {
-    return readManualSummaries(this.sql);
-  }
-}
-
 export function snapshotReads(
   sql: Sql,
   readVersion: () => Promise<StoreVersion>,
@@ -97,7 +79,7 @@ async function readYears(sql: Sql): Promise<YearRow[]> {
   return rows.map((row) => ({ year: row.year, isReady: Boolean(row.is_ready) }));
 }
 
-async function readUpdatingStatus(sql: Sql): Promise<UpdatingStatus> {
+export async function readUpdatingStatus(sql: Sql): Promise<UpdatingStatus> {
   const [row] = await sql.all<{ is_updating: unknown; notes: string | null; updated_at: unknown }>(
     'SELECT CAST(is_updating AS BOOLEAN) AS is_updating, notes, updated_at FROM sys_status WHERE id = 1',
   );
@@ -107,27 +89,21 @@ async function readUpdatingStatus(sql: Sql): Promise<UpdatingStatus> {
 }
 
 async function readStatistics(sql: Sql): Promise<StoredStatistic[]> {
-  const rows = await sql.all<{
-    category: string;
-    year: string;
-    public_data: string | null;
-    full_data: string | null;
-    summary: string | null;
-  }>(
+  const rows = await sql.all<
+    Omit<StoredStatistic, 'publicData' | 'fullData'> & Record<'public_data' | 'full_data', string | null>
+  >(
     `SELECT category, CAST(year AS TEXT) AS year, CAST(public_data AS TEXT) AS public_data,
             CAST(full_data AS TEXT) AS full_data, summary
      FROM statistics`,
   );
-  return rows.map((row) => ({
-    category: row.category,
-    year: row.year,
-    publicData: parseJson(row.public_data),
-    fullData: parseJson(row.full_data),
-    summary: row.summary,
+  return rows.map(({ public_data, full_data, ...row }) => ({
+    ...row,
+    publicData: parseJson(public_data),
+    fullData: parseJson(full_data),
   }));
 }
 
-async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
+export async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
   const rows = await sql.all<
     Record<'is_ready' | 'participants' | 'schools' | 'statistics', unknown> & {
       year: string;
@@ -162,25 +138,13 @@ async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
     .sort((a, b) => byText(a.year, b.year));
 }
 
-async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
+export async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
   const rows = await sql.all<Omit<ManualSummary, 'updatedAt'> & { updated_at: unknown }>(
     'SELECT year, category, summary, updated_at FROM summary_overrides',
   );
   return rows
     .map(({ updated_at, ...row }) => ({ ...row, updatedAt: timestampText(updated_at) }))
     .sort((a, b) => byText(a.year, b.year) || byText(a.category, b.category));
-}
-
-/** Every participant, each school string shared by its rows (far smaller with millions of rows). */
-async function participantRecords(participants: ParticipantRows): Promise<ParticipantRecord[]> {
-  const records: ParticipantRecord[] = [];
-  const schools = new Map<string, string>();
-  await participants.each([], (name, school, year) => {
-    let shared = schools.get(school);
-    if (shared === undefined) schools.set(school, (shared = school));
-    records.push({ name, school: shared, year });
-  });
-  return records;
 }
 
 export function writeTransaction(sql: Sql, participants: ParticipantRows): WriteTransaction {
@@ -190,7 +154,17 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
       for (const year of years) await sql.run('DELETE FROM participants WHERE year = ?', [year]);
     },
     insertParticipants: participants.insert,
-    readParticipants: () => participantRecords(participants),
+    async readParticipants() {
+      // Each school string shared by its rows: far smaller with millions of rows.
+      const records: ParticipantRecord[] = [];
+      const schools = new Map<string, string>();
+      await participants.each([], (name, school, year) => {
+        let shared = schools.get(school);
+        if (shared === undefined) schools.set(school, (shared = school));
+        records.push({ name, school: shared, year });
+      });
+      return records;
+    },
     async replaceStatistics(rows) {
       await sql.run('DELETE FROM statistics');
       for (const r of rows) {
@@ -212,21 +186,19 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
           `INSERT INTO available_years (year, is_ready) VALUES (?, ?)
            ON CONFLICT (year) DO UPDATE SET is_ready = excluded.is_ready, updated_at = ${now}
            WHERE available_years.is_ready IS DISTINCT FROM excluded.is_ready`,
-          [year, ready],
+          [year, Number(ready)],
         );
       }
     },
     async unpublishYearsWithoutStatistics() {
       await sql.run(
-        `UPDATE available_years SET is_ready = ?, updated_at = ${now}
+        `UPDATE available_years SET is_ready = false, updated_at = ${now}
          WHERE is_ready AND NOT EXISTS (SELECT 1 FROM statistics s WHERE s.year = available_years.year)`,
-        [false],
       );
     },
     async readWithheldYears() {
       const rows = await sql.all<{ year: string }>(
-        'SELECT CAST(year AS TEXT) AS year FROM available_years WHERE NOT COALESCE(CAST(is_ready AS BOOLEAN), ?)',
-        [false],
+        'SELECT CAST(year AS TEXT) AS year FROM available_years WHERE NOT COALESCE(CAST(is_ready AS BOOLEAN), false)',
       );
       return rows.filter((row) => /^[0-9]{4}$/.test(row.year)).map((row) => Number(row.year));
     },
@@ -248,7 +220,7 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
         `INSERT INTO sys_status (id, is_updating, notes) VALUES (1, ?, ?)
          ON CONFLICT (id) DO UPDATE SET is_updating = excluded.is_updating, notes = excluded.notes,
            updated_at = ${now}`,
-        [isUpdating, note],
+        [Number(isUpdating), note],
       );
     },
     async setManualSummary(year, category, summary) {
@@ -270,15 +242,14 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
   };
 }
 
-/** How one engine spells the columns that differ between them. */
-export interface ColumnTypes {
-  /** A generated primary key. */
-  id: string;
-  /** A timestamp column, with its default of now. */
-  time: string;
-  json(column: string): string;
-  flag(column: string): string;
-}
+/** The tables a read model is built from: a change to any of them moves the store's version. */
+export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years', 'sys_status'] as const;
+
+/** The one row of `tamborrada_changes`: the store's counter. */
+export const STORE_VERSION_ROW = 'store';
+
+/** How one engine spells the columns that differ: a generated key, a timestamp defaulting to now… */
+export type ColumnTypes = Record<'id' | 'time', string> & Record<'json' | 'flag', (column: string) => string>;
 
 /**
  * The tables of DESIGN §2 and our own, created only when missing: an existing database

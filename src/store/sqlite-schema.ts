@@ -1,5 +1,4 @@
-import { createTables } from './shared-sql.js';
-import { FOLLOWED_TABLES, STORE_VERSION_ROW } from './store.js';
+import { createTables, FOLLOWED_TABLES, STORE_VERSION_ROW } from './shared-sql.js';
 
 const now = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const;

@@ -1,15 +1,8 @@
-import { mkdirSync, statSync, type Stats } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteLocation, type StoreLocation } from '../config/index.js';
-import {
-  SharedReads,
-  schemaStateOf,
-  snapshotReads,
-  writeTransaction,
-  type ParticipantRows,
-  type Sql,
-} from './shared-sql.js';
+import * as shared from './shared-sql.js';
 import { SQLITE_SCHEMA } from './sqlite-schema.js';
 import {
   StaleConnectionError,
@@ -20,10 +13,9 @@ import {
   type WriteTransaction,
 } from './store.js';
 
+/** `create`: the file (and its folder) when missing. */
 export interface SqliteStoreOptions {
-  /** Open without write access (the server never writes, except to migrate). */
   readonly?: boolean;
-  /** Create the file (and its folder) when missing. */
   create?: boolean;
 }
 
@@ -31,15 +23,6 @@ const BUSY_TIMEOUT_MS = 5000;
 const INSERT_BATCH = 500;
 /** How often an insert reports its progress, in rows (a multiple of INSERT_BATCH). */
 const PROGRESS_EVERY_ROWS = 10_000;
-
-/** better-sqlite3 binds no booleans: SQLite stores them as 0 and 1. */
-function bound(params: readonly unknown[]): unknown[] {
-  return params.map((value) => (typeof value === 'boolean' ? Number(value) : value));
-}
-
-function identityOf(stats: Stats): string {
-  return `${stats.dev}:${stats.ino}`;
-}
 
 /** The store's counter: every row of `tamborrada_changes` (an older version kept one per table and year). */
 function counterOf(db: Database.Database): string {
@@ -51,9 +34,11 @@ function counterOf(db: Database.Database): string {
   return row.counter ?? '';
 }
 
+/** `device:inode` of the file at `path`, if there is one. */
 function fileIdentity(path: string): string | undefined {
   try {
-    return identityOf(statSync(path));
+    const stats = statSync(path);
+    return `${stats.dev}:${stats.ino}`;
   } catch {
     return undefined;
   }
@@ -73,7 +58,7 @@ function fileIdentity(path: string): string | undefined {
  * poll throws `StaleConnectionError`: every connection of the process to the file must
  * be closed (SQLite shares one WAL index among them) and opened again.
  */
-export class SqliteStore extends SharedReads implements WriteStore {
+export class SqliteStore implements WriteStore {
   readonly description: string;
   readonly location: StoreLocation;
   private db: Database.Database;
@@ -81,13 +66,12 @@ export class SqliteStore extends SharedReads implements WriteStore {
   private identity: string;
   /** `device:inode` of the `-wal` and `-shm` the connection opened, once a poll read through it. */
   private walIdentity: string | undefined;
-  protected readonly sql: Sql = {
-    all: async <T>(sql: string, params: readonly unknown[] = []) =>
-      this.db.prepare(sql).all(...bound(params)) as T[],
-    run: async (sql, params = []) => this.db.prepare(sql).run(...bound(params)).changes,
+  private readonly sql: shared.Sql = {
+    all: async <T>(sql: string, params: unknown[] = []) => this.db.prepare(sql).all(...params) as T[],
+    run: async (sql, params = []) => this.db.prepare(sql).run(...params).changes,
     now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
   };
-  private readonly participants: ParticipantRows = {
+  private readonly participants: shared.ParticipantRows = {
     each: async (withheld, take) => {
       const where = withheld.length === 0 ? '' : ` WHERE year NOT IN (${withheld.map(() => '?').join(', ')})`;
       const rows = this.db.prepare(`SELECT name, school, year FROM participants${where}`).raw(true);
@@ -106,13 +90,12 @@ export class SqliteStore extends SharedReads implements WriteStore {
           `INSERT INTO participants (name, school, year) VALUES ${Array(count).fill('(?, ?, ?)').join(', ')}`,
         );
       const full = insert(INSERT_BATCH);
-      let i = 0;
-      for (; i + INSERT_BATCH <= rows.length; i += INSERT_BATCH) {
-        full.run(rows.slice(i, i + INSERT_BATCH).flatMap((r) => [r.name, r.school, r.year]));
-        if (i % PROGRESS_EVERY_ROWS === 0) onInserted?.(i + INSERT_BATCH);
+      for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+        const batch = rows.slice(i, i + INSERT_BATCH);
+        const values = batch.flatMap((r) => [r.name, r.school, r.year]);
+        (batch.length === INSERT_BATCH ? full : insert(batch.length)).run(values);
+        if (i % PROGRESS_EVERY_ROWS === 0) onInserted?.(i + batch.length);
       }
-      if (i < rows.length)
-        insert(rows.length - i).run(rows.slice(i).flatMap((r) => [r.name, r.school, r.year]));
       onInserted?.(rows.length);
     },
   };
@@ -121,7 +104,6 @@ export class SqliteStore extends SharedReads implements WriteStore {
     private readonly path: string,
     private readonly options: SqliteStoreOptions = {},
   ) {
-    super();
     if (options.create) mkdirSync(dirname(path), { recursive: true });
     ({ db: this.db, identity: this.identity } = this.open());
     this.description = `sqlite:${path}`;
@@ -143,9 +125,13 @@ export class SqliteStore extends SharedReads implements WriteStore {
     }
   }
 
+  readonly readUpdatingStatus = () => shared.readUpdatingStatus(this.sql);
+  readonly readYearStatuses = () => shared.readYearStatuses(this.sql);
+  readonly readManualSummaries = () => shared.readManualSummaries(this.sql);
+
   async readSchemaState(): Promise<SchemaState> {
     const rows = await this.sql.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");
-    return schemaStateOf(new Set(rows.map((row) => row.name)));
+    return shared.schemaStateOf(new Set(rows.map((row) => row.name)));
   }
 
   async migrate(): Promise<void> {
@@ -167,15 +153,11 @@ export class SqliteStore extends SharedReads implements WriteStore {
     return `${this.identity}#${counterOf(this.db)}`;
   }
 
-  /**
-   * Opens the file again when another one took its place; throws when it is gone. True
-   * when the connection in service still has the file at the path open.
-   */
+  /** Opens the file again when another took its place; throws when it is gone; true if it is the same. */
   private followFile(): boolean {
-    const stats = statSync(this.path);
     // SQLite itself says what is wrong with a folder or a device.
-    if (!stats.isFile() || this.db.inTransaction) return false;
-    if (identityOf(stats) === this.identity) return true;
+    if (!statSync(this.path).isFile() || this.db.inTransaction) return false;
+    if (fileIdentity(this.path) === this.identity) return true;
     this.db.close();
     ({ db: this.db, identity: this.identity } = this.open());
     this.walIdentity = undefined;
@@ -184,9 +166,7 @@ export class SqliteStore extends SharedReads implements WriteStore {
 
   /**
    * Throws StaleConnectionError when the `-wal` and `-shm` at the path are no longer those
-   * the connection opened (recorded at the first poll, after its first read). While a
-   * connection is open nobody may delete them; if something did, the connection reads
-   * a WAL nobody writes to any more.
+   * the connection opened: it would read a WAL nobody writes to any more.
    */
   private checkWal(): void {
     const walIdentity = () =>
@@ -204,11 +184,15 @@ export class SqliteStore extends SharedReads implements WriteStore {
   async readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T> {
     this.followFile();
     const readVersion = async () => `${this.identity}#${counterOf(this.db)}`;
-    return this.inTransaction('BEGIN', () => read(snapshotReads(this.sql, readVersion, this.participants)));
+    return this.inTransaction('BEGIN', () =>
+      read(shared.snapshotReads(this.sql, readVersion, this.participants)),
+    );
   }
 
   async transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> {
-    return this.inTransaction('BEGIN IMMEDIATE', () => work(writeTransaction(this.sql, this.participants)));
+    return this.inTransaction('BEGIN IMMEDIATE', () =>
+      work(shared.writeTransaction(this.sql, this.participants)),
+    );
   }
 
   private async inTransaction<T>(begin: string, work: () => Promise<T>): Promise<T> {

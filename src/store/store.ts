@@ -2,20 +2,10 @@ import type { StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 
-/**
- * Where the store stands: an opaque text that changes with every committed change to the
- * tables a read model is built from (one counter, bumped by triggers so that plain SQL
- * counts like our CLI), and with the store itself (a SQLite file replaced at its path).
- */
+/** Opaque; moves with every committed change to the followed tables, and with the store itself. */
 export type StoreVersion = string;
 
-/** The tables a read model is built from: a change to any of them moves the store's version. */
-export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years', 'sys_status'] as const;
-
-/** The one row of `tamborrada_changes`: the store's counter. */
-export const STORE_VERSION_ROW = 'store';
-
-/** The connection no longer sees the store on disk: every connection of the process to it must be reopened. */
+/** The connection no longer sees the store on disk: every connection to it must be reopened. */
 export class StaleConnectionError extends Error {}
 
 /** Takes one participant row as it is read (no object per row: millions are read at once). */
@@ -61,7 +51,7 @@ export interface ReadStore {
   readVersion(): Promise<StoreVersion>;
   /** Runs `read` inside one read transaction: everything it reads is one committed state. */
   readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T>;
-  /** Push notification of a committed change, where the engine has one (PostgreSQL). */
+  /** Push notice of a committed change, where the engine has one (PostgreSQL); one listener per store. */
   onChange?(listener: () => void): void;
   close(): Promise<void>;
 }
@@ -69,9 +59,8 @@ export interface ReadStore {
 export interface YearStatus {
   year: string;
   isReady: boolean;
-  /** Of the year; for `global`, of every year. */
+  /** Participants and distinct schools of the year; for `global`, of every year. */
   participants: number;
-  /** Distinct schools, likewise. */
   schools: number;
   statistics: number;
   /** What loaded the year's participants (`demo(seed=1, scale=1)`, a file), when known. */
@@ -111,10 +100,7 @@ export interface WriteTransaction {
   readYearStatuses(): Promise<YearStatus[]>;
 }
 
-/**
- * What a store holds: nothing, the public project's tables only, our schema as an older
- * version left it (some of today's tables missing), or our full schema.
- */
+/** Nothing, the public project's tables only, our schema as an older version left it, or all of it. */
 export type SchemaState = 'empty' | 'unmigrated' | 'outdated' | 'migrated';
 
 /** What the operator's commands need on top of reading. */
