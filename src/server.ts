@@ -114,8 +114,8 @@ export async function createHttpApp({
     limits: settings.limits,
     searchLimit: createSearchLimit(settings.rateLimitParticipants, settings.trustProxyHops),
     ...(site && {
-      pageNotFound: () => site.notFound(source.state),
-      formRefused: (form) => site.tooManySearches(source.state, form),
+      pageNotFound: () => site.at(source.state).notFound(),
+      formRefused: (form) => site.at(source.state).tooManySearches(form),
     }),
   });
   return createHttpServer(settings, dispatch, observer);

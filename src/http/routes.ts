@@ -108,24 +108,24 @@ function pageRoutes(site: Site): Route[] {
     );
   };
   return [
-    page('/', (_query, source) => site.home(source.state)),
-    page('/estadisticas/:year', (_query, source, params) => site.statistics(source.state, params.year!)),
-    page('/companias/:slug', (_query, source, params) => site.school(source.state, params.slug!)),
-    page('/acerca', (_query, source) => site.about(source.state)),
-    page('/buscar', (_query, source) => site.searchForm(source.state), {
-      form: (form, source) => site.search(source.state, form),
+    page('/', (_query, source) => site.at(source.state).home()),
+    page('/estadisticas/:year', (_query, source, params) => site.at(source.state).statistics(params.year!)),
+    page('/companias/:slug', (_query, source, params) => site.at(source.state).school(params.slug!)),
+    page('/acerca', (_query, source) => site.at(source.state).about()),
+    page('/buscar', (_query, source) => site.at(source.state).searchForm(), {
+      form: (form, source) => site.at(source.state).search(form),
     }),
-    page('/datos/:file', (_query, source, params) => site.download(source.state, params.file!)),
-    page('/vista-previa/:image', (_query, source, params) => site.preview(source.state, params.image!)),
-    page('/robots.txt', (_query, source) => site.robots(source.state)),
-    page('/sitemap.xml', (_query, source) => site.sitemap(source.state)),
+    page('/datos/:file', (_query, source, params) => site.at(source.state).download(params.file!)),
+    page('/vista-previa/:image', (_query, source, params) => site.at(source.state).preview(params.image!)),
+    page('/robots.txt', (_query, source) => site.at(source.state).robots()),
+    page('/sitemap.xml', (_query, source) => site.at(source.state).sitemap()),
     route('/favicon.ico', fixed(site.favicon), { cache: CACHE.day }),
     // Loose and old addresses: ours, and those of the original project's site.
     redirect('/estadisticas', '/estadisticas/global'),
     redirect('/statistics', '/estadisticas/global'),
     page(
       '/statistics/:year',
-      (_query, source, params) => site.originalStatistics(source.state, params.year!),
+      (_query, source, params) => site.at(source.state).originalStatistics(params.year!),
       {
         cache: CACHE.day,
       },

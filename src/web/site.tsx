@@ -24,7 +24,7 @@ import { schoolSlugs } from './school-slugs.js';
 import { faviconAnswer, robotsAnswer, siteAssets, sitemapAnswer, type SiteAsset } from './site-files.js';
 import { statisticTable, yearCountsTable } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
-import { fullOrPublic, parsed, yearStatistics } from './year-statistics.js';
+import { fullOrPublic, parsed, totalOf, yearStatistics } from './year-statistics.js';
 
 export interface SiteOptions {
   /** The public origin (`PUBLIC_URL`), for the addresses other sites read: canonical, cards, sitemap. */
@@ -57,7 +57,6 @@ const PREVIEW_FILE = /^([a-z0-9-]+)\.png$/;
 const SECTION_PAGE = /^\/(estadisticas|companias)\/([a-z0-9-]+)$/;
 
 const table = webTexts.table;
-const sum = (points: readonly YearCount[]) => points.reduce((total, point) => total + point.count, 0);
 
 /** A page with an address: what it shows, and the card of its preview image. */
 interface AddressedPage {
@@ -151,7 +150,7 @@ function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageConte
   const totalsCard = (title: string) => {
     const totals = parsed(SHAPES.yearCounts, records(GLOBAL_YEAR).get('totalParticipants')?.publicData) ?? [];
     const series = [...totals].sort((a, b) => a.year - b.year);
-    return card(title, metaTexts.card.home(series.length, sum(series)), series);
+    return card(title, metaTexts.card.home(series.length, totalOf(series)), series);
   };
 
   const yearPage = (year: string): AddressedPage => ({
@@ -166,7 +165,7 @@ function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageConte
         SHAPES.yearCounts,
         records(year).get('totalParticipantsByYear')?.publicData,
       );
-      const line = participants ? metaTexts.card.year(sum(participants)) : '';
+      const line = participants ? metaTexts.card.year(totalOf(participants)) : '';
       return card(webTexts.statistics.yearTitle(year), line);
     },
   });
@@ -191,7 +190,7 @@ function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageConte
     card: () => {
       const facts = schoolFacts(school);
       const editions = editionsOf(facts);
-      const line = metaTexts.card.school(editions.length, sum(editions), editions[0]!.year);
+      const line = metaTexts.card.school(editions.length, totalOf(editions), editions[0]!.year);
       return card(school, line, facts.participants);
     },
   });
@@ -334,32 +333,17 @@ function refusal(form: Query): string {
   return errors.nameTooShort;
 }
 
-type ModelPages = ReturnType<typeof pagesOf>;
+/** The answers of one read model's pages, by address. */
+export type ModelPages = ReturnType<typeof pagesOf>;
 
-const ANSWER_NAMES = Object.keys({
-  home: 0,
-  statistics: 0,
-  school: 0,
-  about: 0,
-  searchForm: 0,
-  search: 0,
-  tooManySearches: 0,
-  download: 0,
-  preview: 0,
-  robots: 0,
-  sitemap: 0,
-  originalStatistics: 0,
-  notFound: 0,
-} satisfies Record<keyof ModelPages, 0>) as (keyof ModelPages)[];
-
-/** The public web pages, answered from the read model like the API; the error page while none is served. */
-export type Site = {
-  [Name in keyof ModelPages]: (state: FollowerState, ...args: Parameters<ModelPages[Name]>) => Answer;
-} & {
+/** The public web pages, answered from the read model like the API. */
+export interface Site {
+  /** The pages of the read model being served; while none is, every address answers the error page. */
+  at(state: FollowerState): ModelPages;
   favicon(): Answer;
   /** The stylesheet and the icon. */
   assets: readonly SiteAsset[];
-};
+}
 
 export function createSite({ publicUrl }: SiteOptions): Site {
   const assets = siteAssets();
@@ -369,20 +353,17 @@ export function createSite({ publicUrl }: SiteOptions): Site {
     isUpdating,
   });
   const unavailable = once(() => preparePage(500, <UnavailablePage context={contextOf(false)} />));
+  const unavailablePages = new Proxy({}, { get: () => unavailable }) as ModelPages;
   // One set of pages per read model: the old pages go with the old model.
   const pages = new WeakMap<ReadModel, ModelPages>();
-  const answers = ANSWER_NAMES.map((name) => {
-    const answer = (state: FollowerState, ...args: unknown[]): Answer => {
-      if (state.kind !== 'ready') return unavailable();
+  return {
+    at(state) {
+      if (state.kind !== 'ready') return unavailablePages;
       let modelPages = pages.get(state.model);
       if (modelPages === undefined)
         pages.set(state.model, (modelPages = pagesOf(state.model, contextOf, publicUrl)));
-      return (modelPages[name] as (...args: unknown[]) => Answer)(...args);
-    };
-    return [name, answer] as const;
-  });
-  return {
-    ...(Object.fromEntries(answers) as unknown as Site),
+      return modelPages;
+    },
     favicon: faviconAnswer,
     assets: [assets.stylesheet, assets.icon],
   };
