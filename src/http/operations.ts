@@ -28,6 +28,7 @@ export type ErrorName = keyof typeof apiErrors;
  */
 export interface Operation {
   path: string;
+  answer(query: Query, source: ModelSource): Answer;
   operationId: string;
   tag: 'health' | 'statistics' | 'participants';
   summary: string;
@@ -46,7 +47,6 @@ export interface Operation {
   examples: Readonly<Record<string, unknown>>;
   /** The errors of the catalogue it may answer, in the order they are checked. */
   errors: readonly ErrorName[];
-  answer(query: Query, source: ModelSource): Answer;
 }
 
 const PONG = prepareJson(200, { ok: true, message: PING_MESSAGE }, CACHE.none);
@@ -116,6 +116,7 @@ const CHILD = { name: 'Ane Garcia Lopez', school: SCHOOL };
 export const OPERATIONS: readonly Operation[] = [
   {
     path: '/api/ping',
+    answer: () => PONG,
     operationId: 'ping',
     tag: 'health',
     summary: 'Health check',
@@ -125,10 +126,10 @@ export const OPERATIONS: readonly Operation[] = [
     shape: ANSWER_SHAPES.ping,
     examples: { ok: { ok: true, message: PING_MESSAGE } },
     errors: [],
-    answer: () => PONG,
   },
   {
     path: '/api/years',
+    answer: fromModel((_query, model) => model.catalog.yearsAnswer),
     operationId: 'listYears',
     tag: 'statistics',
     summary: 'Years with data',
@@ -139,10 +140,10 @@ export const OPERATIONS: readonly Operation[] = [
     shape: ANSWER_SHAPES.years,
     examples: { years: { years: ['2025', '2024', '2023', '2022', '2020', 'global'] } },
     errors: ['noYears', 'storeFailure'],
-    answer: fromModel((_query, model) => model.catalog.yearsAnswer),
   },
   {
     path: '/api/statistics',
+    answer: fromModel(statistics),
     operationId: 'getStatistics',
     tag: 'statistics',
     summary: 'All statistics of a year',
@@ -164,10 +165,10 @@ export const OPERATIONS: readonly Operation[] = [
       updating: { isUpdating: true },
     },
     errors: ['yearRequired', 'yearFormatStatistics', 'statisticsInvalidYear', 'storeFailure'],
-    answer: fromModel(statistics),
   },
   {
     path: '/api/category',
+    answer: fromModel(category),
     operationId: 'getCategory',
     tag: 'statistics',
     summary: 'One statistic of a year',
@@ -191,10 +192,10 @@ export const OPERATIONS: readonly Operation[] = [
       'categoryNotFound',
       'storeFailure',
     ],
-    answer: fromModel(category),
   },
   {
     path: '/api/companies',
+    answer: fromModel((_query, model) => model.directory.companiesAnswer),
     operationId: 'listCompanies',
     tag: 'participants',
     summary: 'Participating schools',
@@ -205,10 +206,10 @@ export const OPERATIONS: readonly Operation[] = [
     shape: ANSWER_SHAPES.companies,
     examples: { companies: { companies: ['Colegio Arantzazu', SCHOOL, 'Otras compañías'] } },
     errors: ['noCompanies', 'storeFailure'],
-    answer: fromModel((_query, model) => model.directory.companiesAnswer),
   },
   {
     path: '/api/participants',
+    answer: fromModel(participants),
     operationId: 'searchParticipants',
     tag: 'participants',
     summary: 'Search participants by name and school',
@@ -241,6 +242,5 @@ export const OPERATIONS: readonly Operation[] = [
       },
     },
     errors: ['participantParamsRequired', 'nameTooShort', 'rateLimited', 'noParticipants', 'storeFailure'],
-    answer: fromModel(participants),
   },
 ];
