@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { CATEGORY_IDS, isCategoryId } from '../../domain/categories.js';
 import { isYearFormat } from '../../domain/validation.js';
 import { ConfigError, type StoreLocation } from '../../config/index.js';
@@ -25,8 +26,6 @@ function checkTarget({ year, category }: SummaryTarget): void {
     );
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * The text of a summary file, refused with its line (ImportRejected) unless it is UTF-8 (a
  * BOM is dropped) with no control characters but tabs and line breaks (a CR only before an
@@ -34,13 +33,10 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  */
 function readSummaryText(file: string): string {
   const bytes = readInputFile(file);
-  let decoded: string;
-  try {
-    decoded = strictUtf8.decode(bytes);
-  } catch {
+  if (!isUtf8(bytes))
     throw ImportRejected.at(file, invalidUtf8Lines(bytes).values().next().value ?? 1, 'invalid UTF-8');
-  }
-  const lines = decoded
+  const lines = new TextDecoder()
+    .decode(bytes)
     .replace(/^\uFEFF/, '')
     .replace(/\r\n/g, '\n')
     .split('\n');
