@@ -13,10 +13,7 @@ import { formatCount, table } from '../output.js';
 /** The longest hand-written summary, in characters (the generated ones have a few hundred). */
 export const MAX_SUMMARY_CHARACTERS = 4000;
 
-interface SummaryTarget {
-  year: string;
-  category: string;
-}
+type SummaryTarget = { year: string; category: string };
 
 function checkTarget({ year, category }: SummaryTarget): void {
   if (!isYearFormat(year)) throw new ConfigError(`--year must be 4 digits or 'global', got '${year}'`);
