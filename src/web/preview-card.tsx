@@ -53,13 +53,12 @@ function titleLines(title: string): string[] {
     if (lines.length > 0 && [...joined].length <= TITLE_LINE_CHARACTERS) lines[lines.length - 1] = joined;
     else lines.push(word);
   }
-  const cut = (text: string) =>
-    [...text].length > TITLE_LINE_CHARACTERS
-      ? `${[...text].slice(0, TITLE_LINE_CHARACTERS - 1).join('')}…`
-      : text;
-  const shown = lines.slice(0, TITLE_LINES).map(cut);
-  if (lines.length > TITLE_LINES) shown[TITLE_LINES - 1] = `${shown[TITLE_LINES - 1]!.replace(/…$/, '')}…`;
-  return shown;
+  return lines.slice(0, TITLE_LINES).map((line, i) => {
+    const characters = [...line];
+    if (characters.length > TITLE_LINE_CHARACTERS)
+      return `${characters.slice(0, TITLE_LINE_CHARACTERS - 1).join('')}…`;
+    return i === TITLE_LINES - 1 && lines.length > TITLE_LINES ? `${line}…` : line;
+  });
 }
 
 /** The site's icon (a drum drawn at 64 units), without its `<svg>` element. */
@@ -95,15 +94,8 @@ function SeriesBars({ series, top }: { series: readonly YearCount[]; top: number
 function cardSvg(card: PreviewCard): string {
   const lines = titleLines(card.title);
   const lineY = 200 + lines.length * TITLE_LINE;
-  const text = (y: number, size: number, fill: string, content: string, bold = false) => (
-    <text
-      x={MARGIN}
-      y={y}
-      font-family={FONT}
-      font-size={size}
-      font-weight={bold ? 'bold' : undefined}
-      fill={fill}
-    >
+  const text = (y: number, size: number, fill: string, content: string, bold = false, x = MARGIN) => (
+    <text x={x} y={y} font-family={FONT} font-size={size} font-weight={bold ? 'bold' : undefined} fill={fill}>
       {content}
     </text>
   );
@@ -113,9 +105,7 @@ function cardSvg(card: PreviewCard): string {
       <rect width={WIDTH} height="104" fill="#12355b" />
       <rect y="104" width={WIDTH} height="8" fill="#b0102a" />
       <g transform={`translate(${MARGIN} 20)`} dangerouslySetInnerHTML={{ __html: ICON }} />
-      <text x={MARGIN + 84} y="68" font-family={FONT} font-size="34" font-weight="bold" fill="#ffffff">
-        {webTexts.siteName}
-      </text>
+      {text(68, 34, '#ffffff', webTexts.siteName, true, MARGIN + 84)}
       {card.series && card.series.length > 0 ? <SeriesBars series={card.series} top={lineY + 56} /> : null}
       {lines.map((line, i) => text(200 + i * TITLE_LINE, TITLE_SIZE, '#1c2430', line, true))}
       {text(lineY + 16, 36, '#4f5966', card.line)}

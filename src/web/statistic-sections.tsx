@@ -5,7 +5,7 @@ import { formatNumber } from '../domain/spanish-words.js';
 import { webTexts, type CategoryTexts } from './copy.js';
 import { EditionDots } from './charts/edition-dots.js';
 import { RankedBars } from './charts/ranked-bars.js';
-import { everyYear, SmallMultiples, YearLines, yearRange, type YearSeries } from './charts/year-lines.js';
+import { everyYear, SmallMultiples, YearLines, type YearSeries } from './charts/year-lines.js';
 import { DataTable, type Column } from './data-table.js';
 import { TABLES, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
@@ -145,7 +145,7 @@ export function ParticipantsByYear({ id, title, points }: ParticipantsByYearProp
   const series: YearSeries[] = [{ label: texts.table.participants, points }];
   const busiest = points.reduce((best, point) => (point.count > best.count ? point : best));
   const withData = new Set(points.map((point) => point.year));
-  const missing = yearRange(series).filter((year) => !withData.has(year));
+  const missing = everyYear([...withData]).filter((year) => !withData.has(year));
   const description = texts.charts.line(
     yearWithCount(points[0]!),
     yearWithCount(points.at(-1)!),

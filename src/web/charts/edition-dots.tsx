@@ -1,4 +1,4 @@
-import { FittedText, INSET, NARROWEST_CHART, textWidth } from './fitted-text.js';
+import { FittedText, NARROWEST_CHART, textWidth } from './fitted-text.js';
 
 interface DotRow {
   label: string;
@@ -58,11 +58,10 @@ export function EditionDots({ id, title, description, years, withData, rows }: E
         <g transform={`translate(0 ${SIZE.header + r * SIZE.row})`}>
           <FittedText
             class="dot-label"
-            x={INSET}
             y="12"
             text={row.label}
-            width={NARROWEST_CHART - INSET - textWidth(row.shown, SIZE.labelFont, true) - SIZE.gap}
             fontSize={SIZE.labelFont}
+            after={textWidth(row.shown, SIZE.labelFont, true) + SIZE.gap}
           />
           <text class="dot-total" x={NARROWEST_CHART} y="12" text-anchor="end">
             {row.shown}

@@ -4,7 +4,7 @@
 export const NARROWEST_CHART = 300;
 
 /** Room before a label's first letter: some glyphs (`J`, `T`) reach left of their origin. */
-export const INSET = 2;
+const INSET = 2;
 
 /** The width of each character in em, by kind; anything unlisted counts as 1 (a wide letter). */
 const EM_WIDTHS: readonly (readonly [RegExp, number])[] = [
@@ -15,46 +15,40 @@ const EM_WIDTHS: readonly (readonly [RegExp, number])[] = [
   [/\p{Lu}/u, 0.8],
   [/\p{Ll}/u, 0.66],
 ];
-/** Bold text is about a tenth wider. */
-const BOLD = 1.1;
-const ELLIPSIS = '…';
 
 const emWidth = (character: string) => EM_WIDTHS.find(([kind]) => kind.test(character))?.[1] ?? 1;
 
-/** The estimated width of `text` in pixels at `fontSize`. */
+/** The estimated width of `text` in pixels at `fontSize`; bold text is about a tenth wider. */
 export function textWidth(text: string, fontSize: number, bold = false): number {
   let em = 0;
   for (const character of text) em += emWidth(character);
-  return em * fontSize * (bold ? BOLD : 1);
+  return em * fontSize * (bold ? 1.1 : 1);
 }
 
-/** An SVG `<text>` cut to `width` with `…`, whole in its `<title>` (and always in the chart's table). */
-export function FittedText({
-  text,
-  width,
-  fontSize,
-  ...attributes
-}: {
+interface FittedTextProps {
+  class: string;
+  y: string;
   text: string;
-  width: number;
   fontSize: number;
-  class?: string;
-  x?: number | string;
-  y?: number | string;
-}) {
+  /** The room kept free at the right of the narrowest chart. */
+  after: number;
+}
+
+/** A label at the chart's left cut with `…` to fit, whole in its `<title>` (and always in the chart's table). */
+export function FittedText({ class: className, y, text, fontSize, after }: FittedTextProps) {
+  const room = NARROWEST_CHART - INSET - after;
   let shown = text;
-  if (textWidth(text, fontSize) > width) {
-    const room = width - textWidth(ELLIPSIS, fontSize);
-    let used = 0;
+  if (textWidth(text, fontSize) > room) {
+    let used = textWidth('…', fontSize);
     shown = '';
     for (const character of text) {
       if ((used += emWidth(character) * fontSize) > room) break;
       shown += character;
     }
-    shown = shown.trimEnd() + ELLIPSIS;
+    shown = shown.trimEnd() + '…';
   }
   return (
-    <text {...attributes}>
+    <text class={className} x={INSET} y={y}>
       {shown}
       {shown === text ? null : <title>{text}</title>}
     </text>

@@ -1,6 +1,6 @@
 import { scaleLinear } from 'd3-scale';
 import { webTexts } from '../copy.js';
-import { FittedText, INSET, NARROWEST_CHART, textWidth } from './fitted-text.js';
+import { FittedText, NARROWEST_CHART, textWidth } from './fitted-text.js';
 
 interface Bar {
   label: string;
@@ -38,14 +38,7 @@ export function RankedBars({ id, title, bars }: { id: string; title: string; bar
         const inside = room < textWidth(bar.shown, SIZE.valueFont, true) + 2 * SIZE.gap;
         return (
           <g transform={`translate(0 ${i * SIZE.row})`}>
-            <FittedText
-              class="bar-label"
-              x={INSET}
-              y="14"
-              text={bar.label}
-              width={NARROWEST_CHART - INSET}
-              fontSize={SIZE.labelFont}
-            />
+            <FittedText class="bar-label" y="14" text={bar.label} fontSize={SIZE.labelFont} after={0} />
             <rect
               class="bar"
               x="0"

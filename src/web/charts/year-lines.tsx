@@ -18,36 +18,35 @@ export function everyYear(years: readonly number[]): number[] {
   return Array.from({ length: Math.max(...years) - first + 1 }, (_, i) => first + i);
 }
 
-/** Every year from the first to the last of the series; those without data break the line. */
-export function yearRange(series: readonly YearSeries[]): number[] {
-  return everyYear(series.flatMap((one) => one.points.map((point) => point.year)));
-}
+/** Pixels of a chart's box: its size, margins, the room before a figure, the dots' radius, the figures drawn. */
+const BOXES = {
+  large: { width: 360, height: 220, top: 12, right: 20, bottom: 28, left: 48, gap: 6, radius: 3.5, ticks: 4 },
+  small: { width: 160, height: 96, top: 8, right: 10, bottom: 20, left: 34, gap: 4, radius: 3, ticks: 2 },
+};
 
-/** A chart's scales over the years (one edition alone centred) and the counts from 0, within its margins. */
-function frame(series: readonly YearSeries[], width: number, height: number, margin: Margin, gap: number) {
-  const [top, right, bottom, left] = margin;
-  const years = yearRange(series);
+/** The scales over every year of the series (one edition alone centred) and the counts from 0, rounded up. */
+function frame(series: readonly YearSeries[], box: (typeof BOXES)[keyof typeof BOXES]) {
+  const years = everyYear(series.flatMap((one) => one.points.map((point) => point.year)));
   const first = years[0] ?? 0;
   const last = years.at(-1) ?? 0;
   const x = scaleLinear()
     .domain(first === last ? [first - 1, last + 1] : [first, last])
-    .range([left, width - right]);
+    .range([box.left, box.width - box.right]);
   const largest = Math.max(1, ...series.flatMap((one) => one.points.map((point) => point.count)));
   const y = scaleLinear()
     .domain([0, largest])
-    .range([height - bottom, top]);
-  return { years, first, last, x, y, left, right: width - right, gap };
+    .range([box.height - box.bottom, box.top])
+    .nice(box.ticks);
+  return { ...box, years, first, last, x, y };
 }
 
-/** Top, right, bottom, left. */
-type Margin = readonly [number, number, number, number];
 type Frame = ReturnType<typeof frame>;
 
 /** Grid lines across the chart, each with its figure on the left. */
-function ValueTicks({ ticks, frame: { y, left, right, gap } }: { ticks: number[]; frame: Frame }) {
+function ValueTicks({ ticks, frame: { y, left, width, right, gap } }: { ticks: number[]; frame: Frame }) {
   return ticks.map((tick) => (
     <g>
-      <line class="grid" x1={left} x2={right} y1={y(tick)} y2={y(tick)} />
+      <line class="grid" x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} />
       <text x={left - gap} y={y(tick)} dy="0.32em" text-anchor="end">
         {formatNumber(tick)}
       </text>
@@ -59,12 +58,11 @@ interface SeriesLineProps {
   one: YearSeries;
   index: number;
   frame: Frame;
-  radius: number;
   pointTitle: (point: YearCount) => string;
 }
 
 /** A series' line, broken where a year has no data, and a dot with its figure at each point. */
-function SeriesLine({ one, index, frame: { years, x, y }, radius, pointTitle }: SeriesLineProps) {
+function SeriesLine({ one, index, frame: { years, x, y, radius }, pointTitle }: SeriesLineProps) {
   const counts = new Map(one.points.map((point) => [point.year, point.count]));
   const path = line<number>()
     .defined((year) => counts.has(year))
@@ -91,8 +89,7 @@ interface YearLinesProps {
 
 /** One line per series over the years, broken at a year without data; the SVG scales with its box. */
 export function YearLines({ id, title, description, series }: YearLinesProps) {
-  const chart = frame(series, 360, 220, [12, 20, 28, 48], 6);
-  chart.y.nice(4);
+  const chart = frame(series, BOXES.large);
   const withData = new Set(series.flatMap((one) => one.points.map((point) => point.year)));
   const step = chart.years.length > LABELLED_YEARS ? 2 : 1;
   return (
@@ -105,7 +102,7 @@ export function YearLines({ id, title, description, series }: YearLinesProps) {
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{description}</desc>
       <g class="axis">
-        <ValueTicks ticks={chart.y.ticks(4)} frame={chart} />
+        <ValueTicks ticks={chart.y.ticks(chart.ticks)} frame={chart} />
         {chart.years
           .filter((_, i) => i % step === 0)
           .map((year) => (
@@ -124,7 +121,6 @@ export function YearLines({ id, title, description, series }: YearLinesProps) {
           one={one}
           index={i + 1}
           frame={chart}
-          radius={3.5}
           pointTitle={(point) => `${one.label}, ${point.year}: ${formatNumber(point.count)}`}
         />
       ))}
@@ -141,8 +137,7 @@ interface SmallMultiplesProps {
 
 /** One small chart per series, on the same scales from 0, its name in HTML above it so that it wraps. */
 export function SmallMultiples({ id, series, describe }: SmallMultiplesProps) {
-  const chart = frame(series, 160, 96, [8, 10, 20, 34], 4);
-  chart.y.nice(2);
+  const chart = frame(series, BOXES.small);
   const top = chart.y.domain()[1]!;
   return (
     <ul class="multiples">
@@ -173,7 +168,6 @@ export function SmallMultiples({ id, series, describe }: SmallMultiplesProps) {
                 one={one}
                 index={1}
                 frame={chart}
-                radius={3}
                 pointTitle={(point) => `${point.year}: ${formatNumber(point.count)}`}
               />
             </svg>
