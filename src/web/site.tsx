@@ -283,22 +283,20 @@ function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageConte
     /** `POST /buscar`: a search, with the API's rules and messages. */
     search(form: Query): PreparedResponse {
       const decision = decideParticipants(form);
-      if (decision.kind !== 'ok') return searchAnswer(400, form, { kind: 'refused', message: refusal(form) });
+      if (decision.kind !== 'ok') return searchAnswer(400, form, { refusal: refusal(form) });
       const json = directory.index.searchJson(decision.normalizedName, decision.company);
       const typed = searchKey(decision.normalizedName);
       // The API's search finds the name inside longer ones; the form shows only the child named.
-      const participations =
+      const found =
         json === undefined
           ? []
           : (JSON.parse(json) as { participants: Participation[] }).participants.filter(
               (participation) => searchKey(participation.name) === typed,
             );
-      if (participations.length === 0) return searchAnswer(200, form, { kind: 'notFound' });
-      return searchAnswer(200, form, { kind: 'found', participations });
+      return searchAnswer(200, form, { found });
     },
     /** `POST /buscar` over the search limit: the form, refused with the API's 429 text. */
-    tooManySearches: (form: Query) =>
-      searchAnswer(429, form, { kind: 'refused', message: apiErrors.rateLimited.text }),
+    tooManySearches: (form: Query) => searchAnswer(429, form, { refusal: apiErrors.rateLimited.text }),
     /** `/datos/{file}`: a statistic of a page as CSV, else the 404 page. */
     download: (file: string) => csvFile(file) ?? notFound(),
     /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */

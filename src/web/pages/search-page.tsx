@@ -12,11 +12,8 @@ export interface Participation {
   year: number;
 }
 
-/** What a search found, or why it could not search (the API's own message). */
-export type SearchOutcome =
-  | { kind: 'refused'; message: string }
-  | { kind: 'notFound' }
-  | { kind: 'found'; participations: readonly Participation[] };
+/** Why the form could not search (the API's own message), or what a search found. */
+export type SearchOutcome = { refusal: string } | { found: readonly Participation[] };
 
 interface SearchPageProps {
   context: PageContext;
@@ -33,21 +30,21 @@ export function SearchPage({ context, companies, years, input, outcome }: Search
     <Layout context={context} title={texts.title} description={texts.description} place="search">
       <h1>{texts.title}</h1>
       <p class="lead">{texts.intro}</p>
-      {outcome?.kind === 'refused' ? (
+      {outcome && 'refusal' in outcome ? (
         <p class="error" role="alert">
-          {outcome.message}
+          {outcome.refusal}
         </p>
       ) : null}
       <div class="panel">
         <SearchForm companies={companies} input={input} idPrefix="search" />
       </div>
-      {outcome?.kind === 'notFound' || outcome?.kind === 'found' ? (
+      {outcome && 'found' in outcome ? (
         <Panel id="resultados" heading={texts.resultsHeading}>
-          {outcome.kind === 'notFound' ? (
+          {outcome.found.length === 0 ? (
             <p role="status">{texts.notFound}</p>
           ) : (
             <>
-              <p role="status">{texts.found(outcome.participations.length, input?.company ?? '')}</p>
+              <p role="status">{texts.found(outcome.found.length, input?.company ?? '')}</p>
               <DataTable
                 caption={texts.resultsHeading}
                 columns={[
@@ -55,7 +52,7 @@ export function SearchPage({ context, companies, years, input, outcome }: Search
                   { label: webTexts.table.name },
                   { label: webTexts.table.school },
                 ]}
-                rows={outcome.participations.map((participation) => [
+                rows={outcome.found.map((participation) => [
                   years.has(String(participation.year)) ? (
                     <a href={PAGE_PATHS.statistics(String(participation.year))}>{participation.year}</a>
                   ) : (
