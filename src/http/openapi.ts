@@ -114,17 +114,17 @@ const recordExamples = {
   topNamesByYear: {
     category: 'topNamesByYear',
     public_data: TOP_NAMES,
-    summary: statisticSummaries.topNamesByYear({ year: 2024, top: TOP_NAMES }),
+    summary: statisticSummaries.ranking('names', TOP_NAMES, 2024),
   },
   totalParticipantsByYear: {
     category: 'totalParticipantsByYear',
     public_data: [{ year: 2024, count: 4612 }],
-    summary: statisticSummaries.totalParticipantsByYear({ year: 2024, participants: 4612, schools: 48 }),
+    summary: statisticSummaries.totalParticipantsByYear(2024, 4612, 48),
   },
   namesDiversityByYear: {
     category: 'namesDiversityByYear',
     public_data: 972,
-    summary: statisticSummaries.namesDiversityByYear({ year: 2024, distinct: 972, participants: 4612 }),
+    summary: statisticSummaries.diversity('names', 972, 2024, 4612),
   },
 };
 
