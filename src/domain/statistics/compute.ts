@@ -1,3 +1,4 @@
+import type { YearCount } from '../answer-shapes.js';
 import { GLOBAL_YEAR, type CategoryId } from '../categories.js';
 import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.js';
@@ -45,11 +46,6 @@ export const GLOBAL_CATEGORY_ORDER: readonly CategoryId[] = [
   'mostConstantSchools',
   'outro',
 ];
-
-interface YearCount {
-  year: number;
-  count: number;
-}
 
 /** Most counted first, ties in Spanish order of the name (sorts in place). */
 function rank<T extends RankedFigure>(items: T[]): T[] {

@@ -101,7 +101,7 @@ function namesSentence(
 }
 
 /** What a year's intro and outro tell. */
-export interface YearFigures {
+interface YearFigures {
   year: number;
   participants: number;
   schools: number;
@@ -115,7 +115,7 @@ export interface YearFigures {
 }
 
 /** What the series' intro and outro tell. */
-export interface SeriesFigures {
+interface SeriesFigures {
   /** Years present in the data, ascending (at least one). */
   years: readonly number[];
   participations: number;
