@@ -21,15 +21,22 @@ function nestedTypeRank(value: JsonValue): number {
   return NESTED_TYPE_ORDER.indexOf(type);
 }
 
-/** UTF-8 bytes compare as code points do (UTF-16 units would not, around surrogates). */
+const BEYOND_SURROGATES = /[\ud800-\uffff]/;
+
+/** Code-point order: UTF-16 units only differ from it from U+D800 on, where UTF-8 bytes do not. */
 function compareCodePoints(a: string, b: string): number {
-  return a === b ? 0 : Buffer.compare(Buffer.from(a), Buffer.from(b));
+  if (a === b) return 0;
+  if (!BEYOND_SURROGATES.test(a) && !BEYOND_SURROGATES.test(b)) return a < b ? -1 : 1;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
 /** jsonb storage order of object keys: shorter first (in UTF-8 bytes), then bytewise. */
+function compareKeys(a: string, b: string): number {
+  return Buffer.byteLength(a) - Buffer.byteLength(b) || compareCodePoints(a, b);
+}
+
 function sortedKeys(object: { [key: string]: JsonValue }): string[] {
-  const byteLength = (key: string): number => Buffer.byteLength(key);
-  return Object.keys(object).sort((a, b) => byteLength(a) - byteLength(b) || compareCodePoints(a, b));
+  return Object.keys(object).sort(compareKeys);
 }
 
 /** An object as jsonb compares it: key, value, key, value… in storage order. */
@@ -74,5 +81,7 @@ export function compareJsonb(a: JsonValue | undefined, b: JsonValue | undefined)
 export function canonicalizeJsonb(value: JsonValue): JsonValue {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(canonicalizeJsonb);
-  return Object.fromEntries(sortedKeys(value).map((key) => [key, canonicalizeJsonb(value[key]!)]));
+  const result: { [key: string]: JsonValue } = {};
+  for (const key of sortedKeys(value)) result[key] = canonicalizeJsonb(value[key]!);
+  return result;
 }
