@@ -8,12 +8,11 @@ import {
   prepareError,
   prepareJson,
   prepareJsonText,
-  revivePrepared,
   type PreparedResponse,
 } from './prepared-response.js';
 
 /** The spec's limit on the statistics read (§4.3, §8). */
-export const STATISTICS_ROW_LIMIT = 30;
+const STATISTICS_ROW_LIMIT = 30;
 
 /** Every answer of years, statistics and category, prepared for one data version. */
 export interface StatisticsCatalog {
@@ -41,7 +40,7 @@ export const CATEGORY_NOT_FOUND = prepareError(apiErrors.categoryNotFound);
 const NO_YEARS = prepareError(apiErrors.noYears);
 
 /** Numeric years descending, then `global` last (spec §4.2). */
-export function orderYears(years: Iterable<string>): string[] {
+function orderYears(years: Iterable<string>): string[] {
   const list = [...new Set(years)].filter(isYearFormat);
   const numeric = list.filter((year) => year !== GLOBAL_YEAR).sort((a, b) => Number(b) - Number(a));
   return list.includes(GLOBAL_YEAR) ? [...numeric, GLOBAL_YEAR] : numeric;
@@ -138,21 +137,5 @@ export function buildStatisticsCatalog(
     statisticsByYear,
     categoryByYear,
     fullDataByYear,
-  };
-}
-
-/** A catalogue built in a worker thread, with its answers' bytes as Buffers again. */
-export function reviveCatalog(catalog: StatisticsCatalog): StatisticsCatalog {
-  const reviveAll = <K>(answers: ReadonlyMap<K, PreparedResponse>) =>
-    new Map([...answers].map(([key, answer]) => [key, revivePrepared(answer)]));
-  return {
-    ...catalog,
-    yearsAnswer: revivePrepared(catalog.yearsAnswer),
-    statisticsInvalidYear: revivePrepared(catalog.statisticsInvalidYear),
-    categoryInvalidYear: revivePrepared(catalog.categoryInvalidYear),
-    statisticsByYear: reviveAll(catalog.statisticsByYear),
-    categoryByYear: new Map(
-      [...catalog.categoryByYear].map(([year, byCategory]) => [year, reviveAll(byCategory)]),
-    ),
   };
 }
