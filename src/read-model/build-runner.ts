@@ -11,42 +11,48 @@ export type WorkerMessage =
   | { type: 'done'; outcome: BuildOutcome }
   | { type: 'failed'; details: string };
 
-/** A build's outcome with the shelves it built, ready to be put in service. */
-export interface BuiltModel extends BuildOutcome {
-  shelves: Map<string, SchoolShelf>;
-}
-
 /**
  * The worker's module beside this one. From the TypeScript sources (tests, `tsx`), the
  * worker registers tsx before loading it: `--import` hooks are not passed on to workers.
  */
-function spawnWorker(location: StoreLocation): Worker {
-  const options = { workerData: location };
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./build-worker.js', import.meta.url), options);
-  const entry = JSON.stringify(new URL('./build-worker.ts', import.meta.url).href);
-  const script = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`;
-  return new Worker(script, { ...options, eval: true });
+function spawnWorker(): Worker {
+  const worker = import.meta.url.endsWith('.ts')
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./build-worker.ts', import.meta.url).href)}); });`,
+        { eval: true },
+      )
+    : new Worker(new URL('./build-worker.js', import.meta.url));
+  // Idle until a build takes it: it neither keeps the process alive nor may crash it.
+  worker.unref();
+  worker
+    .on('error', () => undefined)
+    .once('exit', () => {
+      if (spare === worker) spare = undefined;
+    });
+  return worker;
 }
 
+/** A worker loaded ahead of the next build, so that a build does not wait for its modules. */
+let spare: Worker | undefined;
+
 /**
- * Builds the read model in a worker thread of its own, so that the event loop keeps
- * answering requests: this thread only receives the parts (a shelf per message, spread
- * over turns of the event loop). The worker ends with the build (or when `signal`
- * aborts), and its memory with it.
+ * Builds the read model in a worker thread, which ends with the build (or when `signal`
+ * aborts), and its memory with it: this thread only receives the parts, a shelf per message.
  */
 export async function runBuild(
   location: StoreLocation,
   onProgress: (progress: BuildProgress) => void,
   signal: AbortSignal,
-): Promise<BuiltModel> {
+): Promise<BuildOutcome & { shelves: Map<string, SchoolShelf> }> {
   signal.throwIfAborted();
-  const worker = spawnWorker(location);
+  const worker = spare ?? spawnWorker();
+  spare = undefined;
+  worker.ref();
   const end = () => void worker.terminate();
   signal.addEventListener('abort', end);
   const shelves = new Map<string, SchoolShelf>();
   try {
-    return await new Promise<BuiltModel>((resolve, reject) => {
+    return await new Promise((resolve, reject) => {
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'shelf') shelves.set(message.shelf.school, message.shelf);
         else if (message.type === 'progress') onProgress(message.progress);
@@ -55,9 +61,11 @@ export async function runBuild(
       });
       worker.on('error', reject);
       worker.on('exit', (code) => reject(new Error(`the build worker stopped (exit code ${code})`)));
+      worker.postMessage(location);
     });
   } finally {
     signal.removeEventListener('abort', end);
     end();
+    spare ??= spawnWorker();
   }
 }

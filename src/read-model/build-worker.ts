@@ -1,14 +1,13 @@
 /**
- * A worker thread that makes one build of the whole read model from one snapshot of the
- * store, on a connection of its own closed before the indexing (which needs no store),
- * and hands the parts over as they are made: each school's shelf (its typed arrays
- * moved, not copied), progress now and then, and the outcome.
+ * A worker thread that builds the whole read model from one snapshot of the store and
+ * hands the parts over as they are made: each school's shelf (its typed arrays moved, not
+ * copied), progress now and then, and the outcome.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import { openReadStore } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
-import type { StoreVersion, YearRow } from '../store/store.js';
+import type { StoreVersion } from '../store/store.js';
 import type { WorkerMessage } from './build-runner.js';
 import { shelfBuffers, ShelfCollector } from './participant-index.js';
 import { buildStatisticsCatalog, type StatisticsCatalog } from './statistics-catalog.js';
@@ -16,32 +15,21 @@ import { buildStatisticsCatalog, type StatisticsCatalog } from './statistics-cat
 /** How often a long build says how far it got. */
 const PROGRESS_EVERY_MS = 1000;
 
+/** Rows read so far, and while indexing the schools indexed so far, of `schoolCount`. */
 export interface BuildProgress {
   phase: 'reading' | 'indexing';
-  /** Participant rows read so far. */
   rows: number;
-  /** Schools indexed so far, of `schoolCount` (while indexing). */
   schools?: number;
   schoolCount?: number;
 }
 
 /** The result of a build, apart from the shelves (handed over one by one as they are built). */
 export interface BuildOutcome {
-  /** The version read in the build's snapshot. */
   version: StoreVersion;
   catalog: StatisticsCatalog;
   rowsRead: number;
   readMs: number;
   indexMs: number;
-}
-
-/**
- * The years flagged not ready (unpublished): withdrawn from the search and the schools
- * as from the statistics, and kept in the store. A year without a flag is served, as
- * rows written by plain SQL are.
- */
-function withheldYears(years: readonly YearRow[]): number[] {
-  return years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year)).map((row) => Number(row.year));
 }
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
@@ -54,8 +42,8 @@ const report = (progress: BuildProgress) => {
 };
 
 async function build(location: StoreLocation): Promise<BuildOutcome> {
-  const started = performance.now();
-  // One connection is all a build uses.
+  const started = (lastProgress = performance.now());
+  // One connection, closed before the indexing, which needs no store.
   const store = await openReadStore(
     location.engine === 'postgres'
       ? { ...location, settings: { ...location.settings, poolMax: 1 } }
@@ -73,14 +61,19 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
       const years = await snapshot.readYears();
       const statistics = await snapshot.readStatistics();
       const updating = await snapshot.readUpdating();
-      await snapshot.readParticipants(withheldYears(years), take);
+      // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
+      const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
+      await snapshot.readParticipants(
+        withheld.map((row) => Number(row.year)),
+        take,
+      );
       return { version, years, statistics, updating };
     })
     .finally(() => store.close().catch(() => undefined));
   const readMs = performance.now() - started;
 
   const catalog = buildStatisticsCatalog(read.years, read.statistics, read.updating);
-  const schoolCount = collector.schools;
+  const schoolCount = collector.bySchool.size;
   let schools = 0;
   for (const shelf of collector.shelve()) {
     post({ type: 'shelf', shelf }, shelfBuffers(shelf));
@@ -90,8 +83,10 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
   return { version: read.version, catalog, rowsRead: collector.rows, readMs, indexMs };
 }
 
-try {
-  post({ type: 'done', outcome: await build(workerData as StoreLocation) });
-} catch (error) {
-  post({ type: 'failed', details: describeStoreError(error) });
-}
+// One build per worker, of the store the first message locates.
+parentPort!.once('message', (location: StoreLocation) => {
+  build(location).then(
+    (outcome) => post({ type: 'done', outcome }),
+    (error: unknown) => post({ type: 'failed', details: describeStoreError(error) }),
+  );
+});

@@ -9,10 +9,9 @@ export type FollowerState =
   { kind: 'loading' } | { kind: 'ready'; model: ReadModel } | { kind: 'failed'; details: string };
 
 /**
- * After failed reads of the store, the next attempt waits a poll interval, doubled at each
- * failure up to a ceiling: 5 s while the store is unreachable (it is served again within
- * seconds of its return), 60 s when PostgreSQL refuses the credentials or the rights
- * (docs/postgresql.md).
+ * After failed reads, the next waits a poll interval doubled at each failure, up to 5 s
+ * while the store is unreachable and 60 s when PostgreSQL refuses the credentials or the
+ * rights (docs/postgresql.md).
  */
 export const RETRY_CEILING_MS = { unreachable: 5_000, misconfigured: 60_000 } as const;
 /** While the store keeps failing with the same error, it is logged again this often. */
@@ -31,15 +30,9 @@ export class StoreMisconfiguredError extends Error {
 
 /**
  * Keeps the read model in step with the store: reads the store's version on a timer (and
- * at once when the store pushes a notification), and when it moved, builds the whole
- * model again in a worker thread (build-runner.ts) from one snapshot of the store, then
- * swaps the new model in with one assignment; requests in flight keep the one they
- * started with. The event loop only polls, receives the parts and swaps, so no request
- * waits on a rebuild.
- *
- * A failure after a successful load keeps the last good model; the store is opened
- * again on the next tick. A connection that no longer sees the store as it is on disk
- * (StaleConnectionError) is reopened at once and counted in `reopens`.
+ * on the store's notifications), and when it moved, builds the whole model again in a
+ * worker thread and swaps it in with one assignment (requests in flight keep theirs).
+ * A failure after a successful load keeps the last good model.
  */
 export class ReadModelFollower {
   /** The model in service, and the poll it was built after (the next polls are compared with it). */
@@ -137,8 +130,7 @@ export class ReadModelFollower {
     } catch (error) {
       if (this.stopping.signal.aborted) return;
       if (error instanceof StaleConnectionError) {
-        // Reopened at once: the new connection sees the store as it is (the build worker
-        // has none open between builds).
+        // Reopened at once (a build worker has no connection between builds).
         this.reopens++;
         this.options.logger.warn(
           { details: describeStoreError(error) },

@@ -2,11 +2,7 @@ import { compareSpanish } from '../domain/collation.js';
 import { searchKey } from '../domain/names.js';
 import type { ParticipantRecord } from '../domain/types.js';
 
-/**
- * One school's participants. Names and keys are packed into one string each: a few large
- * strings instead of millions of small ones keep the garbage collector's work small at
- * large scales.
- */
+/** One school's participants, packed in a few large strings and arrays (little work for the GC). */
 export interface SchoolShelf {
   school: string;
   schoolJson: string;
@@ -14,25 +10,23 @@ export interface SchoolShelf {
   namesJson: string;
   nameStarts: Uint32Array;
   years: Uint16Array;
-  /**
-   * The normalised, lower-cased names (what a search compares against), each followed by
-   * a line feed, which no needle contains: key k starts at `keyStarts[k]`.
-   */
+  yearCounts: Map<number, number>;
+  /** The names normalised and lower-cased, each followed by a line feed (which no needle holds). */
   keysText: string;
   keyStarts: Uint32Array;
   /** The distinct words of the keys, sorted: a word's id is its index. */
   words: string[];
   /**
-   * Every word occurrence of the keys, grouped by word (those of word w are
-   * `wordStarts[w]…wordStarts[w + 1]`), then ordered by the id of the word after it
-   * (`nextWord`, `words.length` at the end of a key): where it starts in `keysText`.
+   * Where each word occurrence starts in `keysText` (`wordAt`), grouped by word (word w's
+   * are `wordStarts[w]…wordStarts[w + 1]`), then ordered by the word after it (`nextWord`;
+   * `words.length` at the end of a key).
    */
   wordStarts: Uint32Array;
   nextWord: Uint32Array;
   wordAt: Uint32Array;
 }
 
-/** The first index of `from…to` where `below` turns false (it holds up to some index, then never). */
+/** The first index of `from…to` where `below` (true up to some index, then false) is false. */
 function firstNotBelow(from: number, to: number, below: (index: number) => boolean): number {
   while (from < to) {
     const mid = (from + to) >>> 1;
@@ -45,12 +39,7 @@ function firstNotBelow(from: number, to: number, below: (index: number) => boole
 /** The texts end to end (each followed by `separator`), and where each starts (plus the end). */
 function pack(texts: readonly string[], separator: string): { text: string; starts: Uint32Array } {
   const starts = new Uint32Array(texts.length + 1);
-  let at = 0;
-  texts.forEach((text, k) => {
-    starts[k] = at;
-    at += text.length + separator.length;
-  });
-  starts[texts.length] = at;
+  texts.forEach((text, k) => (starts[k + 1] = starts[k]! + text.length + separator.length));
   return { text: texts.length ? texts.join(separator) + separator : '', starts };
 }
 
@@ -105,19 +94,22 @@ function indexWords(keys: readonly string[], keyStarts: Uint32Array) {
 }
 
 /** The shelf of one school from its participants' names and years (in the same order). */
-export function buildShelf(school: string, names: readonly string[], years: readonly number[]): SchoolShelf {
-  const packedNames = pack(
+function buildShelf(school: string, names: readonly string[], years: readonly number[]): SchoolShelf {
+  const json = pack(
     names.map((name) => JSON.stringify(name)),
     '',
   );
   const keys = names.map(searchKey);
+  const yearCounts = new Map<number, number>();
+  for (const year of years) yearCounts.set(year, (yearCounts.get(year) ?? 0) + 1);
   const packedKeys = pack(keys, '\n');
   return {
     school,
     schoolJson: JSON.stringify(school),
-    namesJson: packedNames.text,
-    nameStarts: packedNames.starts,
+    namesJson: json.text,
+    nameStarts: json.starts,
     years: Uint16Array.from(years),
+    yearCounts,
     keysText: packedKeys.text,
     keyStarts: packedKeys.starts,
     ...indexWords(keys, packedKeys.starts),
@@ -132,11 +124,10 @@ export function shelfBuffers(shelf: SchoolShelf): ArrayBuffer[] {
 }
 
 /**
- * Where the needle starts in `keysText`, ascending. A needle of three parts or more holds
- * its second part as a whole word, followed by a word that begins with the third part
- * (the whole word when more parts follow): the occurrences of that pair, shifted back by
- * the first part, are the only places it can start. A shorter needle (never one of the
- * HTTP operation) is looked for in the whole text.
+ * Where the needle starts in `keysText`, ascending. In a needle of three parts or more the
+ * second is a whole word, followed by a word that begins with the third (is it, when more
+ * follow): only those pairs, shifted back by the first part, can start a match. A shorter
+ * needle (never one of the HTTP operation) is looked for in the whole text.
  */
 function needleStarts(shelf: SchoolShelf, needle: string): number[] {
   const { keysText, words, wordStarts, nextWord, wordAt } = shelf;
@@ -164,17 +155,6 @@ function needleStarts(shelf: SchoolShelf, needle: string): number[] {
   return found.sort((a, b) => a - b);
 }
 
-/** Positions of the names whose key contains the needle, each once. */
-function matchingPositions(shelf: SchoolShelf, needle: string): number[] {
-  const positions: number[] = [];
-  const names = shelf.keyStarts.length - 1;
-  for (const at of needleStarts(shelf, needle)) {
-    const k = firstNotBelow(0, names, (position) => shelf.keyStarts[position + 1]! <= at);
-    if (positions[positions.length - 1] !== k) positions.push(k);
-  }
-  return positions;
-}
-
 const nameOf = (nameJson: string) => JSON.parse(nameJson) as string;
 
 /** Participants grouped by school, searchable by literal substring of the normalised name. */
@@ -182,24 +162,13 @@ export class ParticipantIndex {
   readonly companies: readonly string[];
   /** Participants served. */
   readonly size: number;
-  private countsBySchool: Map<string, Map<number, number>> | undefined;
+  /** Participants served, per school and year (the schools' own pages). */
+  readonly rowsBySchool: ReadonlyMap<string, ReadonlyMap<number, number>>;
 
   constructor(private readonly shelves: ReadonlyMap<string, SchoolShelf>) {
     this.companies = [...shelves.keys()].sort(compareSpanish);
     this.size = [...shelves.values()].reduce((sum, shelf) => sum + shelf.years.length, 0);
-  }
-
-  /** Participants served, per school and year (the schools' own pages), counted on first use. */
-  get rowsBySchool(): ReadonlyMap<string, ReadonlyMap<number, number>> {
-    if (this.countsBySchool === undefined) {
-      this.countsBySchool = new Map();
-      for (const [school, shelf] of this.shelves) {
-        const byYear = new Map<number, number>();
-        for (const year of shelf.years) byYear.set(year, (byYear.get(year) ?? 0) + 1);
-        this.countsBySchool.set(school, byYear);
-      }
-    }
-    return this.countsBySchool;
+    this.rowsBySchool = new Map([...shelves].map(([school, shelf]) => [school, shelf.yearCounts]));
   }
 
   /**
@@ -209,8 +178,12 @@ export class ParticipantIndex {
   searchJson(normalizedName: string, school: string): string | undefined {
     const shelf = this.shelves.get(school);
     if (!shelf) return undefined;
-    const matches = matchingPositions(shelf, normalizedName.toLowerCase());
-    if (matches.length === 0) return undefined;
+    const names = shelf.years.length;
+    const positions = needleStarts(shelf, normalizedName.toLowerCase()).map((at) =>
+      firstNotBelow(0, names, (k) => shelf.keyStarts[k + 1]! <= at),
+    );
+    if (positions.length === 0) return undefined;
+    const matches = [...new Set(positions)];
     const nameJson = (k: number) => shelf.namesJson.slice(shelf.nameStarts[k], shelf.nameStarts[k + 1]);
     matches.sort(
       (a, b) =>
@@ -227,7 +200,7 @@ export class ParticipantIndex {
 
 /** Gathers participant rows by school as they are read, then shelves each school. */
 export class ShelfCollector {
-  private readonly bySchool = new Map<string, { names: string[]; years: number[] }>();
+  readonly bySchool = new Map<string, { names: string[]; years: number[] }>();
   rows = 0;
 
   readonly take = (name: string, school: string, year: number): void => {
@@ -237,10 +210,6 @@ export class ShelfCollector {
     rows.years.push(year);
     this.rows++;
   };
-
-  get schools(): number {
-    return this.bySchool.size;
-  }
 
   /** Shelves the schools one at a time, letting go of each school's rows once shelved. */
   *shelve(): Generator<SchoolShelf> {

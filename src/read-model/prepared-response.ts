@@ -19,8 +19,6 @@ export const CACHE = {
 /** Bodies this size or smaller are not worth compressing. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
 /** Headers for a JSON API that no browser should render, frame or sniff. */
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -63,25 +61,10 @@ export interface BodyKind {
   security?: Readonly<Record<string, string>>;
 }
 
-const JSON_KIND = (cacheControl: string): BodyKind => ({ contentType: JSON_CONTENT_TYPE, cacheControl });
-
-/** Every header of a representation but CORS and length, in the order they are written. */
-function representationHeaders(
-  kind: BodyKind,
-  etag: string | undefined,
-  compressed = false,
-  coding?: ContentCoding,
-): Record<string, string> {
-  // Object.assign, not a spread: V8 spreads objects with such keys slowly, and search
-  // answers get their headers per request.
-  const headers: Record<string, string> = Object.assign({}, kind.security ?? SECURITY_HEADERS);
-  headers['content-type'] = kind.contentType;
-  headers['cache-control'] = kind.cacheControl;
-  if (compressed) headers.vary = 'Accept-Encoding';
-  if (etag) headers.etag = etag;
-  if (coding) headers['content-encoding'] = coding;
-  return headers;
-}
+const JSON_KIND = (cacheControl: string): BodyKind => ({
+  contentType: 'application/json; charset=utf-8',
+  cacheControl,
+});
 
 interface PrepareOptions {
   /** Strong ETags (and so 304 answers): every 200 of a data operation. */
@@ -102,26 +85,26 @@ const brotliOptions = (body: Buffer, effort: 'max' | 'fast'): BrotliOptions => (
   },
 });
 
-function compress(coding: ContentCoding, body: Buffer, effort: 'max' | 'fast'): Buffer {
-  if (coding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL[effort] });
-  return brotliCompressSync(body, brotliOptions(body, effort));
-}
-
 /** The answer of `body`, with the compressed variants `compressed` holds. */
 function assemble(
   statusCode: number,
-  body: Buffer,
+  body: Buffer | string,
   kind: BodyKind,
   tag: string | undefined,
   compressed: Partial<Record<ContentCoding, Buffer>>,
 ): PreparedResponse {
-  const compressible = Object.keys(compressed).length > 0;
-  const representation = (encoded: Buffer, etag: string | undefined, coding?: ContentCoding) => ({
-    body: encoded,
-    length: encoded.length,
-    etag,
-    headers: representationHeaders(kind, etag, compressible, coding),
-  });
+  const representation = (encoded: Buffer | string, etag: string | undefined, coding?: ContentCoding) => {
+    // Every header but CORS and length, in the order they are written. Object.assign, not
+    // a spread: V8 spreads objects with such keys slowly, and search answers get theirs
+    // per request.
+    const headers: Record<string, string> = Object.assign({}, kind.security ?? SECURITY_HEADERS);
+    headers['content-type'] = kind.contentType;
+    headers['cache-control'] = kind.cacheControl;
+    if (compressed.gzip || compressed.br) headers.vary = 'Accept-Encoding';
+    if (etag) headers.etag = etag;
+    if (coding) headers['content-encoding'] = coding;
+    return { body: encoded, length: Buffer.byteLength(encoded), etag, headers };
+  };
   const variant = (coding: ContentCoding) => {
     const encoded = compressed[coding];
     const etag = tag && `${tag.slice(0, -1)}-${coding}"`;
@@ -146,7 +129,11 @@ export function prepareBytes(
 ): PreparedResponse {
   const compressed: Partial<Record<ContentCoding, Buffer>> = {};
   if (body.length > COMPRESSION_THRESHOLD_BYTES)
-    for (const coding of codings) compressed[coding] = compress(coding, body, effort);
+    for (const coding of codings)
+      compressed[coding] =
+        coding === 'gzip'
+          ? gzipSync(body, { level: GZIP_LEVEL[effort] })
+          : brotliCompressSync(body, brotliOptions(body, effort));
   return assemble(statusCode, body, kind, etag ? bodyTag(body) : undefined, compressed);
 }
 
@@ -207,7 +194,7 @@ export function prepareError({ status, text: error }: ApiError, details?: string
   });
 }
 
-/** A JSON answer computed for one request (a participant search), never cached by clients (spec §8). */
+/** A JSON answer computed for one request (a participant search): never cached (spec §8). */
 export interface ComputedJson {
   readonly kind: 'computed';
   statusCode: 200;
@@ -219,13 +206,7 @@ export type Answer = PreparedResponse | ComputedJson;
 
 /** The one representation of a computed answer: its text, uncompressed, with a strong ETag. */
 export function computedRepresentation(answer: ComputedJson): Representation {
-  const etag = bodyTag(answer.json);
-  return {
-    body: answer.json,
-    length: Buffer.byteLength(answer.json),
-    etag,
-    headers: representationHeaders(JSON_KIND(CACHE.none), etag),
-  };
+  return assemble(200, answer.json, JSON_KIND(CACHE.none), bodyTag(answer.json), {}).identity;
 }
 
 /** A computed answer prepared for this request only, compressed in `coding` at low effort. */

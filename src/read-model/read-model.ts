@@ -9,16 +9,10 @@ export interface ParticipantDirectory {
   companiesAnswer: PreparedResponse;
 }
 
-const NO_COMPANIES = prepareError(apiErrors.noCompanies);
-
 export function buildParticipantDirectory(index: ParticipantIndex): ParticipantDirectory {
-  return {
-    index,
-    companiesAnswer:
-      index.companies.length === 0
-        ? NO_COMPANIES
-        : prepareJson(200, { companies: index.companies }, CACHE.week, { etag: true }),
-  };
+  const { companies } = index;
+  if (companies.length === 0) return { index, companiesAnswer: prepareError(apiErrors.noCompanies) };
+  return { index, companiesAnswer: prepareJson(200, { companies }, CACHE.week, { etag: true }) };
 }
 
 /** Everything the data operations answer from, for one version of the store. */

@@ -46,15 +46,8 @@ function orderYears(years: Iterable<string>): string[] {
   return list.includes(GLOBAL_YEAR) ? [...numeric, GLOBAL_YEAR] : numeric;
 }
 
-interface ServedRecord {
-  category: string;
-  publicData: JsonValue | undefined;
-  fullData: JsonValue | undefined;
-  summary: string | null;
-}
-
 /** `{category, public_data, summary}` as JSON; SQL NULL is served as `null`. */
-function recordJson(record: ServedRecord): string {
+function recordJson(record: StoredStatistic): string {
   return JSON.stringify({
     category: record.category,
     public_data: record.publicData ?? null,
@@ -63,18 +56,18 @@ function recordJson(record: ServedRecord): string {
 }
 
 /** Descending jsonb order of `public_data` (SQL NULL first), ties by category ascending. */
-function compareForStatistics(a: ServedRecord, b: ServedRecord): number {
-  const byData = compareJsonb(b.publicData, a.publicData);
-  if (byData !== 0) return byData;
-  return a.category < b.category ? -1 : a.category > b.category ? 1 : 0;
+function compareForStatistics(a: StoredStatistic, b: StoredStatistic): number {
+  return (
+    compareJsonb(b.publicData, a.publicData) ||
+    (a.category < b.category ? -1 : a.category > b.category ? 1 : 0)
+  );
 }
 
 /**
- * The statistics answer of a year: the first 30 rows in order, grouped by category
- * with keys in first-appearance order. Written by hand because a JS object would
- * move integer-like keys first.
+ * The statistics answer of a year: the first 30 rows, grouped by category in order of first
+ * appearance (written by hand: a JS object would move integer-like keys first).
  */
-function statisticsJson(year: string, sorted: readonly ServedRecord[]): string {
+function statisticsJson(year: string, sorted: readonly StoredStatistic[]): string {
   const groups = new Map<string, string[]>();
   for (const record of sorted.slice(0, STATISTICS_ROW_LIMIT)) {
     const group = groups.get(record.category);
@@ -95,14 +88,14 @@ export function buildStatisticsCatalog(
   const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
   const yearSet = new Set(years);
 
-  const recordsByYear = new Map<string, ServedRecord[]>(years.map((year) => [year, []]));
+  const canonical = (value: JsonValue | undefined) =>
+    value === undefined ? undefined : canonicalizeJsonb(value);
+  const recordsByYear = new Map<string, StoredStatistic[]>(years.map((year) => [year, []]));
   for (const row of storedStatistics) {
-    recordsByYear.get(row.year)?.push({
-      category: row.category,
-      publicData: row.publicData === undefined ? undefined : canonicalizeJsonb(row.publicData),
-      fullData: row.fullData === undefined ? undefined : canonicalizeJsonb(row.fullData),
-      summary: row.summary,
-    });
+    const { publicData, fullData } = row;
+    recordsByYear
+      .get(row.year)
+      ?.push({ ...row, publicData: canonical(publicData), fullData: canonical(fullData) });
   }
 
   const statisticsByYear = new Map<string, PreparedResponse>();
