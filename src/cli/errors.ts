@@ -4,7 +4,7 @@ import { ImportRejected } from '../import/import-participants.js';
 import { YearChangeRefused } from '../import/year-changes.js';
 import { CannotListenError } from '../server.js';
 import { DemoRefused } from './commands/demo.js';
-import { FileRejected, InputFileError } from './input-file.js';
+import { InputFileError } from './input-file.js';
 import {
   migrateCommand,
   storeAsTyped,
@@ -15,28 +15,20 @@ import {
 import { isPostgresMisconfiguration } from '../store/store-errors.js';
 
 /**
- * The exit codes every command follows (docs/operations.md): 0 done (also when there was
- * nothing to change), 1 failed (bad rows, a refused change, a store error or outage), 2 bad
- * usage or configuration (an option, a path, a store that is not migrated, PostgreSQL
- * credentials or rights: running it again as it is cannot work).
- */
-export const EXIT_CODES = { done: 0, failed: 1, usage: 2 } as const;
-
-/**
  * Where a PostgreSQL command was working, as the operator typed it: `user "writer" at
- * db.example.org:5432, database "tamborrada"` (never the password).
+ * db.example.org:5432, database "tamborrada"`, and the password to hide.
  */
-export function describePostgresTarget(url: string): string {
+function postgresTarget(url: string): { target: string; password: string } {
   try {
-    const parsed = new URL(url);
-    const user = decodeURIComponent(parsed.username);
-    const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
-    return (
-      `${user ? `user "${user}"` : 'the default user'} at ${parsed.hostname || 'localhost'}:${parsed.port || '5432'}, ` +
-      `${database ? `database "${database}"` : 'the default database'}`
-    );
+    const { username, password, hostname, port, pathname } = new URL(url);
+    const user = decodeURIComponent(username);
+    const database = decodeURIComponent(pathname.replace(/^\//, ''));
+    const target =
+      `${user ? `user "${user}"` : 'the default user'} at ${hostname || 'localhost'}:${port || '5432'}, ` +
+      `${database ? `database "${database}"` : 'the default database'}`;
+    return { target, password: decodeURIComponent(password) };
   } catch {
-    return 'the configured database';
+    return { target: 'the configured database', password: '' };
   }
 }
 
@@ -46,7 +38,7 @@ export function describePostgresTarget(url: string): string {
  * the server's logs and answers). A PostgreSQL error also names the user, host, port and
  * database it was for; the password never shows.
  */
-export function describeForOperator(error: unknown, store: StoreLocation | undefined): string {
+function describeForOperator(error: unknown, store: StoreLocation | undefined): string {
   const firstLine = (error instanceof Error ? error.message : String(error))
     .split(/\r?\n/, 1)[0]!
     .replace(/\p{Cc}/gu, ' ')
@@ -55,35 +47,15 @@ export function describeForOperator(error: unknown, store: StoreLocation | undef
   let message = typeof code === 'string' && !firstLine.includes(code) ? `${code}: ${firstLine}` : firstLine;
   message = message.slice(0, 300) || 'unknown error';
   if (store?.engine !== 'postgres') return message;
-  const password = passwordOf(store.url);
+  const { target, password } = postgresTarget(store.url);
   if (password) message = message.split(password).join('<password>');
-  return `PostgreSQL, ${describePostgresTarget(store.url)}: ${message}`;
-}
-
-function passwordOf(url: string): string {
-  try {
-    return decodeURIComponent(new URL(url).password);
-  } catch {
-    return '';
-  }
+  return `PostgreSQL, ${target}: ${message}`;
 }
 
 /** A store without one of its tables: said like a store not migrated (exit code 2). */
 class StoreLacksTableError extends Error {}
 
-/** Errors whose message is written for the operator already. */
-const SAID_FOR_THE_OPERATOR = [
-  StoreLacksTableError,
-  StoreNotFoundError,
-  StoreNotMigratedError,
-  StoreUnusableError,
-  InputFileError,
-  CannotListenError,
-  DemoRefused,
-  YearChangeRefused,
-];
-
-/** Mistakes of the command line, the settings or the store's set-up. */
+/** Mistakes of the command line, the settings or the store's set-up: exit code 2. */
 const USAGE_ERRORS = [
   StoreLacksTableError,
   ConfigError,
@@ -93,11 +65,18 @@ const USAGE_ERRORS = [
   InputFileError,
 ];
 
-export function exitCodeOf(error: unknown): number {
-  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_CODES.done : EXIT_CODES.usage;
-  if (USAGE_ERRORS.some((kind) => error instanceof kind) || isPostgresMisconfiguration(error))
-    return EXIT_CODES.usage;
-  return EXIT_CODES.failed;
+/** Errors whose message is written for the operator already. */
+const SAID_FOR_THE_OPERATOR = [...USAGE_ERRORS, CannotListenError, DemoRefused, YearChangeRefused];
+
+/**
+ * The exit codes every command follows (docs/operations.md): 0 done (also when there was
+ * nothing to change), 1 failed (bad rows, a refused change, a store error or outage), 2 bad
+ * usage or configuration (an option, a path, a store that is not migrated, PostgreSQL
+ * credentials or rights: running it again as it is cannot work).
+ */
+function exitCodeOf(error: unknown): number {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+  return USAGE_ERRORS.some((kind) => error instanceof kind) || isPostgresMisconfiguration(error) ? 2 : 1;
 }
 
 /**
@@ -112,33 +91,23 @@ function missingTable(error: unknown): string | undefined {
   );
 }
 
-/** An error as the operator is told it, with the store it concerns. */
-function forOperator(error: unknown, store: StoreLocation | undefined): unknown {
-  const table = store && missingTable(error);
-  return table === undefined
-    ? error
-    : new StoreLacksTableError(
-        `store incomplete: ${storeAsTyped(store!)} has no table ${table}; run ${migrateCommand(store!)} to create it`,
-      );
-}
-
-/** The lines an error is told in on stderr. */
-export function operatorLines(error: unknown, store: StoreLocation | undefined): string[] {
-  if (error instanceof ImportRejected || error instanceof FileRejected) return error.lines;
-  const problems =
-    error instanceof ConfigError
-      ? error.problems
-      : [
-          SAID_FOR_THE_OPERATOR.some((kind) => error instanceof kind)
-            ? (error as Error).message
-            : describeForOperator(error, store),
-        ];
-  return problems.map((problem) => `tamborrada: error: ${problem}`);
-}
-
 /** One clear line (or the list of bad rows) and the exit code of its kind; never a stack trace. */
 export function exitWithError(thrown: unknown, store: StoreLocation | undefined): never {
-  const error = forOperator(thrown, store);
-  if (!(error instanceof CommanderError)) for (const line of operatorLines(error, store)) console.error(line);
+  const table = store && missingTable(thrown);
+  const error =
+    table === undefined
+      ? thrown
+      : new StoreLacksTableError(
+          `store incomplete: ${storeAsTyped(store!)} has no table ${table}; run ${migrateCommand(store!)} to create it`,
+        );
+  let lines: readonly string[] = [];
+  if (error instanceof ImportRejected) lines = error.lines;
+  else if (error instanceof ConfigError)
+    lines = error.problems.map((problem) => `tamborrada: error: ${problem}`);
+  else if (SAID_FOR_THE_OPERATOR.some((kind) => error instanceof kind))
+    lines = [`tamborrada: error: ${(error as Error).message}`];
+  else if (!(error instanceof CommanderError))
+    lines = [`tamborrada: error: ${describeForOperator(error, store)}`];
+  for (const line of lines) console.error(line);
   process.exit(exitCodeOf(error));
 }

@@ -16,25 +16,14 @@ const REASONS: Record<string, string> = {
   ENAMETOOLONG: 'the path is too long',
 };
 
-/** `missing.csv: no such file`. */
-export function describeInputFileError(path: string, error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  const reason = typeof code === 'string' ? (REASONS[code] ?? `cannot be read (${code})`) : 'cannot be read';
-  return `${path}: ${reason}`;
-}
-
-/** The bytes of a file the operator named; InputFileError when it cannot be read. */
+/** The bytes of a file the operator named; InputFileError (`missing.csv: no such file`) when it cannot be read. */
 export function readInputFile(path: string): Buffer {
   try {
     return readFileSync(path);
   } catch (error) {
-    throw new InputFileError(describeInputFileError(path, error), { cause: error });
-  }
-}
-
-/** A file whose content is refused: one `FILE:LINE: reason` line each, then what was done. */
-export class FileRejected extends Error {
-  constructor(readonly lines: string[]) {
-    super(lines.join('\n'));
+    const code = (error as { code?: unknown } | null)?.code;
+    const reason =
+      typeof code === 'string' ? (REASONS[code] ?? `cannot be read (${code})`) : 'cannot be read';
+    throw new InputFileError(`${path}: ${reason}`, { cause: error });
   }
 }

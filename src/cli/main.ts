@@ -5,15 +5,15 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createLogger } from './logger.js';
 import {
   ConfigError,
+  fallbackText,
   SETTINGS,
   resolveServeConfig,
   resolveStoreLocation,
   type Setting,
-  type SettingName,
   type StoreLocation,
 } from '../config/index.js';
 import { serve } from './serve.js';
-import { openWriteStore } from '../store/open-store.js';
+import { withStore } from './commands/with-store.js';
 import { exitWithError } from './errors.js';
 import { VERSION } from '../version.js';
 import { importFile } from './commands/import-file.js';
@@ -60,47 +60,43 @@ function storeOf(options: Record<string, unknown>): StoreLocation {
   return commandStore;
 }
 
+/** The settings of a scope, in the list's order. */
+function settingsOf(scope: Setting<unknown>['scope']): Setting<unknown>[] {
+  return (Object.values(SETTINGS) as Setting<unknown>[]).filter((setting) => setting.scope === scope);
+}
+
+/** A command with the options of a scope's settings: each with its meaning, its variable and its default. */
+function withSettingOptions(command: Command, scope: Setting<unknown>['scope']): Command {
+  for (const setting of settingsOf(scope).filter((setting) => setting.option !== undefined)) {
+    const fallback = fallbackText(setting);
+    command.option(
+      setting.option!,
+      `${setting.meaning} (env ${setting.variable}${fallback === '' ? '' : `, default ${fallback}`})`,
+    );
+  }
+  return command;
+}
+
 /** The `Examples:` block at the end of a command's help. */
-function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}`;
+function withExamples(command: Command, examples: string[]): Command {
+  return command.addHelpText('after', `\nExamples:\n${examples.map((line) => `  ${line}`).join('\n')}`);
 }
-
-/** A setting as a commander option: its meaning, its variable and its default. */
-function optionOf(setting: Setting<unknown>): [string, string] {
-  const fallback = setting.fallbackText ?? (setting.fallback === undefined ? '' : String(setting.fallback));
-  return [
-    setting.option!,
-    `${setting.meaning} (env ${setting.variable}${fallback === '' ? '' : `, default ${fallback}`})`,
-  ];
-}
-
-/** The options of the settings of a scope that have one, in the list's order. */
-function settingOptions(scope: Setting<unknown>['scope']): [string, string][] {
-  return (Object.values(SETTINGS) as Setting<unknown>[])
-    .filter((setting) => setting.scope === scope && setting.option !== undefined)
-    .map(optionOf);
-}
-
-const STORE_OPTIONS = settingOptions('every command');
 
 /** A command (of the program, or a subcommand of `parent`) with the store options that every command takes. */
-function storeCommand(name: string, description: string, parent: Command = program) {
-  const command = parent.command(name).description(description);
-  for (const [flags, help] of STORE_OPTIONS) command.option(flags, help);
-  return command;
+function storeCommand(name: string, description: string, examples: string[], parent: Command = program) {
+  const command = withSettingOptions(parent.command(name).description(description), 'every command');
+  return withExamples(command, examples);
 }
 
 /** The variables of a scope that have no option, for the help's `Environment:` line. */
 function variablesWithoutOption(scope: Setting<unknown>['scope']): string {
-  return (Object.entries(SETTINGS) as [SettingName, Setting<unknown>][])
-    .filter(([, setting]) => setting.scope === scope && setting.option === undefined)
-    .map(([, setting]) => setting.variable)
+  return settingsOf(scope)
+    .filter((setting) => setting.option === undefined)
+    .map((setting) => setting.variable)
     .join(', ');
 }
 
-function print(output: string): void {
-  console.log(output);
-}
+const print = console.log;
 
 function integerOption(raw: string): number {
   if (!/^-?[0-9]+$/.test(raw)) throw new InvalidArgumentError('expected an integer');
@@ -114,24 +110,23 @@ function scaleOption(raw: string): number {
   return value;
 }
 
-const serveCommand = storeCommand('serve', 'serve the read-only JSON API');
-for (const [flags, help] of settingOptions('serve')) serveCommand.option(flags, help);
-serveCommand
+withSettingOptions(
+  storeCommand('serve', 'serve the read-only JSON API', [
+    'tamborrada serve                                      ./data/tamborrada.db on port 3000',
+    'tamborrada serve --demo-if-missing                    what npm start does',
+    'tamborrada serve --db /srv/tamborrada.db --port 8080 --log-level warn',
+    'tamborrada serve --trust-proxy-hops 1                 behind one reverse proxy',
+    'DATABASE_URL=postgres://api@db/tamborrada tamborrada serve',
+  ]),
+  'serve',
+)
   .option(
     '--demo-if-missing',
     'when the SQLite file does not exist, create it with the demo data (what npm start does)',
   )
   .addHelpText(
     'after',
-    examples(
-      'tamborrada serve                                      ./data/tamborrada.db on port 3000',
-      'tamborrada serve --demo-if-missing                    what npm start does',
-      'tamborrada serve --db /srv/tamborrada.db --port 8080 --log-level warn',
-      'tamborrada serve --trust-proxy-hops 1                 behind one reverse proxy',
-      'DATABASE_URL=postgres://api@db/tamborrada tamborrada serve',
-    ) +
-      `
-
+    `
 Environment, besides the options' variables: ${variablesWithoutOption('serve')};
 and for every command: ${variablesWithoutOption('every command')}.
 An option wins over its variable; a bad value stops the start with one line per problem.
@@ -145,38 +140,30 @@ Logs are JSON lines, readable colours on a terminal.`,
     await serve({ ...config, demoIfMissing: options.demoIfMissing === true }, createLogger(config.logLevel));
   });
 
-storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on a live store)')
-  .addHelpText(
-    'after',
-    examples(
-      'tamborrada migrate --db ./data/tamborrada.db',
-      'DATABASE_URL=postgres://writer@db/tamborrada tamborrada migrate',
-    ),
-  )
-  .action(async (options) => {
-    const store = await openWriteStore(storeOf(options), 'migrate');
-    try {
-      await store.migrate();
-      print(`migrated ${store.description}`);
-    } finally {
-      await store.close();
-    }
+storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on a live store)', [
+  'tamborrada migrate --db ./data/tamborrada.db',
+  'DATABASE_URL=postgres://writer@db/tamborrada tamborrada migrate',
+]).action(async (options) => {
+  const migrated = await withStore(storeOf(options), 'migrate', async (store) => {
+    await store.migrate();
+    return store.description;
   });
+  print(`migrated ${migrated}`);
+});
 
 storeCommand(
   'import',
   'import a participant list (CSV with name, school, year), recompute and publish its years',
+  [
+    'tamborrada import participantes-2026.csv',
+    'tamborrada import participantes-2026.csv --database-url postgres://writer@db/tamborrada',
+  ],
 )
   .argument('<file>', 'UTF-8 CSV file; a BOM and extra columns are allowed')
   .option('--create', 'create the store if it does not exist yet (otherwise a missing store is an error)')
   .addHelpText(
     'after',
-    examples(
-      'tamborrada import participantes-2026.csv',
-      'tamborrada import participantes-2026.csv --database-url postgres://writer@db/tamborrada',
-    ) +
-      `
-
+    `
 The header names at least name, school and year, in any order. If any row is bad, each is
 listed as FILE:LINE: reason, nothing is written and the exit code is 1.`,
   )
@@ -184,19 +171,17 @@ listed as FILE:LINE: reason, nothing is written and the exit code is 1.`,
     print(await importFile(file, storeOf(options), options.create === true)),
   );
 
-storeCommand('demo', 'load the fictional demo dataset through the import path')
+storeCommand('demo', 'load the fictional demo dataset through the import path', [
+  'tamborrada demo                                       the default dataset (seed 1, scale 1)',
+  'tamborrada demo --seed 7 --scale 0.1 --db /tmp/small.db',
+  'tamborrada demo --scale 100 --db /tmp/big.db          about 3 million rows, for benchmarks',
+])
   .option('--seed <n>', 'random seed: the same seed gives the same data', integerOption, 1)
   .option('--scale <f>', 'multiplies the volume (100 ≈ 3 million rows)', scaleOption, 1)
   .option('--force', 'load it even over lists that demo did not load (they would be replaced or mixed)')
   .addHelpText(
     'after',
-    examples(
-      'tamborrada demo                                       the default dataset (seed 1, scale 1)',
-      'tamborrada demo --seed 7 --scale 0.1 --db /tmp/small.db',
-      'tamborrada demo --scale 100 --db /tmp/big.db          about 3 million rows, for benchmarks',
-    ) +
-      `
-
+    `
 On a store that holds lists demo did not load (imported files, plain SQL), demo refuses
 and says which years it would replace, unless --force.`,
   )
@@ -205,53 +190,46 @@ and says which years it would replace, unless --force.`,
       await loadDemo({ seed: options.seed, scale: options.scale }, storeOf(options), options.force === true),
     ),
   );
-
 storeCommand(
   'updating',
   'turn the updating flag on or off (the statistics operation then answers {"isUpdating":true})',
+  ['tamborrada updating on --note "Carga de la edición 2026"', 'tamborrada updating off'],
 )
   .argument('<state>', 'on or off')
   .option('--note <text>', 'why (shown by status)')
-  .addHelpText(
-    'after',
-    examples('tamborrada updating on --note "Carga de la edición 2026"', 'tamborrada updating off'),
-  )
   .action(async (state: string, options) => {
     if (state !== 'on' && state !== 'off')
       throw new ConfigError(`updating takes 'on' or 'off', got '${state}'`);
     print(await setUpdating(state === 'on', options.note, storeOf(options)));
   });
 
-storeCommand('status', 'show years with their ready flag and counts, and the updating flag')
-  .addHelpText(
-    'after',
-    examples('tamborrada status', 'DATABASE_URL=postgres://writer@db/tamborrada tamborrada status'),
-  )
-  .action(async (options) => print(await showStatus(storeOf(options))));
+storeCommand('status', 'show years with their ready flag and counts, and the updating flag', [
+  'tamborrada status',
+  'DATABASE_URL=postgres://writer@db/tamborrada tamborrada status',
+]).action(async (options) => print(await showStatus(storeOf(options))));
 
-storeCommand('recompute', 'recompute every statistic from the stored participants')
-  .addHelpText('after', examples('tamborrada recompute --db ./data/tamborrada.db'))
-  .action(async (options) => print(await recompute(storeOf(options))));
+storeCommand('recompute', 'recompute every statistic from the stored participants', [
+  'tamborrada recompute --db ./data/tamborrada.db',
+]).action(async (options) => print(await recompute(storeOf(options))));
 
-const year = program
-  .command('year')
-  .description('take a year down or back up: unpublish, publish, remove (each recomputes the statistics)')
-  .addHelpText(
-    'after',
-    examples(
-      'tamborrada year unpublish 2024 --dry-run              show what unpublishing 2024 would change',
-      'tamborrada year unpublish 2024                        2024 leaves /api/years and every statistic',
-      'tamborrada year publish 2024                          back again',
-      'tamborrada year remove 2024                           delete its participants',
-    ),
-  );
+const year = withExamples(
+  program
+    .command('year')
+    .description('take a year down or back up: unpublish, publish, remove (each recomputes the statistics)'),
+  [
+    'tamborrada year unpublish 2024 --dry-run              show what unpublishing 2024 would change',
+    'tamborrada year unpublish 2024                        2024 leaves /api/years and every statistic',
+    'tamborrada year publish 2024                          back again',
+    'tamborrada year remove 2024                           delete its participants',
+  ],
+);
 const YEAR_CHANGES: [YearChange, string][] = [
   ['unpublish', 'the year leaves /api/years and every statistic (global too); its participants stay stored'],
   ['publish', 'an unpublished year with participants is counted and listed again'],
   ['remove', "the year's participants are deleted, and every statistic recomputed without them"],
 ];
 for (const [change, description] of YEAR_CHANGES) {
-  storeCommand(change, description, year)
+  storeCommand(change, description, [`tamborrada year ${change} 2024 --dry-run`], year)
     .argument('<year>', 'a 4-digit year')
     .option('--dry-run', 'do it, show what changes, and roll it back')
     .addHelpText(
@@ -263,20 +241,21 @@ for (const [change, description] of YEAR_CHANGES) {
     );
 }
 
-const summary = program
-  .command('summary')
-  .description('hand-written summaries: set, list, unset')
-  .addHelpText(
-    'after',
-    examples(
-      'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
-      'tamborrada summary list',
-      'tamborrada summary unset --year 2024 --category intro',
-    ),
-  );
+const summary = withExamples(
+  program.command('summary').description('hand-written summaries: set, list, unset'),
+  [
+    'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
+    'tamborrada summary list',
+    'tamborrada summary unset --year 2024 --category intro',
+  ],
+);
 storeCommand(
   'set',
   'replace the summary of one statistic with the text of a file (kept when statistics are recomputed)',
+  [
+    'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
+    'tamborrada summary set --year global --category topNames --file top-names.md',
+  ],
   summary,
 )
   .requiredOption('--year <year>', '4-digit year or global')
@@ -285,21 +264,21 @@ storeCommand(
     '--file <path>',
     `UTF-8 text file with the summary (Markdown **bold** allowed; at most ${formatCount(MAX_SUMMARY_CHARACTERS)} characters, no control characters but tabs and line breaks)`,
   )
-  .addHelpText(
-    'after',
-    examples(
-      'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
-      'tamborrada summary set --year global --category topNames --file top-names.md',
-    ),
-  )
   .action(async (options) => print(await setSummary(options, storeOf(options))));
-storeCommand('list', 'list the statistics whose summary was written by hand', summary).action(
-  async (options) => print(await listSummaries(storeOf(options))),
-);
-storeCommand('unset', 'drop a hand-written summary: the generated one is back at once', summary)
+storeCommand(
+  'list',
+  'list the statistics whose summary was written by hand',
+  ['tamborrada summary list'],
+  summary,
+).action(async (options) => print(await listSummaries(storeOf(options))));
+storeCommand(
+  'unset',
+  'drop a hand-written summary: the generated one is back at once',
+  ['tamborrada summary unset --year 2024 --category intro'],
+  summary,
+)
   .requiredOption('--year <year>', '4-digit year or global')
   .requiredOption('--category <id>', 'one of the 21 category identifiers')
-  .addHelpText('after', examples('tamborrada summary unset --year 2024 --category intro'))
   .action(async (options) => print(await unsetSummary(options, storeOf(options))));
 
 program.parseAsync(process.argv).catch((error: unknown) => exitWithError(error, commandStore));

@@ -2,26 +2,6 @@ import { readSetting } from '../config/index.js';
 import type { Progress } from '../import/progress.js';
 import { formatCount } from './output.js';
 
-/**
- * The progress of the long commands (`import`, `demo`, `recompute`) on stderr, so that stdout
- * keeps only the report: on a terminal, one live line redrawn as the work goes; anywhere
- * else (systemd, CI, a pipe), a plain line every `PROGRESS_EVERY_MS` (3 s), and nothing at all for a
- * command that ends sooner. Each line says the phase, what is done (of how much, when
- * known), the rate and, when the total is known, the time left.
- *
- * Written here rather than taken from a progress-bar library: those print a line at
- * every start and stop when the output is not a terminal, which would fill the logs of
- * every short command.
- */
-export interface ProgressState {
-  phase: string;
-  unit: string;
-  done: number;
-  total: number | undefined;
-  /** Since the phase began. */
-  elapsedMs: number;
-}
-
 function seconds(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000));
   return total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${total % 60} s`;
@@ -31,7 +11,15 @@ function seconds(ms: number): string {
  * `writing: 1,200,000 of 3,088,334 rows · 410,000 rows/s · about 5 s left`, or for a
  * phase without units, `computing the statistics… 12 s`.
  */
-export function formatProgress({ phase, unit, done, total, elapsedMs }: ProgressState): string {
+export function formatProgress(state: {
+  phase: string;
+  unit: string;
+  done: number;
+  total: number | undefined;
+  /** Since the phase began. */
+  elapsedMs: number;
+}): string {
+  const { phase, unit, done, total, elapsedMs } = state;
   if (done === 0 && total === undefined) return `${phase}… ${seconds(elapsedMs)}`;
   const amount = total === undefined ? formatCount(done) : `${formatCount(done)} of ${formatCount(total)}`;
   const parts = [`${phase}: ${amount} ${unit}`];
@@ -44,34 +32,31 @@ export function formatProgress({ phase, unit, done, total, elapsedMs }: Progress
   return parts.join(' · ');
 }
 
-/** Redraws on a terminal at most this often. */
-const TERMINAL_REFRESH_MS = 100;
-
+/**
+ * The progress of the long commands on stderr, so that stdout keeps only the report: on a
+ * terminal, one live line redrawn (at most every 100 ms); anywhere else (systemd, CI, a
+ * pipe), a plain line every `PROGRESS_EVERY_MS`, and nothing at all for a command that
+ * ends sooner. Not a progress-bar library: those print a line at every start and stop
+ * when the output is not a terminal, which would fill the logs of every short command.
+ */
 export function createProgress(
   stream: NodeJS.WriteStream = process.stderr,
-  {
-    // A plain line this often elsewhere (PROGRESS_EVERY_MS).
-    plainEveryMs = readSetting('progressEveryMs', {}, process.env),
-    now = () => performance.now(),
-  } = {},
+  { plainEveryMs = readSetting('progressEveryMs', {}, process.env), now = () => performance.now() } = {},
 ): Progress & { end(): void } {
   const live = stream.isTTY === true;
-  const state: ProgressState = { phase: '', unit: 'rows', done: 0, total: undefined, elapsedMs: 0 };
+  const everyMs = live ? 100 : plainEveryMs;
+  const state = { phase: '', unit: 'rows', done: 0, total: undefined as number | undefined, elapsedMs: 0 };
   let phaseStarted = now();
   let lastShown = live ? -Infinity : now();
-  let ended = false;
   // A phase without updates still shows its time on a terminal, and a plain line elsewhere.
-  const ticker = setInterval(() => show(), live ? 1000 : plainEveryMs);
-  ticker.unref();
+  const ticker = setInterval(() => show(), live ? 1000 : plainEveryMs).unref();
 
   function show(force = false): void {
-    if (ended || state.phase === '') return;
     const at = now();
-    if (!force && at - lastShown < (live ? TERMINAL_REFRESH_MS : plainEveryMs)) return;
+    if (state.phase === '' || (!force && at - lastShown < everyMs)) return;
     lastShown = at;
     state.elapsedMs = at - phaseStarted;
-    const line = formatProgress(state);
-    stream.write(live ? `\r\u001b[2K${line}` : `${line}\n`);
+    stream.write(live ? `\r\u001b[2K${formatProgress(state)}` : `${formatProgress(state)}\n`);
   }
 
   return {
@@ -86,10 +71,19 @@ export function createProgress(
       show();
     },
     end() {
-      if (ended) return;
-      ended = true;
       clearInterval(ticker);
-      if (live) stream.write('\r\u001b[2K');
+      if (live && state.phase !== '') stream.write('\r\u001b[2K');
+      state.phase = '';
     },
   };
+}
+
+/** Runs `work` with the progress shown, and ended whatever happens. */
+export async function withProgress<T>(work: (progress: Progress) => Promise<T>): Promise<T> {
+  const progress = createProgress();
+  try {
+    return await work(progress);
+  } finally {
+    progress.end();
+  }
 }

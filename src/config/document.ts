@@ -1,10 +1,10 @@
-import { SETTINGS, type Setting } from './settings.js';
+import { fallbackText, SETTINGS, type Setting } from './settings.js';
 
 /** One row of the README's configuration table, as cells. */
 export function settingCells(setting: Setting<unknown>): [string, string, string, string, string] {
   const code = (text: string) => `\`${text}\``;
   const fallback =
-    setting.fallbackText ?? (setting.fallback === undefined ? '—' : code(String(setting.fallback)));
+    setting.fallbackText ?? (setting.fallback === undefined ? '—' : code(fallbackText(setting)));
   return [
     setting.option === undefined ? '—' : code(setting.option),
     code(setting.variable),

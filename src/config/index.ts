@@ -1,12 +1,9 @@
-export { ConfigError } from './config-error.js';
-export { LOG_LEVELS, type LogLevel } from './parsers.js';
-export { SETTINGS, type Setting, type SettingName, type SettingScope } from './settings.js';
+export { ConfigError, LOG_LEVELS, type LogLevel } from './parsers.js';
+export { fallbackText, SETTINGS, type Setting, type SettingName, type SettingScope } from './settings.js';
 export {
   DEFAULT_SERVER_LIMITS,
   DEFAULT_SERVER_SETTINGS,
   POSTGRES_DEFAULTS,
-  optionFlag,
-  optionKey,
   postgresLocation,
   readSetting,
   resolveServeConfig,

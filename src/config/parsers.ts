@@ -1,4 +1,13 @@
-import { ConfigError } from './config-error.js';
+/** Bad settings: one line per problem in `problems` (and in `message`). */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: string | readonly string[]) {
+    const lines = typeof problems === 'string' ? [problems] : problems;
+    super(lines.join('\n'));
+    this.problems = lines;
+  }
+}
 
 /**
  * Readers of one setting's text. Each throws a ConfigError whose one line names the
@@ -11,11 +20,22 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const text: Parse<string> = (raw) => raw;
 
-export const port: Parse<number> = (raw, source) => {
-  if (!/^[0-9]{1,5}$/.test(raw) || Number(raw) > 65535)
-    throw new ConfigError(`${source} must be a port number from 0 to 65535, got '${raw}'`);
-  return Number(raw);
-};
+/** Digits only, from `min` to `max`. */
+function integer(min: number, max: number, what: string): Parse<number> {
+  return (raw, source) => {
+    const value = Number(raw);
+    if (/^[0-9]+$/.test(raw) && value >= min && value <= max) return value;
+    throw new ConfigError(`${source} must be ${what}, got '${raw}'`);
+  };
+}
+
+export const port = integer(0, 65535, 'a port number from 0 to 65535');
+export const positiveInteger = integer(1, Number.MAX_SAFE_INTEGER, 'a positive integer');
+/** 0 usually meaning "no limit". */
+export const nonNegativeInteger = integer(0, Number.MAX_SAFE_INTEGER, 'an integer of at least 0');
+const portNotOff = integer(0, 65535, "a port number from 0 to 65535 or 'off'");
+export const portOrOff: Parse<number | 'off'> = (raw, source) =>
+  raw === 'off' ? 'off' : portNotOff(raw, source);
 
 export const host: Parse<string> = (raw, source) => {
   if (raw.trim() === '' || /\s/.test(raw))
@@ -29,29 +49,11 @@ export const logLevel: Parse<LogLevel> = (raw, source) => {
   return raw as LogLevel;
 };
 
-/** 1 or more. */
-export const positiveInteger: Parse<number> = (raw, source) => {
-  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw)))
-    throw new ConfigError(`${source} must be a positive integer, got '${raw}'`);
-  return Number(raw);
-};
-
-/** 0 or more (0 usually meaning "no limit"). */
-export const nonNegativeInteger: Parse<number> = (raw, source) => {
-  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(Number(raw)))
-    throw new ConfigError(`${source} must be an integer of at least 0, got '${raw}'`);
-  return Number(raw);
-};
-
 export const databaseUrl: Parse<string> = (raw, source) => {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${source} must be a postgres:// URL`);
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
-    throw new ConfigError(`${source} must be a postgres:// URL, got a ${url.protocol}// URL`);
+  if (!URL.canParse(raw)) throw new ConfigError(`${source} must be a postgres:// URL`);
+  const { protocol } = new URL(raw);
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new ConfigError(`${source} must be a postgres:// URL, got a ${protocol}// URL`);
   return raw;
 };
 
@@ -60,58 +62,35 @@ function shown(raw: string): string {
   return JSON.stringify(raw).slice(1, -1);
 }
 
+/** An http(s) URL in printable ASCII (a header cannot carry anything else), or undefined. */
+function httpUrl(raw: string): URL | undefined {
+  if (!/^[\x21-\x7e]+$/.test(raw) || !URL.canParse(raw)) return undefined;
+  const url = new URL(raw);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+}
+
 /**
- * The value of `Access-Control-Allow-Origin`: `*`, `null`, or one origin
- * (`scheme://host[:port]`, ASCII: a browser compares it byte for byte, and a header
- * cannot carry anything else). Checked at start, because a bad value would otherwise
- * break every answer.
+ * The value of `Access-Control-Allow-Origin`: `*`, `null`, or one origin, as a browser
+ * compares it byte for byte. Checked at start, because a bad value would break every answer.
  */
 export const corsOrigin: Parse<string> = (raw, source) => {
-  if (raw === '*' || raw === 'null') return raw;
-  const problem = `${source} must be *, null or an origin such as https://example.org, got '${shown(raw)}'`;
-  if (!/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError(problem);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(problem);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== raw)
-    throw new ConfigError(problem);
-  return raw;
-};
-
-/** A port, or `off`. */
-export const portOrOff: Parse<number | 'off'> = (raw, source) => {
-  if (raw === 'off') return 'off';
-  try {
-    return port(raw, source);
-  } catch {
-    throw new ConfigError(`${source} must be a port number from 0 to 65535 or 'off', got '${raw}'`);
-  }
+  if (raw === '*' || raw === 'null' || httpUrl(raw)?.origin === raw) return raw;
+  throw new ConfigError(
+    `${source} must be *, null or an origin such as https://example.org, got '${shown(raw)}'`,
+  );
 };
 
 /** A switch: `on` or `off`. */
 export const onOff: Parse<boolean> = (raw, source) => {
-  if (raw === 'on') return true;
-  if (raw === 'off') return false;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
   throw new ConfigError(`${source} must be 'on' or 'off', got '${shown(raw)}'`);
 };
 
-/**
- * The public address of the site: `http` or `https`, a host, maybe a port, no path,
- * query or credentials (the pages live at the root). A trailing `/` is dropped.
- */
+/** The public address of the site: an origin (the pages live at the root); a trailing `/` is dropped. */
 export const publicUrl: Parse<string> = (raw, source) => {
-  const problem = `${source} must be an http(s) origin such as https://tamborrada.example.org, got '${shown(raw)}'`;
-  if (!/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError(problem);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(problem);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== raw.replace(/\/$/, ''))
-    throw new ConfigError(problem);
-  return url.origin;
+  const url = httpUrl(raw);
+  if (url !== undefined && url.origin === raw.replace(/\/$/, '')) return url.origin;
+  throw new ConfigError(
+    `${source} must be an http(s) origin such as https://tamborrada.example.org, got '${shown(raw)}'`,
+  );
 };

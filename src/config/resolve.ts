@@ -1,21 +1,17 @@
-import { ConfigError, collectProblems } from './config-error.js';
-import type { LogLevel } from './parsers.js';
-import { SETTINGS, type SettingName, type SettingValue } from './settings.js';
+import { Option } from 'commander';
+import { ConfigError, type LogLevel } from './parsers.js';
+import {
+  SETTINGS,
+  type Setting,
+  type SettingName,
+  type SettingScope,
+  type SettingValue,
+  type SettingValues,
+} from './settings.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 /** A command's parsed options, as commander gives them (`--database-url` → `databaseUrl`). */
 export type CommandOptions = Readonly<Record<string, unknown>>;
-
-/** `--database-url <url>` → `databaseUrl`. */
-export function optionKey(option: string): string {
-  const long = option.split(' ', 1)[0]!.replace(/^--/, '');
-  return long.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-}
-
-/** `--database-url <url>` → `--database-url`. */
-export function optionFlag(option: string): string {
-  return option.split(' ', 1)[0]!;
-}
 
 /** The option if given, else the variable if set and not empty, else the setting's default. */
 export function readSetting<N extends SettingName>(
@@ -23,13 +19,32 @@ export function readSetting<N extends SettingName>(
   options: CommandOptions,
   env: Env,
 ): SettingValue<N> {
-  const setting = SETTINGS[name];
-  const option = 'option' in setting ? setting.option : undefined;
-  const given = option === undefined ? undefined : options[optionKey(option)];
-  if (typeof given === 'string') return setting.parse(given, optionFlag(option!)) as SettingValue<N>;
+  const setting = SETTINGS[name] as Setting<SettingValue<N>>;
+  const option = setting.option === undefined ? undefined : new Option(setting.option);
+  const given = option && options[option.attributeName()];
+  if (typeof given === 'string') return setting.parse(given, option!.long!);
   const raw = env[setting.variable];
-  if (raw !== undefined && raw !== '') return setting.parse(raw, setting.variable) as SettingValue<N>;
-  return setting.fallback as SettingValue<N>;
+  return raw === undefined || raw === '' ? setting.fallback : setting.parse(raw, setting.variable);
+}
+
+/** The settings of the scopes, in the list's order; each problem is added to `problems`. */
+function readSettings(
+  scopes: readonly SettingScope[],
+  options: CommandOptions,
+  env: Env,
+  problems: string[],
+): SettingValues {
+  const values: Record<string, unknown> = {};
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    if (!scopes.includes(SETTINGS[name].scope)) continue;
+    try {
+      values[name] = readSetting(name, options, env);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+    }
+  }
+  return values as SettingValues;
 }
 
 /** Connection settings of the PostgreSQL store (docs/postgresql.md). */
@@ -38,7 +53,6 @@ export interface PostgresSettings {
   poolMax: number;
   /** Server-side limit on one statement, 0 for none. */
   statementTimeoutMs: number;
-  /** Limit on opening a connection. */
   connectTimeoutMs: number;
 }
 
@@ -60,33 +74,26 @@ export function postgresLocation(url: string, settings: PostgresSettings = POSTG
   return { engine: 'postgres', url, settings };
 }
 
-/** The store of a command: a PostgreSQL URL when given, otherwise the SQLite file. */
-export function resolveStoreLocation(options: CommandOptions, env: Env): StoreLocation {
-  const { check, throwIfAny } = collectProblems();
-  const url = check(() => readSetting('databaseUrl', options, env));
-  const path = check(() => readSetting('dbPath', options, env));
-  const settings: PostgresSettings = {
-    poolMax: check(() => readSetting('pgPoolMax', options, env)),
-    statementTimeoutMs: check(() => readSetting('pgStatementTimeoutMs', options, env)),
-    connectTimeoutMs: check(() => readSetting('pgConnectTimeoutMs', options, env)),
-  };
-  throwIfAny();
-  return url === undefined ? sqliteLocation(path) : postgresLocation(url, settings);
+function storeLocationOf(values: SettingValues): StoreLocation {
+  if (values.databaseUrl === undefined) return sqliteLocation(values.dbPath);
+  return postgresLocation(values.databaseUrl, {
+    poolMax: values.pgPoolMax,
+    statementTimeoutMs: values.pgStatementTimeoutMs,
+    connectTimeoutMs: values.pgConnectTimeoutMs,
+  });
 }
 
-/** What one client may cost the server: sizes and timeouts of the HTTP layer (docs/security.md). */
-export interface ServerLimits {
-  maxUrlLength: number;
-  maxHeaderSize: number;
-  headersTimeoutMs: number;
-  requestTimeoutMs: number;
-  keepAliveTimeoutMs: number;
-  socketTimeoutMs: number;
-  /** 0: no limit. */
-  maxRequestsPerSocket: number;
-  maxPipelinedRequests: number;
-  maxUnsentBytes: number;
-  shutdownGraceMs: number;
+/** The store of a command: a PostgreSQL URL when given, otherwise the SQLite file. */
+export function resolveStoreLocation(options: CommandOptions, env: Env): StoreLocation {
+  const problems: string[] = [];
+  const values = readSettings(['every command'], options, env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return storeLocationOf(values);
+}
+
+/** The values of some settings, under their names. */
+function pick<N extends SettingName>(values: SettingValues, names: readonly N[]): Pick<SettingValues, N> {
+  return Object.fromEntries(names.map((name) => [name, values[name]])) as Pick<SettingValues, N>;
 }
 
 const LIMIT_NAMES = [
@@ -100,31 +107,19 @@ const LIMIT_NAMES = [
   'maxPipelinedRequests',
   'maxUnsentBytes',
   'shutdownGraceMs',
-] as const satisfies readonly (keyof ServerLimits & SettingName)[];
+] as const satisfies readonly SettingName[];
 
-export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = Object.freeze(
-  Object.fromEntries(LIMIT_NAMES.map((name) => [name, SETTINGS[name].fallback])) as unknown as ServerLimits,
-);
+/** What one client may cost the server: sizes and timeouts of the HTTP layer (docs/security.md). */
+export type ServerLimits = Pick<SettingValues, (typeof LIMIT_NAMES)[number]>;
 
-/** The limits, from the environment; the defaults for what is not set. */
-export function resolveServerLimits(env: Env): ServerLimits {
-  const { check, throwIfAny } = collectProblems();
-  const limits = Object.fromEntries(
-    LIMIT_NAMES.map((name) => [name, check(() => readSetting(name, {}, env))]),
-  ) as unknown as ServerLimits;
-  throwIfAny();
-  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new ConfigError(
-      `HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
-    );
-  }
-  if (limits.maxUrlLength >= limits.maxHeaderSize) {
-    throw new ConfigError(
-      `MAX_URL_LENGTH (${limits.maxUrlLength}) must be below MAX_HEADER_SIZE (${limits.maxHeaderSize})`,
-    );
-  }
-  return limits;
-}
+const SERVER_NAMES = [
+  'corsOrigin',
+  'pollIntervalMs',
+  'rateLimitParticipants',
+  'trustProxyHops',
+  'webPages',
+  'publicUrl',
+] as const satisfies readonly SettingName[];
 
 /** Where a listener binds. */
 export interface ListenAddress {
@@ -135,65 +130,45 @@ export interface ListenAddress {
 /**
  * Everything the running server reads, in one object: `serve` resolves it once and it is
  * passed down whole (to the HTTP server, the dispatcher, the rate limit, the follower).
+ * `metrics`: the separate listener of `/metrics`, undefined for none.
  */
-export interface ServerSettings {
+export type ServerSettings = Pick<SettingValues, (typeof SERVER_NAMES)[number]> & {
   listen: ListenAddress;
-  corsOrigin: string;
-  pollIntervalMs: number;
-  /** Participant searches per client address and minute; 0: no limit. */
-  rateLimitParticipants: number;
-  /** Reverse proxies whose `X-Forwarded-For` entries are trusted; 0: the connection's address. */
-  trustProxyHops: number;
   limits: ServerLimits;
-  /** The separate listener of `/metrics`; undefined: no metrics. */
   metrics: ListenAddress | undefined;
-  /** The public web pages; off for a server of the API alone. */
-  webPages: boolean;
-  /** The origin the pages are reached at (canonical links, cards, sitemap). */
-  publicUrl: string;
-}
-
-/** The settings' defaults (what `serve` runs with when nothing is set). */
-export const DEFAULT_SERVER_SETTINGS: Readonly<ServerSettings> = Object.freeze({
-  listen: { host: SETTINGS.host.fallback, port: SETTINGS.port.fallback },
-  corsOrigin: SETTINGS.corsOrigin.fallback,
-  pollIntervalMs: SETTINGS.pollIntervalMs.fallback,
-  rateLimitParticipants: SETTINGS.rateLimitParticipants.fallback,
-  trustProxyHops: SETTINGS.trustProxyHops.fallback,
-  limits: DEFAULT_SERVER_LIMITS,
-  metrics: { host: SETTINGS.metricsHost.fallback, port: SETTINGS.metricsPort.fallback as number },
-  webPages: SETTINGS.webPages.fallback,
-  publicUrl: SETTINGS.publicUrl.fallback,
-});
+};
 
 /** What `serve` reads: the server's settings, the store and the log level. */
-export interface ServeConfig extends ServerSettings {
-  store: StoreLocation;
-  logLevel: LogLevel;
-}
+export type ServeConfig = ServerSettings & { store: StoreLocation; logLevel: LogLevel };
 
 /** Everything `serve` reads, each problem reported (one line each) before anything starts. */
 export function resolveServeConfig(options: CommandOptions, env: Env): ServeConfig {
-  const { check, throwIfAny } = collectProblems();
-  const read = <N extends SettingName>(name: N) => check(() => readSetting(name, options, env));
-  // Read in the list's order, so that problems are reported in it.
-  const store = check(() => resolveStoreLocation(options, env));
-  const port = read('port');
-  const host = read('host');
-  const metricsPort = read('metricsPort');
-  const config: ServeConfig = {
-    store,
+  const problems: string[] = [];
+  const values = readSettings(['every command', 'serve'], options, env, problems);
+  const limits = pick(values, LIMIT_NAMES);
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs)
+    problems.push(
+      `HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
+    );
+  if (limits.maxUrlLength >= limits.maxHeaderSize)
+    problems.push(
+      `MAX_URL_LENGTH (${limits.maxUrlLength}) must be below MAX_HEADER_SIZE (${limits.maxHeaderSize})`,
+    );
+  if (problems.length > 0) throw new ConfigError(problems);
+  const { metricsPort, metricsHost, host, port, logLevel } = values;
+  return {
+    ...pick(values, SERVER_NAMES),
+    store: storeLocationOf(values),
+    logLevel,
     listen: { host, port },
-    logLevel: read('logLevel'),
-    corsOrigin: read('corsOrigin'),
-    pollIntervalMs: read('pollIntervalMs'),
-    rateLimitParticipants: read('rateLimitParticipants'),
-    trustProxyHops: read('trustProxyHops'),
-    limits: check(() => resolveServerLimits(env)),
-    metrics: metricsPort === 'off' ? undefined : { host: read('metricsHost'), port: metricsPort },
-    webPages: read('webPages'),
-    publicUrl: read('publicUrl'),
+    limits,
+    metrics: metricsPort === 'off' ? undefined : { host: metricsHost, port: metricsPort },
   };
-  throwIfAny();
-  return config;
 }
+
+/** The limits alone, from the environment. */
+export const resolveServerLimits = (env: Env): ServerLimits => resolveServeConfig({}, env).limits;
+
+/** What `serve` runs with when nothing is set. */
+export const DEFAULT_SERVER_SETTINGS: Readonly<ServerSettings> = Object.freeze(resolveServeConfig({}, {}));
+export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = DEFAULT_SERVER_SETTINGS.limits;

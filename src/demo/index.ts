@@ -11,7 +11,6 @@ export {
   DEMO_SCHOOLS,
   DEMO_YEARS,
   type DemoSchool,
-  type DemoSchoolKind,
   isSchoolActive,
 } from './schools.js';
 export {
@@ -22,4 +21,4 @@ export {
   PARTICLE_SURNAMES,
   SURNAMES,
 } from './name-pools.js';
-export { Random, WeightedPicker, zipfWeights } from './random.js';
+export { Random, weightedPicker, zipfWeights } from './random.js';

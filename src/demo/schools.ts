@@ -10,70 +10,75 @@ export const DEMO_YEARS: readonly number[] = Object.freeze([2018, 2019, 2020, 20
 /** The catch-all company for the small groups, present every year. */
 export const DEMO_CATCH_ALL_SCHOOL = 'Otras compañías';
 
-export type DemoSchoolKind = 'ikastola' | 'colegio' | 'asociación' | 'otras';
-
 export interface DemoSchool {
   readonly name: string;
-  readonly kind: DemoSchoolKind;
+  readonly kind: 'ikastola' | 'colegio' | 'asociación' | 'otras';
   /** Children a year at scale 1 in a normal year, before the yearly drift and the year's total. */
   readonly typicalSize: number;
-  /** First edition it takes part in (inclusive); absent: since the first demo year. */
+  /** First and last editions it takes part in (both included; absent: every one), and those it skipped. */
   readonly from?: number;
-  /** Last edition it takes part in (inclusive); absent: still taking part. */
   readonly until?: number;
-  /** Editions it skipped in between. */
   readonly skips?: readonly number[];
 }
 
-// prettier-ignore
-export const DEMO_SCHOOLS: readonly DemoSchool[] = Object.freeze([
-  { name: 'Haritzalde Ikastola', kind: 'ikastola', typicalSize: 215 },
-  { name: 'Colegio Nuestra Señora del Faro', kind: 'colegio', typicalSize: 250 },
-  { name: 'Ikastola Lizarbide', kind: 'ikastola', typicalSize: 185 },
-  { name: 'Colegio Santa Teresa del Monte', kind: 'colegio', typicalSize: 235 },
-  { name: 'Urkimendi Ikastola', kind: 'ikastola', typicalSize: 150 },
-  { name: 'Itsasbegi Ikastola', kind: 'ikastola', typicalSize: 240 },
-  { name: 'Colegio San Ignacio del Puerto', kind: 'colegio', typicalSize: 205 },
-  { name: 'Ikastola Txantxangorri', kind: 'ikastola', typicalSize: 95 },
-  { name: 'Colegio Nuestra Señora de la Bahía', kind: 'colegio', typicalSize: 190 },
-  { name: 'Ilargibide Ikastola', kind: 'ikastola', typicalSize: 130 },
-  { name: 'Colegio Sagrado Corazón de Ulía', kind: 'colegio', typicalSize: 175 },
-  { name: 'Ikastola Ortzibide', kind: 'ikastola', typicalSize: 75 },
-  { name: 'Izarraitz Berri Ikastola', kind: 'ikastola', typicalSize: 160 },
-  { name: 'Colegio Santa Clara del Mar', kind: 'colegio', typicalSize: 120 },
-  { name: 'Kurloi Ikastola', kind: 'ikastola', typicalSize: 55 },
-  { name: 'Colegio San José de la Loma', kind: 'colegio', typicalSize: 140 },
-  { name: 'Ikastola Urbegi', kind: 'ikastola', typicalSize: 60, from: 2020 },
-  { name: 'Hegoalde Berri Ikastola', kind: 'ikastola', typicalSize: 120 },
-  { name: 'Colegio Inmaculada de Miramar', kind: 'colegio', typicalSize: 105, until: 2020 },
-  { name: 'Ikastola Loreaga', kind: 'ikastola', typicalSize: 85, until: 2019 },
-  { name: 'Colegio Santo Ángel del Paseo', kind: 'colegio', typicalSize: 80 },
-  { name: 'Sagardi Berri Ikastola', kind: 'ikastola', typicalSize: 110 },
-  { name: 'Colegio Santa Águeda de Igeldo', kind: 'colegio', typicalSize: 70 },
-  { name: 'Ikastola Zumardi Txiki', kind: 'ikastola', typicalSize: 40 },
-  { name: 'Colegio San Telmo del Muelle', kind: 'colegio', typicalSize: 60, until: 2019 },
-  { name: 'Ikastola Hondarbide', kind: 'ikastola', typicalSize: 45, from: 2023 },
-  { name: 'Elorrigain Ikastola', kind: 'ikastola', typicalSize: 170 },
-  { name: 'Colegio Virgen de la Peña', kind: 'colegio', typicalSize: 90 },
-  { name: 'Ikastola Arkaitzpe', kind: 'ikastola', typicalSize: 65 },
-  { name: 'Colegio Santa Lucía de Ibaeta', kind: 'colegio', typicalSize: 115, from: 2020 },
-  { name: 'Mendibarren Ikastola', kind: 'ikastola', typicalSize: 100 },
-  { name: 'Colegio Nuestra Señora de Itsasmendi', kind: 'colegio', typicalSize: 150 },
-  { name: 'Egunsenti Herri Ikastetxea', kind: 'ikastola', typicalSize: 140 },
-  { name: 'Colegio San Bartolomé de la Colina', kind: 'colegio', typicalSize: 85 },
-  { name: 'Aitzurdi Lizeoa', kind: 'ikastola', typicalSize: 125 },
-  { name: 'Colegio Santa Ana de Lugaritz', kind: 'colegio', typicalSize: 95, from: 2023 },
-  { name: 'Txindurri Ikastetxea', kind: 'ikastola', typicalSize: 50, from: 2024 },
-  { name: 'Asociación Cultural Itsasoko Haizea', kind: 'asociación', typicalSize: 45 },
-  { name: 'Sociedad Recreativa Danbor Zaharra', kind: 'asociación', typicalSize: 35 },
-  { name: 'Asociación de Vecinos Muelle Berri', kind: 'asociación', typicalSize: 40, until: 2019 },
-  { name: 'Club de Remo Arraun Txiki', kind: 'asociación', typicalSize: 50, from: 2020 },
-  { name: 'Peña Txistulari Ilargi', kind: 'asociación', typicalSize: 30, skips: [2022] },
-  { name: 'Compañía Infantil Barrikote', kind: 'asociación', typicalSize: 55 },
-  { name: 'Asociación Juvenil Gazte Kalean', kind: 'asociación', typicalSize: 35, from: 2023 },
-  { name: 'Sociedad Gastronómica Sukalde Txiki', kind: 'asociación', typicalSize: 40 },
-  { name: DEMO_CATCH_ALL_SCHOOL, kind: 'otras', typicalSize: 90 },
-] satisfies DemoSchool[]);
+/** Name, kind, typical size and, for some, `from YEAR`, `until YEAR` or `skips YEAR`. */
+const SCHOOL_TABLE = `
+  Haritzalde Ikastola                  | ikastola   | 215
+  Colegio Nuestra Señora del Faro      | colegio    | 250
+  Ikastola Lizarbide                   | ikastola   | 185
+  Colegio Santa Teresa del Monte       | colegio    | 235
+  Urkimendi Ikastola                   | ikastola   | 150
+  Itsasbegi Ikastola                   | ikastola   | 240
+  Colegio San Ignacio del Puerto       | colegio    | 205
+  Ikastola Txantxangorri               | ikastola   |  95
+  Colegio Nuestra Señora de la Bahía   | colegio    | 190
+  Ilargibide Ikastola                  | ikastola   | 130
+  Colegio Sagrado Corazón de Ulía      | colegio    | 175
+  Ikastola Ortzibide                   | ikastola   |  75
+  Izarraitz Berri Ikastola             | ikastola   | 160
+  Colegio Santa Clara del Mar          | colegio    | 120
+  Kurloi Ikastola                      | ikastola   |  55
+  Colegio San José de la Loma          | colegio    | 140
+  Ikastola Urbegi                      | ikastola   |  60 | from 2020
+  Hegoalde Berri Ikastola              | ikastola   | 120
+  Colegio Inmaculada de Miramar        | colegio    | 105 | until 2020
+  Ikastola Loreaga                     | ikastola   |  85 | until 2019
+  Colegio Santo Ángel del Paseo        | colegio    |  80
+  Sagardi Berri Ikastola               | ikastola   | 110
+  Colegio Santa Águeda de Igeldo       | colegio    |  70
+  Ikastola Zumardi Txiki               | ikastola   |  40
+  Colegio San Telmo del Muelle         | colegio    |  60 | until 2019
+  Ikastola Hondarbide                  | ikastola   |  45 | from 2023
+  Elorrigain Ikastola                  | ikastola   | 170
+  Colegio Virgen de la Peña            | colegio    |  90
+  Ikastola Arkaitzpe                   | ikastola   |  65
+  Colegio Santa Lucía de Ibaeta        | colegio    | 115 | from 2020
+  Mendibarren Ikastola                 | ikastola   | 100
+  Colegio Nuestra Señora de Itsasmendi | colegio    | 150
+  Egunsenti Herri Ikastetxea           | ikastola   | 140
+  Colegio San Bartolomé de la Colina   | colegio    |  85
+  Aitzurdi Lizeoa                      | ikastola   | 125
+  Colegio Santa Ana de Lugaritz        | colegio    |  95 | from 2023
+  Txindurri Ikastetxea                 | ikastola   |  50 | from 2024
+  Asociación Cultural Itsasoko Haizea  | asociación |  45
+  Sociedad Recreativa Danbor Zaharra   | asociación |  35
+  Asociación de Vecinos Muelle Berri   | asociación |  40 | until 2019
+  Club de Remo Arraun Txiki            | asociación |  50 | from 2020
+  Peña Txistulari Ilargi               | asociación |  30 | skips 2022
+  Compañía Infantil Barrikote          | asociación |  55
+  Asociación Juvenil Gazte Kalean      | asociación |  35 | from 2023
+  Sociedad Gastronómica Sukalde Txiki  | asociación |  40
+  Otras compañías                      | otras      |  90
+`;
+
+export const DEMO_SCHOOLS: readonly DemoSchool[] = SCHOOL_TABLE.trim()
+  .split('\n')
+  .map((line) => {
+    const [name, kind, size, editions] = line.split('|').map((cell) => cell.trim());
+    const [field, year] = editions?.split(' ') ?? [];
+    const limit = field === undefined ? {} : { [field]: field === 'skips' ? [Number(year)] : Number(year) };
+    return { name, kind, typicalSize: Number(size), ...limit } as DemoSchool;
+  });
 
 /** Whether the school takes part in the given edition. */
 export function isSchoolActive(school: DemoSchool, year: number): boolean {

@@ -1,21 +1,12 @@
 import { parse, type Options } from 'csv-parse/sync';
+import { ImportRejected } from './import-participants.js';
 import type { RawParticipantRow } from './validate-rows.js';
 
-export const REQUIRED_COLUMNS = ['name', 'school', 'year'] as const;
-
-export class CsvFormatError extends Error {
-  constructor(
-    readonly line: number,
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
+const REQUIRED_COLUMNS = ['name', 'school', 'year'] as const;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const lenientUtf8 = new TextDecoder('utf-8');
 
-/** Physical lines (1-based) whose bytes are not valid UTF-8. */
+/** Physical lines (1-based, ascending) whose bytes are not valid UTF-8. */
 export function invalidUtf8Lines(bytes: Uint8Array): Set<number> {
   const lines = new Set<number>();
   let start = 0;
@@ -34,73 +25,70 @@ export function invalidUtf8Lines(bytes: Uint8Array): Set<number> {
   return lines;
 }
 
-function decode(bytes: Buffer): { text: string; badLines: Set<number> } {
-  try {
-    return { text: strictUtf8.decode(bytes), badLines: new Set() };
-  } catch {
-    return { text: lenientUtf8.decode(bytes), badLines: invalidUtf8Lines(bytes) };
-  }
-}
+const countOf = (text: string, character: string) => text.split(character).length - 1;
 
 /**
- * Reads the bytes of a UTF-8 CSV participant list (a BOM is allowed) whose header names
- * at least `name`, `school` and `year`, in any order; other columns are ignored.
- * Throws CsvFormatError when the file cannot be read as CSV at all.
+ * Reads the bytes of `source`, a UTF-8 CSV participant list (a BOM is allowed) whose
+ * header names at least `name`, `school` and `year`, in any order; other columns are
+ * ignored. ImportRejected, naming the line, when the file cannot be read as CSV at all.
  */
-export function parseParticipantCsv(bytes: Buffer): RawParticipantRow[] {
-  const { text, badLines } = decode(bytes);
-  let columnsAt: [number, number, number] | undefined;
-  let headerFields = 0;
+export function parseParticipantCsv(bytes: Buffer, source: string): RawParticipantRow[] {
+  const rejected = (line: number, reason: string) => ImportRejected.at(source, line, reason);
+  let text: string;
+  let badLines = new Set<number>();
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    text = new TextDecoder('utf-8').decode(bytes);
+    badLines = invalidUtf8Lines(bytes);
+  }
+  let header: { columns: number[]; fields: number } | undefined;
   let rows: RawParticipantRow[];
   // csv-parse gives the line where a record ends and counts a \r inside a field as a line
   // of its own; rows are numbered by the physical (\n-separated) line where they start.
   let extraCrs = 0;
   let lastEnd = 0;
   let emptyLinesAtLastEnd = 0;
+  const toRow = (record: string[], context: { lines: number; empty_lines: number }) => {
+    const fields = record.join('');
+    extraCrs += countOf(fields, '\r');
+    const end = context.lines - extraCrs;
+    const line = end - countOf(fields, '\n');
+    lastEnd = end;
+    emptyLinesAtLastEnd = context.empty_lines;
+    if (!header) {
+      const names = record.map((column) => column.trim().toLowerCase());
+      const missing = REQUIRED_COLUMNS.filter((column) => !names.includes(column));
+      if (missing.length > 0) throw rejected(line, `the header lacks the column(s) ${missing.join(', ')}`);
+      header = { columns: REQUIRED_COLUMNS.map((column) => names.indexOf(column)), fields: record.length };
+      return null;
+    }
+    const [name, school, year] = header.columns.map((at) => record[at]);
+    let invalidUtf8 = false;
+    for (let at = line; at <= end && badLines.size > 0; at++) invalidUtf8 ||= badLines.has(at);
+    return {
+      line,
+      name,
+      school,
+      year,
+      ...(invalidUtf8 ? { invalidUtf8: true } : {}),
+      // relax_column_count lets short rows through (validation reports their missing
+      // fields); a row with more fields than the header is malformed.
+      ...(record.length > header.fields
+        ? { malformed: `malformed CSV: ${record.length} fields, but the header has ${header.fields}` }
+        : {}),
+    };
+  };
   try {
     rows = parse(text, {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
-      // Turns each record into a row as it is parsed, so only rows are held in memory.
-      on_record: ((
-        record: string[],
-        context: { lines: number; empty_lines: number },
-      ): RawParticipantRow | null => {
-        let newlines = 0;
-        for (const field of record) {
-          extraCrs += countOf(field, '\r');
-          newlines += countOf(field, '\n');
-        }
-        const end = context.lines - extraCrs;
-        const line = end - newlines;
-        lastEnd = end;
-        emptyLinesAtLastEnd = context.empty_lines;
-        if (!columnsAt) {
-          columnsAt = headerColumns(record, line);
-          headerFields = record.length;
-          return null;
-        }
-        const [nameAt, schoolAt, yearAt] = columnsAt;
-        let invalidUtf8 = false;
-        for (let at = line; at <= end && badLines.size > 0; at++) invalidUtf8 ||= badLines.has(at);
-        return {
-          line,
-          name: record[nameAt],
-          school: record[schoolAt],
-          year: record[yearAt],
-          ...(invalidUtf8 ? { invalidUtf8: true } : {}),
-          // relax_column_count lets short rows through (their missing fields are reported
-          // by validation); a row with more fields than the header is malformed.
-          ...(record.length > headerFields
-            ? { malformed: `malformed CSV: ${record.length} fields, but the header has ${headerFields}` }
-            : {}),
-        };
-        // csv-parse's types expect on_record to return a record; null skips the header.
-      }) as unknown as Options['on_record'],
+      // Each record becomes a row as it is parsed (null skips the header), so only rows are held.
+      on_record: toRow as unknown as Options['on_record'],
     }) as unknown as RawParticipantRow[];
   } catch (error) {
-    if (error instanceof CsvFormatError) throw error;
+    if (error instanceof ImportRejected) throw error;
     const {
       code,
       lines = 1,
@@ -108,34 +96,18 @@ export function parseParticipantCsv(bytes: Buffer): RawParticipantRow[] {
     } = error as { code?: string; lines?: number; empty_lines?: number };
     if (code === 'CSV_QUOTE_NOT_CLOSED')
       // csv-parse names the last line of the file; the open quote is in the record after the last good one.
-      throw new CsvFormatError(
+      throw rejected(
         lastEnd + 1 + (empty_lines - emptyLinesAtLastEnd),
         'malformed CSV: a quoted field starting on this line is never closed',
       );
-    throw new CsvFormatError(
-      lines - extraCrs,
-      `malformed CSV: ${(error as Error).message.replace(/^Invalid [^:]*:\s*/, '').replace(/ (?:at|on) line \d+/, '')}`,
-    );
+    const reason = (error as Error).message
+      .replace(/^Invalid [^:]*:\s*/, '')
+      .replace(/ (?:at|on) line \d+/, '');
+    throw rejected(lines - extraCrs, `malformed CSV: ${reason}`);
   }
-  if (!columnsAt)
-    throw new CsvFormatError(1, 'the file is empty: expected a header with name, school and year');
+  if (!header) throw rejected(1, 'the file is empty: expected a header with name, school and year');
   // Invalid bytes outside every row (in the header, say) still reject the file.
   if (badLines.size > 0 && !rows.some((row) => row.invalidUtf8))
-    throw new CsvFormatError(badLines.values().next().value ?? 1, 'invalid UTF-8'); // lines are added in order
+    throw rejected(badLines.values().next().value!, 'invalid UTF-8');
   return rows;
-}
-
-function countOf(text: string, character: string): number {
-  let count = 0;
-  for (let at = text.indexOf(character); at !== -1; at = text.indexOf(character, at + 1)) count++;
-  return count;
-}
-
-/** Positions of name, school and year in the header (case and spaces ignored). */
-function headerColumns(header: string[], line: number): [number, number, number] {
-  const columns = header.map((column) => column.trim().toLowerCase());
-  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0)
-    throw new CsvFormatError(line, `the header lacks the column(s) ${missing.join(', ')}`);
-  return REQUIRED_COLUMNS.map((column) => columns.indexOf(column)) as [number, number, number];
 }

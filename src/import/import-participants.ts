@@ -3,32 +3,24 @@ import { GLOBAL_YEAR } from '../domain/categories.js';
 import { openWriteStore, sqliteFileExists, type StoreUse } from '../store/open-store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
-import {
-  collectParticipants,
-  festivalYears,
-  type RawParticipantRow,
-  type RowError,
-} from './validate-rows.js';
+import { collectParticipants, festivalYears, type RawParticipantRow } from './validate-rows.js';
 
 /** How many bad rows are listed before the rest are only counted. */
-export const LISTED_ERRORS = 50;
+const LISTED_ERRORS = 50;
 
-/** An import refused before anything was written: the lines say why (`FILE:LINE: reason`). */
+/** A file refused before anything was written: the lines say why (`FILE:LINE: reason`). */
 export class ImportRejected extends Error {
   constructor(readonly lines: string[]) {
     super(lines.join('\n'));
   }
+
+  /** One bad line of a file. */
+  static at(source: string, line: number, reason: string): ImportRejected {
+    return new ImportRejected([`${source}:${line}: ${reason}`, 'nothing was written']);
+  }
 }
 
 const count = new Intl.NumberFormat('en-US');
-
-export function describeRowErrors(source: string, errors: readonly RowError[]): string[] {
-  const lines = errors.slice(0, LISTED_ERRORS).map((error) => `${source}:${error.line}: ${error.reason}`);
-  if (errors.length > LISTED_ERRORS)
-    lines.push(`… and ${count.format(errors.length - LISTED_ERRORS)} more bad rows`);
-  lines.push(`${count.format(errors.length)} bad row(s): nothing was written`);
-  return lines;
-}
 
 /** A mistyped SQLite path is reported before a large file is read (StoreNotFoundError). */
 export function expectStore(location: StoreLocation, use: StoreUse): void {
@@ -47,16 +39,6 @@ export interface ImportReport {
   published: string[];
 }
 
-export interface ImportOptions {
-  /** `write`: the store must exist; `create`: a missing store is created. */
-  use: Extract<StoreUse, 'write' | 'create'>;
-  /** How many rows to expect, when known: the progress then shows the time left. */
-  expectedRows?: number;
-  progress?: Progress;
-  /** The current year (festival years go up to the next one); the clock's by default. */
-  currentYear?: number;
-}
-
 /**
  * The import of `import` and `demo`: every row is validated first (ImportRejected when
  * any is bad: nothing is written); then, in one transaction, the participants of the
@@ -67,20 +49,31 @@ export async function importParticipants(
   source: string,
   rows: Iterable<RawParticipantRow>,
   location: StoreLocation,
-  { use, expectedRows, progress = NO_PROGRESS, currentYear = new Date().getFullYear() }: ImportOptions,
+  /** `use`: `write` when the store must exist, `create` to create a missing one; `expectedRows`: for the time left. */
+  {
+    use,
+    expectedRows,
+    progress = NO_PROGRESS,
+  }: { use: 'write' | 'create'; expectedRows?: number; progress?: Progress },
 ): Promise<ImportReport> {
   expectStore(location, use);
   progress.phase('validating', expectedRows);
-  const collected = collectParticipants(rows, festivalYears(currentYear), (read) => progress.update(read));
-  if (collected.errors.length > 0) throw new ImportRejected(describeRowErrors(source, collected.errors));
-  if (collected.records.length === 0)
-    throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
+  const collected = collectParticipants(rows, festivalYears(new Date().getFullYear()), (read) =>
+    progress.update(read),
+  );
+  const { errors, years, records } = collected;
+  if (errors.length > 0) {
+    const lines = errors.slice(0, LISTED_ERRORS).map((error) => `${source}:${error.line}: ${error.reason}`);
+    if (errors.length > LISTED_ERRORS)
+      lines.push(`… and ${count.format(errors.length - LISTED_ERRORS)} more bad rows`);
+    throw new ImportRejected([...lines, `${count.format(errors.length)} bad row(s): nothing was written`]);
+  }
+  if (records.length === 0) throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
 
   progress.update(collected.rowsRead);
   progress.phase('opening the store');
   const store = await openWriteStore(location, use);
   try {
-    const { years, records } = collected;
     const { statistics, published } = await store.transaction(async (tx) => {
       progress.phase(`replacing ${years.join(', ')}`);
       await tx.deleteParticipantsOfYears(years);
@@ -95,11 +88,12 @@ export async function importParticipants(
       progress.phase('committing');
       return { statistics, published };
     });
+    const { rowsRead, duplicates } = collected;
     return {
       store: store.description,
-      rowsRead: collected.rowsRead,
+      rowsRead,
       imported: records.length,
-      duplicates: collected.duplicates,
+      duplicates,
       years,
       statistics,
       published,

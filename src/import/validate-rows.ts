@@ -8,7 +8,6 @@ export interface RawParticipantRow {
   name: string | undefined;
   school: string | undefined;
   year: string | undefined;
-  /** Set when the row's bytes are not valid UTF-8. */
   invalidUtf8?: boolean;
   /** Set by the reader when the row is not a well-formed row of the file: why. */
   malformed?: string;
@@ -19,31 +18,24 @@ export interface RowError {
   reason: string;
 }
 
-const YEAR = /^[0-9]{4}$/;
-/**
- * Control characters: none in a school (matched exactly by searches); in a name only the
- * whitespace ones (tabs, line breaks), which normalisation turns into spaces.
- */
-const CONTROL_CHARACTER = /\p{Cc}/u;
-const CONTROL_NOT_WHITESPACE = /(?!\s)\p{Cc}/u;
-
 /** `U+0000`. */
 export function codePointOf(character: string): string {
   return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /** The years an import accepts, both included. */
-export interface YearRange {
-  first: number;
-  last: number;
-}
+type YearRange = { first: number; last: number };
 
 /** Plausible festival years: from 1900 to the year after `currentYear` (a list may come early). */
 export function festivalYears(currentYear: number): YearRange {
   return { first: 1900, last: currentYear + 1 };
 }
 
-/** One row → the record to store, or why it cannot be imported. Pure. */
+/**
+ * One row → the record to store, or why it cannot be imported. Pure. No control
+ * characters in a school (matched exactly by searches); in a name only the whitespace
+ * ones, which normalisation turns into spaces.
+ */
 export function validateRow(row: RawParticipantRow, years: YearRange): ParticipantRecord | RowError {
   const fail = (reason: string): RowError => ({ line: row.line, reason });
   if (row.invalidUtf8) return fail('invalid UTF-8');
@@ -52,40 +44,30 @@ export function validateRow(row: RawParticipantRow, years: YearRange): Participa
   const year = row.year?.trim() ?? '';
   if (row.name === undefined || row.name.trim() === '') return fail('missing name');
   if (school === '') return fail('missing school');
-  const nameControl = CONTROL_NOT_WHITESPACE.exec(row.name)?.[0];
+  const nameControl = /(?!\s)\p{Cc}/u.exec(row.name)?.[0];
   if (nameControl !== undefined)
     return fail(`name contains a control character (${codePointOf(nameControl)})`);
-  const schoolControl = CONTROL_CHARACTER.exec(school)?.[0];
+  const schoolControl = /\p{Cc}/u.exec(school)?.[0];
   if (schoolControl !== undefined)
     return fail(`school contains a control character (${codePointOf(schoolControl)})`);
   if (year === '') return fail('missing year');
-  if (!YEAR.test(year)) return fail(`year must be 4 digits, got '${year.slice(0, 20)}'`);
-  const yearNumber = Number(year);
-  if (yearNumber < years.first || yearNumber > years.last)
+  if (!/^[0-9]{4}$/.test(year)) return fail(`year must be 4 digits, got '${year.slice(0, 20)}'`);
+  if (Number(year) < years.first || Number(year) > years.last)
     return fail(`year must be between ${years.first} and ${years.last}, got '${year}'`);
   const name = normalizeName(row.name);
   if (name === '') return fail('name is empty after normalisation');
-  return { name, school, year: yearNumber };
-}
-
-export interface CollectedParticipants {
-  records: ParticipantRecord[];
-  errors: RowError[];
-  rowsRead: number;
-  duplicates: number;
-  /** The years present in the file, ascending. */
-  years: number[];
+  return { name, school, year: Number(year) };
 }
 
 /**
- * Validates every row and keeps each (name, school, year) once. Nothing here
- * writes: the caller stores the records only when `errors` is empty.
+ * Validates every row and keeps each (name, school, year) once. Nothing here writes: the
+ * caller stores the records only when `errors` is empty. `years`: those of the records, ascending.
  */
 export function collectParticipants(
   rows: Iterable<RawParticipantRow>,
   years: YearRange,
-  onProgress?: (rowsRead: number) => void,
-): CollectedParticipants {
+  onProgress: (rowsRead: number) => void,
+) {
   const records: ParticipantRecord[] = [];
   const errors: RowError[] = [];
   // (year, school) → names: far fewer long strings than one joined key per row.
@@ -94,23 +76,20 @@ export function collectParticipants(
   let rowsRead = 0;
   let duplicates = 0;
   for (const row of rows) {
-    rowsRead++;
-    if (onProgress && rowsRead % 10_000 === 0) onProgress(rowsRead);
+    if (++rowsRead % 10_000 === 0) onProgress(rowsRead);
     const result = validateRow(row, years);
     if ('reason' in result) {
       errors.push(result);
       continue;
     }
     const group = `${result.year}\u0000${result.school}`;
-    let names = seen.get(group);
-    if (names === undefined) seen.set(group, (names = new Set()));
-    if (names.has(result.name)) {
-      duplicates++;
-      continue;
+    const names = seen.get(group) ?? seen.set(group, new Set()).get(group)!;
+    if (names.has(result.name)) duplicates++;
+    else {
+      names.add(result.name);
+      yearsFound.add(result.year);
+      records.push(result);
     }
-    names.add(result.name);
-    yearsFound.add(result.year);
-    records.push(result);
   }
   return { records, errors, rowsRead, duplicates, years: [...yearsFound].sort((a, b) => a - b) };
 }

@@ -1,5 +1,5 @@
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import type { WriteStore, WriteTransaction, YearStatus } from '../store/store.js';
+import type { WriteStore, YearStatus } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
 
@@ -27,7 +27,6 @@ export interface YearChangeReport {
   participants: number;
   statisticsBefore: number;
   statisticsAfter: number;
-  /** True when nothing was committed (`--dry-run`). */
   dryRun: boolean;
   /** Set when the year was as asked already, so nothing was changed: why. */
   unchanged?: string;
@@ -41,34 +40,6 @@ function published(statuses: readonly YearStatus[]): string[] {
 
 const totalStatistics = (statuses: readonly YearStatus[]) =>
   statuses.reduce((sum, status) => sum + status.statistics, 0);
-
-/** Why a change does not apply to the year as it stands, or undefined. */
-function refusal(change: YearChange, year: string, status: YearStatus | undefined): string | undefined {
-  if (!/^[0-9]{4}$/.test(year)) return `a year is 4 digits, got '${year}'`;
-  if (status === undefined) return `there is no year ${year} in the store`;
-  if (change === 'publish' && !status.isReady && status.participants === 0)
-    return `${year} has no participants to publish`;
-  return undefined;
-}
-
-/** Why a change that applies would change nothing (the year is as asked already), or undefined. */
-function alreadyDone(change: YearChange, year: string, status: YearStatus): string | undefined {
-  if (change === 'publish' && status.isReady) return `${year} is published already`;
-  if (change === 'unpublish' && !status.isReady) return `${year} is not published`;
-  return undefined;
-}
-
-async function apply(tx: WriteTransaction, change: YearChange, year: string): Promise<void> {
-  switch (change) {
-    case 'unpublish':
-      return tx.setReady([year], false);
-    case 'publish':
-      return tx.setReady([year], true);
-    case 'remove':
-      await tx.deleteParticipantsOfYears([Number(year)]);
-      return tx.forgetYear(year);
-  }
-}
 
 /** Rolls a dry run back, carrying its report out of the transaction. */
 class RolledBack extends Error {
@@ -87,11 +58,18 @@ export async function changeYear(
     return await store.transaction(async (tx) => {
       const before = await tx.readYearStatuses();
       const status = before.find((entry) => entry.year === year);
-      const refused = refusal(change, year, status);
-      if (refused !== undefined) throw new YearChangeRefused(refused);
-      const unchanged = alreadyDone(change, year, status!);
-      if (unchanged === undefined) {
-        await apply(tx, change, year);
+      if (!/^[0-9]{4}$/.test(year)) throw new YearChangeRefused(`a year is 4 digits, got '${year}'`);
+      if (status === undefined) throw new YearChangeRefused(`there is no year ${year} in the store`);
+      if (change === 'publish' && !status.isReady && status.participants === 0)
+        throw new YearChangeRefused(`${year} has no participants to publish`);
+      let unchanged: string | undefined;
+      if (change === 'publish' && status.isReady) unchanged = `${year} is published already`;
+      else if (change === 'unpublish' && !status.isReady) unchanged = `${year} is not published`;
+      else {
+        if (change === 'remove') {
+          await tx.deleteParticipantsOfYears([Number(year)]);
+          await tx.forgetYear(year);
+        } else await tx.setReady([year], change === 'publish');
         await recomputeInside(tx, progress);
       }
       const after = unchanged === undefined ? await tx.readYearStatuses() : before;
@@ -101,7 +79,7 @@ export async function changeYear(
         store: store.description,
         publishedBefore: published(before),
         publishedAfter: published(after),
-        participants: status?.participants ?? 0,
+        participants: status.participants,
         statisticsBefore: totalStatistics(before),
         statisticsAfter: totalStatistics(after),
         dryRun,

@@ -6,6 +6,13 @@ function countedPlain(count: number, one: string, many: string): string {
   return `${formatNumber(count)} ${plural(count, one, many)}`;
 }
 
+const editions = (count: number) => countedPlain(count, 'edición', 'ediciones');
+const participations = (count: number) => countedPlain(count, 'participación', 'participaciones');
+const IN_TABLE = 'Los valores están en la tabla.';
+/** ` Sin datos de 2021.`, or nothing. */
+const missingYears = (missing: readonly number[]) =>
+  missing.length === 0 ? '' : ` Sin datos de ${missing.join(', ')}.`;
+
 /** A category's heading on the web pages, and the words of its table and chart. */
 export interface CategoryTexts {
   title: string;
@@ -14,12 +21,6 @@ export interface CategoryTexts {
   /** The heading of the column of the counts (`Participantes`, `Apariciones`). */
   count?: string;
 }
-
-const RANKED_NAMES = { item: 'Nombre', count: 'Participantes' };
-const RANKED_NAMES_GLOBAL = { item: 'Nombre', count: 'Apariciones' };
-const RANKED_SURNAMES = { item: 'Apellido', count: 'Participantes' };
-const RANKED_SURNAMES_GLOBAL = { item: 'Apellido', count: 'Apariciones' };
-const RANKED_SCHOOLS = { item: 'Compañía', count: 'Participantes' };
 
 export const webTexts = {
   siteName: 'Tamborrada Infantil en datos',
@@ -30,7 +31,6 @@ export const webTexts = {
     'Los datos se están actualizando con una nueva edición. Las estadísticas volverán a mostrarse en cuanto termine la actualización.',
   footer: {
     licence: 'Los datos de la Tamborrada Infantil se publican con licencia',
-    licenceName: 'CC BY-SA 4.0',
     attribution: 'Obra original: Tamborradata, de RamistoDev.',
     api: 'Los mismos datos, en JSON:',
     apiLink: 'referencia de la API',
@@ -46,7 +46,6 @@ export const webTexts = {
     figuresHeading: 'En cifras',
     chartHeading: 'Participantes por edición',
     yearsHeading: 'Estadísticas por edición',
-    globalLink: 'Todas las ediciones juntas',
     searchHeading: 'Busca a un participante',
     apiHeading: 'Para desarrolladores',
     apiText: 'Todo lo que muestra esta web sale de una API JSON pública y abierta, documentada en la',
@@ -84,27 +83,20 @@ export const webTexts = {
   },
   charts: {
     bars: (count: number, first: string, last: string) =>
-      `Barras horizontales de ${count} elementos, de mayor a menor: de ${first} a ${last}. Los valores están en la tabla.`,
+      `Barras horizontales de ${count} elementos, de mayor a menor: de ${first} a ${last}. ${IN_TABLE}`,
     line: (first: string, last: string, busiest: string, missing: readonly number[]) =>
-      `Línea de participantes por edición, de ${first} a ${last}; el máximo, ${busiest}.` +
-      (missing.length === 0 ? '' : ` Sin datos de ${missing.join(', ')}.`) +
-      ' Los valores están en la tabla.',
-    lines: (schools: readonly string[]) =>
-      `Una línea por compañía con sus participantes en cada edición: ${schools.join('; ')}. Los valores están en la tabla.`,
+      `Línea de participantes por edición, de ${first} a ${last}; el máximo, ${busiest}.${missingYears(missing)} ${IN_TABLE}`,
     shownSchools: (shown: number, total: number) =>
       shown === total
         ? ''
         : `El gráfico muestra las ${shown} primeras de ${total} compañías; la tabla, todas.`,
     characters: (count: number) => countedPlain(count, 'carácter', 'caracteres'),
-    editions: (count: number) => countedPlain(count, 'edición', 'ediciones'),
     /** `7 de 7`: the editions a school took part in, of those with data. */
     editionsOf: (count: number, total: number) => `${formatNumber(count)} de ${formatNumber(total)}`,
     schoolLine: (school: string, points: readonly string[]) =>
       `Participantes de ${school} en cada edición: ${points.join(', ')}.`,
-    dots: (schools: number, editions: number, missing: readonly number[]) =>
-      `Un punto por edición para cada una de las ${countedPlain(schools, 'compañía', 'compañías')}: lleno si participó, vacío si no, en ${countedPlain(editions, 'edición', 'ediciones')} con datos.` +
-      (missing.length === 0 ? '' : ` Sin datos de ${missing.join(', ')}.`) +
-      ' Los valores están en la tabla.',
+    dots: (schools: number, count: number, missing: readonly number[]) =>
+      `Un punto por edición para cada una de las ${countedPlain(schools, 'compañía', 'compañías')}: lleno si participó, vacío si no, en ${editions(count)} con datos.${missingYears(missing)} ${IN_TABLE}`,
   },
   categories: {
     intro: { title: 'Presentación' },
@@ -115,12 +107,12 @@ export const webTexts = {
     namesDiversity: { title: 'Nombres distintos' },
     surnamesDiversityByYear: { title: 'Apellidos distintos' },
     surnamesDiversity: { title: 'Apellidos distintos' },
-    topNamesByYear: { title: 'Nombres más repetidos', ...RANKED_NAMES },
-    topNames: { title: 'Nombres más repetidos', ...RANKED_NAMES_GLOBAL },
-    topSurnamesByYear: { title: 'Apellidos más comunes', ...RANKED_SURNAMES },
-    topSurnames: { title: 'Apellidos más comunes', ...RANKED_SURNAMES_GLOBAL },
-    topSchoolsByYear: { title: 'Compañías más numerosas', ...RANKED_SCHOOLS },
-    topSchools: { title: 'Compañías más numerosas', ...RANKED_SCHOOLS },
+    topNamesByYear: { title: 'Nombres más repetidos', item: 'Nombre', count: 'Participantes' },
+    topNames: { title: 'Nombres más repetidos', item: 'Nombre', count: 'Apariciones' },
+    topSurnamesByYear: { title: 'Apellidos más comunes', item: 'Apellido', count: 'Participantes' },
+    topSurnames: { title: 'Apellidos más comunes', item: 'Apellido', count: 'Apariciones' },
+    topSchoolsByYear: { title: 'Compañías más numerosas', item: 'Compañía', count: 'Participantes' },
+    topSchools: { title: 'Compañías más numerosas', item: 'Compañía', count: 'Participantes' },
     newNamesByYear: { title: 'Nombres nuevos', item: 'Nombre' },
     newSchoolsByYear: { title: 'Compañías nuevas', item: 'Compañía' },
     commonNameBySchoolByYear: { title: 'El nombre más frecuente de cada compañía' },
@@ -142,8 +134,7 @@ export const webTexts = {
     privacy:
       'El nombre se envía en el cuerpo de la petición: no queda en la dirección de la página, en el historial ni en los registros del servidor.',
     resultsHeading: 'Resultados',
-    found: (count: number, company: string) =>
-      `${countedPlain(count, 'participación', 'participaciones')} en ${company}.`,
+    found: (count: number, company: string) => `${participations(count)} en ${company}.`,
     notFound:
       'No hay ningún participante con ese nombre en esa compañía. Comprueba el nombre, los dos apellidos y la compañía.',
     /** Why a search could not be made. */
@@ -168,15 +159,12 @@ export const webTexts = {
 
 /** The page of one school (`/companias/{slug}`). */
 export const schoolTexts = {
-  description: (school: string, editions: number, participations: number) =>
-    `${school} en la Tamborrada Infantil: ${countedPlain(editions, 'edición', 'ediciones')} y ${countedPlain(participations, 'participación', 'participaciones')}, año a año.`,
+  description: (school: string, editionCount: number, participationCount: number) =>
+    `${school} en la Tamborrada Infantil: ${editions(editionCount)} y ${participations(participationCount)}, año a año.`,
   lead: (first: number, sinceDataStart: boolean) =>
-    sinceDataStart
-      ? `Desfila en la Tamborrada Infantil desde ${first}, la primera edición de la que hay datos. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`
-      : `Desfila en la Tamborrada Infantil desde ${first}. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`,
+    `Desfila en la Tamborrada Infantil desde ${first}${sinceDataStart ? ', la primera edición de la que hay datos' : ''}. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`,
   figuresHeading: 'En cifras',
   editions: (count: number) => plural(count, 'edición', 'ediciones'),
-  participations: (count: number) => plural(count, 'participación', 'participaciones'),
   firstEdition: 'primera edición',
   participantsHeading: 'Participantes por edición',
   participantsText:
@@ -187,7 +175,6 @@ export const schoolTexts = {
       ? ''
       : `En el conjunto de todas las ediciones, su nombre más frecuente es ${overall}. `) +
     'Es el mismo dato que la estadística «El nombre más frecuente de cada compañía» de cada edición.',
-  linkTitle: (school: string) => `Página de ${school}`,
 } as const;
 
 /** The download links beside each statistic, and the columns of the CSV files. */
@@ -222,12 +209,11 @@ export const metaTexts = {
   openApiName: 'Descripción OpenAPI de la API',
   /** The lines of a preview card under its title. */
   card: {
-    site: 'Tamborrada Infantil en datos',
-    home: (editions: number, participations: number) =>
-      `${countedPlain(editions, 'edición', 'ediciones')} · ${countedPlain(participations, 'participación', 'participaciones')}`,
-    year: (participants: number) => `${countedPlain(participants, 'participante', 'participantes')}`,
-    school: (editions: number, participations: number, first: number) =>
-      `${countedPlain(participations, 'participación', 'participaciones')} en ${countedPlain(editions, 'edición', 'ediciones')} · desde ${first}`,
+    home: (editionCount: number, participationCount: number) =>
+      `${editions(editionCount)} · ${participations(participationCount)}`,
+    year: (participants: number) => countedPlain(participants, 'participante', 'participantes'),
+    school: (editionCount: number, participationCount: number, first: number) =>
+      `${participations(participationCount)} en ${editions(editionCount)} · desde ${first}`,
     search: 'Busca en qué ediciones participó un niño o una niña',
     about: 'De dónde salen los datos y qué significa cada cifra',
   },
@@ -300,9 +286,8 @@ export const aboutTexts = {
       'Los participantes son menores, así que las páginas muestran solo cifras agregadas: totales, rankings y los nombres de pila de las estadísticas. Ninguna página lista a los participantes de una compañía o de una edición.',
       'El buscador muestra solo las participaciones cuyo nombre completo coincide con el que se escribe (sin importar tildes ni mayúsculas) en la compañía elegida: sirve para encontrar a quien ya se conoce, no para descubrir a nadie. La API mantiene la búsqueda del proyecto original: un fragmento del nombre dentro de una compañía.',
       'Lo que se escribe en el buscador viaja en el cuerpo de la petición y no queda en la dirección de la página ni en los registros del servidor.',
-    ],
-    removal:
       'Si quieres que se retire el registro de un niño o una niña, pídeselo a quien publica este sitio indicando el nombre, la compañía y el año. Una vez borrado del almacén, deja de aparecer en el buscador y en las cifras en cuanto se recalculan.',
+    ],
   },
   licence: {
     heading: 'Licencia',

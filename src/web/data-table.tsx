@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 
-interface Column {
+export interface Column {
   label: string;
   /** Right-aligned, for figures. */
   numeric?: boolean;

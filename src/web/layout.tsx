@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { aboutTexts, webTexts } from './copy.js';
+import { aboutTexts, openDataTexts, webTexts } from './copy.js';
 import { PageHead } from './page-meta.js';
 
 const texts = webTexts;
@@ -95,7 +95,7 @@ export function Layout({
         </main>
         <footer class="site-footer">
           <p>
-            {texts.footer.licence} <a href={LICENCE_URL}>{texts.footer.licenceName}</a>.{' '}
+            {texts.footer.licence} <a href={LICENCE_URL}>{openDataTexts.licenceName}</a>.{' '}
             <a href={ORIGINAL_WORK_URL}>{texts.footer.attribution}</a>
           </p>
           <p>
@@ -116,6 +116,39 @@ export function YearLinks({ years, current }: { years: readonly string[]; curren
           <a href={PAGE_PATHS.statistics(year)} aria-current={year === current ? 'page' : undefined}>
             {yearName(year)}
           </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A section of a page under its heading (`id` is the heading's, for the section's name). */
+export function Panel({
+  id,
+  heading,
+  statistic = false,
+  children,
+}: {
+  id: string;
+  heading: string;
+  statistic?: boolean;
+  children: ComponentChildren;
+}) {
+  return (
+    <section aria-labelledby={id} class={statistic ? 'panel statistic' : 'panel'}>
+      <h2 id={id}>{heading}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Big figures, each with its words (`12 ediciones con datos`). */
+export function Headline({ figures }: { figures: readonly { value: string; words: string }[] }) {
+  return (
+    <ul class="headline">
+      {figures.map((figure) => (
+        <li>
+          <span class="figure-value">{figure.value}</span> {figure.words}
         </li>
       ))}
     </ul>

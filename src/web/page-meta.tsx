@@ -1,6 +1,8 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { metaTexts, webTexts } from './copy.js';
+import { GLOBAL_YEAR } from '../domain/categories.js';
+import { metaTexts, openDataTexts, webTexts } from './copy.js';
+import { ORIGINAL_WORK_URL, PAGE_PATHS } from './layout.js';
 
 /** The colour of the header: what a phone paints its address bar with. */
 export const THEME_COLOUR = '#12355b';
@@ -12,9 +14,8 @@ export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 export interface PageMeta {
   /** The public origin (`PUBLIC_URL`): absolute addresses for other sites. */
   origin: string;
-  /** This page's path (`/estadisticas/2024`). */
+  /** This page's path (`/estadisticas/2024`) and the path of its preview image. */
   path: string;
-  /** The path of its preview image. */
   image: string;
   /** The schema.org `Dataset` of the data (JSON-LD). */
   dataset: object;
@@ -25,9 +26,6 @@ export interface PageMeta {
  * error page) gets no canonical link, no card and no structured data.
  */
 export const PageMetaContext = createContext<PageMeta | undefined>(undefined);
-
-/** JSON inside `<script>`: `<` escaped, so no text of the data can close the element. */
-const scriptJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The `<head>` lines for sharing and search engines: canonical, Open Graph, Twitter, JSON-LD. */
 export function PageHead({ title, description }: { title: string; description: string }) {
@@ -56,7 +54,51 @@ export function PageHead({ title, description }: { title: string; description: s
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image} />
       <meta name="twitter:image:alt" content={imageAlt} />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(meta.dataset) }} />
+      {/* `<` escaped, so that no text of the data can close the element. */}
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(meta.dataset).replace(/</g, '\\u003c') }}
+      />
     </>
   );
+}
+
+/** The licence as search engines know it (the deed in Spanish is what visitors read). */
+const LICENCE_ID = 'https://creativecommons.org/licenses/by-sa/4.0/';
+
+/**
+ * The data as a schema.org `Dataset` (JSON-LD), the same on every page: what it covers,
+ * its licence, who made it, and the API and its description as its distributions.
+ */
+export function datasetJsonLd(origin: string, years: readonly string[]): object {
+  const numeric = years.filter((year) => year !== GLOBAL_YEAR).map(Number);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Dataset',
+    name: metaTexts.datasetName,
+    description: metaTexts.datasetDescription,
+    url: `${origin}/`,
+    inLanguage: 'es',
+    isAccessibleForFree: true,
+    license: LICENCE_ID,
+    creator: { '@type': 'Person', name: 'RamistoDev', url: 'https://github.com/ramistodev' },
+    isBasedOn: ORIGINAL_WORK_URL,
+    ...(numeric.length > 0 && { temporalCoverage: `${Math.min(...numeric)}/${Math.max(...numeric)}` }),
+    spatialCoverage: { '@type': 'Place', name: metaTexts.place },
+    distribution: [
+      {
+        '@type': 'DataDownload',
+        name: metaTexts.apiName,
+        encodingFormat: 'application/json',
+        contentUrl: `${origin}/api/statistics?year=${GLOBAL_YEAR}`,
+      },
+      {
+        '@type': 'DataDownload',
+        name: metaTexts.openApiName,
+        encodingFormat: 'application/vnd.oai.openapi+json',
+        contentUrl: origin + PAGE_PATHS.openApi,
+      },
+    ],
+    creditText: openDataTexts.originalWork,
+  };
 }

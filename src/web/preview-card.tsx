@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { scaleBand, scaleLinear } from 'd3-scale';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { renderToString } from 'preact-render-to-string';
 import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepared-response.js';
-import { metaTexts } from './copy.js';
+import { everyYear } from './charts/year-lines.js';
+import { webTexts } from './copy.js';
 import { pageKind } from './page-answer.js';
 import { PREVIEW_SIZE } from './page-meta.js';
 import type { YearCount } from '../domain/answer-shapes.js';
@@ -40,115 +42,88 @@ const RENDER_OPTIONS: ResvgRenderOptions = {
 const { width: WIDTH, height: HEIGHT } = PREVIEW_SIZE;
 const MARGIN = 64;
 const TITLE_SIZE = 68;
+const TITLE_LINE = TITLE_SIZE + 12;
+const BARS_BOTTOM = 560;
 /** Characters of a title line at TITLE_SIZE in DejaVu Sans Bold (about 0.63 em each). */
 const TITLE_LINE_CHARACTERS = 26;
 const TITLE_LINES = 3;
 
 /** A title in at most three lines, broken between words; what does not fit ends in `…`. */
-export function titleLines(title: string): string[] {
+function titleLines(title: string): string[] {
   const lines: string[] = [];
-  let line = '';
   for (const word of title.split(/\s+/).filter(Boolean)) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if ([...candidate].length <= TITLE_LINE_CHARACTERS || line === '') line = candidate;
-    else {
-      lines.push(line);
-      line = word;
-    }
+    const joined = `${lines.at(-1)} ${word}`;
+    if (lines.length > 0 && [...joined].length <= TITLE_LINE_CHARACTERS) lines[lines.length - 1] = joined;
+    else lines.push(word);
   }
-  if (line !== '') lines.push(line);
-  const shown = lines
-    .slice(0, TITLE_LINES)
-    .map((text) =>
-      [...text].length > TITLE_LINE_CHARACTERS
-        ? `${[...text].slice(0, TITLE_LINE_CHARACTERS - 1).join('')}…`
-        : text,
-    );
+  const cut = (text: string) =>
+    [...text].length > TITLE_LINE_CHARACTERS
+      ? `${[...text].slice(0, TITLE_LINE_CHARACTERS - 1).join('')}…`
+      : text;
+  const shown = lines.slice(0, TITLE_LINES).map(cut);
   if (lines.length > TITLE_LINES) shown[TITLE_LINES - 1] = `${shown[TITLE_LINES - 1]!.replace(/…$/, '')}…`;
   return shown;
 }
 
-/** The drum of the site's icon, drawn at 64 units. */
-function Drum({ x, y, size }: { x: number; y: number; size: number }) {
-  return (
-    <g transform={`translate(${x} ${y}) scale(${size / 64})`}>
-      <ellipse cx="32" cy="22" rx="22" ry="8" fill="#f4f1ea" stroke="#12355b" stroke-width="3" />
-      <path d="M10 22v22c0 4.4 9.8 8 22 8s22-3.6 22-8V22" fill="#c8102e" stroke="#12355b" stroke-width="3" />
-      <path
-        d="M10 30l11 20M21 30l11 22M32 30l11 22M43 30l11 20"
-        stroke="#f4f1ea"
-        stroke-width="2.5"
-        fill="none"
-      />
-      <path d="M40 6l-12 16M52 10L36 22" stroke="#12355b" stroke-width="3" stroke-linecap="round" />
-    </g>
-  );
-}
+/** The site's icon (a drum drawn at 64 units), without its `<svg>` element. */
+const ICON = readFileSync(new URL('./assets/icon.svg', import.meta.url), 'utf8').replace(
+  /<\/?svg[^>]*>/g,
+  '',
+);
 
 /** Bars of a series along the foot of the card, lightly drawn: a shape, not a chart to read. */
 function SeriesBars({ series, top }: { series: readonly YearCount[]; top: number }) {
-  const largest = Math.max(1, ...series.map((point) => point.count));
-  const first = Math.min(...series.map((point) => point.year));
-  const last = Math.max(...series.map((point) => point.year));
-  const slots = last - first + 1;
-  const areaWidth = WIDTH - 2 * MARGIN;
-  const slot = areaWidth / slots;
-  const bottom = 560;
+  const x = scaleBand<number>()
+    .domain(everyYear(series.map((point) => point.year)))
+    .range([MARGIN, WIDTH - MARGIN])
+    .paddingInner(0.3)
+    .paddingOuter(0.15);
+  const height = scaleLinear()
+    .domain([0, Math.max(1, ...series.map((point) => point.count))])
+    .range([0, BARS_BOTTOM - top]);
   return (
     <g fill="#1f5f99" opacity="0.35">
-      {series.map((point) => {
-        const height = ((bottom - top) * point.count) / largest;
-        return (
-          <rect
-            x={(MARGIN + (point.year - first) * slot + slot * 0.15).toFixed(1)}
-            y={(bottom - height).toFixed(1)}
-            width={(slot * 0.7).toFixed(1)}
-            height={height.toFixed(1)}
-            rx="4"
-          />
-        );
-      })}
+      {series.map((point) => (
+        <rect
+          x={x(point.year)!.toFixed(1)}
+          y={(BARS_BOTTOM - height(point.count)).toFixed(1)}
+          width={x.bandwidth().toFixed(1)}
+          height={height(point.count).toFixed(1)}
+          rx="4"
+        />
+      ))}
     </g>
   );
 }
 
 export function cardSvg(card: PreviewCard): string {
   const lines = titleLines(card.title);
-  const lineY = 200 + lines.length * (TITLE_SIZE + 12) + 16;
+  const lineY = 200 + lines.length * TITLE_LINE;
+  const text = (y: number, size: number, fill: string, content: string, bold = false) => (
+    <text
+      x={MARGIN}
+      y={y}
+      font-family={FONT}
+      font-size={size}
+      font-weight={bold ? 'bold' : undefined}
+      fill={fill}
+    >
+      {content}
+    </text>
+  );
   return renderToString(
     <svg xmlns="http://www.w3.org/2000/svg" width={WIDTH} height={HEIGHT} viewBox={`0 0 ${WIDTH} ${HEIGHT}`}>
       <rect width={WIDTH} height={HEIGHT} fill="#f6f4ef" />
       <rect width={WIDTH} height="104" fill="#12355b" />
       <rect y="104" width={WIDTH} height="8" fill="#b0102a" />
-      <Drum x={MARGIN} y={20} size={64} />
+      <g transform={`translate(${MARGIN} 20)`} dangerouslySetInnerHTML={{ __html: ICON }} />
       <text x={MARGIN + 84} y="68" font-family={FONT} font-size="34" font-weight="bold" fill="#ffffff">
-        {metaTexts.card.site}
+        {webTexts.siteName}
       </text>
-      {card.series && card.series.length > 0 ? <SeriesBars series={card.series} top={lineY + 40} /> : null}
-      {lines.map((line, i) => (
-        <text
-          x={MARGIN}
-          y={200 + i * (TITLE_SIZE + 12)}
-          font-family={FONT}
-          font-size={TITLE_SIZE}
-          font-weight="bold"
-          fill="#1c2430"
-        >
-          {line}
-        </text>
-      ))}
-      <text
-        x={MARGIN}
-        y={200 + lines.length * (TITLE_SIZE + 12) + 16}
-        font-family={FONT}
-        font-size="36"
-        fill="#4f5966"
-      >
-        {card.line}
-      </text>
-      <text x={MARGIN} y={HEIGHT - 36} font-family={FONT} font-size="28" fill="#12355b">
-        {card.host}
-      </text>
+      {card.series && card.series.length > 0 ? <SeriesBars series={card.series} top={lineY + 56} /> : null}
+      {lines.map((line, i) => text(200 + i * TITLE_LINE, TITLE_SIZE, '#1c2430', line, true))}
+      {text(lineY + 16, 36, '#4f5966', card.line)}
+      {text(HEIGHT - 36, 28, '#12355b', card.host)}
     </svg>,
   );
 }

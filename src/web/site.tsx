@@ -8,10 +8,9 @@ import type { Answer, PreparedResponse } from '../read-model/prepared-response.j
 import type { ReadModel } from '../read-model/read-model.js';
 import { siteAssets, type SiteAsset, type SiteAssets } from './assets.js';
 import { aboutTexts, metaTexts, webTexts } from './copy.js';
-import { datasetJsonLd } from './dataset.js';
 import { PAGE_PATHS, type PageContext } from './layout.js';
-import { categoryApiPath, csvAnswer, downloadPath, DownloadsContext, type Download } from './open-data.js';
-import { PageMetaContext } from './page-meta.js';
+import { categoryApiPath, csvAnswer, downloadPath, DownloadsContext, type CsvTable } from './open-data.js';
+import { datasetJsonLd, PageMetaContext } from './page-meta.js';
 import { pageForRequest, preparePage } from './page-answer.js';
 import { AboutPage } from './pages/about-page.js';
 import { HomePage } from './pages/home-page.js';
@@ -26,67 +25,11 @@ import { schoolSlugs } from './school-slugs.js';
 import { faviconAnswer, robotsAnswer, sitemapAnswer } from './site-files.js';
 import { statisticTable } from './statistic-csv.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
-import { yearStatistics, type StatisticRecord } from './year-statistics.js';
-
-/**
- * The public web pages, answered from the read model like the API. Each page, file and
- * preview image is made the first time it is asked for with a given model, then served
- * as prepared bytes until the model is replaced (a new data version); only a search's
- * answer is made per request.
- */
-export interface Site {
-  /** `/` */
-  home(state: FollowerState): Answer;
-  /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
-  statistics(state: FollowerState, year: string): Answer;
-  /** `/companias/{slug}`: a school with participants in a published year, else the 404 page. */
-  school(state: FollowerState, slug: string): Answer;
-  /** `/acerca` */
-  about(state: FollowerState): Answer;
-  /** `GET /buscar`: the empty form. */
-  searchForm(state: FollowerState): Answer;
-  /** `POST /buscar`: a search, with the API's rules and messages. */
-  search(state: FollowerState, form: Query): Answer;
-  /** `/datos/{file}`: a statistic of a page as CSV, else the 404 page. */
-  download(state: FollowerState, file: string): Answer;
-  /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
-  preview(state: FollowerState, image: string): Answer;
-  /** `/robots.txt` */
-  robots(state: FollowerState): Answer;
-  /** `/sitemap.xml`: every year and school page. */
-  sitemap(state: FollowerState): Answer;
-  /** `/favicon.ico` */
-  favicon(): Answer;
-  /** `/statistics/{year}` of the original site: 301 to the year's page when it is published. */
-  originalStatistics(state: FollowerState, year: string): Answer;
-  /** `POST /buscar` over the search limit: the form, refused with the API's 429 text. */
-  tooManySearches(state: FollowerState, form: Query): Answer;
-  /** Any other address outside the API. */
-  notFound(state: FollowerState): Answer;
-  /** The stylesheet and the icon. */
-  assets: readonly SiteAsset[];
-}
+import { fullOrPublic, parsed, yearStatistics } from './year-statistics.js';
 
 export interface SiteOptions {
   /** The public origin (`PUBLIC_URL`), for the addresses other sites read: canonical, cards, sitemap. */
   publicUrl: string;
-}
-
-/** Every page and file of one read model, each made on first use. */
-interface ModelPages {
-  home(): PreparedResponse;
-  statistics(year: string): PreparedResponse;
-  school(slug: string): PreparedResponse;
-  about(): PreparedResponse;
-  searchForm(): PreparedResponse;
-  search(form: Query): PreparedResponse;
-  download(file: string): PreparedResponse;
-  preview(image: string): PreparedResponse;
-  robots(): PreparedResponse;
-  sitemap(): PreparedResponse;
-  originalStatistics(year: string): PreparedResponse;
-  tooManySearches(form: Query): PreparedResponse;
-  notFound(): PreparedResponse;
 }
 
 function once<T>(make: () => T): () => T {
@@ -94,36 +37,35 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-/** `make(key)` made once per key. */
+/** `make(key)` made once per key; an `undefined` answer is not kept, so unknown keys cost no memory. */
 function perKey<T>(make: (key: string) => T): (key: string) => T {
   const made = new Map<string, T>();
   return (key) => {
     let value = made.get(key);
-    if (value === undefined) made.set(key, (value = make(key)));
+    if (value === undefined && (value = make(key)) !== undefined) made.set(key, value);
     return value;
   };
 }
 
 /** The name of a page's preview image: `inicio`, `estadisticas-2024`, `companias-zubia`. */
-const PREVIEW_NAMES = {
-  home: 'inicio',
-  statistics: (year: string) => `estadisticas-${year}`,
-  school: (slug: string) => `companias-${slug}`,
-  search: 'buscar',
-  about: 'acerca',
-} as const;
-
-const previewPath = (name: string) => `${PREVIEWS_PATH}/${name}.png`;
+const previewName = (path: string) => (path === PAGE_PATHS.home ? 'inicio' : path.slice(1).replace('/', '-'));
+const pathOfPreview = (name: string) => (name === 'inicio' ? PAGE_PATHS.home : `/${name.replace('-', '/')}`);
 
 const STATISTIC_FILE = /^([0-9]{4}|global)-([A-Za-z]+)\.csv$/;
 const SCHOOL_FILE = /^companias-([a-z0-9-]+)-(participantes|nombres)\.csv$/;
 const PREVIEW_FILE = /^([a-z0-9-]+)\.png$/;
-
-const numericYears = (years: readonly string[]) => years.filter((year) => year !== GLOBAL_YEAR).map(Number);
+const SECTION_PAGE = /^\/(estadisticas|companias)\/([a-z0-9-]+)$/;
 
 const sum = (points: readonly YearCount[]) => points.reduce((total, point) => total + point.count, 0);
 
-function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPages {
+/** A page with an address: what it shows, and the card of its preview image. */
+interface AddressedPage {
+  content(): VNode;
+  card(): PreviewCard;
+}
+
+/** Every page and file of one read model, each made on first use and then served as prepared bytes. */
+function pagesOf(model: ReadModel, assets: SiteAssets, origin: string) {
   const { catalog, directory } = model;
   const context: PageContext = {
     stylesheet: assets.stylesheet.path,
@@ -133,16 +75,25 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPag
   const companies = directory.index.companies;
   const dataset = datasetJsonLd(origin, catalog.years);
   const records = perKey((year) => yearStatistics(catalog, year));
+  const host = new URL(origin).host;
+  const card = (title: string, line: string, series?: readonly YearCount[]): PreviewCard => ({
+    title,
+    line,
+    series,
+    host,
+  });
 
   // Schools with participants in a published edition, each with a page.
-  const published = numericYears(catalog.years).sort((a, b) => a - b);
-  const publishedSet = new Set(published);
+  const published = catalog.years
+    .filter((year) => year !== GLOBAL_YEAR)
+    .map(Number)
+    .sort((a, b) => a - b);
   const schoolYears = new Map<string, YearCount[]>();
   for (const [school, byYear] of directory.index.rowsBySchool) {
-    const points = [...byYear]
-      .filter(([year, count]) => publishedSet.has(year) && count > 0)
-      .map(([year, count]) => ({ year, count }))
-      .sort((a, b) => a.year - b.year);
+    const points = published.flatMap((year) => {
+      const count = byYear.get(year) ?? 0;
+      return count > 0 ? [{ year, count }] : [];
+    });
     if (points.length > 0) schoolYears.set(school, points);
   }
   const slugs = schoolSlugs(schoolYears.keys());
@@ -152,12 +103,14 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPag
   };
 
   /** A page with what every page is given: school links, and for a page with an address, its meta. */
-  const withSite = (page: VNode, path?: string, preview?: string) => (
+  const withSite = (page: VNode, path?: string) => (
     <SchoolPathContext.Provider value={schoolPath}>
-      {path === undefined || preview === undefined ? (
+      {path === undefined ? (
         page
       ) : (
-        <PageMetaContext.Provider value={{ origin, path, image: previewPath(preview), dataset }}>
+        <PageMetaContext.Provider
+          value={{ origin, path, image: `${PREVIEWS_PATH}/${previewName(path)}.png`, dataset }}
+        >
           {page}
         </PageMetaContext.Provider>
       )}
@@ -168,104 +121,41 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPag
     preparePage(404, withSite(<NotFoundPage context={context} years={catalog.years} />)),
   );
 
-  const statisticDownload = (year: string, category: CategoryId): Download | undefined => {
+  const csvOf = (year: string, category: CategoryId): CsvTable | undefined => {
     const record = records(year).get(category);
-    if (record === undefined || statisticTable(category, record) === undefined) return undefined;
-    return { csv: downloadPath(`${year}-${category}.csv`), json: categoryApiPath(year, category) };
+    return record && statisticTable(category, record);
   };
+  const statisticDownload = (year: string, category: CategoryId) =>
+    csvOf(year, category) && {
+      csv: downloadPath(`${year}-${category}.csv`),
+      json: categoryApiPath(year, category),
+    };
 
-  /** The most frequent first name of each school in each edition, from the published statistic. */
-  const commonNames = once(() => {
-    const bySchool = new Map<string, { year: number; name: string }[]>();
-    for (const year of published) {
-      const record = records(String(year)).get('commonNameBySchoolByYear');
-      const items = record && namesBySchool(record);
-      for (const item of items ?? []) {
-        let names = bySchool.get(item.school);
-        if (names === undefined) bySchool.set(item.school, (names = []));
-        names.push({ year, name: item.name });
-      }
-    }
-    const overall = new Map(
-      (namesBySchool(records(GLOBAL_YEAR).get('commonNameBySchool')) ?? []).map((item) => [
-        item.school,
-        item.name,
-      ]),
-    );
-    return { bySchool, overall };
+  /** The most frequent first name of each school in a year (or over all of them), from the published statistic. */
+  const commonNames = perKey((year) => {
+    const category = year === GLOBAL_YEAR ? 'commonNameBySchool' : 'commonNameBySchoolByYear';
+    const items = fullOrPublic(SHAPES.nameBySchool, records(year).get(category)) ?? [];
+    return new Map(items.map((item) => [item.school, item.name]));
   });
 
   const schoolFacts = (school: string): SchoolFacts => {
     const points = schoolYears.get(school)!;
     const counts = new Map(points.map((point) => [point.year, point.count]));
-    const first = points[0]!.year;
-    const names = commonNames();
     return {
       school,
       participants: published
-        .filter((year) => year >= first)
+        .filter((year) => year >= points[0]!.year)
         .map((year) => ({ year, count: counts.get(year) ?? 0 })),
-      commonNames: names.bySchool.get(school) ?? [],
-      commonNameOverall: names.overall.get(school),
+      commonNames: published.flatMap((year) => {
+        const name = commonNames(String(year)).get(school);
+        return name === undefined ? [] : [{ year, name }];
+      }),
+      commonNameOverall: commonNames(GLOBAL_YEAR).get(school),
       firstEditionOfData: published[0]!,
     };
   };
 
-  const schoolDownloads = (slug: string) => ({
-    participants: {
-      csv: downloadPath(`companias-${slug}-participantes.csv`),
-      json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
-    },
-    names: {
-      csv: downloadPath(`companias-${slug}-nombres.csv`),
-      json: categoryApiPath(String(published.at(-1) ?? GLOBAL_YEAR), 'commonNameBySchoolByYear'),
-    },
-  });
-
-  const totals = () => {
-    const parsed = SHAPES.yearCounts.safeParse(records(GLOBAL_YEAR).get('totalParticipants')?.publicData);
-    return parsed.success ? [...parsed.data].sort((a, b) => a.year - b.year) : [];
-  };
-
-  const card = (title: string, line: string, series?: readonly YearCount[]): PreviewCard => ({
-    title,
-    line,
-    series,
-    host: new URL(origin).host,
-  });
-
-  /** The preview card of each page that has one. */
-  const cardOf = (name: string): PreviewCard | undefined => {
-    if (name === PREVIEW_NAMES.home || name === PREVIEW_NAMES.statistics(GLOBAL_YEAR)) {
-      const series = totals();
-      const title = name === PREVIEW_NAMES.home ? webTexts.home.title : webTexts.statistics.globalTitle;
-      return card(title, metaTexts.card.home(series.length, sum(series)), series);
-    }
-    if (name === PREVIEW_NAMES.search) return card(webTexts.search.title, metaTexts.card.search);
-    if (name === PREVIEW_NAMES.about) return card(aboutTexts.title, metaTexts.card.about);
-    const year = /^estadisticas-([0-9]{4})$/.exec(name)?.[1];
-    if (year !== undefined && catalog.yearSet.has(year)) {
-      const participants = SHAPES.yearCounts.safeParse(
-        records(year).get('totalParticipantsByYear')?.publicData,
-      );
-      const line = participants.success ? metaTexts.card.year(sum(participants.data)) : '';
-      return card(webTexts.statistics.yearTitle(year), line);
-    }
-    const slug = /^companias-([a-z0-9-]+)$/.exec(name)?.[1];
-    const school = slug === undefined ? undefined : slugs.schoolOf.get(slug);
-    if (school !== undefined) {
-      const facts = schoolFacts(school);
-      const editions = editionsOf(facts);
-      return card(
-        school,
-        metaTexts.card.school(editions.length, sum(editions), editions[0]!.year),
-        facts.participants,
-      );
-    }
-    return undefined;
-  };
-
-  const schoolTable = (school: string, kind: string) => {
+  const schoolTable = (school: string, kind: string): CsvTable => {
     const facts = schoolFacts(school);
     const columns = webTexts.table;
     return kind === 'participantes'
@@ -279,11 +169,94 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPag
         };
   };
 
-  const searchAnswer = (
-    statusCode: number,
-    input: { name: string; company: string },
-    outcome: SearchOutcome,
-  ) =>
+  const totalsCard = (title: string) => {
+    const totals = parsed(SHAPES.yearCounts, records(GLOBAL_YEAR).get('totalParticipants')?.publicData) ?? [];
+    const series = [...totals].sort((a, b) => a.year - b.year);
+    return card(title, metaTexts.card.home(series.length, sum(series)), series);
+  };
+
+  const yearPage = (year: string): AddressedPage => ({
+    content: () => (
+      <DownloadsContext.Provider value={(category) => statisticDownload(year, category)}>
+        <StatisticsPage context={context} year={year} years={catalog.years} records={records(year)} />
+      </DownloadsContext.Provider>
+    ),
+    card: () => {
+      if (year === GLOBAL_YEAR) return totalsCard(webTexts.statistics.globalTitle);
+      const participants = parsed(
+        SHAPES.yearCounts,
+        records(year).get('totalParticipantsByYear')?.publicData,
+      );
+      const line = participants ? metaTexts.card.year(sum(participants)) : '';
+      return card(webTexts.statistics.yearTitle(year), line);
+    },
+  });
+
+  const schoolPage = (slug: string, school: string): AddressedPage => ({
+    content: () => (
+      <SchoolPage
+        context={context}
+        facts={schoolFacts(school)}
+        downloads={{
+          participants: {
+            csv: downloadPath(`companias-${slug}-participantes.csv`),
+            json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
+          },
+          names: {
+            csv: downloadPath(`companias-${slug}-nombres.csv`),
+            json: categoryApiPath(String(published.at(-1) ?? GLOBAL_YEAR), 'commonNameBySchoolByYear'),
+          },
+        }}
+      />
+    ),
+    card: () => {
+      const facts = schoolFacts(school);
+      const editions = editionsOf(facts);
+      const line = metaTexts.card.school(editions.length, sum(editions), editions[0]!.year);
+      return card(school, line, facts.participants);
+    },
+  });
+
+  /** The page at a path, when there is one. */
+  const pageAt = (path: string): AddressedPage | undefined => {
+    switch (path) {
+      case PAGE_PATHS.home:
+        return {
+          content: () => (
+            <HomePage
+              context={context}
+              years={catalog.years}
+              global={records(GLOBAL_YEAR)}
+              companies={companies}
+              participantsDownload={statisticDownload(GLOBAL_YEAR, 'totalParticipants')}
+            />
+          ),
+          card: () => totalsCard(webTexts.home.title),
+        };
+      case PAGE_PATHS.search:
+        return {
+          content: () => <SearchPage context={context} companies={companies} years={catalog.yearSet} />,
+          card: () => card(webTexts.search.title, metaTexts.card.search),
+        };
+      case PAGE_PATHS.about:
+        return {
+          content: () => <AboutPage context={context} />,
+          card: () => card(aboutTexts.title, metaTexts.card.about),
+        };
+    }
+    const [, section, key = ''] = SECTION_PAGE.exec(path) ?? [];
+    if (section === 'estadisticas' && catalog.yearSet.has(key)) return yearPage(key);
+    const school = section === 'companias' ? slugs.schoolOf.get(key) : undefined;
+    return school === undefined ? undefined : schoolPage(key, school);
+  };
+
+  const pageFile = perKey((path) => {
+    const page = pageAt(path);
+    return page && preparePage(200, withSite(page.content(), path));
+  });
+  const pageOrNotFound = (path: string) => pageFile(path) ?? notFound();
+
+  const searchAnswer = (statusCode: number, form: Query, outcome: SearchOutcome) =>
     pageForRequest(
       statusCode,
       withSite(
@@ -291,38 +264,12 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPag
           context={context}
           companies={companies}
           years={catalog.yearSet}
-          input={input}
+          input={{ name: form.name ?? '', company: form.company ?? '' }}
           outcome={outcome}
         />,
         PAGE_PATHS.search,
-        PREVIEW_NAMES.search,
       ),
     );
-
-  const statisticsPage = perKey((year) =>
-    preparePage(
-      200,
-      withSite(
-        <DownloadsContext.Provider value={(category) => statisticDownload(year, category)}>
-          <StatisticsPage context={context} year={year} years={catalog.years} records={records(year)} />
-        </DownloadsContext.Provider>,
-        PAGE_PATHS.statistics(year),
-        PREVIEW_NAMES.statistics(year),
-      ),
-    ),
-  );
-
-  const schoolPage = perKey((slug) => {
-    const school = slugs.schoolOf.get(slug)!;
-    return preparePage(
-      200,
-      withSite(
-        <SchoolPage context={context} facts={schoolFacts(school)} downloads={schoolDownloads(slug)} />,
-        PAGE_PATHS.school(slug),
-        PREVIEW_NAMES.school(slug),
-      ),
-    );
-  });
 
   /** The table of a file name, when it names a statistic or a school that has one. */
   const tableOf = (file: string) => {
@@ -330,121 +277,118 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string): ModelPag
     if (statistic) {
       const [, year, category] = statistic as unknown as [string, string, CategoryId];
       if (!catalog.yearSet.has(year) || !CATEGORY_IDS.includes(category)) return undefined;
-      const record = records(year).get(category);
-      return record && statisticTable(category, record);
+      return csvOf(year, category);
     }
     const ofSchool = SCHOOL_FILE.exec(file);
     const school = ofSchool && slugs.schoolOf.get(ofSchool[1]!);
     return school ? schoolTable(school, ofSchool[2]!) : undefined;
   };
-  // Kept only for names that exist: an unknown name costs no memory.
-  const csvFile = perKey((file) => csvAnswer(tableOf(file)!));
-  const download = (file: string) => (tableOf(file) === undefined ? notFound() : csvFile(file));
+  const csvFile = perKey((file) => {
+    const table = tableOf(file);
+    return table && csvAnswer(table);
+  });
 
-  const previewOf = (image: string) => {
+  const previewFile = perKey((image) => {
     const name = PREVIEW_FILE.exec(image)?.[1];
-    return name === undefined ? undefined : cardOf(name);
-  };
-  const previewFile = perKey((image) => previewAnswer(previewOf(image)!));
-  const preview = (image: string) => (previewOf(image) === undefined ? notFound() : previewFile(image));
-
-  const pagePaths = () => [
-    PAGE_PATHS.home,
-    ...catalog.years.map(PAGE_PATHS.statistics),
-    ...[...slugs.schoolOf.keys()].map(PAGE_PATHS.school),
-    PAGE_PATHS.search,
-    PAGE_PATHS.about,
-  ];
+    const page = name === undefined ? undefined : pageAt(pathOfPreview(name));
+    return page && previewAnswer(page.card());
+  });
 
   return {
-    home: once(() =>
-      preparePage(
-        200,
-        withSite(
-          <HomePage
-            context={context}
-            years={catalog.years}
-            global={records(GLOBAL_YEAR)}
-            companies={companies}
-            participantsDownload={statisticDownload(GLOBAL_YEAR, 'totalParticipants')}
-          />,
-          PAGE_PATHS.home,
-          PREVIEW_NAMES.home,
-        ),
-      ),
-    ),
-    statistics: (year) => (catalog.yearSet.has(year) ? statisticsPage(year) : notFound()),
-    school: (slug) => (slugs.schoolOf.has(slug) ? schoolPage(slug) : notFound()),
-    about: once(() =>
-      preparePage(200, withSite(<AboutPage context={context} />, PAGE_PATHS.about, PREVIEW_NAMES.about)),
-    ),
-    searchForm: once(() =>
-      preparePage(
-        200,
-        withSite(
-          <SearchPage context={context} companies={companies} years={catalog.yearSet} />,
-          PAGE_PATHS.search,
-          PREVIEW_NAMES.search,
-        ),
-      ),
-    ),
-    search(form) {
-      const input = { name: form.name ?? '', company: form.company ?? '' };
+    /** `/` */
+    home: () => pageOrNotFound(PAGE_PATHS.home),
+    /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
+    statistics: (year: string) => pageOrNotFound(PAGE_PATHS.statistics(year)),
+    /** `/companias/{slug}`: a school with participants in a published year, else the 404 page. */
+    school: (slug: string) => pageOrNotFound(PAGE_PATHS.school(slug)),
+    /** `/acerca` */
+    about: () => pageOrNotFound(PAGE_PATHS.about),
+    /** `GET /buscar`: the empty form. */
+    searchForm: () => pageOrNotFound(PAGE_PATHS.search),
+    /** `POST /buscar`: a search, with the API's rules and messages. */
+    search(form: Query): PreparedResponse {
       const decision = decideParticipants(form);
-      switch (decision.kind) {
-        case 'paramsRequired':
-        case 'nameTooShort':
-          return searchAnswer(400, input, { kind: 'refused', message: refusal(input) });
-        case 'ok': {
-          const json = directory.index.searchJson(decision.normalizedName, decision.company);
-          const typed = searchKey(decision.normalizedName);
-          // The API's search finds the name inside longer ones; the form shows only the child named.
-          const participations =
-            json === undefined
-              ? []
-              : (JSON.parse(json) as { participants: Participation[] }).participants.filter(
-                  (participation) => searchKey(participation.name) === typed,
-                );
-          if (participations.length === 0) return searchAnswer(200, input, { kind: 'notFound' });
-          return searchAnswer(200, input, { kind: 'found', participations });
-        }
-      }
+      if (decision.kind !== 'ok') return searchAnswer(400, form, { kind: 'refused', message: refusal(form) });
+      const json = directory.index.searchJson(decision.normalizedName, decision.company);
+      const typed = searchKey(decision.normalizedName);
+      // The API's search finds the name inside longer ones; the form shows only the child named.
+      const participations =
+        json === undefined
+          ? []
+          : (JSON.parse(json) as { participants: Participation[] }).participants.filter(
+              (participation) => searchKey(participation.name) === typed,
+            );
+      if (participations.length === 0) return searchAnswer(200, form, { kind: 'notFound' });
+      return searchAnswer(200, form, { kind: 'found', participations });
     },
-    tooManySearches: (form) =>
-      searchAnswer(
-        429,
-        { name: form.name ?? '', company: form.company ?? '' },
-        { kind: 'refused', message: apiErrors.rateLimited.text },
-      ),
-    download,
-    preview,
+    /** `POST /buscar` over the search limit: the form, refused with the API's 429 text. */
+    tooManySearches: (form: Query) =>
+      searchAnswer(429, form, { kind: 'refused', message: apiErrors.rateLimited.text }),
+    /** `/datos/{file}`: a statistic of a page as CSV, else the 404 page. */
+    download: (file: string) => csvFile(file) ?? notFound(),
+    /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
+    preview: (image: string) => previewFile(image) ?? notFound(),
+    /** `/robots.txt` */
     robots: once(() => robotsAnswer(origin)),
-    sitemap: once(() => sitemapAnswer(origin, pagePaths())),
-    originalStatistics: (year) =>
+    /** `/sitemap.xml`: every year and school page. */
+    sitemap: once(() =>
+      sitemapAnswer(origin, [
+        PAGE_PATHS.home,
+        ...catalog.years.map(PAGE_PATHS.statistics),
+        ...[...slugs.schoolOf.keys()].map(PAGE_PATHS.school),
+        PAGE_PATHS.search,
+        PAGE_PATHS.about,
+      ]),
+    ),
+    /** `/statistics/{year}` of the original site: 301 to the year's page when it is published. */
+    originalStatistics: (year: string) =>
       catalog.yearSet.has(year) ? movedPermanently(PAGE_PATHS.statistics(year)) : notFound(),
+    /** Any other address outside the API. */
     notFound,
   };
 }
 
 /** Why the form could not search, in the pages' words: what is missing, or too short. */
-function refusal(input: { name: string; company: string }): string {
+function refusal(form: Query): string {
   const errors = webTexts.search.errors;
-  const nameMissing = input.name.trim() === '';
-  const companyMissing = input.company === '';
+  const nameMissing = (form.name ?? '').trim() === '';
+  const companyMissing = (form.company ?? '') === '';
   if (nameMissing && companyMissing) return errors.nothing;
   if (nameMissing) return errors.name;
   if (companyMissing) return errors.company;
   return errors.nameTooShort;
 }
 
-/** The items of a `commonNameBySchool*` statistic: its full list when it has one. */
-function namesBySchool(record: StatisticRecord | undefined) {
-  if (record === undefined) return undefined;
-  const full = SHAPES.nameBySchool.safeParse(record.fullData);
-  if (full.success) return full.data;
-  const shown = SHAPES.nameBySchool.safeParse(record.publicData);
-  return shown.success ? shown.data : undefined;
-}
+type ModelPages = ReturnType<typeof pagesOf>;
+
+const ANSWER_NAMES = Object.keys({
+  home: 0,
+  statistics: 0,
+  school: 0,
+  about: 0,
+  searchForm: 0,
+  search: 0,
+  tooManySearches: 0,
+  download: 0,
+  preview: 0,
+  robots: 0,
+  sitemap: 0,
+  originalStatistics: 0,
+  notFound: 0,
+} satisfies Record<keyof ModelPages, 0>) as (keyof ModelPages)[];
+
+/**
+ * The public web pages, answered from the read model like the API: each answer of
+ * `pagesOf` given the served state, the error page while no model is served.
+ */
+export type Site = {
+  [Name in keyof ModelPages]: (state: FollowerState, ...args: Parameters<ModelPages[Name]>) => Answer;
+} & {
+  /** `/favicon.ico` */
+  favicon(): Answer;
+  /** The stylesheet and the icon. */
+  assets: readonly SiteAsset[];
+};
 
 export function createSite({ publicUrl }: SiteOptions): Site {
   const assets = siteAssets();
@@ -459,30 +403,15 @@ export function createSite({ publicUrl }: SiteOptions): Site {
   // One set of pages per read model: a new model (a new data version) starts afresh,
   // and the old pages go with the old model.
   const pages = new WeakMap<ReadModel, ModelPages>();
-  const fromModel =
-    <A extends unknown[]>(answer: (pages: ModelPages, ...args: A) => Answer) =>
-    (state: FollowerState, ...args: A): Answer => {
+  const answers = ANSWER_NAMES.map((name) => {
+    const answer = (state: FollowerState, ...args: unknown[]): Answer => {
       if (state.kind !== 'ready') return unavailable();
       let modelPages = pages.get(state.model);
       if (modelPages === undefined)
         pages.set(state.model, (modelPages = pagesOf(state.model, assets, publicUrl)));
-      return answer(modelPages, ...args);
+      return (modelPages[name] as (...args: unknown[]) => Answer)(...args);
     };
-  return {
-    home: fromModel((model) => model.home()),
-    statistics: fromModel((model, year: string) => model.statistics(year)),
-    school: fromModel((model, slug: string) => model.school(slug)),
-    about: fromModel((model) => model.about()),
-    searchForm: fromModel((model) => model.searchForm()),
-    search: fromModel((model, form: Query) => model.search(form)),
-    download: fromModel((model, file: string) => model.download(file)),
-    preview: fromModel((model, image: string) => model.preview(image)),
-    robots: fromModel((model) => model.robots()),
-    sitemap: fromModel((model) => model.sitemap()),
-    favicon: faviconAnswer,
-    originalStatistics: fromModel((model, year: string) => model.originalStatistics(year)),
-    tooManySearches: fromModel((model, form: Query) => model.tooManySearches(form)),
-    notFound: fromModel((model) => model.notFound()),
-    assets: assets.all,
-  };
+    return [name, answer] as const;
+  });
+  return { ...(Object.fromEntries(answers) as unknown as Site), favicon: faviconAnswer, assets: assets.all };
 }

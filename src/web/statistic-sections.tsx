@@ -5,28 +5,18 @@ import { formatNumber } from '../domain/spanish-words.js';
 import { webTexts, type CategoryTexts } from './copy.js';
 import { EditionDots } from './charts/edition-dots.js';
 import { RankedBars, type Bar } from './charts/ranked-bars.js';
-import { SmallMultiples } from './charts/small-multiples.js';
-import { everyYear, YearLines, yearRange, type YearSeries } from './charts/year-lines.js';
-import { DataTable } from './data-table.js';
+import { everyYear, SmallMultiples, YearLines, yearRange, type YearSeries } from './charts/year-lines.js';
+import { DataTable, type Column } from './data-table.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
 import { SchoolName } from './school-links.js';
 import { Summary } from './summary.js';
-import type { StatisticRecord } from './year-statistics.js';
+import { parsed, totalOf, type StatisticRecord } from './year-statistics.js';
 
 const texts = webTexts;
 
-/**
- * How a category is shown: `text` (intro and outro: the summary alone), `figure` (one
- * big number) or `detail` (a chart that suits it, and its data as a table).
- */
-type SectionKind = 'text' | 'figure' | 'detail';
-
-interface Shown {
-  title: string;
-  id: string;
-  words: CategoryTexts;
-}
+/** A category's words, and the id of its chart. */
+type Shown = CategoryTexts & { id: string };
 
 /** What a view makes of a row's `public_data`: its content, or `undefined` when the shape is not the expected one. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
@@ -60,26 +50,37 @@ function shownData(category: CategoryId, record: StatisticRecord): unknown {
 }
 
 /**
- * A chart with its table: on a narrow screen the table is folded under the chart, one
- * tap away (`<details>`, no script); on a wide one the stylesheet shows both side by side.
+ * A section's table, under its chart when it has one: on a narrow screen the table is
+ * folded under the chart, one tap away (`<details>`, no script); on a wide one the
+ * stylesheet shows both side by side. `drawn`: how many of the rows the chart draws.
  */
-function ChartAndTable({
+function Detail({
+  title,
   chart,
-  table,
-  rows,
+  drawn,
   wide = false,
+  ...table
 }: {
-  chart: ComponentChildren;
-  table: ComponentChildren;
-  rows: number;
+  title: string;
+  chart?: ComponentChildren;
+  drawn?: number;
   wide?: boolean;
+  columns: readonly Column[];
+  rows: readonly (readonly ComponentChildren[])[];
+  rowHeader?: number;
 }) {
+  const data = <DataTable caption={texts.table.caption(title)} wide={wide} {...table} />;
+  if (chart === undefined) return data;
+  const note = drawn === undefined ? '' : texts.charts.shownSchools(drawn, table.rows.length);
   return (
     <div class={wide ? 'detail detail-wide' : 'detail'}>
-      <div class="detail-chart">{chart}</div>
+      <div class="detail-chart">
+        {chart}
+        {note === '' ? null : <p class="note">{note}</p>}
+      </div>
       <details class="detail-table">
-        <summary>{texts.table.show(rows)}</summary>
-        {table}
+        <summary>{texts.table.show(table.rows.length)}</summary>
+        {data}
       </details>
     </div>
   );
@@ -98,57 +99,41 @@ function places(items: readonly { count: number }[]): number[] {
  */
 function shaped<T>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => ComponentChildren): View {
   return (data, shown) => {
-    const parsed = shape.safeParse(data);
-    if (!parsed.success) return undefined;
-    return parsed.data.length === 0 ? null : render(parsed.data, shown);
+    const items = parsed(shape, data);
+    return items?.length === 0 ? null : items && render(items, shown);
   };
 }
 
 /** A ranking; `label` shows an item's name in the table (a school links to its page). */
 const ranked = (label: (name: string) => ComponentChildren) =>
-  shaped(SHAPES.ranked, (items, { id, title, words }) => {
+  shaped(SHAPES.ranked, (items, { id, title, item, count }) => {
     const place = places(items);
     const drawn = items.slice(0, CHART_BARS);
-    const note = texts.charts.shownSchools(drawn.length, items.length);
+    const bars = drawn.map((entry) => ({
+      label: entry.name,
+      value: entry.count,
+      shown: number(entry.count),
+    }));
     return (
-      <ChartAndTable
-        rows={items.length}
-        chart={
-          <>
-            <RankedBars
-              id={id}
-              title={title}
-              bars={drawn.map((item) => ({ label: item.name, value: item.count, shown: number(item.count) }))}
-            />
-            {note === '' ? null : <p class="note">{note}</p>}
-          </>
-        }
-        table={
-          <DataTable
-            caption={texts.table.caption(title)}
-            columns={[
-              { label: texts.table.position, numeric: true },
-              { label: words.item! },
-              { label: words.count!, numeric: true },
-            ]}
-            rows={items.map((item, i) => [place[i], label(item.name), number(item.count)])}
-            rowHeader={1}
-          />
-        }
+      <Detail
+        title={title}
+        chart={<RankedBars id={id} title={title} bars={bars} />}
+        drawn={drawn.length}
+        columns={[
+          { label: texts.table.position, numeric: true },
+          { label: item! },
+          { label: count!, numeric: true },
+        ]}
+        rows={items.map((entry, i) => [place[i], label(entry.name), number(entry.count)])}
+        rowHeader={1}
       />
     );
   });
-const rankedView = ranked((name) => name);
-const rankedSchoolsView = ranked((name) => <SchoolName name={name} />);
 
 /** `2019 (4.781)` */
 const yearWithCount = (point: YearCount) => `${point.year} (${number(point.count)})`;
 
-const seriesView = shaped(SHAPES.yearCounts, (points, { id, title }) => (
-  <ParticipantsByYear id={id} title={title} points={[...points].sort((a, b) => a.year - b.year)} />
-));
-
-/** Participants per edition: a line and its table (the global page and the home page). */
+/** Participants per edition: a line and its table (the global page, the home page and a school's page). */
 export function ParticipantsByYear({
   id,
   title,
@@ -162,147 +147,113 @@ export function ParticipantsByYear({
   const busiest = points.reduce((best, point) => (point.count > best.count ? point : best));
   const withData = new Set(points.map((point) => point.year));
   const missing = yearRange(series).filter((year) => !withData.has(year));
+  const description = texts.charts.line(
+    yearWithCount(points[0]!),
+    yearWithCount(points.at(-1)!),
+    yearWithCount(busiest),
+    missing,
+  );
   return (
-    <ChartAndTable
-      rows={points.length}
-      chart={
-        <YearLines
-          id={id}
-          title={title}
-          description={texts.charts.line(
-            yearWithCount(points[0]!),
-            yearWithCount(points.at(-1)!),
-            yearWithCount(busiest),
-            missing,
-          )}
-          series={series}
-        />
-      }
-      table={
-        <DataTable
-          caption={texts.table.caption(title)}
-          columns={[
-            { label: texts.table.year, short: true },
-            { label: texts.table.participants, numeric: true },
-          ]}
-          rows={points.map((point) => [point.year, number(point.count)])}
-        />
-      }
+    <Detail
+      title={title}
+      chart={<YearLines id={id} title={title} description={description} series={series} />}
+      columns={[
+        { label: texts.table.year, short: true },
+        { label: texts.table.participants, numeric: true },
+      ]}
+      rows={points.map((point) => [point.year, number(point.count)])}
     />
   );
 }
 
+const seriesView = shaped(SHAPES.yearCounts, (points, { id, title }) => (
+  <ParticipantsByYear id={id} title={title} points={[...points].sort((a, b) => a.year - b.year)} />
+));
+
 function figureView(data: unknown) {
-  const value = SHAPES.figure.safeParse(data);
-  if (value.success) return <p class="figure-value">{number(value.data)}</p>;
   // totalParticipantsByYear: `[{year, count}]`, one item.
-  const points = SHAPES.yearCounts.safeParse(data);
-  if (!points.success || points.data.length === 0) return undefined;
-  return <p class="figure-value">{number(points.data.reduce((sum, point) => sum + point.count, 0))}</p>;
+  const points = parsed(SHAPES.yearCounts, data);
+  const value = parsed(SHAPES.figure, data) ?? (points?.length ? totalOf(points) : undefined);
+  return value === undefined ? undefined : <p class="figure-value">{number(value)}</p>;
 }
 
 /** A list without figures (new names, new schools): a table of one column, no chart. */
 const listView = <T,>(shape: z.ZodType<T[]>, text: (item: T) => ComponentChildren) =>
-  shaped(shape, (items, { title, words }) => (
-    <DataTable
-      caption={texts.table.caption(title)}
-      columns={[{ label: words.item! }]}
-      rows={items.map((item) => [text(item)])}
-    />
+  shaped(shape, (items, { title, item }) => (
+    <Detail title={title} columns={[{ label: item! }]} rows={items.map((entry) => [text(entry)])} />
   ));
 
 /** Characters as a reader counts them (spaces included, as DESIGN §3 orders them). */
 const characters = (name: string) => [...name].length;
 
-const longestNamesView = shaped(SHAPES.names, (names, { id, title, words }) => {
+const longestNamesView = shaped(SHAPES.names, (names, { id, title, item, count }) => {
   const bars: Bar[] = names.map((name) => ({
     label: name,
     value: characters(name),
     shown: texts.charts.characters(characters(name)),
   }));
   return (
-    <ChartAndTable
-      rows={bars.length}
+    <Detail
+      title={title}
       chart={<RankedBars id={id} title={title} bars={bars} />}
-      table={
-        <DataTable
-          caption={texts.table.caption(title)}
-          columns={[{ label: words.item! }, { label: words.count!, numeric: true }]}
-          rows={bars.map((bar) => [bar.label, bar.value])}
-        />
-      }
+      columns={[{ label: item! }, { label: count!, numeric: true }]}
+      rows={bars.map((bar) => [bar.label, bar.value])}
     />
   );
 });
 
 const nameBySchoolView = shaped(SHAPES.nameBySchool, (items, { title }) => (
-  <DataTable
-    caption={texts.table.caption(title)}
+  <Detail
+    title={title}
     columns={[{ label: texts.table.school }, { label: texts.table.commonName }]}
     rows={items.map((item) => [<SchoolName name={item.school} />, item.name])}
   />
 ));
 
-/** The years of a list of schools with their data, ascending (the table's columns). */
-const yearsOf = (schools: readonly { years: readonly YearCount[] }[]) =>
-  [...new Set(schools.flatMap((school) => school.years.map((point) => point.year)))].sort((a, b) => a - b);
-
 const evolutionView = shaped(SHAPES.evolution, (schools, { id, title }) => {
   const drawn = schools.slice(0, EVOLUTION_CHARTS);
-  const years = yearsOf(schools);
-  const note = texts.charts.shownSchools(drawn.length, schools.length);
+  const years = [...new Set(schools.flatMap((school) => school.years.map((point) => point.year)))].sort(
+    (a, b) => a - b,
+  );
+  const cell = (count: number | undefined) =>
+    count === undefined ? <span class="no-data">{texts.table.missingYear}</span> : number(count);
   return (
-    <ChartAndTable
+    <Detail
       wide
-      rows={schools.length}
+      title={title}
       chart={
-        <>
-          <SmallMultiples
-            id={id}
-            series={drawn.map((school) => ({ label: school.school, points: school.years }))}
-            describe={(school) => texts.charts.schoolLine(school.label, school.points.map(yearWithCount))}
-          />
-          {note === '' ? null : <p class="note">{note}</p>}
-        </>
-      }
-      table={
-        <DataTable
-          caption={texts.table.caption(title)}
-          columns={[
-            { label: texts.table.school },
-            ...years.map((year) => ({ label: String(year), numeric: true })),
-            { label: texts.table.total, numeric: true },
-          ]}
-          rows={schools.map((school) => {
-            const counts = new Map(school.years.map((point) => [point.year, point.count]));
-            return [
-              <SchoolName name={school.school} />,
-              ...years.map((year) => {
-                const count = counts.get(year);
-                return count === undefined ? (
-                  <span class="no-data">{texts.table.missingYear}</span>
-                ) : (
-                  number(count)
-                );
-              }),
-              number(school.total),
-            ];
-          })}
-          wide
+        <SmallMultiples
+          id={id}
+          series={drawn.map((school) => ({ label: school.school, points: school.years }))}
+          describe={(school) => texts.charts.schoolLine(school.label, school.points.map(yearWithCount))}
         />
       }
+      drawn={drawn.length}
+      columns={[
+        { label: texts.table.school },
+        ...years.map((year) => ({ label: String(year), numeric: true })),
+        { label: texts.table.total, numeric: true },
+      ]}
+      rows={schools.map((school) => {
+        const counts = new Map(school.years.map((point) => [point.year, point.count]));
+        return [
+          <SchoolName name={school.school} />,
+          ...years.map((year) => cell(counts.get(year))),
+          number(school.total),
+        ];
+      })}
     />
   );
 });
 
-const constantView = shaped(SHAPES.constant, (schools, { id, title, words }) => {
+const constantView = shaped(SHAPES.constant, (schools, { id, title, item, count }) => {
   const withData = new Set(schools.flatMap((school) => school.yearsActive.map((point) => point.year)));
   const editions = everyYear([...withData]);
   const missing = editions.filter((year) => !withData.has(year));
   return (
-    <ChartAndTable
+    <Detail
       wide
-      rows={schools.length}
+      title={title}
       chart={
         <EditionDots
           id={id}
@@ -317,83 +268,77 @@ const constantView = shaped(SHAPES.constant, (schools, { id, title, words }) => 
           }))}
         />
       }
-      table={
-        <DataTable
-          caption={texts.table.caption(title)}
-          columns={[
-            { label: words.item! },
-            { label: words.count!, numeric: true },
-            { label: texts.table.participants, numeric: true },
-            { label: texts.table.years },
-          ]}
-          rows={schools.map((school) => [
-            <SchoolName name={school.school} />,
-            school.yearsActive.length,
-            number(school.yearsActive.reduce((sum, point) => sum + point.count, 0)),
-            school.yearsActive.map((point) => point.year).join(', '),
-          ])}
-          wide
-        />
-      }
+      columns={[
+        { label: item! },
+        { label: count!, numeric: true },
+        { label: texts.table.participants, numeric: true },
+        { label: texts.table.years },
+      ]}
+      rows={schools.map((school) => [
+        <SchoolName name={school.school} />,
+        school.yearsActive.length,
+        number(totalOf(school.yearsActive)),
+        school.yearsActive.map((point) => point.year).join(', '),
+      ])}
     />
   );
 });
 
-const noData: View = () => null;
+const rankedNames = ranked((name) => name);
+const rankedSchools = ranked((name) => <SchoolName name={name} />);
 
-/** Every category: how it is shown, in the order of the page. */
-const VIEWS: readonly (readonly [CategoryId, SectionKind, View])[] = [
-  ['intro', 'text', noData],
-  ['totalParticipantsByYear', 'figure', figureView],
-  ['namesDiversityByYear', 'figure', figureView],
-  ['surnamesDiversityByYear', 'figure', figureView],
-  ['namesDiversity', 'figure', figureView],
-  ['surnamesDiversity', 'figure', figureView],
-  ['totalParticipants', 'detail', seriesView],
-  ['topNamesByYear', 'detail', rankedView],
-  ['topNames', 'detail', rankedView],
-  ['topSurnamesByYear', 'detail', rankedView],
-  ['topSurnames', 'detail', rankedView],
-  ['newNamesByYear', 'detail', listView(SHAPES.names, (name) => name)],
-  ['longestNames', 'detail', longestNamesView],
-  ['topSchoolsByYear', 'detail', rankedSchoolsView],
-  ['topSchools', 'detail', rankedSchoolsView],
-  ['newSchoolsByYear', 'detail', listView(SHAPES.newSchools, (item) => <SchoolName name={item.school} />)],
-  ['schoolsEvolution', 'detail', evolutionView],
-  ['mostConstantSchools', 'detail', constantView],
-  ['commonNameBySchoolByYear', 'detail', nameBySchoolView],
-  ['commonNameBySchool', 'detail', nameBySchoolView],
-  ['outro', 'text', noData],
-];
+/** Every category in the order of the page, with its view; `null` for a text (intro, outro). */
+const VIEWS: Readonly<Record<CategoryId, View | null>> = {
+  intro: null,
+  totalParticipantsByYear: figureView,
+  namesDiversityByYear: figureView,
+  surnamesDiversityByYear: figureView,
+  namesDiversity: figureView,
+  surnamesDiversity: figureView,
+  totalParticipants: seriesView,
+  topNamesByYear: rankedNames,
+  topNames: rankedNames,
+  topSurnamesByYear: rankedNames,
+  topSurnames: rankedNames,
+  newNamesByYear: listView(SHAPES.names, (name) => name),
+  longestNames: longestNamesView,
+  topSchoolsByYear: rankedSchools,
+  topSchools: rankedSchools,
+  newSchoolsByYear: listView(SHAPES.newSchools, (item) => <SchoolName name={item.school} />),
+  schoolsEvolution: evolutionView,
+  mostConstantSchools: constantView,
+  commonNameBySchoolByYear: nameBySchoolView,
+  commonNameBySchool: nameBySchoolView,
+  outro: null,
+};
 
-function Section({
-  category,
-  kind,
-  view,
-  record,
-}: {
-  category: CategoryId;
-  kind: SectionKind;
-  view: View;
-  record: StatisticRecord;
-}) {
+/**
+ * One statistic: a text (intro, outro) is its summary alone; a figure shows its big
+ * number before the summary; a detail its chart and table after it.
+ */
+function Section({ category, record }: { category: CategoryId; record: StatisticRecord }) {
   const words: CategoryTexts = texts.categories[category];
-  const headingId = `${category}-heading`;
-  const content = view(shownData(category, record), { id: `${category}-chart`, title: words.title, words });
-  const body = content === undefined ? <p class="note">{texts.statistics.unreadable}</p> : content;
-  if (kind === 'text') {
+  const view = VIEWS[category];
+  if (view === null) {
     return (
       <section id={category} class="statistic statistic-text" aria-label={words.title}>
         <Summary text={record.summary} />
       </section>
     );
   }
+  const content = view(shownData(category, record), { ...words, id: `${category}-chart` });
+  const body = content === undefined ? <p class="note">{texts.statistics.unreadable}</p> : content;
+  const isFigure = view === figureView;
   return (
-    <section id={category} class={`statistic statistic-${kind}`} aria-labelledby={headingId}>
-      <h2 id={headingId}>{words.title}</h2>
-      {kind === 'figure' ? body : null}
+    <section
+      id={category}
+      class={`statistic statistic-${isFigure ? 'figure' : 'detail'}`}
+      aria-labelledby={`${category}-heading`}
+    >
+      <h2 id={`${category}-heading`}>{words.title}</h2>
+      {isFigure ? body : null}
       <Summary text={record.summary} />
-      {kind === 'detail' ? body : null}
+      {isFigure ? null : body}
       <SectionDownloads category={category} />
     </section>
   );
@@ -401,16 +346,14 @@ function Section({
 
 /** Every statistic of a year as a section: intro, the big numbers side by side, the details, outro. */
 export function StatisticSections({ records }: { records: ReadonlyMap<CategoryId, StatisticRecord> }) {
-  const present = VIEWS.filter(([category]) => records.has(category));
-  const section = ([category, kind, view]: (typeof VIEWS)[number]) => (
-    <Section category={category} kind={kind} view={view} record={records.get(category)!} />
-  );
-  const figures = present.filter(([, kind]) => kind === 'figure');
+  const present = (Object.keys(VIEWS) as CategoryId[]).filter((category) => records.has(category));
+  const section = (category: CategoryId) => <Section category={category} record={records.get(category)!} />;
+  const figures = present.filter((category) => VIEWS[category] === figureView);
   return (
     <>
-      {present.filter(([category]) => category === 'intro').map(section)}
+      {present.filter((category) => category === 'intro').map(section)}
       {figures.length === 0 ? null : <div class="figures">{figures.map(section)}</div>}
-      {present.filter(([category, kind]) => kind !== 'figure' && category !== 'intro').map(section)}
+      {present.filter((category) => category !== 'intro' && VIEWS[category] !== figureView).map(section)}
     </>
   );
 }

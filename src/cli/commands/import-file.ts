@@ -1,8 +1,8 @@
 import type { StoreLocation } from '../../config/index.js';
-import { CsvFormatError, parseParticipantCsv } from '../../import/csv-source.js';
-import { expectStore, ImportRejected, importParticipants } from '../../import/import-participants.js';
+import { parseParticipantCsv } from '../../import/csv-source.js';
+import { expectStore, importParticipants } from '../../import/import-participants.js';
 import { readInputFile } from '../input-file.js';
-import { createProgress } from '../progress.js';
+import { withProgress } from '../progress.js';
 import { formatImportReport } from './import-report.js';
 
 /**
@@ -13,25 +13,14 @@ export async function importFile(file: string, location: StoreLocation, create =
   const started = performance.now();
   const use = create ? 'create' : 'write';
   expectStore(location, use);
-  const progress = createProgress();
-  try {
+  return withProgress(async (progress) => {
     progress.phase(`reading ${file}`);
-    const bytes = readInputFile(file);
-    let rows;
-    try {
-      rows = parseParticipantCsv(bytes);
-    } catch (error) {
-      if (error instanceof CsvFormatError)
-        throw new ImportRejected([`${file}:${error.line}: ${error.message}`, 'nothing was written']);
-      throw error;
-    }
+    const rows = parseParticipantCsv(readInputFile(file), file);
     const report = await importParticipants(file, rows, location, {
       use,
       expectedRows: rows.length,
       progress,
     });
     return formatImportReport(file, report, performance.now() - started);
-  } finally {
-    progress.end();
-  }
+  });
 }

@@ -1,17 +1,12 @@
 import type { StoreLocation } from '../../config/index.js';
-import { openWriteStore } from '../../store/open-store.js';
+import { withStore } from './with-store.js';
 
 /**
  * `tamborrada updating on|off`: the flag the statistics operation reports during the
  * refresh. Asking for the state the flag is in already (with no new note) changes nothing.
  */
-export async function setUpdating(
-  isUpdating: boolean,
-  note: string | undefined,
-  location: StoreLocation,
-): Promise<string> {
-  const store = await openWriteStore(location);
-  try {
+export async function setUpdating(isUpdating: boolean, note: string | undefined, location: StoreLocation) {
+  return withStore(location, 'write', async (store) => {
     const current = await store.readUpdatingStatus();
     if (current.isUpdating === isUpdating && (note === undefined || note === current.note))
       return `updating is ${isUpdating ? 'ON' : 'off'} already: nothing changed`;
@@ -19,7 +14,5 @@ export async function setUpdating(
     return isUpdating
       ? 'updating is ON: /api/statistics answers {"isUpdating":true} until `tamborrada updating off`'
       : 'updating is off: /api/statistics serves the published statistics';
-  } finally {
-    await store.close();
-  }
+  });
 }

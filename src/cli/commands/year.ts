@@ -1,8 +1,8 @@
 import type { StoreLocation } from '../../config/index.js';
 import { changeYear, type YearChange, type YearChangeReport } from '../../import/year-changes.js';
-import { openWriteStore } from '../../store/open-store.js';
 import { formatCount, table } from '../output.js';
-import { createProgress } from '../progress.js';
+import { withProgress } from '../progress.js';
+import { withStore } from './with-store.js';
 
 const DONE: Record<YearChange, [done: string, wouldDo: string]> = {
   unpublish: ['unpublished', 'would unpublish'],
@@ -10,7 +10,7 @@ const DONE: Record<YearChange, [done: string, wouldDo: string]> = {
   remove: ['removed', 'would remove'],
 };
 
-export function formatYearChange(report: YearChangeReport): string {
+function formatYearChange(report: YearChangeReport): string {
   if (report.unchanged !== undefined) return `${report.unchanged} in ${report.store}: nothing changed`;
   const [done, wouldDo] = DONE[report.change];
   const participants = formatCount(report.participants);
@@ -38,13 +38,8 @@ export async function changeYearCommand(
   year: string,
   dryRun: boolean,
   location: StoreLocation,
-): Promise<string> {
-  const store = await openWriteStore(location);
-  const progress = createProgress();
-  try {
-    return formatYearChange(await changeYear(store, change, year, { dryRun, progress }));
-  } finally {
-    progress.end();
-    await store.close();
-  }
+) {
+  return withStore(location, 'write', async (store) =>
+    formatYearChange(await withProgress((progress) => changeYear(store, change, year, { dryRun, progress }))),
+  );
 }

@@ -8,14 +8,8 @@ export interface DotRow {
   shown: string;
 }
 
-const HEADER = 22;
-const ROW = 34;
-const LABEL_FONT = 13;
-const YEAR_FONT = 11;
-const DOT_RADIUS = 6;
-/** The widest column of a year; narrower when there are many years. */
-const WIDEST_COLUMN = 34;
-const GAP = 8;
+/** Pixels: the year line, a row, the fonts, a dot's radius, the widest column of a year, the room before a total. */
+const SIZE = { header: 22, row: 34, labelFont: 13, yearFont: 11, dot: 6, widestColumn: 34, gap: 8 };
 
 /**
  * One row of dots per item over every edition from the first to the last: a full dot
@@ -40,15 +34,14 @@ export function EditionDots({
   withData: ReadonlySet<number>;
   rows: readonly DotRow[];
 }) {
-  const column = Math.min(WIDEST_COLUMN, Math.floor(NARROWEST_CHART / Math.max(1, years.length)));
-  const yearLabel = textWidth('2000', YEAR_FONT) + 4;
-  const labelEvery = Math.ceil(yearLabel / column);
+  const column = Math.min(SIZE.widestColumn, Math.floor(NARROWEST_CHART / Math.max(1, years.length)));
+  const labelEvery = Math.ceil((textWidth('2000', SIZE.yearFont) + 4) / column);
   const centre = (i: number) => i * column + column / 2;
   return (
     <svg
       class="chart chart-dots"
       width="100%"
-      height={HEADER + rows.length * ROW}
+      height={SIZE.header + rows.length * SIZE.row}
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
     >
@@ -68,36 +61,33 @@ export function EditionDots({
           ) : null,
         )}
       </g>
-      {rows.map((row, r) => {
-        const labelRoom = NARROWEST_CHART - INSET - textWidth(row.shown, LABEL_FONT, true) - GAP;
-        return (
-          <g transform={`translate(0 ${HEADER + r * ROW})`}>
-            <FittedText
-              class="dot-label"
-              x={INSET}
-              y="12"
-              text={row.label}
-              width={labelRoom}
-              fontSize={LABEL_FONT}
-            />
-            <text class="dot-total" x={NARROWEST_CHART} y="12" text-anchor="end">
-              {row.shown}
-            </text>
-            {years.map((year, i) =>
-              !withData.has(year) ? (
-                <line class="dot-none" x1={centre(i) - 4} x2={centre(i) + 4} y1="25" y2="25" />
-              ) : (
-                <circle
-                  class={row.years.has(year) ? 'dot' : 'dot dot-absent'}
-                  cx={centre(i)}
-                  cy="25"
-                  r={DOT_RADIUS}
-                />
-              ),
-            )}
-          </g>
-        );
-      })}
+      {rows.map((row, r) => (
+        <g transform={`translate(0 ${SIZE.header + r * SIZE.row})`}>
+          <FittedText
+            class="dot-label"
+            x={INSET}
+            y="12"
+            text={row.label}
+            width={NARROWEST_CHART - INSET - textWidth(row.shown, SIZE.labelFont, true) - SIZE.gap}
+            fontSize={SIZE.labelFont}
+          />
+          <text class="dot-total" x={NARROWEST_CHART} y="12" text-anchor="end">
+            {row.shown}
+          </text>
+          {years.map((year, i) =>
+            withData.has(year) ? (
+              <circle
+                class={row.years.has(year) ? 'dot' : 'dot dot-absent'}
+                cx={centre(i)}
+                cy="25"
+                r={SIZE.dot}
+              />
+            ) : (
+              <line class="dot-none" x1={centre(i) - 4} x2={centre(i) + 4} y1="25" y2="25" />
+            ),
+          )}
+        </g>
+      ))}
     </svg>
   );
 }

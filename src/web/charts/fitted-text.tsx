@@ -13,7 +13,7 @@ export const NARROWEST_CHART = 300;
 /** Room before a label's first letter: some glyphs (`J`, `T`) reach left of their origin. */
 export const INSET = 2;
 
-/** The width of each character in em, by kind; anything unlisted counts as a wide letter. */
+/** The width of each character in em, by kind; anything unlisted counts as 1 (a wide letter). */
 const EM_WIDTHS: readonly (readonly [RegExp, number])[] = [
   [/[ .,:;'!|iIjl]/u, 0.34],
   [/[ftr()-]/u, 0.45],
@@ -22,15 +22,11 @@ const EM_WIDTHS: readonly (readonly [RegExp, number])[] = [
   [/\p{Lu}/u, 0.8],
   [/\p{Ll}/u, 0.66],
 ];
-const OTHER_EM = 1.0;
 /** Bold text is about a tenth wider. */
 const BOLD = 1.1;
 const ELLIPSIS = '…';
 
-function emWidth(character: string): number {
-  for (const [kind, width] of EM_WIDTHS) if (kind.test(character)) return width;
-  return OTHER_EM;
-}
+const emWidth = (character: string) => EM_WIDTHS.find(([kind]) => kind.test(character))?.[1] ?? 1;
 
 /** The estimated width of `text` in pixels at `fontSize`. */
 export function textWidth(text: string, fontSize: number, bold = false): number {
@@ -40,25 +36,8 @@ export function textWidth(text: string, fontSize: number, bold = false): number 
 }
 
 /**
- * `text` as it fits in `width` pixels: whole, or cut with `…` (the caller keeps the
- * full text beside it, in a `<title>`).
- */
-export function fitText(text: string, width: number, fontSize: number): string {
-  if (textWidth(text, fontSize) <= width) return text;
-  const room = width - textWidth(ELLIPSIS, fontSize);
-  let used = 0;
-  let kept = '';
-  for (const character of text) {
-    used += emWidth(character) * fontSize;
-    if (used > room) break;
-    kept += character;
-  }
-  return `${kept.trimEnd()}${ELLIPSIS}`;
-}
-
-/**
- * An SVG `<text>` shortened to `width` pixels; when shortened, the full text is its
- * `<title>` (shown on hover). The chart's table always has the full text.
+ * An SVG `<text>` shortened to `width` pixels, cut with `…`; when shortened, the full
+ * text is its `<title>` (shown on hover). The chart's table always has the full text.
  */
 export function FittedText({
   text,
@@ -72,10 +51,18 @@ export function FittedText({
   class?: string;
   x?: number | string;
   y?: number | string;
-  dx?: number | string;
-  'text-anchor'?: 'start' | 'middle' | 'end';
 }) {
-  const shown = fitText(text, width, fontSize);
+  let shown = text;
+  if (textWidth(text, fontSize) > width) {
+    const room = width - textWidth(ELLIPSIS, fontSize);
+    let used = 0;
+    shown = '';
+    for (const character of text) {
+      if ((used += emWidth(character) * fontSize) > room) break;
+      shown += character;
+    }
+    shown = shown.trimEnd() + ELLIPSIS;
+  }
   return (
     <text {...attributes}>
       {shown}

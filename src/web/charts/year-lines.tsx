@@ -8,28 +8,82 @@ export interface YearSeries {
   points: readonly YearCount[];
 }
 
-const WIDTH = 360;
-const HEIGHT = 220;
-const MARGIN = { top: 12, right: 20, bottom: 28, left: 48 };
 /** Past this many years, every other year is labelled. */
 const LABELLED_YEARS = 12;
-
-interface Slot {
-  year: number;
-  count: number | undefined;
-}
 
 /** Every year from the first to the last of `years`, those without data included. */
 export function everyYear(years: readonly number[]): number[] {
   if (years.length === 0) return [];
   const first = Math.min(...years);
-  const last = Math.max(...years);
-  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  return Array.from({ length: Math.max(...years) - first + 1 }, (_, i) => first + i);
 }
 
 /** Every year from the first to the last of the series; those without data break the line. */
 export function yearRange(series: readonly YearSeries[]): number[] {
   return everyYear(series.flatMap((one) => one.points.map((point) => point.year)));
+}
+
+/** A chart's scales over the years (one edition alone is centred) and the counts from 0, within its margins. */
+function frame(series: readonly YearSeries[], width: number, height: number, margin: Margin, gap: number) {
+  const [top, right, bottom, left] = margin;
+  const years = yearRange(series);
+  const first = years[0] ?? 0;
+  const last = years.at(-1) ?? 0;
+  const x = scaleLinear()
+    .domain(first === last ? [first - 1, last + 1] : [first, last])
+    .range([left, width - right]);
+  const largest = Math.max(1, ...series.flatMap((one) => one.points.map((point) => point.count)));
+  const y = scaleLinear()
+    .domain([0, largest])
+    .range([height - bottom, top]);
+  return { years, first, last, x, y, left, right: width - right, gap };
+}
+
+/** Top, right, bottom, left. */
+type Margin = readonly [number, number, number, number];
+type Frame = ReturnType<typeof frame>;
+
+/** Grid lines across the chart, each with its figure on the left. */
+function ValueTicks({ ticks, frame: { y, left, right, gap } }: { ticks: number[]; frame: Frame }) {
+  return ticks.map((tick) => (
+    <g>
+      <line class="grid" x1={left} x2={right} y1={y(tick)} y2={y(tick)} />
+      <text x={left - gap} y={y(tick)} dy="0.32em" text-anchor="end">
+        {formatNumber(tick)}
+      </text>
+    </g>
+  ));
+}
+
+/** A series' line, broken where a year has no data, and a dot with its figure at each point. */
+function SeriesLine({
+  one,
+  index,
+  frame: { years, x, y },
+  radius,
+  pointTitle,
+}: {
+  one: YearSeries;
+  index: number;
+  frame: Frame;
+  radius: number;
+  pointTitle: (point: YearCount) => string;
+}) {
+  const counts = new Map(one.points.map((point) => [point.year, point.count]));
+  const path = line<number>()
+    .defined((year) => counts.has(year))
+    .x((year) => x(year))
+    .y((year) => y(counts.get(year)!));
+  return (
+    <g class={`series series-${index}`}>
+      <path d={path(years) ?? ''} />
+      {one.points.map((point) => (
+        <circle cx={x(point.year)} cy={y(point.count)} r={radius}>
+          <title>{pointTitle(point)}</title>
+        </circle>
+      ))}
+    </g>
+  );
 }
 
 /**
@@ -38,90 +92,112 @@ export function yearRange(series: readonly YearSeries[]): number[] {
  * a gap instead of a line across it. The SVG scales with its box (viewBox); colours and
  * dashes come from the stylesheet (`series-1`, `series-2`, …).
  */
-/** The editions of the series and the horizontal scale over them (one edition alone is centred). */
-export function yearAxis(series: readonly YearSeries[], range: [number, number]) {
-  const years = yearRange(series);
-  const first = years[0] ?? 0;
-  const last = years.at(-1) ?? 0;
-  const x = scaleLinear()
-    .domain(first === last ? [first - 1, last + 1] : [first, last])
-    .range(range);
-  return { years, first, last, x };
-}
-
 export function YearLines({
   id,
   title,
   description,
   series,
-  fromZero = true,
 }: {
   id: string;
   title: string;
   description: string;
   series: readonly YearSeries[];
-  /** The vertical axis starts at 0; else at the smallest value, to tell close lines apart. */
-  fromZero?: boolean;
 }) {
-  const { years, x } = yearAxis(series, [MARGIN.left, WIDTH - MARGIN.right]);
-  const counts = series.flatMap((one) => one.points.map((point) => point.count));
-  const largest = Math.max(1, ...counts);
-  const y = scaleLinear()
-    .domain([fromZero ? 0 : Math.min(largest - 1, ...counts), largest])
-    .nice(4)
-    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const chart = frame(series, 360, 220, [12, 20, 28, 48], 6);
+  chart.y.nice(4);
   const withData = new Set(series.flatMap((one) => one.points.map((point) => point.year)));
-  const path = line<Slot>()
-    .defined((slot) => slot.count !== undefined)
-    .x((slot) => x(slot.year))
-    .y((slot) => y(slot.count!));
-  const step = years.length > LABELLED_YEARS ? 2 : 1;
-
+  const step = chart.years.length > LABELLED_YEARS ? 2 : 1;
   return (
     <svg
       class="chart chart-lines"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      viewBox="0 0 360 220"
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
     >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{description}</desc>
       <g class="axis">
-        {y.ticks(4).map((tick) => (
-          <g>
-            <line class="grid" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} />
-            <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" text-anchor="end">
-              {formatNumber(tick)}
-            </text>
-          </g>
-        ))}
-        {years
+        <ValueTicks ticks={chart.y.ticks(4)} frame={chart} />
+        {chart.years
           .filter((_, i) => i % step === 0)
           .map((year) => (
             <text
               class={withData.has(year) ? undefined : 'no-data'}
-              x={x(year)}
-              y={HEIGHT - MARGIN.bottom + 18}
+              x={chart.x(year)}
+              y={210}
               text-anchor="middle"
             >
               {year}
             </text>
           ))}
       </g>
+      {series.map((one, i) => (
+        <SeriesLine
+          one={one}
+          index={i + 1}
+          frame={chart}
+          radius={3.5}
+          pointTitle={(point) => `${one.label}, ${point.year}: ${formatNumber(point.count)}`}
+        />
+      ))}
+    </svg>
+  );
+}
+
+/**
+ * One small line chart per series, side by side, on the same scales from 0: each line
+ * stands alone (no overlapping dashes to tell apart) and their heights compare. Each
+ * chart's name is HTML above it, so a long name wraps; a year without data leaves a gap.
+ */
+export function SmallMultiples({
+  id,
+  series,
+  describe,
+}: {
+  id: string;
+  series: readonly YearSeries[];
+  /** The description of one series' chart. */
+  describe: (series: YearSeries) => string;
+}) {
+  const chart = frame(series, 160, 96, [8, 10, 20, 34], 4);
+  chart.y.nice(2);
+  const top = chart.y.domain()[1]!;
+  return (
+    <ul class="multiples">
       {series.map((one, i) => {
-        const counts = new Map(one.points.map((point) => [point.year, point.count]));
-        const slots = years.map((year) => ({ year, count: counts.get(year) }));
+        const chartId = `${id}-${i + 1}`;
         return (
-          <g class={`series series-${i + 1}`}>
-            <path d={path(slots) ?? ''} />
-            {one.points.map((point) => (
-              <circle cx={x(point.year)} cy={y(point.count)} r="3.5">
-                <title>{`${one.label}, ${point.year}: ${formatNumber(point.count)}`}</title>
-              </circle>
-            ))}
-          </g>
+          <li>
+            <p class="multiple-name" id={`${chartId}-title`}>
+              {one.label}
+            </p>
+            <svg
+              class="chart chart-multiple"
+              viewBox="0 0 160 96"
+              role="img"
+              aria-labelledby={`${chartId}-title ${chartId}-desc`}
+            >
+              <title>{one.label}</title>
+              <desc id={`${chartId}-desc`}>{describe(one)}</desc>
+              <g class="axis">
+                <ValueTicks ticks={[0, top]} frame={chart} />
+                {[chart.first, chart.last].map((year, end) => (
+                  <text x={chart.x(year)} y={92} text-anchor={end === 0 ? 'start' : 'end'}>
+                    {year}
+                  </text>
+                ))}
+              </g>
+              <SeriesLine
+                one={one}
+                index={1}
+                frame={chart}
+                radius={3}
+                pointTitle={(point) => `${point.year}: ${formatNumber(point.count)}`}
+              />
+            </svg>
+          </li>
         );
       })}
-    </svg>
+    </ul>
   );
 }

@@ -1,5 +1,5 @@
-import { aboutTexts } from '../copy.js';
-import { Layout, LICENCE_URL, PAGE_PATHS, type PageContext } from '../layout.js';
+import { aboutTexts, openDataTexts } from '../copy.js';
+import { Layout, LICENCE_URL, PAGE_PATHS, Panel, type PageContext } from '../layout.js';
 
 const texts = aboutTexts;
 
@@ -9,14 +9,12 @@ export function AboutPage({ context }: { context: PageContext }) {
     <Layout context={context} title={texts.title} description={texts.description} place="about">
       <h1>{texts.title}</h1>
       <p class="lead">{texts.lead}</p>
-      <section aria-labelledby="fuente" class="panel">
-        <h2 id="fuente">{texts.source.heading}</h2>
+      <Panel id="fuente" heading={texts.source.heading}>
         {texts.source.paragraphs.map((paragraph) => (
           <p>{paragraph}</p>
         ))}
-      </section>
-      <section aria-labelledby="definiciones" class="panel">
-        <h2 id="definiciones">{texts.definitions.heading}</h2>
+      </Panel>
+      <Panel id="definiciones" heading={texts.definitions.heading}>
         <p>{texts.definitions.intro}</p>
         <dl class="definitions">
           {texts.definitions.items.map(([term, meaning]) => (
@@ -27,32 +25,28 @@ export function AboutPage({ context }: { context: PageContext }) {
           ))}
         </dl>
         <p>{texts.definitions.lists}</p>
-      </section>
-      <section aria-labelledby="privacidad" class="panel">
-        <h2 id="privacidad">{texts.privacy.heading}</h2>
+      </Panel>
+      <Panel id="privacidad" heading={texts.privacy.heading}>
         {texts.privacy.paragraphs.map((paragraph) => (
           <p>{paragraph}</p>
         ))}
-        <p>{texts.privacy.removal}</p>
-      </section>
-      <section aria-labelledby="licencia" class="panel">
-        <h2 id="licencia">{texts.licence.heading}</h2>
+      </Panel>
+      <Panel id="licencia" heading={texts.licence.heading}>
         <p>
           {texts.licence.text}{' '}
           <a href={LICENCE_URL} rel="license">
-            CC BY-SA 4.0
+            {openDataTexts.licenceName}
           </a>
           . {texts.licence.after}
         </p>
-      </section>
-      <section aria-labelledby="api" class="panel">
-        <h2 id="api">{texts.api.heading}</h2>
+      </Panel>
+      <Panel id="api" heading={texts.api.heading}>
         <p>
           {texts.api.text} <a href={PAGE_PATHS.apiDocs}>{texts.api.docsLink}</a>. {texts.api.openApi}{' '}
           <a href={PAGE_PATHS.openApi}>{PAGE_PATHS.openApi}</a>.
         </p>
         <p>{texts.api.files}</p>
-      </section>
+      </Panel>
     </Layout>
   );
 }

@@ -1,5 +1,5 @@
 import { webTexts } from '../copy.js';
-import { Layout, PAGE_PATHS, YearLinks, type PageContext } from '../layout.js';
+import { Layout, PAGE_PATHS, Panel, YearLinks, type PageContext } from '../layout.js';
 
 /** Any address with no page (an unknown year included): where to go instead. */
 export function NotFoundPage({ context, years }: { context: PageContext; years: readonly string[] }) {
@@ -9,10 +9,9 @@ export function NotFoundPage({ context, years }: { context: PageContext; years: 
       <h1>{texts.title}</h1>
       <p class="lead">{texts.text}</p>
       {years.length === 0 ? null : (
-        <section aria-labelledby="publicadas" class="panel">
-          <h2 id="publicadas">{texts.yearsHeading}</h2>
+        <Panel id="publicadas" heading={texts.yearsHeading}>
           <YearLinks years={years} />
-        </section>
+        </Panel>
       )}
       <p>
         <a href={PAGE_PATHS.home}>{texts.home}</a>

@@ -1,10 +1,11 @@
 import { formatNumber } from '../../domain/spanish-words.js';
 import { schoolTexts, webTexts } from '../copy.js';
 import { DataTable } from '../data-table.js';
-import { Layout, PAGE_PATHS, type PageContext } from '../layout.js';
+import { Headline, Layout, PAGE_PATHS, Panel, type PageContext } from '../layout.js';
 import { OpenDataLinks, type Download } from '../open-data.js';
 import { ParticipantsByYear } from '../statistic-sections.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
+import { totalOf } from '../year-statistics.js';
 
 const texts = schoolTexts;
 
@@ -24,7 +25,7 @@ export interface SchoolFacts {
 /** The editions it took part in (more than 0 participants). */
 export const editionsOf = (facts: SchoolFacts) => facts.participants.filter((point) => point.count > 0);
 
-/** `/companias/{slug}`: one school over the editions. */
+/** `/companias/{slug}`: one school over the editions; while the store is updating, its name alone (like the year pages). */
 export function SchoolPage({
   context,
   facts,
@@ -35,7 +36,14 @@ export function SchoolPage({
   downloads: { participants: Download; names: Download };
 }) {
   const editions = editionsOf(facts);
-  const total = editions.reduce((sum, point) => sum + point.count, 0);
+  const first = editions[0]!.year;
+  const total = totalOf(editions);
+  const yearCell = (year: number) => <a href={PAGE_PATHS.statistics(String(year))}>{year}</a>;
+  const figures = [
+    { value: formatNumber(editions.length), words: texts.editions(editions.length) },
+    { value: formatNumber(total), words: webTexts.figures.participations(total) },
+    { value: String(first), words: texts.firstEdition },
+  ];
   return (
     <Layout
       context={context}
@@ -44,63 +52,34 @@ export function SchoolPage({
       place="other"
     >
       <h1>{facts.school}</h1>
-      {context.isUpdating ? null : <SchoolFigures facts={facts} downloads={downloads} />}
+      {context.isUpdating ? null : (
+        <>
+          <p class="lead">{texts.lead(first, first === facts.firstEditionOfData)}</p>
+          <Panel id="cifras" heading={texts.figuresHeading}>
+            <Headline figures={figures} />
+          </Panel>
+          <Panel id="participantes" heading={texts.participantsHeading} statistic>
+            <p>{texts.participantsText}</p>
+            <ParticipantsByYear
+              id="school-participants"
+              title={texts.participantsHeading}
+              points={facts.participants}
+            />
+            <OpenDataLinks download={downloads.participants} />
+          </Panel>
+          <Panel id="nombres" heading={texts.namesHeading} statistic>
+            <p>{texts.namesText(facts.commonNameOverall)}</p>
+            {facts.commonNames.length === 0 ? null : (
+              <DataTable
+                caption={texts.namesHeading}
+                columns={[{ label: webTexts.table.year }, { label: webTexts.table.commonName }]}
+                rows={facts.commonNames.map((item) => [yearCell(item.year), item.name])}
+              />
+            )}
+            <OpenDataLinks download={downloads.names} />
+          </Panel>
+        </>
+      )}
     </Layout>
-  );
-}
-
-/** Everything under the title: while the store is updating, none of it (like the year pages). */
-function SchoolFigures({
-  facts,
-  downloads,
-}: {
-  facts: SchoolFacts;
-  downloads: { participants: Download; names: Download };
-}) {
-  const editions = editionsOf(facts);
-  const first = editions[0]!.year;
-  const total = editions.reduce((sum, point) => sum + point.count, 0);
-  const yearCell = (year: number) => <a href={PAGE_PATHS.statistics(String(year))}>{year}</a>;
-  return (
-    <>
-      <p class="lead">{texts.lead(first, first === facts.firstEditionOfData)}</p>
-      <section aria-labelledby="cifras" class="panel">
-        <h2 id="cifras">{texts.figuresHeading}</h2>
-        <ul class="headline">
-          <li>
-            <span class="figure-value">{formatNumber(editions.length)}</span>{' '}
-            {texts.editions(editions.length)}
-          </li>
-          <li>
-            <span class="figure-value">{formatNumber(total)}</span> {texts.participations(total)}
-          </li>
-          <li>
-            <span class="figure-value">{first}</span> {texts.firstEdition}
-          </li>
-        </ul>
-      </section>
-      <section aria-labelledby="participantes" class="panel statistic">
-        <h2 id="participantes">{texts.participantsHeading}</h2>
-        <p>{texts.participantsText}</p>
-        <ParticipantsByYear
-          id="school-participants"
-          title={texts.participantsHeading}
-          points={facts.participants}
-        />
-        <OpenDataLinks download={downloads.participants} />
-      </section>
-      <section aria-labelledby="nombres" class="panel statistic">
-        <h2 id="nombres">{texts.namesHeading}</h2>
-        <p>{texts.namesText(facts.commonNameOverall)}</p>
-        {facts.commonNames.length === 0 ? null : (
-          <DataTable
-            caption={texts.namesHeading}
-            columns={[{ label: webTexts.table.year }, { label: webTexts.table.commonName }]}
-            rows={facts.commonNames.map((item) => [yearCell(item.year), item.name])}
-          />
-        )}
-        <OpenDataLinks download={downloads.names} />
-      </section>
-    </>
   );
 }

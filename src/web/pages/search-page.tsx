@@ -1,5 +1,5 @@
 import { webTexts } from '../copy.js';
-import { Layout, PAGE_PATHS, type PageContext } from '../layout.js';
+import { Layout, PAGE_PATHS, Panel, type PageContext } from '../layout.js';
 import { SearchForm, type SearchInput } from '../search-form.js';
 import { DataTable } from '../data-table.js';
 import { SchoolName } from '../school-links.js';
@@ -46,8 +46,7 @@ export function SearchPage({
         <SearchForm companies={companies} input={input} idPrefix="search" />
       </div>
       {outcome?.kind === 'notFound' || outcome?.kind === 'found' ? (
-        <section aria-labelledby="resultados" class="panel">
-          <h2 id="resultados">{texts.resultsHeading}</h2>
+        <Panel id="resultados" heading={texts.resultsHeading}>
           {outcome.kind === 'notFound' ? (
             <p role="status">{texts.notFound}</p>
           ) : (
@@ -72,7 +71,7 @@ export function SearchPage({
               />
             </>
           )}
-        </section>
+        </Panel>
       ) : null}
     </Layout>
   );
