@@ -12,9 +12,6 @@ import type { WorkerMessage } from './build-runner.js';
 import { shelfBuffers, ShelfCollector } from './participant-index.js';
 import { buildStatisticsCatalog, type StatisticsCatalog } from './statistics-catalog.js';
 
-/** How often a long build says how far it got. */
-const PROGRESS_EVERY_MS = 1000;
-
 /** Rows read so far, and while indexing the schools indexed so far, of `schoolCount`. */
 export interface BuildProgress {
   phase: 'reading' | 'indexing';
@@ -36,7 +33,7 @@ const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
   parentPort!.postMessage(message, transfer);
 let lastProgress = performance.now();
 const report = (progress: BuildProgress) => {
-  if (performance.now() - lastProgress < PROGRESS_EVERY_MS) return;
+  if (performance.now() - lastProgress < 1000) return; // once a second at most
   lastProgress = performance.now();
   post({ type: 'progress', progress });
 };

@@ -16,6 +16,7 @@ export interface SchoolShelf {
   keyStarts: Uint32Array;
   /** The distinct words of the keys, sorted: a word's id is its index. */
   words: string[];
+  wordIds: Map<string, number>;
   /**
    * Where each word occurrence starts in `keysText` (`wordAt`), grouped by word (word w's
    * are `wordStarts[w]…wordStarts[w + 1]`), then ordered by the word after it (`nextWord`;
@@ -90,7 +91,13 @@ function indexWords(keys: readonly string[], keyStarts: Uint32Array) {
     nextWord[j] = after[sorted[j]!]!;
     wordAt[j] = offsets[sorted[j]!]!;
   }
-  return { words, wordStarts: starts, nextWord, wordAt };
+  return {
+    words,
+    wordIds: new Map(words.map((word, id) => [word, id])),
+    wordStarts: starts,
+    nextWord,
+    wordAt,
+  };
 }
 
 /** The shelf of one school from its participants' names and years (in the same order). */
@@ -124,32 +131,39 @@ export function shelfBuffers(shelf: SchoolShelf): ArrayBuffer[] {
 }
 
 /**
- * Where the needle starts in `keysText`, ascending. In a needle of three parts or more the
- * second is a whole word, followed by a word that begins with the third (is it, when more
- * follow): only those pairs, shifted back by the first part, can start a match. A shorter
- * needle (never one of the HTTP operation) is looked for in the whole text.
+ * Where the needle starts in `keysText`, ascending. In a needle of three parts or more each
+ * middle part is a whole word, followed by the next part (a whole word too, but for the
+ * last, which only begins one): the rarest such pair, shifted back by what precedes it,
+ * marks the only places a match can start. A shorter needle (never one of the HTTP
+ * operation) is looked for in the whole text.
  */
 function needleStarts(shelf: SchoolShelf, needle: string): number[] {
-  const { keysText, words, wordStarts, nextWord, wordAt } = shelf;
+  const { keysText, words, wordIds, wordStarts, nextWord, wordAt } = shelf;
   const found: number[] = [];
   const parts = needle.split(' ');
   if (parts.length < 3) {
     for (let at = keysText.indexOf(needle); at >= 0; at = keysText.indexOf(needle, at + 1)) found.push(at);
     return found;
   }
-  const firstFrom = (text: string) => firstNotBelow(0, words.length, (id) => words[id]! < text);
-  const word = firstFrom(parts[1]!);
-  if (words[word] !== parts[1]) return found;
-  const third = parts[2]!;
-  const from = firstFrom(third);
-  let to = from;
-  if (parts.length > 3) to = words[from] === third ? from + 1 : from;
-  else while (to < words.length && words[to]!.startsWith(third)) to++;
-  const end = wordStarts[word + 1]!;
-  const shift = parts[0]!.length + 1;
-  const first = firstNotBelow(wordStarts[word]!, end, (i) => nextWord[i]! < from);
-  for (let i = first; i < end && nextWord[i]! < to; i++) {
-    const at = wordAt[i]! - shift;
+  let rarest = { first: 0, last: Infinity, shift: 0 };
+  for (let i = 1, shift = parts[0]!.length + 1; i < parts.length - 1; shift += parts[i++]!.length + 1) {
+    const word = wordIds.get(parts[i]!);
+    if (word === undefined) return found;
+    const next = parts[i + 1]!;
+    let from = wordIds.get(next) ?? -1; // -1: no such word, an empty range
+    let to = from + 1;
+    if (i + 2 === parts.length) {
+      // The last part begins the words from where it would stand among the sorted words.
+      to = from = firstNotBelow(0, words.length, (id) => words[id]! < next);
+      while (to < words.length && words[to]!.startsWith(next)) to++;
+    }
+    const end = wordStarts[word + 1]!;
+    const first = firstNotBelow(wordStarts[word]!, end, (j) => nextWord[j]! < from);
+    const last = firstNotBelow(first, end, (j) => nextWord[j]! < to);
+    if (last - first < rarest.last - rarest.first) rarest = { first, last, shift };
+  }
+  for (let j = rarest.first; j < rarest.last; j++) {
+    const at = wordAt[j]! - rarest.shift;
     if (at >= 0 && keysText.startsWith(needle, at)) found.push(at);
   }
   return found.sort((a, b) => a - b);
@@ -179,11 +193,12 @@ export class ParticipantIndex {
     const shelf = this.shelves.get(school);
     if (!shelf) return undefined;
     const names = shelf.years.length;
-    const positions = needleStarts(shelf, normalizedName.toLowerCase()).map((at) =>
-      firstNotBelow(0, names, (k) => shelf.keyStarts[k + 1]! <= at),
-    );
-    if (positions.length === 0) return undefined;
-    const matches = [...new Set(positions)];
+    const matches: number[] = [];
+    for (const at of needleStarts(shelf, normalizedName.toLowerCase())) {
+      const k = firstNotBelow(0, names, (position) => shelf.keyStarts[position + 1]! <= at);
+      if (matches[matches.length - 1] !== k) matches.push(k);
+    }
+    if (matches.length === 0) return undefined;
     const nameJson = (k: number) => shelf.namesJson.slice(shelf.nameStarts[k], shelf.nameStarts[k + 1]);
     matches.sort(
       (a, b) =>

@@ -29,8 +29,7 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export interface Representation {
   /** A Buffer, or (for an answer computed per request) the text, written as UTF-8. */
   body: Buffer | string;
-  /** Bytes of the body. */
-  length: number;
+  length: number; // bytes
   etag: string | undefined;
   /** Every header of this representation but CORS and length, ready to write. */
   headers: Readonly<Record<string, string>>;
@@ -195,11 +194,7 @@ export function prepareError({ status, text: error }: ApiError, details?: string
 }
 
 /** A JSON answer computed for one request (a participant search): never cached (spec §8). */
-export interface ComputedJson {
-  readonly kind: 'computed';
-  statusCode: 200;
-  json: string;
-}
+export type ComputedJson = { readonly kind: 'computed'; statusCode: 200; json: string };
 
 /** What an operation answers: an answer prepared once, or one computed for this request. */
 export type Answer = PreparedResponse | ComputedJson;

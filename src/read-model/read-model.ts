@@ -4,10 +4,7 @@ import { ParticipantIndex } from './participant-index.js';
 import type { StatisticsCatalog } from './statistics-catalog.js';
 
 /** Companies and participant search: the participants of the published years. */
-export interface ParticipantDirectory {
-  index: ParticipantIndex;
-  companiesAnswer: PreparedResponse;
-}
+export type ParticipantDirectory = { index: ParticipantIndex; companiesAnswer: PreparedResponse };
 
 export function buildParticipantDirectory(index: ParticipantIndex): ParticipantDirectory {
   const { companies } = index;

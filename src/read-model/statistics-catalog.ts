@@ -11,9 +11,6 @@ import {
   type PreparedResponse,
 } from './prepared-response.js';
 
-/** The spec's limit on the statistics read (§4.3, §8). */
-const STATISTICS_ROW_LIMIT = 30;
-
 /** Every answer of years, statistics and category, prepared for one data version. */
 export interface StatisticsCatalog {
   /** Valid ready years in the order of `/api/years`. */
@@ -64,12 +61,12 @@ function compareForStatistics(a: StoredStatistic, b: StoredStatistic): number {
 }
 
 /**
- * The statistics answer of a year: the first 30 rows, grouped by category in order of first
- * appearance (written by hand: a JS object would move integer-like keys first).
+ * The statistics answer of a year: the first 30 rows (spec §4.3, §8), grouped by category in
+ * order of first appearance (written by hand: a JS object would move integer-like keys first).
  */
 function statisticsJson(year: string, sorted: readonly StoredStatistic[]): string {
   const groups = new Map<string, string[]>();
-  for (const record of sorted.slice(0, STATISTICS_ROW_LIMIT)) {
+  for (const record of sorted.slice(0, 30)) {
     const group = groups.get(record.category);
     if (group) group.push(recordJson(record));
     else groups.set(record.category, [recordJson(record)]);
