@@ -1,33 +1,19 @@
 import { statSync } from 'node:fs';
 import type { StoreLocation } from '../config/index.js';
-import { describeDatabaseUrl, serverAddress } from './postgres-config.js';
-import { PostgresStore } from './postgres-store.js';
+import { describeDatabaseUrl, PostgresStore, serverAddress } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { ReadStore, SchemaState, WriteStore } from './store.js';
 
 /**
- * What a command may do to the store it opens:
- * - `read` (`status`): reads only; creates, migrates and writes nothing.
- * - `write` (`import`, `updating`, `recompute`, `summary`): an existing store.
- * - `create` (`demo`, `import --create`): a missing SQLite file (and its folder) is
- *   created and migrated, an empty PostgreSQL database migrated.
- * - `migrate`: like `create`, and any schema is accepted (the caller migrates it).
+ * What a command may do to the store it opens: `read` (`status`) creates, migrates and
+ * writes nothing; `write` needs an existing store; `create` (`demo`, `import --create`)
+ * creates and migrates a missing SQLite file or an empty PostgreSQL database; `migrate`
+ * is like `create` and accepts any schema (the caller migrates it).
  */
 export type StoreUse = 'read' | 'write' | 'create' | 'migrate';
 
 /** A SQLite path where no store is: a typo, most likely. Reported in one line that names it. */
-export class StoreNotFoundError extends Error {
-  constructor(
-    readonly path: string,
-    reason: 'missing' | 'directory',
-  ) {
-    super(
-      reason === 'missing'
-        ? `no store at ${path}: check the path, or create it with \`tamborrada migrate --db ${path}\``
-        : `${path} is a directory, not a SQLite store file`,
-    );
-  }
-}
+export class StoreNotFoundError extends Error {}
 
 /** Throws StoreNotFoundError unless a file is at `path`; false when nothing is there and `use` is create. */
 export function sqliteFileExists(path: string, use: StoreUse): boolean {
@@ -37,21 +23,17 @@ export function sqliteFileExists(path: string, use: StoreUse): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     if (use === 'create' || use === 'migrate') return false;
-    throw new StoreNotFoundError(path, 'missing');
+    throw new StoreNotFoundError(
+      `no store at ${path}: check the path, or create it with \`tamborrada migrate --db ${path}\``,
+    );
   }
-  if (stats.isDirectory()) throw new StoreNotFoundError(path, 'directory');
+  if (stats.isDirectory()) throw new StoreNotFoundError(`${path} is a directory, not a SQLite store file`);
   return true;
 }
 
-/**
- * A store without the tables a command needs: the same line from every command, naming
- * the store as the operator typed it and the command that fixes it.
- */
+/** A store without the tables a command needs: named as the operator typed it, with the fix. */
 export class StoreNotMigratedError extends Error {
-  constructor(
-    location: StoreLocation,
-    readonly schema: Exclude<SchemaState, 'migrated'>,
-  ) {
+  constructor(location: StoreLocation, schema: Exclude<SchemaState, 'migrated'>) {
     const where = storeAsTyped(location);
     const migrate = migrateCommand(location);
     super(
@@ -82,72 +64,44 @@ function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** Where SQLite could not use the file at `path`, said with the path, else the error itself. */
+/** What SQLite's refusals to use the file at a path mean for the operator. */
+const SQLITE_OPEN_ERRORS: Record<string, (path: string) => string> = {
+  SQLITE_NOTADB: (path) => `${path} is not a SQLite database`,
+  SQLITE_CANTOPEN: (path) =>
+    `${path}: SQLite cannot open it (check the permissions of the file and of its folder)`,
+  SQLITE_READONLY: (path) => `${path}: read-only for this user, and this command writes`,
+};
+
 function sqliteOpenError(path: string, error: unknown): unknown {
-  switch ((error as { code?: unknown } | null)?.code) {
-    case 'SQLITE_NOTADB':
-      return new StoreUnusableError(`${path} is not a SQLite database`, { cause: error });
-    case 'SQLITE_CANTOPEN':
-      return new StoreUnusableError(
-        `${path}: SQLite cannot open it (check the permissions of the file and of its folder)`,
-        { cause: error },
-      );
-    case 'SQLITE_READONLY':
-      return new StoreUnusableError(`${path}: read-only for this user, and this command writes`, {
-        cause: error,
-      });
-    default:
-      return error;
-  }
-}
-
-/** How long a connection may take before the command says it is waiting. */
-const CONNECT_NOTICE_MS = 1_000;
-
-export interface OpenOptions {
-  /** Told a line when the connection takes long (stderr by default). */
-  onWaiting?: (line: string) => void;
+  const say = SQLITE_OPEN_ERRORS[String((error as { code?: unknown } | null)?.code)];
+  return say ? new StoreUnusableError(say(path), { cause: error }) : error;
 }
 
 /**
- * Opens the store an operator command works on, under the rules of `use`; a store whose
- * schema the command cannot work with is refused (StoreNotMigratedError). A SQLite file
- * made by an older version gets the tables this one writes (migrate only adds); `create`
- * migrates the SQLite file it creates, or a PostgreSQL database without data tables
- * (an existing SQLite file without them may be another program's: it is refused).
+ * Opens the store an operator command works on, under the rules of `use`. A SQLite file
+ * made by an older version gets the tables this one writes; an existing SQLite file
+ * without data tables may be another program's: it is refused.
  */
-export async function openWriteStore(
-  location: StoreLocation,
-  use: StoreUse = 'write',
-  { onWaiting = (line: string) => void process.stderr.write(`${line}\n`) }: OpenOptions = {},
-): Promise<WriteStore> {
+export async function openWriteStore(location: StoreLocation, use: StoreUse = 'write'): Promise<WriteStore> {
+  const said = (error: unknown) =>
+    location.engine === 'sqlite' ? sqliteOpenError(location.path, error) : error;
+  const created = location.engine === 'sqlite' && !sqliteFileExists(location.path, use);
   let store: WriteStore;
-  let created = false;
-  if (location.engine === 'postgres') {
-    store = new PostgresStore(location.url, {
-      settings: location.settings,
-      applicationName: 'tamborrada-cli',
-    });
-  } else {
-    created = !sqliteFileExists(location.path, use);
-    try {
-      store = new SqliteStore(location.path, { create: created, readonly: use === 'read' });
-    } catch (error) {
-      throw sqliteOpenError(location.path, error);
-    }
-  }
   try {
-    // A server that does not answer: said after a second, not left to look like a hang.
-    const waiting =
+    store =
       location.engine === 'postgres'
-        ? setTimeout(() => onWaiting(`connecting to ${serverAddress(location.url)}…`), CONNECT_NOTICE_MS)
-        : undefined;
-    let schema: SchemaState;
-    try {
-      schema = created ? 'empty' : await store.readSchemaState();
-    } finally {
-      clearTimeout(waiting);
-    }
+        ? new PostgresStore(location.url, location.settings, 'tamborrada-cli')
+        : new SqliteStore(location.path, { create: created, readonly: use === 'read' });
+  } catch (error) {
+    throw said(error);
+  }
+  // A server that does not answer: said after a second, not left to look like a hang.
+  const waiting =
+    location.engine === 'postgres'
+      ? setTimeout(() => process.stderr.write(`connecting to ${serverAddress(location.url)}…\n`), 1_000)
+      : undefined;
+  try {
+    const schema = created ? 'empty' : await store.readSchemaState().finally(() => clearTimeout(waiting));
     if (use === 'migrate') return store;
     const migrates =
       created ||
@@ -158,17 +112,14 @@ export async function openWriteStore(
     return store;
   } catch (error) {
     await store.close().catch(() => undefined);
-    throw location.engine === 'sqlite' ? sqliteOpenError(location.path, error) : error;
+    throw said(error);
   }
 }
 
 /** Opens the store the server reads from (read-only; no connection is made until the first read). */
 export async function openReadStore(location: StoreLocation): Promise<ReadStore> {
   if (location.engine === 'postgres') {
-    return new PostgresStore(location.url, {
-      settings: location.settings,
-      applicationName: 'tamborrada-serve',
-    });
+    return new PostgresStore(location.url, location.settings, 'tamborrada-serve');
   }
   return new SqliteStore(location.path, { readonly: true });
 }

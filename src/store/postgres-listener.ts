@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { CHANGE_CHANNEL } from './postgres-schema.js';
 
@@ -9,24 +10,14 @@ const CLOSE_WAIT_MS = 1_000;
 const READ_ONLY_TRANSACTION = '25006';
 
 /** Resolves when `promise` settles or after `ms`, whichever comes first; never rejects. */
-export function settleWithin(promise: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    promise.then(done, done);
-  });
+export async function settleWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  await Promise.race([promise.catch(() => undefined), sleep(ms, undefined, { ref: false })]);
 }
 
 /**
- * One dedicated connection that LISTENs on the change channel and calls `onChange` for
- * every notification. A lost connection is opened again with exponential backoff, and
- * `onChange` is called once it is back (whatever was committed meanwhile was not
- * notified). On a hot standby LISTEN is refused: the listener stops and the polling of
- * the change counters keeps the server fresh.
+ * One connection that LISTENs and calls `onChange` for every notification, and once it
+ * is back after a loss (reopened with exponential backoff). On a hot standby LISTEN is
+ * refused: the listener stops, and the polling of the counters keeps the server fresh.
  */
 export class ChangeListener {
   private client: pg.Client | undefined;
@@ -37,9 +28,7 @@ export class ChangeListener {
   constructor(
     private readonly config: pg.ClientConfig,
     private readonly onChange: () => void,
-  ) {}
-
-  start(): void {
+  ) {
     void this.connect();
   }
 
@@ -67,12 +56,7 @@ export class ChangeListener {
       this.failures = 0;
       this.onChange();
     } catch (error) {
-      if ((error as { code?: unknown }).code === READ_ONLY_TRANSACTION) {
-        this.closed = true;
-        this.client = undefined;
-        await settleWithin(client.end(), CLOSE_WAIT_MS);
-        return;
-      }
+      if ((error as { code?: unknown }).code === READ_ONLY_TRANSACTION) this.closed = true;
       this.lost(client);
     }
   }

@@ -3,10 +3,8 @@ const START = String.raw`(?<=^|[\s'"(\[=,;<>])`;
 
 /**
  * What the `details` of a 500 answer and the logs must never show, in the order applied:
- * URLs (connection strings with their credentials), `key=value` settings of a libpq
- * connection string, `user:password@host`, the role, database and host a server names,
- * file paths (Unix, relative, home, Windows, UNC), host names a lookup failed for, and IP
- * addresses with their port.
+ * URLs, libpq `key=value` settings, `user:password@host`, the role, database and host a
+ * server names, file paths, host names a lookup failed for, and IP addresses with their port.
  */
 const REDACTIONS: readonly (readonly [RegExp, string])[] = [
   [/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"]*/gi, '<url>'],
@@ -30,9 +28,8 @@ const REDACTIONS: readonly (readonly [RegExp, string])[] = [
 const MAX_LENGTH = 200;
 
 /**
- * A short technical reason for the `details` of a 500 answer, for logs and for the CLI's
- * one-line errors: the error's code and the first line of its message, without file
- * paths, connection strings, credentials, addresses or stack traces.
+ * A short technical reason for the `details` of a 500 answer, the logs and the CLI's
+ * one-line errors: the error's code and the first line of its message, redacted.
  */
 export function describeStoreError(error: unknown): string {
   const raw = error instanceof Error ? error.message : String(error);
@@ -48,11 +45,7 @@ export function describeStoreError(error: unknown): string {
   return safeCode !== undefined && !message.includes(safeCode) ? `${safeCode}: ${message}` : message;
 }
 
-/**
- * What PostgreSQL answers when waiting will not help: a wrong password (28P01), a role or
- * connection not allowed (28000), a database that does not exist (3D000), a missing
- * right (42501).
- */
+/** What PostgreSQL answers when waiting will not help: bad password, role or database refused, missing right. */
 const MISCONFIGURATION_CODES = new Set(['28P01', '28000', '3D000', '42501']);
 
 export function isPostgresMisconfiguration(error: unknown): boolean {

@@ -2,24 +2,10 @@ import type { StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 
-/**
- * Where the store stands: an opaque text that changes with every committed change to the
- * tables a read model is built from (one counter for the whole store, bumped by triggers
- * so that plain SQL counts like our CLI), and with the store itself (a SQLite file
- * replaced at its path is another store, whatever its counter says).
- */
+/** Opaque; moves with every committed change to the followed tables, and with the store itself. */
 export type StoreVersion = string;
 
-/** The tables a read model is built from: a change to any of them moves the store's version. */
-export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years', 'sys_status'] as const;
-
-/** The one row of `tamborrada_changes`: the store's counter. */
-export const STORE_VERSION_ROW = 'store';
-
-/**
- * The store's connection no longer sees the store as it is on disk: every connection of
- * the process to it must be closed and opened again.
- */
+/** The connection no longer sees the store on disk: every connection to it must be reopened. */
 export class StaleConnectionError extends Error {}
 
 /** Takes one participant row as it is read (no object per row: millions are read at once). */
@@ -62,11 +48,10 @@ export interface ReadStore {
   readonly description: string;
   /** Where the store is: a worker thread opens its own connection there to build a model. */
   readonly location: StoreLocation;
-  /** The version as it is now (the server's poll). */
   readVersion(): Promise<StoreVersion>;
   /** Runs `read` inside one read transaction: everything it reads is one committed state. */
   readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T>;
-  /** Push notification of a committed change, where the engine has one (PostgreSQL). */
+  /** Push notice of a committed change, where the engine has one (PostgreSQL); one listener per store. */
   onChange?(listener: () => void): void;
   close(): Promise<void>;
 }
@@ -74,9 +59,8 @@ export interface ReadStore {
 export interface YearStatus {
   year: string;
   isReady: boolean;
-  /** Of the year; for `global`, of every year. */
+  /** Participants and distinct schools of the year; for `global`, of every year. */
   participants: number;
-  /** Distinct schools, likewise. */
   schools: number;
   statistics: number;
   /** What loaded the year's participants (`demo(seed=1, scale=1)`, a file), when known. */
@@ -101,30 +85,22 @@ export interface WriteTransaction {
   replaceStatistics(rows: readonly StatisticRow[]): Promise<void>;
   /** Flags years ready (published) or not; a year without a flag yet gets one. */
   setReady(years: readonly string[], ready: boolean): Promise<void>;
-  /** Flags every ready year that has no statistics any more as not ready. */
   unpublishYearsWithoutStatistics(): Promise<void>;
-  /**
-   * Years flagged not ready (unpublished by an operator, or left without statistics):
-   * their participants stay stored, and every statistic leaves them out.
-   */
+  /** Years flagged not ready: their participants stay stored, and every statistic leaves them out. */
   readWithheldYears(): Promise<number[]>;
   /** Forgets a year: its flag and the note of what loaded it. */
   forgetYear(year: string): Promise<void>;
   /** Notes what loaded these years' participants (`demo(…)`, a file). */
   recordSource(years: readonly number[], source: string): Promise<void>;
   setUpdating(isUpdating: boolean, note: string | null): Promise<void>;
-  /** Overwrites the summary of an existing (year, category) row and keeps it across recomputes; false if no row. */
+  /** Overwrites the summary of an existing row and keeps it across recomputes; false if no row. */
   setManualSummary(year: string, category: string, summary: string): Promise<boolean>;
-  /** Drops a hand-written summary (the next recompute writes the generated one); false if there was none. */
+  /** Drops a hand-written summary; false if there was none. */
   unsetManualSummary(year: string, category: string): Promise<boolean>;
-  /** `WriteStore.readYearStatuses`, as this transaction sees them. */
   readYearStatuses(): Promise<YearStatus[]>;
 }
 
-/**
- * What a store holds: nothing at all, the public project's tables only, our schema as an
- * older version left it (some of today's tables missing), or our full schema.
- */
+/** Nothing, the public project's tables only, our schema as an older version left it, or all of it. */
 export type SchemaState = 'empty' | 'unmigrated' | 'outdated' | 'migrated';
 
 /** What the operator's commands need on top of reading. */

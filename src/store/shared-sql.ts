@@ -1,0 +1,309 @@
+import type { JsonValue } from '../domain/jsonb-order.js';
+import type { ParticipantRecord } from '../domain/types.js';
+import type {
+  ManualSummary,
+  SchemaState,
+  StoredStatistic,
+  StoreSnapshot,
+  StoreVersion,
+  TakeParticipant,
+  UpdatingStatus,
+  WriteTransaction,
+  YearRow,
+  YearStatus,
+} from './store.js';
+
+/**
+ * How one engine runs the statements written once, in the SQL both speak: `?` placeholders,
+ * booleans bound as 0 and 1 (PostgreSQL reads them as false and true).
+ */
+export interface Sql {
+  all<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a write; resolves to how many rows it changed. */
+  run(sql: string, params?: unknown[]): Promise<number>;
+  /** The current time as the engine writes it into `updated_at`. */
+  readonly now: string;
+}
+
+/** What an engine reads and writes its own way: participants in bulk. */
+export interface ParticipantRows {
+  each(withheld: readonly number[], take: TakeParticipant): Promise<number>;
+  insert: WriteTransaction['insertParticipants'];
+}
+
+/** A store that lacks one of our tables was not migrated by this version. */
+export const OUR_TABLES = ['tamborrada_changes', 'summary_overrides', 'tamborrada_year_sources'];
+
+export function schemaStateOf(tables: ReadonlySet<string>): SchemaState {
+  if (OUR_TABLES.every((table) => tables.has(table))) return 'migrated';
+  if (tables.has('tamborrada_changes')) return 'outdated';
+  return tables.has('participants') ? 'unmigrated' : 'empty';
+}
+
+function parseJson(text: string | null): JsonValue | undefined {
+  return text === null ? undefined : (JSON.parse(text) as JsonValue);
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+function timestampText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/** Byte order (PostgreSQL's `COLLATE "C"`, SQLite's default), whatever the database's collation. */
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function snapshotReads(
+  sql: Sql,
+  readVersion: () => Promise<StoreVersion>,
+  participants: ParticipantRows,
+): StoreSnapshot {
+  return {
+    readVersion,
+    readYears: () => readYears(sql),
+    readUpdating: async () => (await readUpdatingStatus(sql)).isUpdating,
+    readStatistics: () => readStatistics(sql),
+    readParticipants: (withheld, take) => participants.each(withheld, take),
+  };
+}
+
+async function readYears(sql: Sql): Promise<YearRow[]> {
+  const rows = await sql.all<{ year: string; is_ready: unknown }>(
+    'SELECT CAST(year AS TEXT) AS year, CAST(is_ready AS BOOLEAN) AS is_ready FROM available_years',
+  );
+  return rows.map((row) => ({ year: row.year, isReady: Boolean(row.is_ready) }));
+}
+
+export async function readUpdatingStatus(sql: Sql): Promise<UpdatingStatus> {
+  const [row] = await sql.all<{ is_updating: unknown; notes: string | null; updated_at: unknown }>(
+    'SELECT CAST(is_updating AS BOOLEAN) AS is_updating, notes, updated_at FROM sys_status WHERE id = 1',
+  );
+  return row
+    ? { isUpdating: Boolean(row.is_updating), note: row.notes, updatedAt: timestampText(row.updated_at) }
+    : { isUpdating: false, note: null, updatedAt: null };
+}
+
+async function readStatistics(sql: Sql): Promise<StoredStatistic[]> {
+  const rows = await sql.all<
+    Omit<StoredStatistic, 'publicData' | 'fullData'> & Record<'public_data' | 'full_data', string | null>
+  >(
+    `SELECT category, CAST(year AS TEXT) AS year, CAST(public_data AS TEXT) AS public_data,
+            CAST(full_data AS TEXT) AS full_data, summary
+     FROM statistics`,
+  );
+  return rows.map(({ public_data, full_data, ...row }) => ({
+    ...row,
+    publicData: parseJson(public_data),
+    fullData: parseJson(full_data),
+  }));
+}
+
+export async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
+  const rows = await sql.all<
+    Record<'is_ready' | 'participants' | 'schools' | 'statistics', unknown> & {
+      year: string;
+      source: string | null;
+    }
+  >(
+    `WITH p AS (SELECT CAST(year AS TEXT) AS year, count(*) AS n, count(DISTINCT school) AS schools
+                FROM participants GROUP BY year
+                UNION ALL
+                SELECT 'global', count(*), count(DISTINCT school) FROM participants),
+          s AS (SELECT CAST(year AS TEXT) AS year, count(*) AS n FROM statistics GROUP BY year),
+          y AS (SELECT CAST(year AS TEXT) AS year FROM available_years
+                UNION SELECT year FROM p WHERE n > 0 AND year <> 'global'
+                UNION SELECT year FROM s)
+     SELECT y.year, CAST(a.is_ready AS BOOLEAN) AS is_ready, p.n AS participants, p.schools,
+            s.n AS statistics, l.source
+     FROM y
+     LEFT JOIN available_years a ON CAST(a.year AS TEXT) = y.year
+     LEFT JOIN p ON p.year = y.year
+     LEFT JOIN s ON s.year = y.year
+     LEFT JOIN tamborrada_year_sources l ON CAST(l.year AS TEXT) = y.year`,
+  );
+  return rows
+    .map((row) => ({
+      year: row.year,
+      isReady: Boolean(row.is_ready),
+      participants: Number(row.participants ?? 0),
+      schools: Number(row.schools ?? 0),
+      statistics: Number(row.statistics ?? 0),
+      source: row.source,
+    }))
+    .sort((a, b) => byText(a.year, b.year));
+}
+
+export async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
+  const rows = await sql.all<Omit<ManualSummary, 'updatedAt'> & { updated_at: unknown }>(
+    'SELECT year, category, summary, updated_at FROM summary_overrides',
+  );
+  return rows
+    .map(({ updated_at, ...row }) => ({ ...row, updatedAt: timestampText(updated_at) }))
+    .sort((a, b) => byText(a.year, b.year) || byText(a.category, b.category));
+}
+
+export function writeTransaction(sql: Sql, participants: ParticipantRows): WriteTransaction {
+  const now = sql.now;
+  return {
+    async deleteParticipantsOfYears(years) {
+      for (const year of years) await sql.run('DELETE FROM participants WHERE year = ?', [year]);
+    },
+    insertParticipants: participants.insert,
+    async readParticipants() {
+      // Each school string shared by its rows: far smaller with millions of rows.
+      const records: ParticipantRecord[] = [];
+      const schools = new Map<string, string>();
+      await participants.each([], (name, school, year) => {
+        let shared = schools.get(school);
+        if (shared === undefined) schools.set(school, (shared = school));
+        records.push({ name, school: shared, year });
+      });
+      return records;
+    },
+    async replaceStatistics(rows) {
+      await sql.run('DELETE FROM statistics');
+      for (const r of rows) {
+        await sql.run(
+          'INSERT INTO statistics (category, scope, year, public_data, full_data, summary) VALUES (?, ?, ?, ?, ?, ?)',
+          [r.category, r.scope, r.year, jsonOrNull(r.publicData), jsonOrNull(r.fullData), r.summary],
+        );
+      }
+      // Hand-written summaries win over generated ones.
+      const override =
+        'FROM summary_overrides o WHERE o.category = statistics.category AND o.year = statistics.year';
+      await sql.run(
+        `UPDATE statistics SET summary = (SELECT o.summary ${override}) WHERE EXISTS (SELECT 1 ${override})`,
+      );
+    },
+    async setReady(years, ready) {
+      for (const year of new Set(years)) {
+        await sql.run(
+          `INSERT INTO available_years (year, is_ready) VALUES (?, ?)
+           ON CONFLICT (year) DO UPDATE SET is_ready = excluded.is_ready, updated_at = ${now}
+           WHERE available_years.is_ready IS DISTINCT FROM excluded.is_ready`,
+          [year, Number(ready)],
+        );
+      }
+    },
+    async unpublishYearsWithoutStatistics() {
+      await sql.run(
+        `UPDATE available_years SET is_ready = false, updated_at = ${now}
+         WHERE is_ready AND NOT EXISTS (SELECT 1 FROM statistics s WHERE s.year = available_years.year)`,
+      );
+    },
+    async readWithheldYears() {
+      const rows = await sql.all<{ year: string }>(
+        'SELECT CAST(year AS TEXT) AS year FROM available_years WHERE NOT COALESCE(CAST(is_ready AS BOOLEAN), false)',
+      );
+      return rows.filter((row) => /^[0-9]{4}$/.test(row.year)).map((row) => Number(row.year));
+    },
+    async forgetYear(year) {
+      await sql.run('DELETE FROM available_years WHERE CAST(year AS TEXT) = ?', [year]);
+      await sql.run('DELETE FROM tamborrada_year_sources WHERE CAST(year AS TEXT) = ?', [year]);
+    },
+    async recordSource(years, source) {
+      for (const year of years) {
+        await sql.run(
+          `INSERT INTO tamborrada_year_sources (year, source) VALUES (?, ?)
+           ON CONFLICT (year) DO UPDATE SET source = excluded.source, loaded_at = ${now}`,
+          [year, source],
+        );
+      }
+    },
+    async setUpdating(isUpdating, note) {
+      await sql.run(
+        `INSERT INTO sys_status (id, is_updating, notes) VALUES (1, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET is_updating = excluded.is_updating, notes = excluded.notes,
+           updated_at = ${now}`,
+        [Number(isUpdating), note],
+      );
+    },
+    async setManualSummary(year, category, summary) {
+      const update = 'UPDATE statistics SET summary = ? WHERE year = ? AND category = ?';
+      if ((await sql.run(update, [summary, year, category])) === 0) return false;
+      await sql.run(
+        `INSERT INTO summary_overrides (category, year, summary) VALUES (?, ?, ?)
+         ON CONFLICT (category, year) DO UPDATE SET summary = excluded.summary, updated_at = ${now}`,
+        [category, year, summary],
+      );
+      return true;
+    },
+    async unsetManualSummary(year, category) {
+      return (
+        (await sql.run('DELETE FROM summary_overrides WHERE year = ? AND category = ?', [year, category])) > 0
+      );
+    },
+    readYearStatuses: () => readYearStatuses(sql),
+  };
+}
+
+/** The tables a read model is built from: a change to any of them moves the store's version. */
+export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years', 'sys_status'] as const;
+
+/** The one row of `tamborrada_changes`: the store's counter. */
+export const STORE_VERSION_ROW = 'store';
+
+/** How one engine spells the columns that differ: a generated key, a timestamp defaulting to now… */
+export type ColumnTypes = Record<'id' | 'time', string> & Record<'json' | 'flag', (column: string) => string>;
+
+/**
+ * The tables of DESIGN §2 and our own, created only when missing: an existing database
+ * (the public project's) keeps its tables exactly as they are.
+ */
+export function createTables(types: ColumnTypes): string[] {
+  return [
+    `CREATE TABLE IF NOT EXISTS participants (
+       id ${types.id},
+       name text NOT NULL,
+       school text NOT NULL,
+       year integer NOT NULL,
+       article_date text,
+       url_id text,
+       created_at ${types.time}
+     )`,
+    `CREATE TABLE IF NOT EXISTS statistics (
+       id ${types.id},
+       category text NOT NULL,
+       scope text NOT NULL DEFAULT 'yearly',
+       year text NOT NULL,
+       public_data ${types.json('public_data')},
+       full_data ${types.json('full_data')},
+       summary text,
+       created_at ${types.time},
+       UNIQUE (category, scope, year)
+     )`,
+    `CREATE TABLE IF NOT EXISTS available_years (
+       year text PRIMARY KEY,
+       is_ready ${types.flag('is_ready')},
+       created_at ${types.time},
+       updated_at ${types.time}
+     )`,
+    `CREATE TABLE IF NOT EXISTS sys_status (
+       id integer PRIMARY KEY,
+       is_updating ${types.flag('is_updating')},
+       updated_at ${types.time},
+       notes text
+     )`,
+    `CREATE TABLE IF NOT EXISTS summary_overrides (
+       category text NOT NULL,
+       year text NOT NULL,
+       summary text NOT NULL,
+       updated_at ${types.time},
+       PRIMARY KEY (category, year)
+     )`,
+    `CREATE TABLE IF NOT EXISTS tamborrada_year_sources (
+       year integer PRIMARY KEY,
+       source text NOT NULL,
+       loaded_at ${types.time}
+     )`,
+    `CREATE TABLE IF NOT EXISTS tamborrada_changes (
+       part text PRIMARY KEY,
+       version bigint NOT NULL DEFAULT 0
+     )`,
+  ];
+}
