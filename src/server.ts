@@ -2,16 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { ListenAddress, ServerSettings } from './config/index.js';
-import { createApiReference } from './http/api-reference.js';
 import { createDispatcher } from './http/dispatcher.js';
 import { createHttpServer } from './http/entry.js';
-import { createMetrics, createMetricsServer, type RecordRequest } from './http/metrics.js';
-import { createObserver } from './http/observer.js';
-import { buildOpenApiDocument } from './http/openapi.js';
+import { createMetrics, createMetricsServer } from './http/metrics.js';
+import { createObserver, type RecordRequest } from './http/observer.js';
 import type { ModelSource } from './http/operations.js';
-import { createSearchLimit } from './http/rate-limit.js';
-import { createResponder } from './http/responder.js';
-import { buildRoutes } from './http/routes.js';
 import { ReadModelFollower } from './read-model/follower.js';
 import { createSite } from './web/site.js';
 import type { ReadStore } from './store/store.js';
@@ -44,18 +39,17 @@ function urlOf(server: Server, host: string): string {
   return `http://${shown}:${port}`;
 }
 
+const LISTEN_FAILURES: Readonly<Record<string, string>> = {
+  EADDRINUSE: 'the address is already in use (another server on that port?)',
+  EACCES: 'permission denied (ports below 1024 need privileges)',
+  EADDRNOTAVAIL: 'no interface of this machine has that address',
+};
+
 /** An address the server cannot listen on, named as the operator gave it. */
 export class CannotListenError extends Error {
   constructor(what: string, { host, port }: ListenAddress, cause: unknown) {
     const code = (cause as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'EADDRINUSE'
-        ? 'the address is already in use (another server on that port?)'
-        : code === 'EACCES'
-          ? 'permission denied (ports below 1024 need privileges)'
-          : code === 'EADDRNOTAVAIL'
-            ? 'no interface of this machine has that address'
-            : (code ?? String(cause));
+    const reason = (code && LISTEN_FAILURES[code]) ?? code ?? String(cause);
     super(`cannot listen for ${what} on ${host.includes(':') ? `[${host}]` : host}:${port}: ${reason}`);
   }
 }
@@ -90,38 +84,19 @@ export interface HttpAppOptions {
   recordRequest?: RecordRequest;
 }
 
-/**
- * The HTTP server over a source of read models: the route table, one responder, one
- * observer and the search limit, all behind one dispatcher. Ready to listen (the OpenAPI
- * document is in place).
- */
+/** The HTTP server over a source of read models: Node's server in front of the one dispatcher. */
 export async function createHttpApp({
   source,
   settings,
   logger,
   recordRequest,
 }: HttpAppOptions): Promise<Server> {
-  const reference = createApiReference();
   const site = settings.webPages ? createSite({ publicUrl: settings.publicUrl }) : undefined;
-  const routes = buildRoutes(reference, site);
-  reference.setDocument(buildOpenApiDocument(routes));
   const observer = createObserver(logger, recordRequest ?? (() => undefined));
-  const dispatch = createDispatcher({
-    routes,
-    source,
-    responder: createResponder(settings.corsOrigin),
-    observer,
-    limits: settings.limits,
-    searchLimit: createSearchLimit(settings.rateLimitParticipants, settings.trustProxyHops),
-    ...(site && {
-      pageNotFound: () => site.notFound(source.state),
-      formRefused: (form) => site.tooManySearches(source.state, form),
-    }),
-  });
-  return createHttpServer(settings, dispatch, observer);
+  return createHttpServer(settings, createDispatcher({ source, settings, observer, site }), observer);
 }
 
-/** Stops a server: no new connections; open ones end once their answers are written (connections.ts). */
+/** Stops a server: no new connections; open ones end once their answers are written (entry.ts). */
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
@@ -145,39 +120,25 @@ export async function startServer({ openStore, settings, logger }: ServerOptions
     logger,
     recordRequest: metrics.recordRequest,
   });
+  const metricsAddress = settings.metrics;
+  const metricsServer = metricsAddress && createMetricsServer(metrics);
+  const close = async () => {
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
+    await closeServer(http);
+    await follower.stop();
+  };
   await follower.start();
   try {
     await listen(http, 'the API', settings.listen);
+    if (metricsServer) await listen(metricsServer, 'the metrics', metricsAddress);
   } catch (error) {
-    await follower.stop();
+    await close();
     throw error;
   }
-
-  const metricsServer = settings.metrics ? createMetricsServer(metrics) : undefined;
-  if (metricsServer && settings.metrics) {
-    try {
-      await listen(metricsServer, 'the metrics', settings.metrics);
-    } catch (error) {
-      await closeServer(http);
-      await follower.stop();
-      throw error;
-    }
-    if (logger) logger.info(`Metrics listening at ${urlOf(metricsServer, settings.metrics.host)}/metrics`);
-  }
-  if (logger) logger.info(`Server listening at ${urlOf(http, settings.listen.host)}`);
-  return {
-    http,
-    follower,
-    url: urlOf(http, settings.listen.host),
-    metricsUrl:
-      metricsServer && settings.metrics
-        ? `${urlOf(metricsServer, settings.metrics.host)}/metrics`
-        : undefined,
-    async close() {
-      metricsServer?.close();
-      metricsServer?.closeAllConnections();
-      await closeServer(http);
-      await follower.stop();
-    },
-  };
+  const url = urlOf(http, settings.listen.host);
+  const metricsUrl = metricsServer ? `${urlOf(metricsServer, metricsAddress.host)}/metrics` : undefined;
+  if (logger && metricsUrl) logger.info(`Metrics listening at ${metricsUrl}`);
+  if (logger) logger.info(`Server listening at ${url}`);
+  return { http, follower, url, metricsUrl, close };
 }

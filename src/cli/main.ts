@@ -10,6 +10,7 @@ import {
   resolveServeConfig,
   resolveStoreLocation,
   type Setting,
+  type SettingScope,
   type StoreLocation,
 } from '../config/index.js';
 import { serve } from './serve.js';
@@ -61,12 +62,12 @@ function storeOf(options: Record<string, unknown>): StoreLocation {
 }
 
 /** The settings of a scope, in the list's order. */
-function settingsOf(scope: Setting<unknown>['scope']): Setting<unknown>[] {
+function settingsOf(scope: SettingScope): Setting<unknown>[] {
   return (Object.values(SETTINGS) as Setting<unknown>[]).filter((setting) => setting.scope === scope);
 }
 
 /** A command with the options of a scope's settings: each with its meaning, its variable and its default. */
-function withSettingOptions(command: Command, scope: Setting<unknown>['scope']): Command {
+function withSettingOptions(command: Command, scope: SettingScope): Command {
   for (const setting of settingsOf(scope).filter((setting) => setting.option !== undefined)) {
     const fallback = fallbackText(setting);
     command.option(
@@ -89,7 +90,7 @@ function storeCommand(name: string, description: string, examples: string[], par
 }
 
 /** The variables of a scope that have no option, for the help's `Environment:` line. */
-function variablesWithoutOption(scope: Setting<unknown>['scope']): string {
+function variablesWithoutOption(scope: SettingScope): string {
   return settingsOf(scope)
     .filter((setting) => setting.option === undefined)
     .map((setting) => setting.variable)

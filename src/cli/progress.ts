@@ -7,19 +7,14 @@ function seconds(ms: number): string {
   return total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${total % 60} s`;
 }
 
+/** What a progress line shows; `elapsedMs` since the phase began. */
+type ProgressState = { phase: string; unit: string; done: number; total?: number; elapsedMs: number };
+
 /**
  * `writing: 1,200,000 of 3,088,334 rows · 410,000 rows/s · about 5 s left`, or for a
  * phase without units, `computing the statistics… 12 s`.
  */
-export function formatProgress(state: {
-  phase: string;
-  unit: string;
-  done: number;
-  total: number | undefined;
-  /** Since the phase began. */
-  elapsedMs: number;
-}): string {
-  const { phase, unit, done, total, elapsedMs } = state;
+export function formatProgress({ phase, unit, done, total, elapsedMs }: ProgressState): string {
   if (done === 0 && total === undefined) return `${phase}… ${seconds(elapsedMs)}`;
   const amount = total === undefined ? formatCount(done) : `${formatCount(done)} of ${formatCount(total)}`;
   const parts = [`${phase}: ${amount} ${unit}`];
@@ -45,7 +40,7 @@ export function createProgress(
 ): Progress & { end(): void } {
   const live = stream.isTTY === true;
   const everyMs = live ? 100 : plainEveryMs;
-  const state = { phase: '', unit: 'rows', done: 0, total: undefined as number | undefined, elapsedMs: 0 };
+  const state: ProgressState = { phase: '', unit: 'rows', done: 0, total: undefined, elapsedMs: 0 };
   let phaseStarted = now();
   let lastShown = live ? -Infinity : now();
   // A phase without updates still shows its time on a terminal, and a plain line elsewhere.

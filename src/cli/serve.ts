@@ -35,13 +35,12 @@ export async function serve(config: ServeConfig & { demoIfMissing: boolean }, lo
       process.exit(0);
     });
   };
-  const onSignal = (signal: string) => {
-    if (stopRequested !== undefined) return;
-    stopRequested = signal;
-    if (server) stop(server, signal);
-  };
-  process.once('SIGTERM', () => onSignal('SIGTERM'));
-  process.once('SIGINT', () => onSignal('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT'])
+    process.once(signal, () => {
+      if (stopRequested !== undefined) return;
+      stopRequested = signal;
+      if (server) stop(server, signal);
+    });
 
   // Mistakes of the command line first, each before anything slow.
   const { store } = config;

@@ -47,14 +47,8 @@ function readSettings(
   return values as SettingValues;
 }
 
-/** Connection settings of the PostgreSQL store (docs/postgresql.md). */
-export interface PostgresSettings {
-  /** Most connections one process opens for queries; LISTEN uses one more. */
-  poolMax: number;
-  /** Server-side limit on one statement, 0 for none. */
-  statementTimeoutMs: number;
-  connectTimeoutMs: number;
-}
+/** Connection settings of the PostgreSQL store (docs/postgresql.md; the settings `pg…`). */
+export type PostgresSettings = { poolMax: number; statementTimeoutMs: number; connectTimeoutMs: number };
 
 export const POSTGRES_DEFAULTS: Readonly<PostgresSettings> = Object.freeze({
   poolMax: SETTINGS.pgPoolMax.fallback,
@@ -122,10 +116,7 @@ const SERVER_NAMES = [
 ] as const satisfies readonly SettingName[];
 
 /** Where a listener binds. */
-export interface ListenAddress {
-  host: string;
-  port: number;
-}
+export type ListenAddress = { host: string; port: number };
 
 /**
  * Everything the running server reads, in one object: `serve` resolves it once and it is

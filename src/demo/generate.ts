@@ -134,8 +134,9 @@ function nameMaker(structure: Random): NameMaker {
   const maleCompound = zipfPicker(MALE_COMPOUND_FIRST_NAMES, 1);
   const surnames = zipfPicker(SURNAMES, 8);
   const particleFirst = new Set(SURNAMES.filter((surname) => isParticle(words(surname)[0]!)));
-  // A one-word first name never heads a compound surname: the split never takes a name's first word.
-  const compoundHeads = new Set(
+  // Names whose last word heads a compound surname (`García`); a one-word first name never does,
+  // as the split never takes a name's first word.
+  const heads = new Set(
     [...SURNAMES, ...FEMALE_COMPOUND_FIRST_NAMES, ...MALE_COMPOUND_FIRST_NAMES].filter((name) =>
       headsCompoundSurname(words(name).at(-1)!),
     ),
@@ -143,12 +144,8 @@ function nameMaker(structure: Random): NameMaker {
   /** A surname that the name split will not join to the name part before it. */
   const surnameAfter = (before: string, rng: Random): string => {
     let surname = surnames(rng);
-    for (
-      let attempt = 1;
-      attempt < ATTEMPTS && compoundHeads.has(before) && particleFirst.has(surname);
-      attempt++
-    )
-      surname = surnames(rng);
+    let tries = 1;
+    while (tries++ < ATTEMPTS && heads.has(before) && particleFirst.has(surname)) surname = surnames(rng);
     return surname;
   };
   return (yearIndex, rng) => {

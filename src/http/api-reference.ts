@@ -10,17 +10,11 @@ import {
   type BodyKind,
   type PreparedResponse,
 } from '../read-model/prepared-response.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { OPERATIONS } from './operations.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
-
-/**
- * The interactive reference at `/api/docs`: Swagger UI's own files (the `swagger-ui-dist`
- * package), read once at start and served from memory like every other answer (ETag,
- * gzip and brotli, security headers), with a page and a start-up script of ours that
- * point it at `/api/openapi.json`. Nothing is fetched from elsewhere; no file is opened
- * per request.
- */
 
 /** The page's own policy: its scripts and styles from this origin only. */
 const REFERENCE_SECURITY: Readonly<Record<string, string>> = {
@@ -31,9 +25,9 @@ const REFERENCE_SECURITY: Readonly<Record<string, string>> = {
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 };
 
+// The files change only with a new version of the server: revalidated by ETag.
 const kind = (contentType: string): BodyKind => ({
   contentType,
-  // The files change only with a new version of the server: revalidated by ETag.
   cacheControl: CACHE.revalidate,
   security: REFERENCE_SECURITY,
 });
@@ -47,18 +41,13 @@ const DIST_FILES = [
   ['favicon-16x16.png', 'image/png'],
 ] as const;
 
-const INIT_SCRIPT = 'start-reference.js';
-
 /** Paths relative to `/api/docs`, so the page works behind a proxy that adds a prefix. */
-function pageHtml(): string {
-  const escapeHtml = (text: string) =>
-    text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  return `<!doctype html>
+const PAGE = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(REFERENCE_TITLES.page)}</title>
+<title>${REFERENCE_TITLES.page}</title>
 <link rel="stylesheet" href="docs/swagger-ui.css">
 <link rel="stylesheet" href="docs/index.css">
 <link rel="icon" type="image/png" href="docs/favicon-32x32.png" sizes="32x32">
@@ -67,11 +56,10 @@ function pageHtml(): string {
 <body>
 <div id="swagger-ui"></div>
 <script src="docs/swagger-ui-bundle.js"></script>
-<script src="docs/${INIT_SCRIPT}"></script>
+<script src="docs/start-reference.js"></script>
 </body>
 </html>
 `;
-}
 
 const START_SCRIPT = `window.ui = SwaggerUIBundle({
   url: 'openapi.json',
@@ -85,54 +73,35 @@ const START_SCRIPT = `window.ui = SwaggerUIBundle({
 });
 `;
 
-export interface ReferenceAsset {
-  /** The path under `/api/docs/`. */
-  name: string;
+/** One answer of the reference, by its path. */
+export interface ReferenceFile {
+  path: string;
   answer(): PreparedResponse;
 }
 
-export interface ApiReference {
-  page(): PreparedResponse;
-  assets: readonly ReferenceAsset[];
-  /** `/api/openapi.json` (set by `setDocument` before the server listens). */
-  document(): PreparedResponse;
-  /** The OpenAPI document, built once from the route table (`openapi.ts`). */
-  setDocument(document: unknown): void;
-}
+let prepared: ReferenceFile[] | undefined;
 
-/** The files and the page, read and prepared once per process (every server of a process shares them). */
-let preparedFiles: { page: PreparedResponse; assets: ReferenceAsset[] } | undefined;
-
-function referenceFiles(): { page: PreparedResponse; assets: ReferenceAsset[] } {
-  if (preparedFiles) return preparedFiles;
-  const require = createRequire(import.meta.url);
-  const dist = dirname(require.resolve('swagger-ui-dist/package.json'));
-  const files = DIST_FILES.map(([name, contentType]) => ({
-    name,
-    answer: prepareAssetInBackground(readFileSync(join(dist, name)), kind(contentType)).current,
-  }));
-  const start = prepareBytes(200, Buffer.from(START_SCRIPT), kind('text/javascript; charset=utf-8'), {
-    etag: true,
-  });
-  preparedFiles = {
-    page: prepareBytes(200, Buffer.from(pageHtml()), kind('text/html; charset=utf-8'), { etag: true }),
-    assets: [...files, { name: INIT_SCRIPT, answer: () => start }],
-  };
-  return preparedFiles;
-}
-
-export function createApiReference(): ApiReference {
-  const { page, assets } = referenceFiles();
-  let document: PreparedResponse | undefined;
-  return {
-    page: () => page,
-    assets,
-    document() {
-      if (document === undefined) throw new Error('the OpenAPI document is not ready');
-      return document;
-    },
-    setDocument(value) {
-      document = prepareJson(200, value, CACHE.revalidate, { etag: true });
-    },
-  };
+/**
+ * `/api/openapi.json` and the interactive reference at `/api/docs`: Swagger UI's own
+ * files (`swagger-ui-dist`) with a page and a start-up script of ours, read and prepared
+ * once per process and served from memory like every other answer. Nothing is fetched
+ * from elsewhere.
+ */
+export function apiReference(): readonly ReferenceFile[] {
+  if (prepared) return prepared;
+  const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const fixed = (path: string, answer: PreparedResponse) => ({ path, answer: () => answer });
+  const ours = (path: string, text: string, contentType: string) =>
+    fixed(path, prepareBytes(200, Buffer.from(text), kind(contentType), { etag: true }));
+  const document = prepareJson(200, buildOpenApiDocument(OPERATIONS), CACHE.revalidate, { etag: true });
+  prepared = [
+    fixed(OPENAPI_PATH, document),
+    ours(DOCS_PATH, PAGE, 'text/html; charset=utf-8'),
+    ours(`${DOCS_PATH}/start-reference.js`, START_SCRIPT, 'text/javascript; charset=utf-8'),
+    ...DIST_FILES.map(([name, contentType]) => ({
+      path: `${DOCS_PATH}/${name}`,
+      answer: prepareAssetInBackground(readFileSync(join(dist, name)), kind(contentType)).current,
+    })),
+  ];
+  return prepared;
 }

@@ -1,42 +1,49 @@
-import { createServer, STATUS_CODES, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServerSettings } from '../config/index.js';
 import { apiErrors, type ApiError } from '../domain/api-messages.js';
 import { prepareError } from '../read-model/prepared-response.js';
-import { trackConnections } from './connections.js';
 import type { Dispatch } from './dispatcher.js';
 import type { Observer } from './observer.js';
 
 /** A complete raw HTTP/1.1 answer with a JSON `{error}` body, for a socket without a parser. */
 function rawErrorAnswer(error: ApiError, corsOrigin: string): Buffer {
-  const statusCode = error.status;
-  const prepared = prepareError(error).identity;
-  const headers = {
-    ...prepared.headers,
+  const { status } = error;
+  const { headers, length, body } = prepareError(error).identity;
+  const lines = Object.entries({
+    ...headers,
     'access-control-allow-origin': corsOrigin,
-    'content-length': String(prepared.length),
+    'content-length': String(length),
     connection: 'close',
-  };
-  const head = [
-    `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode] ?? ''}`,
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-  ].join('\r\n');
-  return Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), prepared.body as Buffer]);
+  }).map(([name, value]) => `${name}: ${value}\r\n`);
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n`;
+  return Buffer.concat([Buffer.from(head, 'latin1'), body as Buffer]);
 }
 
-/** The answer in flight on a socket, if any (Node keeps it on the socket while it is written). */
-function responseOn(socket: Socket): { headersSent: boolean } | undefined {
-  return (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage ?? undefined;
+/** Past this many times the bound of waiting answers, a client is flooding: its connection is closed. */
+const FLOOD_FACTOR = 4;
+
+/** A connection: its answers not yet written out, whether we stopped reading it, when its output last moved. */
+interface Connection {
+  waiting: number;
+  paused: boolean;
+  bytesWritten: number;
+  movedAt: number;
 }
 
 /**
- * Node's HTTP server under our sizes and timeouts, in front of the dispatcher:
+ * Node's HTTP server under our sizes and timeouts, in front of the dispatcher.
  *
- * 1. Node's parser: a request it cannot read gets a raw JSON 400 or 431 here
- *    (`clientError`: there is no request to dispatch), or a closed connection.
- * 2. The connection's bounds (connections.ts): how many answers may wait on it, how much
- *    output, how long it may stay blocked.
- * 3. The dispatcher, for every request read (an unusual `Expect` included).
+ * A request Node's parser cannot read gets a raw JSON 400 or 431 (`clientError`: there
+ * is no request to dispatch). A client that pipelines requests and never reads the
+ * answers would otherwise make the server hold every answer: past `maxPipelinedRequests`
+ * answers waiting or `maxUnsentBytes` queued, the server stops reading from it (TCP then
+ * pushes back); one that keeps sending far past the bound is closed at once, and one
+ * whose answers have not moved a byte for `socketTimeoutMs` is closed (Node's socket
+ * timeout may wait twice as long while a write is pending).
+ *
+ * At shutdown, connections with nothing in flight are closed; the others once their
+ * last answer is written, so a large answer to a slow reader is not cut.
  */
 export function createHttpServer(
   { limits, corsOrigin }: ServerSettings,
@@ -44,9 +51,48 @@ export function createHttpServer(
   observer: Observer,
 ): Server {
   const rawAnswers = {
-    badRequest: rawErrorAnswer(apiErrors.badRequest, corsOrigin),
-    headersTooLarge: rawErrorAnswer(apiErrors.headersTooLarge, corsOrigin),
+    400: rawErrorAnswer(apiErrors.badRequest, corsOrigin),
+    431: rawErrorAnswer(apiErrors.headersTooLarge, corsOrigin),
   };
+  const connections = new Map<Socket, Connection>();
+  let closing = false;
+  const overBound = (socket: Socket, { waiting }: Connection, share = 1) =>
+    waiting > limits.maxPipelinedRequests * share || socket.writableLength > limits.maxUnsentBytes * share;
+
+  const track = (socket: Socket) => {
+    const connection = { waiting: 0, paused: false, bytesWritten: 0, movedAt: performance.now() };
+    connections.set(socket, connection);
+    socket.once('close', () => connections.delete(socket));
+    return connection;
+  };
+
+  // One shared listener (no closure per request): `this` is the finished answer.
+  function written(this: ServerResponse) {
+    const socket = this.req.socket;
+    const connection = connections.get(socket);
+    if (connection === undefined) return;
+    connection.waiting--;
+    if (closing && connection.waiting === 0) socket.end();
+    else if (connection.paused && !overBound(socket, connection, 0.5) && !socket.destroyed) {
+      connection.paused = false;
+      socket.resume();
+    }
+  }
+
+  const admit: Dispatch = (request, response) => {
+    const socket = request.socket;
+    const connection = connections.get(socket) ?? track(socket);
+    if (closing) response.shouldKeepAlive = false;
+    connection.waiting++;
+    response.on('finish', written);
+    if (connection.waiting > limits.maxPipelinedRequests * FLOOD_FACTOR) return void socket.destroy();
+    if (!connection.paused && overBound(socket, connection)) {
+      connection.paused = true;
+      socket.pause();
+    }
+    dispatch(request, response);
+  };
+
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderSize,
@@ -58,33 +104,43 @@ export function createHttpServer(
       // Checked by the dispatcher, to answer in JSON instead of Node's empty 400.
       requireHostHeader: false,
     },
-    (request, response) => {
-      if (connections.admit(request, response)) dispatch(request, response);
-    },
+    admit,
   );
-  const connections = trackConnections(server, limits);
+  // One sweep for every connection, instead of a timer per request.
+  const sweep = setInterval(() => {
+    const now = performance.now();
+    for (const [socket, connection] of connections) {
+      if (connection.waiting === 0 || socket.bytesWritten !== connection.bytesWritten) {
+        connection.bytesWritten = socket.bytesWritten;
+        connection.movedAt = now;
+      } else if (now - connection.movedAt >= limits.socketTimeoutMs) socket.destroy();
+    }
+  }, limits.socketTimeoutMs / 5);
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   server.setTimeout(limits.socketTimeoutMs);
-  // `Expect` other than 100-continue: Node's answer would be an empty 417.
-  server.on('checkExpectation', (request, response) => {
-    if (connections.admit(request, response)) dispatch(request, response);
-  });
+  // `Expect` other than 100-continue: the dispatcher answers, not Node's empty 417.
+  server.on('checkExpectation', admit);
+  server.on('connection', (socket: Socket) => (closing ? socket.destroy() : track(socket)));
+  // Node's own would also close a connection whose last answer is still being written.
+  server.closeIdleConnections = () => {
+    closing = true;
+    for (const [socket, { waiting }] of connections) if (waiting === 0) socket.destroy();
+  };
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // `error.rawPacket` holds the request as received, the participant's name included:
     // only the parser's code decides the answer, and nothing of it is logged.
-    const code = error.code;
-    const response = responseOn(socket);
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
     if (
-      code === 'ECONNRESET' ||
-      code === 'ERR_HTTP_REQUEST_TIMEOUT' ||
+      error.code === 'ECONNRESET' ||
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ||
       !socket.writable ||
-      (response !== undefined && response.headersSent)
-    ) {
-      socket.destroy();
-      return;
-    }
-    const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    socket.end(status === 431 ? rawAnswers.headersTooLarge : rawAnswers.badRequest);
+      inFlight?.headersSent
+    )
+      return socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    socket.end(rawAnswers[status]);
     // No request was read: neither a method nor a path to report.
     observer.answered({ method: '-', route: null, query: '', status, responseTimeMs: 0 });
   });

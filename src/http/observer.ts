@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { RecordRequest } from './metrics.js';
-import { loggedUrl } from './logged-url.js';
+import { isCategoryId } from '../domain/categories.js';
+import { isYearFormat } from '../domain/validation.js';
 import { parseQuery } from './query.js';
 
 /** One answer, as the dispatcher reports it. */
@@ -16,51 +16,71 @@ export interface AnsweredRequest {
   responseTimeMs: number;
 }
 
-/**
- * What sees every request: the one log line per answer and the request metrics. Only
- * the dispatcher calls it, once per answer.
- */
+/** What sees every answer: one log line and the request metrics. Only the dispatcher calls it. */
 export interface Observer {
   answered(request: AnsweredRequest): void;
   /** An answer that failed (a bug, or a broken socket): logged, never swallowed, never with its text. */
   failed(request: AnsweredRequest, error: unknown, message: string): void;
 }
 
-/** Levels at which `info` lines are written. */
-const LOGS_INFO: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
+/** Counts an answer in the metrics. */
+export type RecordRequest = (route: string, method: string, status: number, seconds: number) => void;
 
-/** The route label of answers that matched no route: keeps the metrics' label set bounded. */
-export const UNMATCHED_ROUTE = 'unmatched';
+/** The values a logged URL may show: a year and a category. Nothing else a visitor writes is logged. */
+const KNOWN_VALUES: ReadonlyMap<string, (value: string) => boolean> = new Map([
+  ['year', isYearFormat],
+  ['category', isCategoryId],
+]);
 
-function urlOf({ route, pathValue, query }: AnsweredRequest): string {
-  return loggedUrl(route, pathValue, parseQuery(query));
-}
+const isKnown = (name: string, value: string) => KNOWN_VALUES.get(name)?.(value) ?? false;
 
 /**
- * `reqId` `req-1`, `req-2`, …; one `request` line per answer at `info` (method, route,
- * the URL with only known values, status, time in ms) — nothing per request at quieter
- * levels — and a count and a duration in the metrics.
+ * The URL of a request as it is logged: the route's template, its path parameter filled
+ * in when it is a known value (`/estadisticas/2024`, else `/estadisticas/:year`), and of
+ * the query only the known values, with `[redacted]` when anything else was there. A
+ * path no route answers (its text may be anything, a name included) is `[unknown path]`.
+ */
+export function loggedUrl(
+  template: string | null,
+  pathValue: string | undefined,
+  query: Readonly<Partial<Record<string, string>>>,
+): string {
+  if (template === null) return '[unknown path]';
+  const colon = template.lastIndexOf('/:');
+  let path = template;
+  if (colon >= 0 && pathValue !== undefined && isKnown(template.slice(colon + 2), pathValue))
+    path = template.slice(0, colon + 1) + pathValue;
+  const kept: string[] = [];
+  let redacted = false;
+  for (const name in query) {
+    if (isKnown(name, query[name]!)) kept.push(`${name}=${query[name]}`);
+    else redacted = true;
+  }
+  if (redacted) kept.push('[redacted]');
+  return kept.length === 0 ? path : `${path}?${kept.join('&')}`;
+}
+
+/** The route label of answers that matched no route: keeps the metrics' label set bounded. */
+const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * `reqId` `req-1`, `req-2`, …; one `request` line per answer at `info` or below (method,
+ * route, the URL with only known values, status, time in ms), and a count and a duration
+ * in the metrics.
  */
 export function createObserver(logger: Logger | false, recordRequest: RecordRequest): Observer {
   let lastId = 0;
-  const logsRequests = logger !== false && LOGS_INFO.has(logger.level);
+  const logsRequests = logger !== false && ['info', 'debug', 'trace'].includes(logger.level);
   const nextId = () => `req-${(++lastId).toString(36)}`;
+  const urlOf = ({ route, pathValue, query }: AnsweredRequest) =>
+    loggedUrl(route, pathValue, parseQuery(query));
   return {
     answered(request) {
       const { method, route, status, responseTimeMs } = request;
       recordRequest(route ?? UNMATCHED_ROUTE, method, status, responseTimeMs / 1000);
       if (!logsRequests) return;
-      logger.info(
-        {
-          reqId: nextId(),
-          method,
-          route,
-          url: urlOf(request),
-          status,
-          responseTime: Math.round(responseTimeMs * 1000) / 1000,
-        },
-        'request',
-      );
+      const responseTime = Math.round(responseTimeMs * 1000) / 1000;
+      logger.info({ reqId: nextId(), method, route, url: urlOf(request), status, responseTime }, 'request');
     },
     failed(request, error, message) {
       if (logger === false) return;
@@ -69,16 +89,9 @@ export function createObserver(logger: Logger | false, recordRequest: RecordRequ
         message: reason,
         code,
       } = (error instanceof Error ? error : new Error(String(error))) as NodeJS.ErrnoException;
-      logger.error(
-        {
-          reqId: nextId(),
-          method: request.method,
-          route: request.route,
-          url: urlOf(request),
-          err: { type: name, code, message: reason },
-        },
-        message,
-      );
+      const { method, route } = request;
+      const err = { type: name, code, message: reason };
+      logger.error({ reqId: nextId(), method, route, url: urlOf(request), err }, message);
     },
   };
 }

@@ -1,5 +1,15 @@
+import { z } from 'zod';
+import { ANSWER_SHAPES } from '../domain/answer-shapes.js';
 import { apiErrors, PING_MESSAGE, STORE_NOT_LOADED } from '../domain/api-messages.js';
-import { decideCategory, decideParticipants, decideStatistics, type Query } from '../domain/validation.js';
+import { CATEGORY_IDS } from '../domain/categories.js';
+import { statisticSummaries } from '../domain/statistics/summaries.js';
+import {
+  decideCategory,
+  decideParticipants,
+  decideStatistics,
+  YEAR_FORMAT,
+  type Query,
+} from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import { CACHE, prepareError, prepareJson, type Answer } from '../read-model/prepared-response.js';
 import type { ReadModel } from '../read-model/read-model.js';
@@ -10,85 +20,227 @@ export interface ModelSource {
   readonly state: FollowerState;
 }
 
-/** One of the six operations: from the query and the current model to the answer. */
-export type Operation = (query: Query, source: ModelSource) => Answer;
+export type ErrorName = keyof typeof apiErrors;
+
+/**
+ * One operation of the spec: its path, its answer, and what the OpenAPI document says of
+ * it (openapi.ts adds the headers, and each error's example from the catalogue).
+ */
+export interface Operation {
+  path: string;
+  answer(query: Query, source: ModelSource): Answer;
+  operationId: string;
+  tag: 'health' | 'statistics' | 'participants';
+  summary: string;
+  description: string;
+  /** Its query parameters, each required. */
+  query?: Readonly<Record<string, { description: string; schema: z.ZodType; examples?: readonly string[] }>>;
+  /** `Cache-Control` of its 200 answers. */
+  cache: string;
+  /** The answer depends on the URL and the read model alone (kept per URL). */
+  keptPerUrl?: boolean;
+  /** A participant search: under the search limit (`RATE_LIMIT_PARTICIPANTS`). */
+  rateLimited?: boolean;
+  /** Its 200 answers carry an ETag, so `If-None-Match` gets `304`. */
+  revalidated: boolean;
+  shape: z.ZodType;
+  examples: Readonly<Record<string, unknown>>;
+  /** The errors of the catalogue it may answer, in the order they are checked. */
+  errors: readonly ErrorName[];
+}
 
 const PONG = prepareJson(200, { ok: true, message: PING_MESSAGE }, CACHE.none);
-const YEAR_REQUIRED = prepareError(apiErrors.yearRequired);
-const STATISTICS_YEAR_FORMAT = prepareError(apiErrors.yearFormatStatistics);
-const CATEGORY_PARAMS_REQUIRED = prepareError(apiErrors.categoryParamsRequired);
-const CATEGORY_INVALID = prepareError(apiErrors.invalidCategory);
-const CATEGORY_YEAR_FORMAT = prepareError(apiErrors.yearFormatCategory);
-const PARTICIPANT_PARAMS_REQUIRED = prepareError(apiErrors.participantParamsRequired);
-const NAME_TOO_SHORT = prepareError(apiErrors.nameTooShort);
-const NO_PARTICIPANTS = prepareError(apiErrors.noParticipants);
 const NOT_LOADED = prepareError(apiErrors.storeFailure, STORE_NOT_LOADED);
 
+/** Every error of the catalogue, prepared once (those that list the years are per model). */
+export const PREPARED_ERRORS = Object.fromEntries(
+  Object.entries(apiErrors).map(([name, error]) => [name, prepareError(error)]),
+) as Record<ErrorName, Answer>;
+
 /** The operations that read data answer 500 until the first successful load. */
-function fromModel(answer: (query: Query, model: ReadModel) => Answer): Operation {
-  return (query, source) => {
-    const state = source.state;
-    switch (state.kind) {
-      case 'ready':
-        return answer(query, state.model);
-      case 'failed':
-        return prepareError(apiErrors.storeFailure, state.details);
-      case 'loading':
-        return NOT_LOADED;
-    }
+function fromModel(answer: (query: Query, model: ReadModel) => Answer): Operation['answer'] {
+  return (query, { state }) => {
+    if (state.kind === 'ready') return answer(query, state.model);
+    return state.kind === 'failed' ? prepareError(apiErrors.storeFailure, state.details) : NOT_LOADED;
   };
 }
 
 function statistics(query: Query, { catalog }: ReadModel): Answer {
   const decision = decideStatistics(query, catalog.yearSet);
-  switch (decision.kind) {
-    case 'yearRequired':
-      return YEAR_REQUIRED;
-    case 'yearFormat':
-      return STATISTICS_YEAR_FORMAT;
-    case 'yearUnknown':
-      return catalog.statisticsInvalidYear;
-    case 'ok':
-      return catalog.isUpdating ? UPDATING_ANSWER : catalog.statisticsByYear.get(decision.year)!;
-  }
+  if (decision.kind === 'ok')
+    return catalog.isUpdating ? UPDATING_ANSWER : catalog.statisticsByYear.get(decision.year)!;
+  if (decision.kind === 'yearUnknown') return catalog.statisticsInvalidYear;
+  return decision.kind === 'yearRequired'
+    ? PREPARED_ERRORS.yearRequired
+    : PREPARED_ERRORS.yearFormatStatistics;
 }
 
 function category(query: Query, { catalog }: ReadModel): Answer {
   const decision = decideCategory(query, catalog.yearSet);
-  switch (decision.kind) {
-    case 'paramsRequired':
-      return CATEGORY_PARAMS_REQUIRED;
-    case 'categoryInvalid':
-      return CATEGORY_INVALID;
-    case 'yearFormat':
-      return CATEGORY_YEAR_FORMAT;
-    case 'yearUnknown':
-      return catalog.categoryInvalidYear;
-    case 'ok':
-      return catalog.categoryByYear.get(decision.year)?.get(decision.category) ?? CATEGORY_NOT_FOUND;
-  }
+  if (decision.kind === 'ok')
+    return catalog.categoryByYear.get(decision.year)?.get(decision.category) ?? CATEGORY_NOT_FOUND;
+  if (decision.kind === 'yearUnknown') return catalog.categoryInvalidYear;
+  if (decision.kind === 'yearFormat') return PREPARED_ERRORS.yearFormatCategory;
+  return decision.kind === 'paramsRequired'
+    ? PREPARED_ERRORS.categoryParamsRequired
+    : PREPARED_ERRORS.invalidCategory;
 }
 
 function participants(query: Query, { directory }: ReadModel): Answer {
   const decision = decideParticipants(query);
-  switch (decision.kind) {
-    case 'paramsRequired':
-      return PARTICIPANT_PARAMS_REQUIRED;
-    case 'nameTooShort':
-      return NAME_TOO_SHORT;
-    case 'ok': {
-      const json = directory.index.searchJson(decision.normalizedName, decision.company);
-      return json === undefined ? NO_PARTICIPANTS : { kind: 'computed', statusCode: 200, json };
-    }
-  }
+  if (decision.kind === 'paramsRequired') return PREPARED_ERRORS.participantParamsRequired;
+  if (decision.kind === 'nameTooShort') return PREPARED_ERRORS.nameTooShort;
+  const json = directory.index.searchJson(decision.normalizedName, decision.company);
+  return json === undefined ? PREPARED_ERRORS.noParticipants : { kind: 'computed', statusCode: 200, json };
 }
 
-/** The six operations of the spec (routes.ts gives each its path). */
-export const operations = {
-  ping: (() => PONG) satisfies Operation,
-  listYears: fromModel((_query, model) => model.catalog.yearsAnswer),
-  getStatistics: fromModel(statistics),
-  getCategory: fromModel(category),
-  listCompanies: fromModel((_query, model) => model.directory.companiesAnswer),
-  searchParticipants: fromModel(participants),
-} as const;
+const TOP_NAMES = [
+  { name: 'Jon', count: 85 },
+  { name: 'Ane', count: 80 },
+  { name: 'Mikel', count: 75 },
+];
+const TOP_NAMES_RECORD = {
+  category: 'topNamesByYear',
+  public_data: TOP_NAMES,
+  summary: statisticSummaries.ranking('names', TOP_NAMES, 2024),
+};
+const YEAR = {
+  description: 'A 4-digit year or `global`, one of `/api/years`',
+  schema: z.string().regex(YEAR_FORMAT),
+  examples: ['2024', 'global'],
+};
+const SCHOOL = 'Ikastola Amara Berri';
+const CHILD = { name: 'Ane Garcia Lopez', school: SCHOOL };
+
+/** The six operations of the spec, as routes.ts serves them and openapi.ts documents them. */
+export const OPERATIONS: readonly Operation[] = [
+  {
+    path: '/api/ping',
+    answer: () => PONG,
+    operationId: 'ping',
+    tag: 'health',
+    summary: 'Health check',
+    description: 'Never reads the store: answers while the process runs.',
+    cache: CACHE.none,
+    revalidated: false,
+    shape: ANSWER_SHAPES.ping,
+    examples: { ok: { ok: true, message: PING_MESSAGE } },
+    errors: [],
+  },
+  {
+    path: '/api/years',
+    answer: fromModel((_query, model) => model.catalog.yearsAnswer),
+    operationId: 'listYears',
+    tag: 'statistics',
+    summary: 'Years with data',
+    description: 'Ready years, numeric years descending, `global` last.',
+    cache: CACHE.day,
+    keptPerUrl: true,
+    revalidated: true,
+    shape: ANSWER_SHAPES.years,
+    examples: { years: { years: ['2025', '2024', '2023', '2022', '2020', 'global'] } },
+    errors: ['noYears', 'storeFailure'],
+  },
+  {
+    path: '/api/statistics',
+    answer: fromModel(statistics),
+    operationId: 'getStatistics',
+    tag: 'statistics',
+    summary: 'All statistics of a year',
+    description:
+      'The year is checked first (presence, format, existence: 404). Then, during the annual ' +
+      'refresh, the answer is exactly `{"isUpdating":true}` (200, `no-store`, no ETag).',
+    query: { year: YEAR },
+    cache: CACHE.day,
+    keptPerUrl: true,
+    revalidated: true,
+    shape: ANSWER_SHAPES.statistics,
+    examples: {
+      statistics: {
+        isUpdating: false,
+        year: '2024',
+        total_categories: 1,
+        statistics: { topNamesByYear: [TOP_NAMES_RECORD] },
+      },
+      updating: { isUpdating: true },
+    },
+    errors: ['yearRequired', 'yearFormatStatistics', 'statisticsInvalidYear', 'storeFailure'],
+  },
+  {
+    path: '/api/category',
+    answer: fromModel(category),
+    operationId: 'getCategory',
+    tag: 'statistics',
+    summary: 'One statistic of a year',
+    description:
+      'Checked in this order, each failure 400: both parameters present, category valid, year ' +
+      'format, year published. The record equals the matching entry of `/api/statistics`.',
+    query: {
+      year: YEAR,
+      category: { description: 'A category identifier (case-sensitive)', schema: z.enum(CATEGORY_IDS) },
+    },
+    cache: CACHE.day,
+    keptPerUrl: true,
+    revalidated: true,
+    shape: ANSWER_SHAPES.category,
+    examples: { stats: { stats: [TOP_NAMES_RECORD] } },
+    errors: [
+      'categoryParamsRequired',
+      'invalidCategory',
+      'yearFormatCategory',
+      'categoryInvalidYear',
+      'categoryNotFound',
+      'storeFailure',
+    ],
+  },
+  {
+    path: '/api/companies',
+    answer: fromModel((_query, model) => model.directory.companiesAnswer),
+    operationId: 'listCompanies',
+    tag: 'participants',
+    summary: 'Participating schools',
+    description: 'Distinct school names, in Spanish alphabetical order, exactly as stored.',
+    cache: CACHE.week,
+    keptPerUrl: true,
+    revalidated: true,
+    shape: ANSWER_SHAPES.companies,
+    examples: { companies: { companies: ['Colegio Arantzazu', SCHOOL, 'Otras compañías'] } },
+    errors: ['noCompanies', 'storeFailure'],
+  },
+  {
+    path: '/api/participants',
+    answer: fromModel(participants),
+    operationId: 'searchParticipants',
+    tag: 'participants',
+    summary: 'Search participants by name and school',
+    description:
+      'The name is normalised (accents removed, spaces collapsed) and must have at least 3 parts; ' +
+      'it matches any stored name that contains it, ignoring case. The school must match exactly. ' +
+      'Results are sorted by year descending. As the spec says, no match is a 500.',
+    query: {
+      name: {
+        description: 'First name and two surnames at least (partial match, accents ignored)',
+        schema: z.string(),
+        examples: [CHILD.name],
+      },
+      company: {
+        description: 'A school exactly as listed by `/api/companies`',
+        schema: z.string(),
+        examples: [SCHOOL],
+      },
+    },
+    cache: CACHE.none,
+    rateLimited: true,
+    revalidated: true,
+    shape: ANSWER_SHAPES.participants,
+    examples: {
+      participants: {
+        participants: [
+          { ...CHILD, year: 2024 },
+          { ...CHILD, year: 2023 },
+        ],
+      },
+    },
+    errors: ['participantParamsRequired', 'nameTooShort', 'rateLimited', 'noParticipants', 'storeFailure'],
+  },
+];

@@ -11,19 +11,6 @@ export interface SearchLimit {
 }
 
 /**
- * The eight groups of an IPv6 address, `::` expanded (an embedded IPv4 tail is left
- * as one group: only the first four groups are used).
- */
-function ipv6Groups(address: string): string[] {
-  const [head = '', tail] = address.split('::');
-  const headGroups = head === '' ? [] : head.split(':');
-  if (tail === undefined) return headGroups;
-  const tailGroups = tail === '' ? [] : tail.split(':');
-  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
-  return [...headGroups, ...zeros, ...tailGroups];
-}
-
-/**
  * What a client is counted as: an IPv4 address as it is (`::ffff:` mapped ones too), an
  * IPv6 address by its /64 network, since one subscriber is usually given a whole /64.
  */
@@ -31,11 +18,12 @@ export function clientKey(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
   if (!isIPv6(address)) return address;
-  const groups = ipv6Groups(address.split('%', 1)[0]!.toLowerCase());
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  // `::` expanded; an embedded IPv4 tail stays one group (only the first four are kept).
+  const [head, tail] = address.split('%', 1)[0]!.toLowerCase().split('::') as [string, string?];
+  const groups = (text = '') => (text === '' ? [] : text.split(':'));
+  const zeros = tail === undefined ? 0 : Math.max(0, 8 - groups(head).length - groups(tail).length);
+  const network = [...groups(head), ...Array<string>(zeros).fill('0'), ...groups(tail)].slice(0, 4);
+  return `${network.map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 /**
@@ -46,9 +34,8 @@ export function clientKey(address: string): string {
  */
 export function clientAddress(request: IncomingMessage, hops: number): string {
   const socketAddress = request.socket.remoteAddress ?? '';
-  if (hops === 0) return socketAddress;
   const header = request.headers['x-forwarded-for'];
-  if (header === undefined) return socketAddress;
+  if (hops === 0 || header === undefined) return socketAddress;
   // Repeated headers are one list, in order (RFC 9110, 5.3).
   const entries = [header]
     .flat()
@@ -56,8 +43,7 @@ export function clientAddress(request: IncomingMessage, hops: number): string {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  if (entries.length === 0) return socketAddress;
-  return entries[Math.max(0, entries.length - hops)]!;
+  return entries.length === 0 ? socketAddress : entries[Math.max(0, entries.length - hops)]!;
 }
 
 /**

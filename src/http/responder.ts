@@ -6,7 +6,6 @@ import {
   computedRepresentation,
   type Answer,
   type ComputedJson,
-  type PreparedResponse,
   type Representation,
 } from '../read-model/prepared-response.js';
 
@@ -32,21 +31,10 @@ function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return choice;
 }
 
-function pickRepresentation(prepared: PreparedResponse, encoding: Encoding): Representation {
-  if (encoding === 'br' && prepared.br) return prepared.br;
-  if (encoding === 'gzip' && prepared.gzip) return prepared.gzip;
-  return prepared.identity;
-}
-
 /** True when `If-None-Match` names one of the tags (weak comparison). */
 function namesTag(ifNoneMatch: string, tags: readonly (string | undefined)[]): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((candidate) => tags.includes(candidate.trim().replace(/^W\//, '')));
-}
-
-/** Every tag of an answer: `If-None-Match` with any of them means the client has it. */
-function tagsOf(prepared: PreparedResponse): (string | undefined)[] {
-  return [prepared.identity.etag, prepared.gzip?.etag, prepared.br?.etag];
 }
 
 /**
@@ -86,56 +74,37 @@ export function createResponder(corsOrigin: string): Responder {
     }
     return headers[notModified ? 1 : 0];
   };
-  // A computed answer's headers are written once.
-  const freshHeaders = (representation: Representation, notModified: boolean) =>
-    wireHeaders(representation, corsOrigin, notModified);
-
-  /** The one way an answer leaves: 304 when the client holds one of its tags, else the representation. */
-  const send = (
-    request: IncomingMessage,
-    response: ServerResponse,
-    statusCode: number,
-    representation: Representation,
-    tags: readonly (string | undefined)[],
-    headersOf: (representation: Representation, notModified: boolean) => OutgoingHttpHeaders,
-  ) => {
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (
-      statusCode === 200 &&
-      ifNoneMatch !== undefined &&
-      tags[0] !== undefined &&
-      namesTag(ifNoneMatch, tags)
-    ) {
-      response.writeHead(304, headersOf(representation, true));
-      response.end();
-      return;
-    }
-    response.writeHead(statusCode, headersOf(representation, false));
-    response.end(representation.body);
-  };
-
-  /**
-   * A computed answer goes out as its text: headers and text in one write (Node joins
-   * the two when the body is a string). Compressed only when large enough and accepted.
-   */
-  const sendComputed = (request: IncomingMessage, response: ServerResponse, answer: ComputedJson) => {
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (encoding !== 'identity' && Buffer.byteLength(answer.json) > COMPRESSION_THRESHOLD_BYTES) {
-      const prepared = compressedComputed(answer, encoding);
-      const representation = pickRepresentation(prepared, encoding);
-      return send(request, response, 200, representation, tagsOf(prepared), freshHeaders);
-    }
-    const representation = computedRepresentation(answer);
-    send(request, response, 200, representation, [representation.etag], freshHeaders);
-  };
-
   return {
     write(request, response, answer) {
-      if (answer.kind === 'computed') return sendComputed(request, response, answer);
+      // A computed answer (a search) is compressed only when large enough and accepted.
+      const computed = answer.kind === 'computed';
       const encoding =
-        answer.gzip || answer.br ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
-      const representation = pickRepresentation(answer, encoding);
-      send(request, response, answer.statusCode, representation, tagsOf(answer), keptHeaders);
+        computed || answer.gzip || answer.br
+          ? chooseEncoding(request.headers['accept-encoding'])
+          : 'identity';
+      const prepared = !computed
+        ? answer
+        : encoding !== 'identity' && Buffer.byteLength(answer.json) > COMPRESSION_THRESHOLD_BYTES
+          ? compressedComputed(answer, encoding)
+          : undefined;
+      const representation = prepared
+        ? (encoding !== 'identity' && prepared[encoding]) || prepared.identity
+        : computedRepresentation(answer as ComputedJson);
+      const tags = prepared
+        ? [prepared.identity.etag, prepared.gzip?.etag, prepared.br?.etag]
+        : [representation.etag];
+      const ifNoneMatch = request.headers['if-none-match'];
+      const notModified =
+        answer.statusCode === 200 &&
+        ifNoneMatch !== undefined &&
+        tags[0] !== undefined &&
+        namesTag(ifNoneMatch, tags);
+      // A computed answer's headers are written once; its text goes out with them in one write.
+      const headers = computed
+        ? wireHeaders(representation, corsOrigin, notModified)
+        : keptHeaders(representation, notModified);
+      response.writeHead(notModified ? 304 : answer.statusCode, headers);
+      response.end(notModified ? undefined : representation.body);
     },
   };
 }

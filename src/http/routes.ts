@@ -2,9 +2,9 @@ import type { Query } from '../domain/validation.js';
 import { CACHE, type Answer } from '../read-model/prepared-response.js';
 import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
-import { DOCS_PATH, OPENAPI_PATH, type ApiReference } from './api-reference.js';
-import { operations, type ModelSource } from './operations.js';
-import { OPERATION_DOCS, type DocumentedOperation } from './openapi.js';
+import type { FollowerState } from '../read-model/follower.js';
+import { apiReference } from './api-reference.js';
+import { OPERATIONS, type ModelSource, type Operation } from './operations.js';
 
 /** The values of a route's path parameters (`/estadisticas/:year` → `{year}`). */
 export type Params = Readonly<Record<string, string>>;
@@ -19,14 +19,14 @@ export interface Route {
   /** The answer, from the query, the current read model and the path parameters. */
   answer(query: Query, source: ModelSource, params: Params): Answer;
   /** How the OpenAPI document describes it; the route is left out of the document when absent. */
-  schema?: DocumentedOperation;
+  schema?: Operation;
   /**
    * The answer depends on the URL and the read model alone: the dispatcher keeps it per
    * URL while the model is served (no query parsing, no decision).
    */
-  keptPerUrl: boolean;
+  keptPerUrl?: boolean;
   /** A participant search: under the search limit per client address (`RATE_LIMIT_PARTICIPANTS`). */
-  rateLimited: boolean;
+  rateLimited?: boolean;
   /** `Cache-Control` of its 200 answers (documented; a test holds the live answers to it). */
   cache: string;
   /**
@@ -38,15 +38,10 @@ export interface Route {
   form?: (form: Query, source: ModelSource, params: Params) => Answer;
 }
 
-type RouteOptions = Partial<Pick<Route, 'schema' | 'keptPerUrl' | 'rateLimited' | 'form'>> &
-  Pick<Route, 'cache'>;
-
-function route(path: string, answer: Route['answer'], options: RouteOptions): Route {
-  return { path, answer, keptPerUrl: false, rateLimited: false, ...options };
+/** A route whose answer is the same whatever the request (a file, a redirect). */
+function fixed(path: string, answer: () => Answer, cache: string): Route {
+  return { path, answer: () => answer(), cache };
 }
-
-/** A route whose answer is the same whatever the request (a file, a page of the reference). */
-const fixed = (answer: () => Answer) => () => answer();
 
 /** The paths of the API: everything under them is JSON, an unknown one included. */
 export function isApiPath(path: string): boolean {
@@ -58,79 +53,49 @@ export function isApiPath(path: string): boolean {
  * OpenAPI document and its interactive reference, and, unless they are off, the web
  * pages and their files. Adding a route is adding a row.
  */
-export function buildRoutes(reference: ApiReference, site?: Site): Route[] {
+export function buildRoutes(site?: Site): Route[] {
   return [
-    route('/api/ping', operations.ping, { schema: OPERATION_DOCS.ping, cache: CACHE.none }),
-    route('/api/years', operations.listYears, {
-      schema: OPERATION_DOCS.listYears,
-      keptPerUrl: true,
-      cache: CACHE.day,
-    }),
-    route('/api/statistics', operations.getStatistics, {
-      schema: OPERATION_DOCS.getStatistics,
-      keptPerUrl: true,
-      cache: CACHE.day,
-    }),
-    route('/api/category', operations.getCategory, {
-      schema: OPERATION_DOCS.getCategory,
-      keptPerUrl: true,
-      cache: CACHE.day,
-    }),
-    route('/api/companies', operations.listCompanies, {
-      schema: OPERATION_DOCS.listCompanies,
-      keptPerUrl: true,
-      cache: CACHE.week,
-    }),
-    route('/api/participants', operations.searchParticipants, {
-      schema: OPERATION_DOCS.searchParticipants,
-      rateLimited: true,
-      cache: CACHE.none,
-    }),
-    route(OPENAPI_PATH, fixed(reference.document), { cache: CACHE.revalidate }),
-    route(DOCS_PATH, fixed(reference.page), { cache: CACHE.revalidate }),
-    ...reference.assets.map((asset) =>
-      route(`${DOCS_PATH}/${asset.name}`, fixed(asset.answer), { cache: CACHE.revalidate }),
-    ),
+    ...OPERATIONS.map((operation) => ({ ...operation, schema: operation })),
+    ...apiReference().map((file) => fixed(file.path, file.answer, CACHE.revalidate)),
     ...(site ? pageRoutes(site) : []),
   ];
 }
 
 /** The web pages (src/web/): HTML from the same read model, their files, and old addresses. */
 function pageRoutes(site: Site): Route[] {
-  const page = (path: string, answer: Route['answer'], options: Partial<RouteOptions> = {}) =>
-    route(path, answer, { keptPerUrl: true, cache: CACHE.revalidate, ...options });
+  const page = (
+    path: string,
+    answer: (state: FollowerState, params: Params) => Answer,
+    cache: string = CACHE.revalidate,
+  ): Route => ({
+    path,
+    answer: (_query, source, params) => answer(source.state, params),
+    keptPerUrl: true,
+    cache,
+  });
   const redirect = (path: string, location: string) => {
     const moved = movedPermanently(location);
-    return route(
-      path,
-      fixed(() => moved),
-      { cache: CACHE.day },
-    );
+    return fixed(path, () => moved, CACHE.day);
   };
   return [
-    page('/', (_query, source) => site.home(source.state)),
-    page('/estadisticas/:year', (_query, source, params) => site.statistics(source.state, params.year!)),
-    page('/companias/:slug', (_query, source, params) => site.school(source.state, params.slug!)),
-    page('/acerca', (_query, source) => site.about(source.state)),
-    page('/buscar', (_query, source) => site.searchForm(source.state), {
-      form: (form, source) => site.search(source.state, form),
-    }),
-    page('/datos/:file', (_query, source, params) => site.download(source.state, params.file!)),
-    page('/vista-previa/:image', (_query, source, params) => site.preview(source.state, params.image!)),
-    page('/robots.txt', (_query, source) => site.robots(source.state)),
-    page('/sitemap.xml', (_query, source) => site.sitemap(source.state)),
-    route('/favicon.ico', fixed(site.favicon), { cache: CACHE.day }),
+    page('/', (state) => site.at(state).home()),
+    page('/estadisticas/:year', (state, { year }) => site.at(state).statistics(year!)),
+    page('/companias/:slug', (state, { slug }) => site.at(state).school(slug!)),
+    page('/acerca', (state) => site.at(state).about()),
+    {
+      ...page('/buscar', (state) => site.at(state).searchForm()),
+      form: (form, source) => site.at(source.state).search(form),
+    },
+    page('/datos/:file', (state, { file }) => site.at(state).download(file!)),
+    page('/vista-previa/:image', (state, { image }) => site.at(state).preview(image!)),
+    page('/robots.txt', (state) => site.at(state).robots()),
+    page('/sitemap.xml', (state) => site.at(state).sitemap()),
+    fixed('/favicon.ico', site.favicon, CACHE.day),
     // Loose and old addresses: ours, and those of the original project's site.
     redirect('/estadisticas', '/estadisticas/global'),
     redirect('/statistics', '/estadisticas/global'),
-    page(
-      '/statistics/:year',
-      (_query, source, params) => site.originalStatistics(source.state, params.year!),
-      {
-        cache: CACHE.day,
-      },
-    ),
+    page('/statistics/:year', (state, { year }) => site.at(state).originalStatistics(year!), CACHE.day),
     redirect('/search', '/buscar'),
-    ...site.assets.map((asset) => route(asset.path, fixed(asset.answer), { cache: CACHE.immutable })),
+    ...site.assets.map((asset) => fixed(asset.path, asset.answer, CACHE.immutable)),
   ];
 }

@@ -1,10 +1,9 @@
+import { isUtf8 } from 'node:buffer';
 import { parse, type Options } from 'csv-parse/sync';
 import { ImportRejected } from './import-participants.js';
 import type { RawParticipantRow } from './validate-rows.js';
 
 const REQUIRED_COLUMNS = ['name', 'school', 'year'] as const;
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Physical lines (1-based, ascending) whose bytes are not valid UTF-8. */
 export function invalidUtf8Lines(bytes: Uint8Array): Set<number> {
@@ -12,15 +11,10 @@ export function invalidUtf8Lines(bytes: Uint8Array): Set<number> {
   let start = 0;
   let line = 1;
   for (let i = 0; i <= bytes.length; i++) {
-    if (i === bytes.length || bytes[i] === 0x0a) {
-      try {
-        strictUtf8.decode(bytes.subarray(start, i));
-      } catch {
-        lines.add(line);
-      }
-      start = i + 1;
-      line++;
-    }
+    if (i < bytes.length && bytes[i] !== 0x0a) continue;
+    if (!isUtf8(bytes.subarray(start, i))) lines.add(line);
+    start = i + 1;
+    line++;
   }
   return lines;
 }
@@ -34,14 +28,9 @@ const countOf = (text: string, character: string) => text.split(character).lengt
  */
 export function parseParticipantCsv(bytes: Buffer, source: string): RawParticipantRow[] {
   const rejected = (line: number, reason: string) => ImportRejected.at(source, line, reason);
-  let text: string;
-  let badLines = new Set<number>();
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    text = new TextDecoder('utf-8').decode(bytes);
-    badLines = invalidUtf8Lines(bytes);
-  }
+  // Invalid bytes read as U+FFFD; the rows they are on are refused.
+  const text = new TextDecoder().decode(bytes);
+  const badLines = isUtf8(bytes) ? new Set<number>() : invalidUtf8Lines(bytes);
   let header: { columns: number[]; fields: number } | undefined;
   let rows: RawParticipantRow[];
   // csv-parse gives the line where a record ends and counts a \r inside a field as a line

@@ -27,17 +27,8 @@ export function expectStore(location: StoreLocation, use: StoreUse): void {
   if (location.engine === 'sqlite') sqliteFileExists(location.path, use);
 }
 
-/** What an import did. */
-export interface ImportReport {
-  /** Where the data went, without credentials. */
-  store: string;
-  rowsRead: number;
-  imported: number;
-  duplicates: number;
-  years: number[];
-  statistics: number;
-  published: string[];
-}
+/** What an import did; `store`: where the data went, without credentials. */
+export type ImportReport = Awaited<ReturnType<typeof importParticipants>>;
 
 /**
  * The import of `import` and `demo`: every row is validated first (ImportRejected when
@@ -55,7 +46,7 @@ export async function importParticipants(
     expectedRows,
     progress = NO_PROGRESS,
   }: { use: 'write' | 'create'; expectedRows?: number; progress?: Progress },
-): Promise<ImportReport> {
+) {
   expectStore(location, use);
   progress.phase('validating', expectedRows);
   const collected = collectParticipants(rows, festivalYears(new Date().getFullYear()), (read) =>

@@ -13,10 +13,7 @@ export interface RawParticipantRow {
   malformed?: string;
 }
 
-export interface RowError {
-  line: number;
-  reason: string;
-}
+export type RowError = { line: number; reason: string };
 
 /** `U+0000`. */
 export function codePointOf(character: string): string {

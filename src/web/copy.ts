@@ -8,6 +8,11 @@ function countedPlain(count: number, one: string, many: string): string {
 
 const editions = (count: number) => countedPlain(count, 'edición', 'ediciones');
 const participations = (count: number) => countedPlain(count, 'participación', 'participaciones');
+// Texts that several pages share.
+const API_REFERENCE = 'referencia de la API';
+const PER_EDITION = 'Participantes por edición';
+const IN_FIGURES = 'En cifras';
+const COMMON_NAME = 'El nombre más frecuente de cada compañía';
 const IN_TABLE = 'Los valores están en la tabla.';
 /** ` Sin datos de 2021.`, or nothing. */
 const missingYears = (missing: readonly number[]) =>
@@ -33,7 +38,7 @@ export const webTexts = {
     licence: 'Los datos de la Tamborrada Infantil se publican con licencia',
     attribution: 'Obra original: Tamborradata, de RamistoDev.',
     api: 'Los mismos datos, en JSON:',
-    apiLink: 'referencia de la API',
+    apiLink: API_REFERENCE,
   },
   home: {
     title: 'La Tamborrada Infantil en datos',
@@ -43,13 +48,13 @@ export const webTexts = {
       'Cada año, niños y niñas de colegios, ikastolas y asociaciones desfilan con sus tambores y barriles en la Tamborrada Infantil, agrupados en compañías.',
       'Aquí están las cifras de cada edición: cuántos participaron, los nombres y apellidos más repetidos y las compañías más numerosas. Los datos se actualizan una vez al año, después de cada edición.',
     ],
-    figuresHeading: 'En cifras',
-    chartHeading: 'Participantes por edición',
+    figuresHeading: IN_FIGURES,
+    chartHeading: PER_EDITION,
     yearsHeading: 'Estadísticas por edición',
     searchHeading: 'Busca a un participante',
     apiHeading: 'Para desarrolladores',
     apiText: 'Todo lo que muestra esta web sale de una API JSON pública y abierta, documentada en la',
-    apiLink: 'referencia de la API',
+    apiLink: API_REFERENCE,
     noData: 'Todavía no hay ninguna edición publicada.',
   },
   /** The words after a headline figure, by count. */
@@ -102,7 +107,7 @@ export const webTexts = {
     intro: { title: 'Presentación' },
     outro: { title: 'Cierre' },
     totalParticipantsByYear: { title: 'Participantes' },
-    totalParticipants: { title: 'Participantes por edición' },
+    totalParticipants: { title: PER_EDITION },
     namesDiversityByYear: { title: 'Nombres distintos' },
     namesDiversity: { title: 'Nombres distintos' },
     surnamesDiversityByYear: { title: 'Apellidos distintos' },
@@ -115,8 +120,8 @@ export const webTexts = {
     topSchools: { title: 'Compañías más numerosas', item: 'Compañía', count: 'Participantes' },
     newNamesByYear: { title: 'Nombres nuevos', item: 'Nombre' },
     newSchoolsByYear: { title: 'Compañías nuevas', item: 'Compañía' },
-    commonNameBySchoolByYear: { title: 'El nombre más frecuente de cada compañía' },
-    commonNameBySchool: { title: 'El nombre más frecuente de cada compañía' },
+    commonNameBySchoolByYear: { title: COMMON_NAME },
+    commonNameBySchool: { title: COMMON_NAME },
     longestNames: { title: 'Nombres más largos', item: 'Nombre', count: 'Caracteres' },
     schoolsEvolution: { title: 'Evolución de las compañías' },
     mostConstantSchools: { title: 'Compañías más constantes', item: 'Compañía', count: 'Ediciones' },
@@ -163,10 +168,10 @@ export const schoolTexts = {
     `${school} en la Tamborrada Infantil: ${editions(editionCount)} y ${participations(participationCount)}, año a año.`,
   lead: (first: number, sinceDataStart: boolean) =>
     `Desfila en la Tamborrada Infantil desde ${first}${sinceDataStart ? ', la primera edición de la que hay datos' : ''}. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`,
-  figuresHeading: 'En cifras',
+  figuresHeading: IN_FIGURES,
   editions: (count: number) => plural(count, 'edición', 'ediciones'),
   firstEdition: 'primera edición',
-  participantsHeading: 'Participantes por edición',
+  participantsHeading: PER_EDITION,
   participantsText:
     'Cuántos niños y niñas de la compañía desfilaron en cada edición publicada desde su primera; un 0 es una edición en la que no participó.',
   namesHeading: 'El nombre más frecuente en cada edición',
@@ -174,10 +179,10 @@ export const schoolTexts = {
     (overall === undefined
       ? ''
       : `En el conjunto de todas las ediciones, su nombre más frecuente es ${overall}. `) +
-    'Es el mismo dato que la estadística «El nombre más frecuente de cada compañía» de cada edición.',
+    `Es el mismo dato que la estadística «${COMMON_NAME}» de cada edición.`,
 } as const;
 
-/** The download links beside each statistic, and the columns of the CSV files. */
+/** The download links beside each statistic. */
 export const openDataTexts = {
   download: 'Descarga:',
   csv: 'CSV',
@@ -186,16 +191,6 @@ export const openDataTexts = {
   licenceName: 'CC BY-SA 4.0',
   attribution: 'atribución:',
   originalWork: 'Tamborradata, de RamistoDev',
-  columns: {
-    year: 'año',
-    participants: 'participantes',
-    appearances: 'apariciones',
-    name: 'nombre',
-    surname: 'apellido',
-    school: 'compañía',
-    commonName: 'nombre más frecuente',
-    characters: 'caracteres',
-  },
 } as const;
 
 /** What a shared link and a search engine read of the site. */
@@ -259,10 +254,7 @@ export const aboutTexts = {
         'Compañías más numerosas',
         'Las compañías (colegios, ikastolas y asociaciones) ordenadas por su número de participantes.',
       ],
-      [
-        'El nombre más frecuente de cada compañía',
-        'Para cada compañía, el nombre de pila que más se repite entre sus participantes.',
-      ],
+      [COMMON_NAME, 'Para cada compañía, el nombre de pila que más se repite entre sus participantes.'],
       [
         'Nombres nuevos y compañías nuevas',
         'Los nombres de pila, o las compañías, que no aparecían en ninguna edición anterior, ordenados por cuántas veces aparecen ese año. La primera edición con datos no tiene novedades.',
@@ -298,7 +290,7 @@ export const aboutTexts = {
   api: {
     heading: 'La API y los ficheros',
     text: 'Todo lo que muestran las páginas sale de una API JSON pública, de solo lectura y sin registro, documentada en la',
-    docsLink: 'referencia de la API',
+    docsLink: API_REFERENCE,
     openApi: 'Su descripción OpenAPI está en',
     files:
       'Junto a cada estadística hay un enlace para descargarla en CSV (UTF-8, con cabecera) y otro a la misma estadística en la API.',

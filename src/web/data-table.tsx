@@ -8,24 +8,17 @@ export interface Column {
   short?: boolean;
 }
 
-/**
- * The data of a section as a table, beside its chart. A wide table scrolls sideways on
- * a narrow screen, in a region a keyboard can reach.
- */
-export function DataTable({
-  caption,
-  columns,
-  rows,
-  rowHeader = 0,
-  wide = false,
-}: {
+interface DataTableProps {
   caption: string;
   columns: readonly Column[];
   rows: readonly (readonly ComponentChildren[])[];
   /** The column that names each row (read out before the row's other cells). */
   rowHeader?: number;
   wide?: boolean;
-}) {
+}
+
+/** A section's data as a table; a wide one scrolls sideways in a region a keyboard can reach. */
+export function DataTable({ caption, columns, rows, rowHeader = 0, wide = false }: DataTableProps) {
   const cellClass = (column: Column | undefined) =>
     column?.numeric ? 'num' : column?.short ? 'short' : undefined;
   const table = (

@@ -31,28 +31,27 @@ type Place = 'home' | 'global' | 'search' | 'about' | 'other';
 /** `2024`, or `Todas las ediciones` for `global`. */
 const yearName = (year: string) => (year === GLOBAL_YEAR ? texts.nav.global : year);
 
-/** The page around every page's content: header, navigation, the updating notice, footer. */
-export function Layout({
-  context,
-  title,
-  description,
-  place,
-  children,
-}: {
+interface LayoutProps {
   context: PageContext;
   title: string;
   description: string;
   place: Place;
   children: ComponentChildren;
-}) {
+}
+
+/** A link in a list, marked when it leads to the page being read. */
+const currentLink = (href: string, label: string, current: boolean) => (
+  <li>
+    <a href={href} aria-current={current ? 'page' : undefined}>
+      {label}
+    </a>
+  </li>
+);
+
+/** The page around every page's content: header, navigation, the updating notice, footer. */
+export function Layout({ context, title, description, place, children }: LayoutProps) {
   /** A link of the navigation; `to` is the place it leads to, when it is one of the pages. */
-  const link = (to: Place | undefined, href: string, label: string) => (
-    <li>
-      <a href={href} aria-current={place === to ? 'page' : undefined}>
-        {label}
-      </a>
-    </li>
-  );
+  const link = (to: Place | undefined, href: string, label: string) => currentLink(href, label, place === to);
   return (
     <html lang="es">
       <head>
@@ -111,29 +110,20 @@ export function Layout({
 export function YearLinks({ years, current }: { years: readonly string[]; current?: string }) {
   return (
     <ul class="year-links">
-      {years.map((year) => (
-        <li>
-          <a href={PAGE_PATHS.statistics(year)} aria-current={year === current ? 'page' : undefined}>
-            {yearName(year)}
-          </a>
-        </li>
-      ))}
+      {years.map((year) => currentLink(PAGE_PATHS.statistics(year), yearName(year), year === current))}
     </ul>
   );
 }
 
-/** A section of a page under its heading (`id` is the heading's, for the section's name). */
-export function Panel({
-  id,
-  heading,
-  statistic = false,
-  children,
-}: {
+interface PanelProps {
   id: string;
   heading: string;
   statistic?: boolean;
   children: ComponentChildren;
-}) {
+}
+
+/** A section of a page under its heading (`id` is the heading's, for the section's name). */
+export function Panel({ id, heading, statistic = false, children }: PanelProps) {
   return (
     <section aria-labelledby={id} class={statistic ? 'panel statistic' : 'panel'}>
       <h2 id={id}>{heading}</h2>

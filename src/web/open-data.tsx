@@ -7,9 +7,6 @@ import { openDataTexts } from './copy.js';
 import { LICENCE_URL, ORIGINAL_WORK_URL } from './layout.js';
 import { pageKind } from './page-answer.js';
 
-/** Where the pages' CSV files are served from: `/datos/2024-topNamesByYear.csv`. */
-export const DOWNLOADS_PATH = '/datos';
-
 /** One statistic of a page, to download: its CSV here and the same statistic in the JSON API. */
 export interface Download {
   csv: string;
@@ -22,32 +19,23 @@ export interface CsvTable {
   rows: readonly (readonly (string | number)[])[];
 }
 
-/** `/datos/{file}`, and the file name a browser saves it as. */
-export const downloadPath = (file: string) => `${DOWNLOADS_PATH}/${encodeURIComponent(file)}`;
+/** `/datos/2024-topNamesByYear.csv`: the last segment is the name a browser saves it as. */
+export const downloadPath = (file: string) => `/datos/${encodeURIComponent(file)}`;
 
 /** `/api/category?year=2024&category=topNamesByYear` */
 export const categoryApiPath = (year: string, category: string) =>
   `/api/category?year=${encodeURIComponent(year)}&category=${encodeURIComponent(category)}`;
 
-/**
- * UTF-8 with a byte order mark (so that a spreadsheet reads the accents), a header row,
- * CRLF line ends (RFC 4180), and cells that a spreadsheet would take for a formula
- * (`=`, `+`, `-`, `@`) escaped.
- */
+/** UTF-8 with a BOM (for spreadsheets' accents), CRLF ends, formula-like cells (`=`, `+`, `-`, `@`) escaped. */
+const CSV_OPTIONS = { bom: true, header: true, record_delimiter: 'windows', escape_formulas: true } as const;
+
 export function csvAnswer(table: CsvTable): PreparedResponse {
   const text = stringify(
     table.rows.map((row) => [...row]),
-    {
-      bom: true,
-      header: true,
-      columns: [...table.columns],
-      record_delimiter: 'windows',
-      escape_formulas: true,
-    },
+    { ...CSV_OPTIONS, columns: [...table.columns] },
   );
-  return prepareBytes(200, Buffer.from(text, 'utf8'), pageKind(CSV_CONTENT_TYPE, CACHE.revalidate), {
-    etag: true,
-  });
+  const kind = pageKind(CSV_CONTENT_TYPE, CACHE.revalidate);
+  return prepareBytes(200, Buffer.from(text, 'utf8'), kind, { etag: true });
 }
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';

@@ -9,11 +9,7 @@ import {
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
-/**
- * The pages' own policy: styles, images and the icon from this origin, forms posted
- * back here, and no script at all (the pages need none: charts are SVG drawn on the
- * server).
- */
+/** Styles, images and forms of this origin only, and no script at all: the pages need none. */
 export const PAGE_SECURITY: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -30,11 +26,8 @@ function html(page: VNode): Buffer {
   return Buffer.from(`<!doctype html>\n${renderToString(page)}`, 'utf8');
 }
 
-/**
- * A page made once per data version, like the API's answers: bytes, strong ETag (on a
- * 200), gzip and brotli. A page is revalidated on every use (its ETag makes that a 304),
- * so the updating notice and a new edition show at once; error pages are never kept.
- */
+// Revalidated on every use (a 304 by ETag), so the updating notice and a new edition show at once.
+/** A page made once per data version, like the API's answers; error pages are never kept. */
 export function preparePage(statusCode: number, page: VNode): PreparedResponse {
   const cacheControl = statusCode === 200 ? CACHE.revalidate : CACHE.none;
   return prepareBytes(statusCode, html(page), pageKind(HTML_CONTENT_TYPE, cacheControl), {

@@ -11,7 +11,7 @@ export const THEME_COLOUR = '#12355b';
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 
 /** What a shared page says of itself beyond its title and description. */
-export interface PageMeta {
+interface PageMeta {
   /** The public origin (`PUBLIC_URL`): absolute addresses for other sites. */
   origin: string;
   /** This page's path (`/estadisticas/2024`) and the path of its preview image. */
@@ -21,10 +21,7 @@ export interface PageMeta {
   dataset: object;
 }
 
-/**
- * Given by the site around each page it prepares; a page without it (the 404 page, the
- * error page) gets no canonical link, no card and no structured data.
- */
+/** Given around each page with an address: the 404 and error pages get no canonical link, card or JSON-LD. */
 export const PageMetaContext = createContext<PageMeta | undefined>(undefined);
 
 /** The `<head>` lines for sharing and search engines: canonical, Open Graph, Twitter, JSON-LD. */
@@ -66,10 +63,7 @@ export function PageHead({ title, description }: { title: string; description: s
 /** The licence as search engines know it (the deed in Spanish is what visitors read). */
 const LICENCE_ID = 'https://creativecommons.org/licenses/by-sa/4.0/';
 
-/**
- * The data as a schema.org `Dataset` (JSON-LD), the same on every page: what it covers,
- * its licence, who made it, and the API and its description as its distributions.
- */
+/** The data as a schema.org `Dataset` (JSON-LD): coverage, licence, creator, the API as distribution. */
 export function datasetJsonLd(origin: string, years: readonly string[]): object {
   const numeric = years.filter((year) => year !== GLOBAL_YEAR).map(Number);
   return {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { renderToString } from 'preact-render-to-string';
@@ -6,6 +6,7 @@ import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepar
 import { everyYear } from './charts/year-lines.js';
 import { webTexts } from './copy.js';
 import { pageKind } from './page-answer.js';
+import { readAsset } from './site-files.js';
 import { PREVIEW_SIZE } from './page-meta.js';
 import type { YearCount } from '../domain/answer-shapes.js';
 
@@ -21,11 +22,7 @@ export interface PreviewCard {
   host: string;
 }
 
-/**
- * The system's DejaVu Sans (Debian's fonts-dejavu-core, which Chromium brings along);
- * without it, whatever sans-serif fonts the system has. Naming the files spares
- * resvg a scan of every font of the system.
- */
+/** DejaVu Sans when there (naming its files spares resvg a scan of every font), else any sans-serif. */
 const FONT_FILES = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
   '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
@@ -66,10 +63,9 @@ function titleLines(title: string): string[] {
 }
 
 /** The site's icon (a drum drawn at 64 units), without its `<svg>` element. */
-const ICON = readFileSync(new URL('./assets/icon.svg', import.meta.url), 'utf8').replace(
-  /<\/?svg[^>]*>/g,
-  '',
-);
+const ICON = readAsset('icon.svg')
+  .toString('utf8')
+  .replace(/<\/?svg[^>]*>/g, '');
 
 /** Bars of a series along the foot of the card, lightly drawn: a shape, not a chart to read. */
 function SeriesBars({ series, top }: { series: readonly YearCount[]; top: number }) {
@@ -96,7 +92,7 @@ function SeriesBars({ series, top }: { series: readonly YearCount[]; top: number
   );
 }
 
-export function cardSvg(card: PreviewCard): string {
+function cardSvg(card: PreviewCard): string {
   const lines = titleLines(card.title);
   const lineY = 200 + lines.length * TITLE_LINE;
   const text = (y: number, size: number, fill: string, content: string, bold = false) => (

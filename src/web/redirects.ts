@@ -1,10 +1,7 @@
 import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepared-response.js';
 import { PAGE_SECURITY } from './page-answer.js';
 
-/**
- * A 301 to one of our own paths (never an address taken from the request), with no
- * body; kept a day, so that a redirect changed later does not stick in browsers for good.
- */
+/** A 301 to one of our own paths, kept a day so that a redirect changed later does not stick for good. */
 export function movedPermanently(location: string): PreparedResponse {
   return prepareBytes(
     301,

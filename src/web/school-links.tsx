@@ -2,7 +2,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 
 /** The address of a school's page, or `undefined` when it has none. */
-export type SchoolPath = (school: string) => string | undefined;
+type SchoolPath = (school: string) => string | undefined;
 
 /** Given by the site around each page, so that any component can link a school to its page. */
 export const SchoolPathContext = createContext<SchoolPath>(() => undefined);

@@ -4,11 +4,7 @@ import { searchKey } from '../domain/names.js';
 /** What a school whose name leaves no letter or digit is called in its address. */
 const EMPTY_SLUG = 'compania';
 
-/**
- * A school's name as the last segment of its page's address: without diacritics, in
- * lower case, every run of other characters than `a-z` and `0-9` as one `-`
- * (`Ikastola Zubia-Txiki (Amara)` → `ikastola-zubia-txiki-amara`).
- */
+/** A school's page segment: `Ikastola Zubia-Txiki (Amara)` → `ikastola-zubia-txiki-amara`. */
 export function slugOf(school: string): string {
   const slug = searchKey(school)
     .replace(/[^a-z0-9]+/g, '-')
@@ -17,16 +13,12 @@ export function slugOf(school: string): string {
 }
 
 /** The address segment of each school and the school of each segment. */
-export interface SchoolSlugs {
+interface SchoolSlugs {
   slugOf: ReadonlyMap<string, string>;
   schoolOf: ReadonlyMap<string, string>;
 }
 
-/**
- * A distinct slug for each school. Schools whose names give the same slug (`Zubia` and
- * `ZUBIA`, `San Jose` and `San José`) are taken in Spanish order: the first keeps the
- * slug, the next get `-2`, `-3`… (docs/decisions.md).
- */
+/** A distinct slug per school: on a clash, in Spanish order, the next get `-2`, `-3`… (docs/decisions.md) */
 export function schoolSlugs(schools: Iterable<string>): SchoolSlugs {
   const slugs = new Map<string, string>();
   const schoolOf = new Map<string, string>();

@@ -9,21 +9,15 @@ export interface SearchInput {
   company: string;
 }
 
-/**
- * The participant search. It is POSTed: the name travels in the body, never in an
- * address (history, `Referer`, proxies' and our own logs). The browser keeps no
- * history of the name field either.
- */
-export function SearchForm({
-  companies,
-  input,
-  idPrefix,
-}: {
+interface SearchFormProps {
   companies: readonly string[];
   input?: SearchInput;
   /** Makes the fields' ids unique on the page. */
   idPrefix: string;
-}) {
+}
+
+/** The participant search, POSTed: the name never travels in an address (history, `Referer`, logs). */
+export function SearchForm({ companies, input, idPrefix }: SearchFormProps) {
   const nameId = `${idPrefix}-name`;
   const hintId = `${idPrefix}-hint`;
   const companyId = `${idPrefix}-company`;

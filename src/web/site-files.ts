@@ -1,35 +1,54 @@
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import icoEndec from 'ico-endec';
 import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepared-response.js';
 import { pageKind } from './page-answer.js';
 
-/** Sizes of the icon inside `/favicon.ico`. */
-const ICON_SIZES = [16, 32, 48];
+/** A file of `assets/` beside this module (the build copies the folder into dist/). */
+export const readAsset = (file: string) => readFileSync(new URL(`./assets/${file}`, import.meta.url));
+
+/** A file of the pages, served from memory under a name that changes with its content. */
+export interface SiteAsset {
+  /** `/recursos/estilo.3f9a0c1b2d.css` */
+  path: string;
+  answer(): PreparedResponse;
+}
+
+/** Read once per process. The name carries a hash of the content, so a browser may keep a file for a year. */
+function load(file: string, name: string, contentType: string): SiteAsset {
+  const body = readAsset(file);
+  const path = `/recursos/${name}.${hash('sha256', body, 'hex').slice(0, 10)}.${file.split('.').at(-1)}`;
+  const prepared = prepareBytes(200, body, pageKind(contentType, CACHE.immutable), { etag: true });
+  return { path, answer: () => prepared };
+}
+
+let loaded: { stylesheet: SiteAsset; icon: SiteAsset } | undefined;
+
+export function siteAssets() {
+  return (loaded ??= {
+    stylesheet: load('site.css', 'estilo', 'text/css; charset=utf-8'),
+    icon: load('icon.svg', 'icono', 'image/svg+xml'),
+  });
+}
 
 let favicon: PreparedResponse | undefined;
 
-/**
- * `/favicon.ico`, which browsers and crawlers ask for whatever the pages say: the
- * site's icon drawn at 16, 32 and 48 pixels, once per process.
- */
+/** `/favicon.ico`, asked for whatever the pages say: the icon at 16, 32 and 48 pixels, made once. */
 export function faviconAnswer(): PreparedResponse {
-  if (favicon) return favicon;
-  const svg = readFileSync(new URL('./assets/icon.svg', import.meta.url));
-  const pngs = ICON_SIZES.map((size) =>
-    new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng(),
-  );
-  favicon = prepareBytes(200, icoEndec.encode(pngs), pageKind('image/x-icon', CACHE.day), { etag: true });
-  return favicon;
+  const pngs = () =>
+    [16, 32, 48].map((size) =>
+      new Resvg(readAsset('icon.svg'), { fitTo: { mode: 'width', value: size } }).render().asPng(),
+    );
+  return (favicon ??= prepareBytes(200, icoEndec.encode(pngs()), pageKind('image/x-icon', CACHE.day), {
+    etag: true,
+  }));
 }
 
 const TEXT_KIND = pageKind('text/plain; charset=utf-8', CACHE.revalidate);
 const XML_KIND = pageKind('application/xml; charset=utf-8', CACHE.revalidate);
 
-/**
- * `/robots.txt`: everything may be read but the participant search (its answers are
- * about children, and it needs a name a crawler does not have), and where the sitemap is.
- */
+/** `/robots.txt`: all but the participant search (its answers are about children), and the sitemap. */
 export function robotsAnswer(origin: string): PreparedResponse {
   const text = ['User-agent: *', 'Disallow: /api/participants', '', `Sitemap: ${origin}/sitemap.xml`, ''];
   return prepareBytes(200, Buffer.from(text.join('\n'), 'utf8'), TEXT_KIND, { etag: true });

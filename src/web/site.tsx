@@ -6,7 +6,6 @@ import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../read-model/prepared-response.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import { siteAssets, type SiteAsset, type SiteAssets } from './assets.js';
 import { aboutTexts, metaTexts, webTexts } from './copy.js';
 import { PAGE_PATHS, type PageContext } from './layout.js';
 import { categoryApiPath, csvAnswer, downloadPath, DownloadsContext, type CsvTable } from './open-data.js';
@@ -22,10 +21,10 @@ import { previewAnswer, PREVIEWS_PATH, type PreviewCard } from './preview-card.j
 import { movedPermanently } from './redirects.js';
 import { SchoolPathContext } from './school-links.js';
 import { schoolSlugs } from './school-slugs.js';
-import { faviconAnswer, robotsAnswer, sitemapAnswer } from './site-files.js';
-import { statisticTable } from './statistic-csv.js';
+import { faviconAnswer, robotsAnswer, siteAssets, sitemapAnswer, type SiteAsset } from './site-files.js';
+import { statisticTable, yearCountsTable } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
-import { fullOrPublic, parsed, yearStatistics } from './year-statistics.js';
+import { fullOrPublic, parsed, totalOf, yearStatistics } from './year-statistics.js';
 
 export interface SiteOptions {
   /** The public origin (`PUBLIC_URL`), for the addresses other sites read: canonical, cards, sitemap. */
@@ -47,8 +46,9 @@ function perKey<T>(make: (key: string) => T): (key: string) => T {
   };
 }
 
-/** The name of a page's preview image: `inicio`, `estadisticas-2024`, `companias-zubia`. */
-const previewName = (path: string) => (path === PAGE_PATHS.home ? 'inicio' : path.slice(1).replace('/', '-'));
+/** A page's preview image: `/vista-previa/inicio.png`, `estadisticas-2024.png`, `companias-zubia.png`. */
+const previewPath = (path: string) =>
+  `${PREVIEWS_PATH}/${path === PAGE_PATHS.home ? 'inicio' : path.slice(1).replace('/', '-')}.png`;
 const pathOfPreview = (name: string) => (name === 'inicio' ? PAGE_PATHS.home : `/${name.replace('-', '/')}`);
 
 const STATISTIC_FILE = /^([0-9]{4}|global)-([A-Za-z]+)\.csv$/;
@@ -56,7 +56,7 @@ const SCHOOL_FILE = /^companias-([a-z0-9-]+)-(participantes|nombres)\.csv$/;
 const PREVIEW_FILE = /^([a-z0-9-]+)\.png$/;
 const SECTION_PAGE = /^\/(estadisticas|companias)\/([a-z0-9-]+)$/;
 
-const sum = (points: readonly YearCount[]) => points.reduce((total, point) => total + point.count, 0);
+const table = webTexts.table;
 
 /** A page with an address: what it shows, and the card of its preview image. */
 interface AddressedPage {
@@ -65,57 +65,40 @@ interface AddressedPage {
 }
 
 /** Every page and file of one read model, each made on first use and then served as prepared bytes. */
-function pagesOf(model: ReadModel, assets: SiteAssets, origin: string) {
+function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageContext, origin: string) {
   const { catalog, directory } = model;
-  const context: PageContext = {
-    stylesheet: assets.stylesheet.path,
-    icon: assets.icon.path,
-    isUpdating: catalog.isUpdating,
-  };
+  const context = contextOf(catalog.isUpdating);
   const companies = directory.index.companies;
   const dataset = datasetJsonLd(origin, catalog.years);
   const records = perKey((year) => yearStatistics(catalog, year));
-  const host = new URL(origin).host;
-  const card = (title: string, line: string, series?: readonly YearCount[]): PreviewCard => ({
-    title,
-    line,
-    series,
-    host,
-  });
+  const card = (title: string, line: string, series?: readonly YearCount[]): PreviewCard => {
+    return { title, line, series, host: new URL(origin).host };
+  };
 
   // Schools with participants in a published edition, each with a page.
   const published = catalog.years
     .filter((year) => year !== GLOBAL_YEAR)
     .map(Number)
     .sort((a, b) => a - b);
-  const schoolYears = new Map<string, YearCount[]>();
-  for (const [school, byYear] of directory.index.rowsBySchool) {
-    const points = published.flatMap((year) => {
-      const count = byYear.get(year) ?? 0;
-      return count > 0 ? [{ year, count }] : [];
-    });
-    if (points.length > 0) schoolYears.set(school, points);
+  const rowsBySchool = directory.index.rowsBySchool;
+  const firstYears = new Map<string, number>();
+  for (const [school, byYear] of rowsBySchool) {
+    const first = published.find((year) => (byYear.get(year) ?? 0) > 0);
+    if (first !== undefined) firstYears.set(school, first);
   }
-  const slugs = schoolSlugs(schoolYears.keys());
-  const schoolPath = (school: string) => {
-    const slug = slugs.slugOf.get(school);
-    return slug === undefined ? undefined : PAGE_PATHS.school(slug);
-  };
+  const slugs = schoolSlugs(firstYears.keys());
+  const schoolPath = (school: string) =>
+    slugs.slugOf.has(school) ? PAGE_PATHS.school(slugs.slugOf.get(school)!) : undefined;
 
   /** A page with what every page is given: school links, and for a page with an address, its meta. */
-  const withSite = (page: VNode, path?: string) => (
-    <SchoolPathContext.Provider value={schoolPath}>
-      {path === undefined ? (
-        page
-      ) : (
-        <PageMetaContext.Provider
-          value={{ origin, path, image: `${PREVIEWS_PATH}/${previewName(path)}.png`, dataset }}
-        >
-          {page}
-        </PageMetaContext.Provider>
-      )}
-    </SchoolPathContext.Provider>
-  );
+  const withSite = (page: VNode, path?: string) => {
+    const meta = path === undefined ? undefined : { origin, path, image: previewPath(path), dataset };
+    return (
+      <SchoolPathContext.Provider value={schoolPath}>
+        <PageMetaContext.Provider value={meta}>{page}</PageMetaContext.Provider>
+      </SchoolPathContext.Provider>
+    );
+  };
 
   const notFound = once(() =>
     preparePage(404, withSite(<NotFoundPage context={context} years={catalog.years} />)),
@@ -131,7 +114,7 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string) {
       json: categoryApiPath(year, category),
     };
 
-  /** The most frequent first name of each school in a year (or over all of them), from the published statistic. */
+  /** Each school's most frequent first name in a year (or over all of them), as published. */
   const commonNames = perKey((year) => {
     const category = year === GLOBAL_YEAR ? 'commonNameBySchool' : 'commonNameBySchoolByYear';
     const items = fullOrPublic(SHAPES.nameBySchool, records(year).get(category)) ?? [];
@@ -139,13 +122,12 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string) {
   });
 
   const schoolFacts = (school: string): SchoolFacts => {
-    const points = schoolYears.get(school)!;
-    const counts = new Map(points.map((point) => [point.year, point.count]));
+    const byYear = rowsBySchool.get(school)!;
     return {
       school,
       participants: published
-        .filter((year) => year >= points[0]!.year)
-        .map((year) => ({ year, count: counts.get(year) ?? 0 })),
+        .filter((year) => year >= firstYears.get(school)!)
+        .map((year) => ({ year, count: byYear.get(year) ?? 0 })),
       commonNames: published.flatMap((year) => {
         const name = commonNames(String(year)).get(school);
         return name === undefined ? [] : [{ year, name }];
@@ -157,22 +139,18 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string) {
 
   const schoolTable = (school: string, kind: string): CsvTable => {
     const facts = schoolFacts(school);
-    const columns = webTexts.table;
-    return kind === 'participantes'
-      ? {
-          columns: [columns.year, columns.participants],
-          rows: facts.participants.map((point) => [point.year, point.count]),
-        }
-      : {
-          columns: [columns.year, columns.commonName],
-          rows: facts.commonNames.map((item) => [item.year, item.name]),
-        };
+    if (kind === 'participantes')
+      return { ...yearCountsTable(facts.participants), columns: [table.year, table.participants] };
+    return {
+      columns: [table.year, table.commonName],
+      rows: facts.commonNames.map((item) => [item.year, item.name]),
+    };
   };
 
   const totalsCard = (title: string) => {
     const totals = parsed(SHAPES.yearCounts, records(GLOBAL_YEAR).get('totalParticipants')?.publicData) ?? [];
     const series = [...totals].sort((a, b) => a.year - b.year);
-    return card(title, metaTexts.card.home(series.length, sum(series)), series);
+    return card(title, metaTexts.card.home(series.length, totalOf(series)), series);
   };
 
   const yearPage = (year: string): AddressedPage => ({
@@ -187,7 +165,7 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string) {
         SHAPES.yearCounts,
         records(year).get('totalParticipantsByYear')?.publicData,
       );
-      const line = participants ? metaTexts.card.year(sum(participants)) : '';
+      const line = participants ? metaTexts.card.year(totalOf(participants)) : '';
       return card(webTexts.statistics.yearTitle(year), line);
     },
   });
@@ -212,12 +190,11 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string) {
     card: () => {
       const facts = schoolFacts(school);
       const editions = editionsOf(facts);
-      const line = metaTexts.card.school(editions.length, sum(editions), editions[0]!.year);
+      const line = metaTexts.card.school(editions.length, totalOf(editions), editions[0]!.year);
       return card(school, line, facts.participants);
     },
   });
 
-  /** The page at a path, when there is one. */
   const pageAt = (path: string): AddressedPage | undefined => {
     switch (path) {
       case PAGE_PATHS.home:
@@ -295,13 +272,11 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string) {
   });
 
   return {
-    /** `/` */
     home: () => pageOrNotFound(PAGE_PATHS.home),
     /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
     statistics: (year: string) => pageOrNotFound(PAGE_PATHS.statistics(year)),
     /** `/companias/{slug}`: a school with participants in a published year, else the 404 page. */
     school: (slug: string) => pageOrNotFound(PAGE_PATHS.school(slug)),
-    /** `/acerca` */
     about: () => pageOrNotFound(PAGE_PATHS.about),
     /** `GET /buscar`: the empty form. */
     searchForm: () => pageOrNotFound(PAGE_PATHS.search),
@@ -328,7 +303,6 @@ function pagesOf(model: ReadModel, assets: SiteAssets, origin: string) {
     download: (file: string) => csvFile(file) ?? notFound(),
     /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
     preview: (image: string) => previewFile(image) ?? notFound(),
-    /** `/robots.txt` */
     robots: once(() => robotsAnswer(origin)),
     /** `/sitemap.xml`: every year and school page. */
     sitemap: once(() =>
@@ -359,59 +333,38 @@ function refusal(form: Query): string {
   return errors.nameTooShort;
 }
 
-type ModelPages = ReturnType<typeof pagesOf>;
+/** The answers of one read model's pages, by address. */
+export type ModelPages = ReturnType<typeof pagesOf>;
 
-const ANSWER_NAMES = Object.keys({
-  home: 0,
-  statistics: 0,
-  school: 0,
-  about: 0,
-  searchForm: 0,
-  search: 0,
-  tooManySearches: 0,
-  download: 0,
-  preview: 0,
-  robots: 0,
-  sitemap: 0,
-  originalStatistics: 0,
-  notFound: 0,
-} satisfies Record<keyof ModelPages, 0>) as (keyof ModelPages)[];
-
-/**
- * The public web pages, answered from the read model like the API: each answer of
- * `pagesOf` given the served state, the error page while no model is served.
- */
-export type Site = {
-  [Name in keyof ModelPages]: (state: FollowerState, ...args: Parameters<ModelPages[Name]>) => Answer;
-} & {
-  /** `/favicon.ico` */
+/** The public web pages, answered from the read model like the API. */
+export interface Site {
+  /** The pages of the read model being served; while none is, every address answers the error page. */
+  at(state: FollowerState): ModelPages;
   favicon(): Answer;
   /** The stylesheet and the icon. */
   assets: readonly SiteAsset[];
-};
+}
 
 export function createSite({ publicUrl }: SiteOptions): Site {
   const assets = siteAssets();
-  const unavailable = once(() =>
-    preparePage(
-      500,
-      <UnavailablePage
-        context={{ stylesheet: assets.stylesheet.path, icon: assets.icon.path, isUpdating: false }}
-      />,
-    ),
-  );
-  // One set of pages per read model: a new model (a new data version) starts afresh,
-  // and the old pages go with the old model.
+  const contextOf = (isUpdating: boolean) => ({
+    stylesheet: assets.stylesheet.path,
+    icon: assets.icon.path,
+    isUpdating,
+  });
+  const unavailable = once(() => preparePage(500, <UnavailablePage context={contextOf(false)} />));
+  const unavailablePages = new Proxy({}, { get: () => unavailable }) as ModelPages;
+  // One set of pages per read model: the old pages go with the old model.
   const pages = new WeakMap<ReadModel, ModelPages>();
-  const answers = ANSWER_NAMES.map((name) => {
-    const answer = (state: FollowerState, ...args: unknown[]): Answer => {
-      if (state.kind !== 'ready') return unavailable();
+  return {
+    at(state) {
+      if (state.kind !== 'ready') return unavailablePages;
       let modelPages = pages.get(state.model);
       if (modelPages === undefined)
-        pages.set(state.model, (modelPages = pagesOf(state.model, assets, publicUrl)));
-      return (modelPages[name] as (...args: unknown[]) => Answer)(...args);
-    };
-    return [name, answer] as const;
-  });
-  return { ...(Object.fromEntries(answers) as unknown as Site), favicon: faviconAnswer, assets: assets.all };
+        pages.set(state.model, (modelPages = pagesOf(state.model, contextOf, publicUrl)));
+      return modelPages;
+    },
+    favicon: faviconAnswer,
+    assets: [assets.stylesheet, assets.icon],
+  };
 }

@@ -4,9 +4,10 @@ import type { CategoryId } from '../domain/categories.js';
 import { formatNumber } from '../domain/spanish-words.js';
 import { webTexts, type CategoryTexts } from './copy.js';
 import { EditionDots } from './charts/edition-dots.js';
-import { RankedBars, type Bar } from './charts/ranked-bars.js';
+import { RankedBars } from './charts/ranked-bars.js';
 import { everyYear, SmallMultiples, YearLines, yearRange, type YearSeries } from './charts/year-lines.js';
 import { DataTable, type Column } from './data-table.js';
+import { TABLES, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
 import { SchoolName } from './school-links.js';
@@ -15,10 +16,10 @@ import { parsed, totalOf, type StatisticRecord } from './year-statistics.js';
 
 const texts = webTexts;
 
-/** A category's words, and the id of its chart. */
-type Shown = CategoryTexts & { id: string };
+/** A category, its words, and the id of its chart. */
+type Shown = CategoryTexts & { category: CategoryId; id: string };
 
-/** What a view makes of a row's `public_data`: its content, or `undefined` when the shape is not the expected one. */
+/** A section's content from its data, or `undefined` when the data has an unexpected shape. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
 
 /** The schools drawn in the evolution chart, one small chart each; the table lists them all. */
@@ -26,11 +27,7 @@ const EVOLUTION_CHARTS = 6;
 /** The bars of a ranking's chart (the API's `public_data`); its table lists them all. */
 const CHART_BARS = 15;
 
-/**
- * The categories whose summaries speak of every item or count them (every school, the
- * new names): the page lists the whole of `full_data`, so that every figure of a text
- * is what the table shows. The others show `public_data`, as the API.
- */
+/** Categories whose summaries count every item: the page lists all of `full_data`, as its text does. */
 export const COMPLETE_LISTS: ReadonlySet<CategoryId> = new Set<CategoryId>([
   'topSchoolsByYear',
   'topSchools',
@@ -49,18 +46,7 @@ function shownData(category: CategoryId, record: StatisticRecord): unknown {
   return record.fullData.length >= served ? record.fullData : record.publicData;
 }
 
-/**
- * A section's table, under its chart when it has one: on a narrow screen the table is
- * folded under the chart, one tap away (`<details>`, no script); on a wide one the
- * stylesheet shows both side by side. `drawn`: how many of the rows the chart draws.
- */
-function Detail({
-  title,
-  chart,
-  drawn,
-  wide = false,
-  ...table
-}: {
+interface DetailProps {
   title: string;
   chart?: ComponentChildren;
   drawn?: number;
@@ -68,7 +54,10 @@ function Detail({
   columns: readonly Column[];
   rows: readonly (readonly ComponentChildren[])[];
   rowHeader?: number;
-}) {
+}
+
+/** A table under its chart: folded on a narrow screen (`<details>`, no script), side by side on a wide one. */
+function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {
   const data = <DataTable caption={texts.table.caption(title)} wide={wide} {...table} />;
   if (chart === undefined) return data;
   const note = drawn === undefined ? '' : texts.charts.shownSchools(drawn, table.rows.length);
@@ -88,15 +77,12 @@ function Detail({
 
 const number = formatNumber;
 
-/** Competition ranking: equal counts share a place (1, 2, 2, 4). */
-function places(items: readonly { count: number }[]): number[] {
-  return items.map((item) => items.findIndex((other) => other.count === item.count) + 1);
+/** Each row after its place in a competition ranking of its figure (the second value): 1, 2, 2, 4. */
+function placed(values: StatisticTable['rows'], rows: ComponentChildren[][]) {
+  return rows.map((row, i) => [values.findIndex((other) => other[1] === values[i]![1]) + 1, ...row]);
 }
 
-/**
- * A view of one shape: `undefined` when the data has another one (shown by its summary
- * and a note), nothing for an empty list (its summary says so).
- */
+/** A view of one shape: `undefined` for another shape (a note says so), nothing for an empty list. */
 function shaped<T>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => ComponentChildren): View {
   return (data, shown) => {
     const items = parsed(shape, data);
@@ -104,45 +90,58 @@ function shaped<T>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => 
   };
 }
 
-/** A ranking; `label` shows an item's name in the table (a school links to its page). */
-const ranked = (label: (name: string) => ComponentChildren) =>
-  shaped(SHAPES.ranked, (items, { id, title, item, count }) => {
-    const place = places(items);
-    const drawn = items.slice(0, CHART_BARS);
-    const bars = drawn.map((entry) => ({
-      label: entry.name,
-      value: entry.count,
-      shown: number(entry.count),
-    }));
+/** A table's value as the page shows it: figures grouped (`4.612`), schools linked to their pages. */
+function cell(column: TableColumn, value: string | number): ComponentChildren {
+  if (column.school) return <SchoolName name={String(value)} />;
+  return column.numeric && typeof value === 'number' ? number(value) : value;
+}
+
+const pageRows = ({ columns, rows }: StatisticTable) =>
+  rows.map((row) => row.map((value, i) => cell(columns[i]!, value)));
+
+/** Bars of a table's first `limit` rows (a name and its figure), each figure `shown` to the reader. */
+const bars =
+  (shown: (value: number) => string, limit?: number) =>
+  (table: StatisticTable, { id, title }: Shown) => (
+    <RankedBars
+      id={id}
+      title={title}
+      bars={table.rows.slice(0, limit).map(([label, value]) => ({
+        label: String(label),
+        value: Number(value),
+        shown: shown(Number(value)),
+      }))}
+    />
+  );
+
+/** A statistic's table, under a chart of its rows when it has one; a ranking's rows lead with their places. */
+const tableView =
+  (chart?: (table: StatisticTable, shown: Shown) => ComponentChildren, ranking = false): View =>
+  (data, shown) => {
+    const table = TABLES[shown.category]!(data);
+    if (table === undefined || table.rows.length === 0) return table && null;
     return (
       <Detail
-        title={title}
-        chart={<RankedBars id={id} title={title} bars={bars} />}
-        drawn={drawn.length}
-        columns={[
-          { label: texts.table.position, numeric: true },
-          { label: item! },
-          { label: count!, numeric: true },
-        ]}
-        rows={items.map((entry, i) => [place[i], label(entry.name), number(entry.count)])}
-        rowHeader={1}
+        title={shown.title}
+        chart={chart?.(table, shown)}
+        drawn={ranking ? Math.min(CHART_BARS, table.rows.length) : undefined}
+        columns={ranking ? [{ label: texts.table.position, numeric: true }, ...table.columns] : table.columns}
+        rows={ranking ? placed(table.rows, pageRows(table)) : pageRows(table)}
+        rowHeader={ranking ? 1 : 0}
       />
     );
-  });
+  };
 
-/** `2019 (4.781)` */
 const yearWithCount = (point: YearCount) => `${point.year} (${number(point.count)})`;
 
-/** Participants per edition: a line and its table (the global page, the home page and a school's page). */
-export function ParticipantsByYear({
-  id,
-  title,
-  points,
-}: {
+interface ParticipantsByYearProps {
   id: string;
   title: string;
   points: readonly YearCount[];
-}) {
+}
+
+/** Participants per edition: a line and its table (the global page, the home page and a school's page). */
+export function ParticipantsByYear({ id, title, points }: ParticipantsByYearProps) {
   const series: YearSeries[] = [{ label: texts.table.participants, points }];
   const busiest = points.reduce((best, point) => (point.count > best.count ? point : best));
   const withData = new Set(points.map((point) => point.year));
@@ -153,15 +152,13 @@ export function ParticipantsByYear({
     yearWithCount(busiest),
     missing,
   );
+  const table = yearCountsTable(points);
   return (
     <Detail
       title={title}
       chart={<YearLines id={id} title={title} description={description} series={series} />}
-      columns={[
-        { label: texts.table.year, short: true },
-        { label: texts.table.participants, numeric: true },
-      ]}
-      rows={points.map((point) => [point.year, number(point.count)])}
+      columns={table.columns}
+      rows={pageRows(table)}
     />
   );
 }
@@ -177,38 +174,8 @@ function figureView(data: unknown) {
   return value === undefined ? undefined : <p class="figure-value">{number(value)}</p>;
 }
 
-/** A list without figures (new names, new schools): a table of one column, no chart. */
-const listView = <T,>(shape: z.ZodType<T[]>, text: (item: T) => ComponentChildren) =>
-  shaped(shape, (items, { title, item }) => (
-    <Detail title={title} columns={[{ label: item! }]} rows={items.map((entry) => [text(entry)])} />
-  ));
-
-/** Characters as a reader counts them (spaces included, as DESIGN §3 orders them). */
-const characters = (name: string) => [...name].length;
-
-const longestNamesView = shaped(SHAPES.names, (names, { id, title, item, count }) => {
-  const bars: Bar[] = names.map((name) => ({
-    label: name,
-    value: characters(name),
-    shown: texts.charts.characters(characters(name)),
-  }));
-  return (
-    <Detail
-      title={title}
-      chart={<RankedBars id={id} title={title} bars={bars} />}
-      columns={[{ label: item! }, { label: count!, numeric: true }]}
-      rows={bars.map((bar) => [bar.label, bar.value])}
-    />
-  );
-});
-
-const nameBySchoolView = shaped(SHAPES.nameBySchool, (items, { title }) => (
-  <Detail
-    title={title}
-    columns={[{ label: texts.table.school }, { label: texts.table.commonName }]}
-    rows={items.map((item) => [<SchoolName name={item.school} />, item.name])}
-  />
-));
+const rankingView = tableView(bars(number, CHART_BARS), true);
+const listView = tableView();
 
 const evolutionView = shaped(SHAPES.evolution, (schools, { id, title }) => {
   const drawn = schools.slice(0, EVOLUTION_CHARTS);
@@ -284,9 +251,6 @@ const constantView = shaped(SHAPES.constant, (schools, { id, title, item, count 
   );
 });
 
-const rankedNames = ranked((name) => name);
-const rankedSchools = ranked((name) => <SchoolName name={name} />);
-
 /** Every category in the order of the page, with its view; `null` for a text (intro, outro). */
 const VIEWS: Readonly<Record<CategoryId, View | null>> = {
   intro: null,
@@ -296,26 +260,23 @@ const VIEWS: Readonly<Record<CategoryId, View | null>> = {
   namesDiversity: figureView,
   surnamesDiversity: figureView,
   totalParticipants: seriesView,
-  topNamesByYear: rankedNames,
-  topNames: rankedNames,
-  topSurnamesByYear: rankedNames,
-  topSurnames: rankedNames,
-  newNamesByYear: listView(SHAPES.names, (name) => name),
-  longestNames: longestNamesView,
-  topSchoolsByYear: rankedSchools,
-  topSchools: rankedSchools,
-  newSchoolsByYear: listView(SHAPES.newSchools, (item) => <SchoolName name={item.school} />),
+  topNamesByYear: rankingView,
+  topNames: rankingView,
+  topSurnamesByYear: rankingView,
+  topSurnames: rankingView,
+  newNamesByYear: listView,
+  longestNames: tableView(bars(texts.charts.characters)),
+  topSchoolsByYear: rankingView,
+  topSchools: rankingView,
+  newSchoolsByYear: listView,
   schoolsEvolution: evolutionView,
   mostConstantSchools: constantView,
-  commonNameBySchoolByYear: nameBySchoolView,
-  commonNameBySchool: nameBySchoolView,
+  commonNameBySchoolByYear: listView,
+  commonNameBySchool: listView,
   outro: null,
 };
 
-/**
- * One statistic: a text (intro, outro) is its summary alone; a figure shows its big
- * number before the summary; a detail its chart and table after it.
- */
+/** One statistic: a text is its summary; a figure's number goes before the summary, a detail's chart after. */
 function Section({ category, record }: { category: CategoryId; record: StatisticRecord }) {
   const words: CategoryTexts = texts.categories[category];
   const view = VIEWS[category];
@@ -326,7 +287,7 @@ function Section({ category, record }: { category: CategoryId; record: Statistic
       </section>
     );
   }
-  const content = view(shownData(category, record), { ...words, id: `${category}-chart` });
+  const content = view(shownData(category, record), { ...words, category, id: `${category}-chart` });
   const body = content === undefined ? <p class="note">{texts.statistics.unreadable}</p> : content;
   const isFigure = view === figureView;
   return (

@@ -1,7 +1,4 @@
-/**
- * Splits a summary into plain and bold runs: its figures are marked `**bold**` (DESIGN
- * §3) and nothing else is interpreted. A marker without its pair stays as text.
- */
+/** A summary's plain and bold runs: only `**figures**` are marked (DESIGN §3); a lone marker is text. */
 export function summaryRuns(text: string): { text: string; bold: boolean }[] {
   const parts = text.split('**');
   if (parts.length % 2 === 0) parts.splice(-2, 2, `${parts.at(-2)!}**${parts.at(-1)!}`);

@@ -11,11 +11,7 @@ export interface StatisticRecord {
   summary: string | null;
 }
 
-/**
- * The statistics of one year (or `global`) as `/api/category` answers them, read back
- * from the prepared answers of the catalog: the pages show exactly what the API serves.
- * When a category has several rows (possible only by hand), the first one is shown.
- */
+/** A year's statistics as `/api/category` serves them (a category's first row), read from its answers. */
 export function yearStatistics(catalog: StatisticsCatalog, year: string): Map<CategoryId, StatisticRecord> {
   const records = new Map<CategoryId, StatisticRecord>();
   const answers = catalog.categoryByYear.get(year);

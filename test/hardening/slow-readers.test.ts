@@ -19,7 +19,7 @@ const LIMITS: ServerLimits = {
   maxUnsentBytes: 64 * 1024,
   socketTimeoutMs: 1500,
 };
-/** The flood factor of connections.ts: past 4 × the bound, a connection is closed. */
+/** The flood factor of src/http/entry.ts: past 4 × the bound, a connection is closed. */
 const FLOOD_LIMIT = LIMITS.maxPipelinedRequests * 4;
 
 let seeded: SeededServer;

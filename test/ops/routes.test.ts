@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteLocation } from '../../src/config/index.js';
 import { loadDemo } from '../../src/cli/commands/demo.js';
-import { createApiReference } from '../../src/http/api-reference.js';
 import { buildRoutes } from '../../src/http/routes.js';
 import { createSite } from '../../src/web/site.js';
 import type { RunningServer } from '../../src/server.js';
@@ -29,7 +28,7 @@ const SAMPLE_PATH: Record<string, string> = {
 /** The rows of old and loose addresses: a redirect to ours, with no body. */
 const REDIRECTS = new Set(['/estadisticas', '/statistics', '/statistics/:year', '/search']);
 
-const ROUTES = buildRoutes(createApiReference(), createSite({ publicUrl: 'http://localhost:3000' }));
+const ROUTES = buildRoutes(createSite({ publicUrl: 'http://localhost:3000' }));
 
 describe('the route table', () => {
   let fixture: StoreFixture & { path: string };

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { CATEGORY_IDS, isCategoryId } from '../../domain/categories.js';
 import { isYearFormat } from '../../domain/validation.js';
 import { ConfigError, type StoreLocation } from '../../config/index.js';
@@ -12,10 +13,7 @@ import { formatCount, table } from '../output.js';
 /** The longest hand-written summary, in characters (the generated ones have a few hundred). */
 export const MAX_SUMMARY_CHARACTERS = 4000;
 
-interface SummaryTarget {
-  year: string;
-  category: string;
-}
+type SummaryTarget = { year: string; category: string };
 
 function checkTarget({ year, category }: SummaryTarget): void {
   if (!isYearFormat(year)) throw new ConfigError(`--year must be 4 digits or 'global', got '${year}'`);
@@ -25,8 +23,6 @@ function checkTarget({ year, category }: SummaryTarget): void {
     );
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * The text of a summary file, refused with its line (ImportRejected) unless it is UTF-8 (a
  * BOM is dropped) with no control characters but tabs and line breaks (a CR only before an
@@ -34,13 +30,10 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  */
 function readSummaryText(file: string): string {
   const bytes = readInputFile(file);
-  let decoded: string;
-  try {
-    decoded = strictUtf8.decode(bytes);
-  } catch {
+  if (!isUtf8(bytes))
     throw ImportRejected.at(file, invalidUtf8Lines(bytes).values().next().value ?? 1, 'invalid UTF-8');
-  }
-  const lines = decoded
+  const lines = new TextDecoder()
+    .decode(bytes)
     .replace(/^\uFEFF/, '')
     .replace(/\r\n/g, '\n')
     .split('\n');

@@ -4,24 +4,17 @@ import { formatCount, table } from '../output.js';
 import { withProgress } from '../progress.js';
 import { withStore } from './with-store.js';
 
-const DONE: Record<YearChange, [done: string, wouldDo: string]> = {
-  unpublish: ['unpublished', 'would unpublish'],
-  publish: ['published', 'would publish'],
-  remove: ['removed', 'would remove'],
-};
-
 function formatYearChange(report: YearChangeReport): string {
   if (report.unchanged !== undefined) return `${report.unchanged} in ${report.store}: nothing changed`;
-  const [done, wouldDo] = DONE[report.change];
-  const participants = formatCount(report.participants);
+  const { change } = report;
   return [
-    `${report.dryRun ? wouldDo : done} ${report.year} in ${report.store}`,
+    `${report.dryRun ? `would ${change}` : change.replace(/e?$/, 'ed')} ${report.year} in ${report.store}`,
     table([
       ['published years', `${report.publishedBefore.join(', ') || '(none)'}`],
       ['', `→ ${report.publishedAfter.join(', ') || '(none)'}`],
       [
         `participants of ${report.year}`,
-        report.change === 'remove' ? `${participants} deleted` : `${participants} kept`,
+        `${formatCount(report.participants)} ${change === 'remove' ? 'deleted' : 'kept'}`,
       ],
       [
         'statistics',

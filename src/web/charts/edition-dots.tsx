@@ -1,6 +1,6 @@
 import { FittedText, INSET, NARROWEST_CHART, textWidth } from './fitted-text.js';
 
-export interface DotRow {
+interface DotRow {
   label: string;
   /** The editions it took part in. */
   years: ReadonlySet<number>;
@@ -8,23 +8,10 @@ export interface DotRow {
   shown: string;
 }
 
-/** Pixels: the year line, a row, the fonts, a dot's radius, the widest column of a year, the room before a total. */
+/** Pixels: year line, row, fonts, dot radius, widest year column, room before a total. */
 const SIZE = { header: 22, row: 34, labelFont: 13, yearFont: 11, dot: 6, widestColumn: 34, gap: 8 };
 
-/**
- * One row of dots per item over every edition from the first to the last: a full dot
- * where it took part, a ring where it did not, a dash for a year without data (the
- * cancelled 2021). The label line holds the item (shortened, whole in its `<title>`)
- * and its total; the dots fit the narrowest chart whatever the number of years.
- */
-export function EditionDots({
-  id,
-  title,
-  description,
-  years,
-  withData,
-  rows,
-}: {
+interface EditionDotsProps {
   id: string;
   title: string;
   description: string;
@@ -33,7 +20,13 @@ export function EditionDots({
   /** The years the festival has data for. */
   withData: ReadonlySet<number>;
   rows: readonly DotRow[];
-}) {
+}
+
+/**
+ * A row of dots per item over every edition: full where it took part, a ring where not, a dash for a year
+ * without data; its label shortened (whole in its `<title>`) beside its total, all in the narrowest chart.
+ */
+export function EditionDots({ id, title, description, years, withData, rows }: EditionDotsProps) {
   const column = Math.min(SIZE.widestColumn, Math.floor(NARROWEST_CHART / Math.max(1, years.length)));
   const labelEvery = Math.ceil((textWidth('2000', SIZE.yearFont) + 4) / column);
   const centre = (i: number) => i * column + column / 2;

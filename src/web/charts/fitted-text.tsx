@@ -1,13 +1,6 @@
-/**
- * Text inside a chart does not wrap, and the server does not know the fonts of the
- * reader's browser. Widths are estimated on the wide side (a wide sans-serif such as
- * DejaVu Sans), so a label shortened to a width fits in it on any common font.
- */
+// The server does not know the reader's fonts: widths are estimated on the wide side (DejaVu Sans).
 
-/**
- * The narrowest a chart is drawn, in pixels: its box at a 390 px wide screen (316 px),
- * less some slack. Text that must never be cut short fits in this width.
- */
+/** The narrowest a chart is drawn (its box at a 390 px screen, less slack): what must fit whole fits here. */
 export const NARROWEST_CHART = 300;
 
 /** Room before a label's first letter: some glyphs (`J`, `T`) reach left of their origin. */
@@ -35,10 +28,7 @@ export function textWidth(text: string, fontSize: number, bold = false): number 
   return em * fontSize * (bold ? BOLD : 1);
 }
 
-/**
- * An SVG `<text>` shortened to `width` pixels, cut with `…`; when shortened, the full
- * text is its `<title>` (shown on hover). The chart's table always has the full text.
- */
+/** An SVG `<text>` cut to `width` with `…`, whole in its `<title>` (and always in the chart's table). */
 export function FittedText({
   text,
   width,

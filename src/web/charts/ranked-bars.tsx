@@ -2,7 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import { webTexts } from '../copy.js';
 import { FittedText, INSET, NARROWEST_CHART, textWidth } from './fitted-text.js';
 
-export interface Bar {
+interface Bar {
   label: string;
   value: number;
   /** The value as the reader sees it (`1.487`, `16 caracteres`). */
@@ -13,11 +13,8 @@ export interface Bar {
 const SIZE = { row: 42, barTop: 19, barHeight: 17, labelFont: 13, valueFont: 12, gap: 6 };
 
 /**
- * Ranked horizontal bars, largest first: each label on its own line (shortened to the
- * narrowest chart, whole in its `<title>`), the bar under it with its value: after the
- * bar while it fits there at the narrowest width, else inside the bar's end. The SVG has
- * no viewBox: bar lengths are percentages of its width and the text keeps its size, so
- * the chart reads the same at 390 px and at 1280 px.
+ * Ranked bars, each label on its own line (shortened, whole in its `<title>`), the value after the bar or
+ * inside its end. No viewBox: lengths are percentages and the text keeps its size at any width.
  */
 export function RankedBars({ id, title, bars }: { id: string; title: string; bars: readonly Bar[] }) {
   const length = scaleLinear()

@@ -23,7 +23,7 @@ export function yearRange(series: readonly YearSeries[]): number[] {
   return everyYear(series.flatMap((one) => one.points.map((point) => point.year)));
 }
 
-/** A chart's scales over the years (one edition alone is centred) and the counts from 0, within its margins. */
+/** A chart's scales over the years (one edition alone centred) and the counts from 0, within its margins. */
 function frame(series: readonly YearSeries[], width: number, height: number, margin: Margin, gap: number) {
   const [top, right, bottom, left] = margin;
   const years = yearRange(series);
@@ -55,20 +55,16 @@ function ValueTicks({ ticks, frame: { y, left, right, gap } }: { ticks: number[]
   ));
 }
 
-/** A series' line, broken where a year has no data, and a dot with its figure at each point. */
-function SeriesLine({
-  one,
-  index,
-  frame: { years, x, y },
-  radius,
-  pointTitle,
-}: {
+interface SeriesLineProps {
   one: YearSeries;
   index: number;
   frame: Frame;
   radius: number;
   pointTitle: (point: YearCount) => string;
-}) {
+}
+
+/** A series' line, broken where a year has no data, and a dot with its figure at each point. */
+function SeriesLine({ one, index, frame: { years, x, y }, radius, pointTitle }: SeriesLineProps) {
   const counts = new Map(one.points.map((point) => [point.year, point.count]));
   const path = line<number>()
     .defined((year) => counts.has(year))
@@ -86,23 +82,15 @@ function SeriesLine({
   );
 }
 
-/**
- * One line per series over the years, drawn on the server (d3-scale and d3-shape make
- * the path data; no DOM). A year without data (2021: the festival was cancelled) leaves
- * a gap instead of a line across it. The SVG scales with its box (viewBox); colours and
- * dashes come from the stylesheet (`series-1`, `series-2`, …).
- */
-export function YearLines({
-  id,
-  title,
-  description,
-  series,
-}: {
+interface YearLinesProps {
   id: string;
   title: string;
   description: string;
   series: readonly YearSeries[];
-}) {
+}
+
+/** One line per series over the years, broken at a year without data; the SVG scales with its box. */
+export function YearLines({ id, title, description, series }: YearLinesProps) {
   const chart = frame(series, 360, 220, [12, 20, 28, 48], 6);
   chart.y.nice(4);
   const withData = new Set(series.flatMap((one) => one.points.map((point) => point.year)));
@@ -144,21 +132,15 @@ export function YearLines({
   );
 }
 
-/**
- * One small line chart per series, side by side, on the same scales from 0: each line
- * stands alone (no overlapping dashes to tell apart) and their heights compare. Each
- * chart's name is HTML above it, so a long name wraps; a year without data leaves a gap.
- */
-export function SmallMultiples({
-  id,
-  series,
-  describe,
-}: {
+interface SmallMultiplesProps {
   id: string;
   series: readonly YearSeries[];
   /** The description of one series' chart. */
   describe: (series: YearSeries) => string;
-}) {
+}
+
+/** One small chart per series, on the same scales from 0, its name in HTML above it so that it wraps. */
+export function SmallMultiples({ id, series, describe }: SmallMultiplesProps) {
   const chart = frame(series, 160, 96, [8, 10, 20, 34], 4);
   chart.y.nice(2);
   const top = chart.y.domain()[1]!;

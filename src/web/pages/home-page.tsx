@@ -11,21 +11,17 @@ import { parsed, totalOf, type StatisticRecord } from '../year-statistics.js';
 
 const texts = webTexts.home;
 
-/** `/`: what the festival and the data are, the figures, every edition, the search. */
-export function HomePage({
-  context,
-  years,
-  global,
-  companies,
-  participantsDownload,
-}: {
+interface HomePageProps {
   context: PageContext;
   years: readonly string[];
   global: ReadonlyMap<CategoryId, StatisticRecord>;
   companies: readonly string[];
   /** The chart's data (`totalParticipants`) as CSV and in the API. */
   participantsDownload: Download | undefined;
-}) {
+}
+
+/** `/`: what the festival and the data are, the figures, every edition, the search. */
+export function HomePage({ context, years, global, companies, participantsDownload }: HomePageProps) {
   // While updating, the figures may mix two data versions: the notice alone, as on the year pages.
   const totals = context.isUpdating
     ? []

@@ -18,21 +18,17 @@ export type SearchOutcome =
   | { kind: 'notFound' }
   | { kind: 'found'; participations: readonly Participation[] };
 
-/** `/buscar`: the form, and after a search its answer. */
-export function SearchPage({
-  context,
-  companies,
-  years,
-  input,
-  outcome,
-}: {
+interface SearchPageProps {
   context: PageContext;
   companies: readonly string[];
   /** The published years: a result links to its year's page. */
   years: ReadonlySet<string>;
   input?: SearchInput;
   outcome?: SearchOutcome;
-}) {
+}
+
+/** `/buscar`: the form, and after a search its answer. */
+export function SearchPage({ context, companies, years, input, outcome }: SearchPageProps) {
   return (
     <Layout context={context} title={texts.title} description={texts.description} place="search">
       <h1>{texts.title}</h1>

@@ -7,22 +7,15 @@ import type { StatisticRecord } from '../year-statistics.js';
 
 const texts = webTexts.statistics;
 
-/**
- * `/estadisticas/{year}` and `/estadisticas/global`: every statistic of the year as a
- * section. While the store is updating, the statistics operation of the API answers
- * only `{isUpdating: true}`, and so does this page: the notice, and no figures.
- */
-export function StatisticsPage({
-  context,
-  year,
-  years,
-  records,
-}: {
+interface StatisticsPageProps {
   context: PageContext;
   year: string;
   years: readonly string[];
   records: ReadonlyMap<CategoryId, StatisticRecord>;
-}) {
+}
+
+/** `/estadisticas/{year}` and `/estadisticas/global`; while updating, like the API: no figures. */
+export function StatisticsPage({ context, year, years, records }: StatisticsPageProps) {
   const isGlobal = year === GLOBAL_YEAR;
   const title = isGlobal ? texts.globalTitle : texts.yearTitle(year);
   return (

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { loggedUrl } from '../../../src/http/logged-url.js';
+import { loggedUrl } from '../../../src/http/observer.js';
 import { parseQuery } from '../../../src/http/query.js';
 
 const logged = (template: string | null, query: string, pathValue?: string) =>
