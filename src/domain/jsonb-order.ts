@@ -14,94 +14,51 @@
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
-const enum JsonbType {
-  Null = 0,
-  String = 1,
-  Number = 2,
-  Boolean = 3,
-  Array = 4,
-  Object = 5,
+const NESTED_TYPE_ORDER = ['null', 'string', 'number', 'boolean', 'array', 'object'];
+
+function nestedTypeRank(value: JsonValue): number {
+  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  return NESTED_TYPE_ORDER.indexOf(type);
 }
 
-function typeOf(value: JsonValue): JsonbType {
-  if (value === null) return JsonbType.Null;
-  switch (typeof value) {
-    case 'string':
-      return JsonbType.String;
-    case 'number':
-      return JsonbType.Number;
-    case 'boolean':
-      return JsonbType.Boolean;
-    default:
-      return Array.isArray(value) ? JsonbType.Array : JsonbType.Object;
-  }
-}
+const BEYOND_SURROGATES = /[\ud800-\uffff]/;
 
+/** Code-point order: UTF-16 units only differ from it from U+D800 on, where UTF-8 bytes do not. */
 function compareCodePoints(a: string, b: string): number {
-  // UTF-16 code-unit order differs from code-point order only around surrogates.
   if (a === b) return 0;
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) {
-    const ca = a.codePointAt(i)!;
-    const cb = b.codePointAt(i)!;
-    if (ca !== cb) return ca < cb ? -1 : 1;
-    if (ca > 0xffff) i++;
-  }
-  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+  if (!BEYOND_SURROGATES.test(a) && !BEYOND_SURROGATES.test(b)) return a < b ? -1 : 1;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
 /** jsonb storage order of object keys: shorter first (in UTF-8 bytes), then bytewise. */
-export function compareJsonbKeys(a: string, b: string): number {
-  const la = Buffer.byteLength(a);
-  const lb = Buffer.byteLength(b);
-  return la !== lb ? la - lb : compareCodePoints(a, b);
+function compareKeys(a: string, b: string): number {
+  return Buffer.byteLength(a) - Buffer.byteLength(b) || compareCodePoints(a, b);
 }
 
 function sortedKeys(object: { [key: string]: JsonValue }): string[] {
-  return Object.keys(object).sort(compareJsonbKeys);
+  return Object.keys(object).sort(compareKeys);
+}
+
+/** An object as jsonb compares it: key, value, key, value… in storage order. */
+function pairs(object: { [key: string]: JsonValue }): JsonValue[] {
+  return sortedKeys(object).flatMap((key) => [key, object[key]!]);
 }
 
 function compareNested(a: JsonValue, b: JsonValue): number {
-  const ta = typeOf(a);
-  const tb = typeOf(b);
-  if (ta !== tb) return ta - tb;
-  switch (ta) {
-    case JsonbType.Null:
-      return 0;
-    case JsonbType.String:
-      return compareCodePoints(a as string, b as string);
-    case JsonbType.Number:
-    case JsonbType.Boolean:
-      return a === b ? 0 : (a as number) < (b as number) ? -1 : 1;
-    case JsonbType.Array: {
-      const xa = a as JsonValue[];
-      const xb = b as JsonValue[];
-      if (xa.length !== xb.length) return xa.length - xb.length;
-      for (let i = 0; i < xa.length; i++) {
-        const c = compareNested(xa[i]!, xb[i]!);
-        if (c !== 0) return c;
-      }
-      return 0;
-    }
-    case JsonbType.Object: {
-      const oa = a as { [key: string]: JsonValue };
-      const ob = b as { [key: string]: JsonValue };
-      const ka = sortedKeys(oa);
-      const kb = sortedKeys(ob);
-      if (ka.length !== kb.length) return ka.length - kb.length;
-      for (let i = 0; i < ka.length; i++) {
-        const keyOrder = compareCodePoints(ka[i]!, kb[i]!);
-        if (keyOrder !== 0) return keyOrder;
-        const c = compareNested(oa[ka[i]!]!, ob[kb[i]!]!);
-        if (c !== 0) return c;
-      }
-      return 0;
-    }
+  const type = nestedTypeRank(a);
+  if (type !== nestedTypeRank(b)) return type - nestedTypeRank(b);
+  if (typeof a === 'string') return compareCodePoints(a, b as string);
+  if (a === null) return 0;
+  if (typeof a !== 'object') return a === b ? 0 : a < (b as typeof a) ? -1 : 1;
+  const [elementsA, elementsB] = Array.isArray(a)
+    ? [a, b as JsonValue[]]
+    : [pairs(a), pairs(b as { [key: string]: JsonValue })];
+  if (elementsA.length !== elementsB.length) return elementsA.length - elementsB.length;
+  for (let i = 0; i < elementsA.length; i++) {
+    const order = compareNested(elementsA[i]!, elementsB[i]!);
+    if (order !== 0) return order;
   }
-}
-
-function isScalar(value: JsonValue): boolean {
-  return value === null || typeof value !== 'object';
+  return 0;
 }
 
 /**
@@ -110,8 +67,8 @@ function isScalar(value: JsonValue): boolean {
  */
 export function compareJsonb(a: JsonValue | undefined, b: JsonValue | undefined): number {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
-  const scalarA = isScalar(a);
-  const scalarB = isScalar(b);
+  const scalarA = a === null || typeof a !== 'object';
+  const scalarB = b === null || typeof b !== 'object';
   if (scalarA !== scalarB) return scalarA ? -1 : 1;
   return compareNested(a, b);
 }

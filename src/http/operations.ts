@@ -102,7 +102,7 @@ const TOP_NAMES = [
 const TOP_NAMES_RECORD = {
   category: 'topNamesByYear',
   public_data: TOP_NAMES,
-  summary: statisticSummaries.topNamesByYear({ year: 2024, top: TOP_NAMES }),
+  summary: statisticSummaries.ranking('names', TOP_NAMES, 2024),
 };
 const YEAR = {
   description: 'A 4-digit year or `global`, one of `/api/years`',

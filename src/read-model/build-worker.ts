@@ -1,51 +1,89 @@
 /**
- * A worker thread that builds the read model (see build-runner.ts), one build per task
- * message: it builds the read model (model-build.ts) from its own connection to the store
- * and hands the parts over as messages: each school's shelf as soon as it is built (its
- * typed arrays moved, not copied), progress now and then, and the outcome.
+ * A worker thread that builds the whole read model from one snapshot of the store and
+ * hands the parts over as they are made: each school's shelf (its typed arrays moved, not
+ * copied), progress now and then, and the outcome.
  */
 import { parentPort } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import { openReadStore } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
-import type { ReadStore } from '../store/store.js';
-import type { WorkerMessage, WorkerTask } from './build-runner.js';
-import { buildModel } from './model-build.js';
-import { shelfBuffers } from './school-shelf.js';
+import type { StoreVersion } from '../store/store.js';
+import type { WorkerMessage } from './build-runner.js';
+import { shelfBuffers, ShelfCollector } from './participant-index.js';
+import { buildStatisticsCatalog, type StatisticsCatalog } from './statistics-catalog.js';
 
-const port = parentPort!;
-const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
-
-/** Kept open between the builds of one worker; a build uses one connection. */
-let opened: { key: string; store: ReadStore } | undefined;
-
-async function storeAt(location: StoreLocation): Promise<ReadStore> {
-  const key = JSON.stringify(location);
-  if (opened?.key !== key) {
-    await opened?.store.close();
-    opened = undefined;
-    const oneConnection: StoreLocation =
-      location.engine === 'postgres'
-        ? { ...location, settings: { ...location.settings, poolMax: 1 } }
-        : location;
-    opened = { key, store: await openReadStore(oneConnection) };
-  }
-  return opened.store;
+/** Rows read so far, and while indexing the schools indexed so far, of `schoolCount`. */
+export interface BuildProgress {
+  phase: 'reading' | 'indexing';
+  rows: number;
+  schools?: number;
+  schoolCount?: number;
 }
 
-port.on('message', ({ location }: WorkerTask) => {
-  void (async () => {
-    try {
-      const outcome = await buildModel(await storeAt(location), {
-        shelf: (shelf) => post({ type: 'shelf', shelf }, shelfBuffers(shelf)),
-        progress: (progress) => post({ type: 'progress', progress }),
-      });
-      post({ type: 'done', outcome });
-    } catch (error) {
-      const failed = opened;
-      opened = undefined;
-      await failed?.store.close().catch(() => undefined);
-      post({ type: 'failed', details: describeStoreError(error) });
-    }
-  })();
+/** The result of a build, apart from the shelves (handed over one by one as they are built). */
+export interface BuildOutcome {
+  version: StoreVersion;
+  catalog: StatisticsCatalog;
+  rowsRead: number;
+  readMs: number;
+  indexMs: number;
+}
+
+const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
+  parentPort!.postMessage(message, transfer);
+let lastProgress = performance.now();
+const report = (progress: BuildProgress) => {
+  if (performance.now() - lastProgress < 1000) return; // once a second at most
+  lastProgress = performance.now();
+  post({ type: 'progress', progress });
+};
+
+async function build(location: StoreLocation): Promise<BuildOutcome> {
+  const started = (lastProgress = performance.now());
+  // One connection, closed before the indexing, which needs no store.
+  const store = await openReadStore(
+    location.engine === 'postgres'
+      ? { ...location, settings: { ...location.settings, poolMax: 1 } }
+      : location,
+  );
+  const collector = new ShelfCollector();
+  const take = (name: string, school: string, year: number) => {
+    collector.take(name, school, year);
+    // A look at the clock every few thousand rows only.
+    if (collector.rows % 8192 === 0) report({ phase: 'reading', rows: collector.rows });
+  };
+  const read = await store
+    .readSnapshot(async (snapshot) => {
+      const version = await snapshot.readVersion();
+      const years = await snapshot.readYears();
+      const statistics = await snapshot.readStatistics();
+      const updating = await snapshot.readUpdating();
+      // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
+      const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
+      await snapshot.readParticipants(
+        withheld.map((row) => Number(row.year)),
+        take,
+      );
+      return { version, years, statistics, updating };
+    })
+    .finally(() => store.close().catch(() => undefined));
+  const readMs = performance.now() - started;
+
+  const catalog = buildStatisticsCatalog(read.years, read.statistics, read.updating);
+  const schoolCount = collector.bySchool.size;
+  let schools = 0;
+  for (const shelf of collector.shelve()) {
+    post({ type: 'shelf', shelf }, shelfBuffers(shelf));
+    report({ phase: 'indexing', rows: collector.rows, schools: ++schools, schoolCount });
+  }
+  const indexMs = performance.now() - started - readMs;
+  return { version: read.version, catalog, rowsRead: collector.rows, readMs, indexMs };
+}
+
+// One build per worker, of the store the first message locates.
+parentPort!.once('message', (location: StoreLocation) => {
+  build(location).then(
+    (outcome) => post({ type: 'done', outcome }),
+    (error: unknown) => post({ type: 'failed', details: describeStoreError(error) }),
+  );
 });

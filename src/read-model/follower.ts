@@ -1,25 +1,17 @@
 import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
-import { BuildCancelled, BuildWorkers, type BuiltModel, type RunningBuild } from './build-runner.js';
-import type { BuildProgress } from './model-build.js';
+import { runBuild } from './build-runner.js';
 import { ParticipantIndex } from './participant-index.js';
 import { buildParticipantDirectory, type ReadModel } from './read-model.js';
-
-export interface FollowerOptions {
-  /** How often the store's version is read. */
-  pollIntervalMs: number;
-  logger: Logger;
-}
 
 export type FollowerState =
   { kind: 'loading' } | { kind: 'ready'; model: ReadModel } | { kind: 'failed'; details: string };
 
 /**
- * After failed reads of the store, the next attempt waits a poll interval, doubled at each
- * failure up to a ceiling: 5 s while the store is unreachable (it is served again within
- * seconds of its return), 60 s when PostgreSQL refuses the credentials or the rights
- * (docs/postgresql.md).
+ * After failed reads, the next waits a poll interval doubled at each failure, up to 5 s
+ * while the store is unreachable and 60 s when PostgreSQL refuses the credentials or the
+ * rights (docs/postgresql.md).
  */
 export const RETRY_CEILING_MS = { unreachable: 5_000, misconfigured: 60_000 } as const;
 /** While the store keeps failing with the same error, it is logged again this often. */
@@ -36,40 +28,25 @@ export class StoreMisconfiguredError extends Error {
   }
 }
 
-/** The model in service, with the version of the store it stands for. */
-interface Served {
-  model: ReadModel;
-  /** The poll that led to this model: the next polls are compared with it. */
-  polled: StoreVersion;
-}
-
 /**
  * Keeps the read model in step with the store: reads the store's version on a timer (and
- * at once when the store pushes a notification), and when it moved, builds the whole
- * model again in a worker thread (build-runner.ts) from one snapshot of the store, then
- * swaps the new model in with one assignment; requests in flight keep the one they
- * started with. The event loop only polls, receives the parts and swaps, so no request
- * waits on a rebuild.
- *
- * A failure after a successful load keeps the last good model; the store is opened
- * again on the next tick. A connection that no longer sees the store as it is on disk
- * (StaleConnectionError) is reopened at once, with every other connection of the process
- * (the build worker's), and counted in `reopens`.
+ * on the store's notifications), and when it moved, builds the whole model again in a
+ * worker thread and swaps it in with one assignment (requests in flight keep theirs).
+ * A failure after a successful load keeps the last good model.
  */
 export class ReadModelFollower {
-  private served: Served | undefined;
-  private lastFailure: string | undefined;
+  /** The model in service, and the poll it was built after (the next polls are compared with it). */
+  private served: { model: ReadModel; polled: StoreVersion } | undefined;
   private store: ReadStore | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  private stopped = false;
+  /** Aborted by `stop`, which ends the build in progress. */
+  private readonly stopping = new AbortController();
   private version = 0;
-  /** The build in progress (one at a time, inside `check`). */
-  private build: RunningBuild | undefined;
-  private readonly workers = new BuildWorkers();
-  /** Failed reads in a row, the last error, and when the next attempt may be made. */
+  /** Failed reads in a row, the last one, and when the next attempt may be made. */
   private failures = 0;
+  private lastFailure: string | undefined;
   private lastError: unknown;
   private retryAt = 0;
   private failureLoggedAt = 0;
@@ -80,7 +57,7 @@ export class ReadModelFollower {
 
   constructor(
     private readonly openStore: () => Promise<ReadStore>,
-    private readonly options: FollowerOptions,
+    private readonly options: { pollIntervalMs: number; logger: Logger },
   ) {}
 
   get state(): FollowerState {
@@ -110,10 +87,7 @@ export class ReadModelFollower {
     this.timer.unref();
   }
 
-  /**
-   * A check asked for by the timer or a notification: after failures, at most one per
-   * backoff delay, however often it is asked.
-   */
+  /** A check asked for by the timer or a notification: after failures, at most one per backoff delay. */
   private poll(): void {
     if (performance.now() >= this.retryAt) void this.refresh();
   }
@@ -126,7 +100,7 @@ export class ReadModelFollower {
     }
     this.running = this.check().finally(() => {
       this.running = undefined;
-      if (this.again && !this.stopped) {
+      if (this.again && !this.stopping.signal.aborted) {
         this.again = false;
         this.poll();
       }
@@ -135,38 +109,39 @@ export class ReadModelFollower {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.stopping.abort();
     clearInterval(this.timer);
-    await this.build?.cancel();
     await this.running;
-    await this.workers.close();
-    await this.store?.close();
-    this.store = undefined;
-  }
-
-  private async connectedStore(): Promise<ReadStore> {
-    if (!this.store) {
-      this.store = await this.openStore();
-      this.store.onChange?.(() => this.poll());
-    }
-    return this.store;
+    await this.closeStore();
   }
 
   private async check(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopping.signal.aborted) return;
     try {
-      const store = await this.connectedStore();
-      const polled = await store.readVersion();
-      if (this.served?.polled !== polled) await this.rebuild(store, polled);
-      this.reachable();
-    } catch (error) {
-      if (error instanceof BuildCancelled) return;
-      if (error instanceof StaleConnectionError) {
-        await this.reopen(error);
-        return;
+      if (!this.store) {
+        this.store = await this.openStore();
+        this.store.onChange?.(() => this.poll());
       }
-      this.failed(error);
-      await this.dropStore();
+      const polled = await this.store.readVersion();
+      if (this.served?.polled !== polled) await this.rebuild(this.store.location, polled);
+      if (this.lastFailure !== undefined) this.options.logger.info('store reachable again');
+      this.lastFailure = this.lastError = undefined;
+      this.failures = this.retryAt = 0;
+    } catch (error) {
+      if (this.stopping.signal.aborted) return;
+      if (error instanceof StaleConnectionError) {
+        // Reopened at once (a build worker has no connection between builds).
+        this.reopens++;
+        this.options.logger.warn(
+          { details: describeStoreError(error) },
+          'the store connection no longer saw the store as it is on disk: reopened',
+        );
+        this.again = true;
+      } else {
+        this.failed(error);
+        if (this.store) this.reconnects++;
+      }
+      await this.closeStore();
     }
   }
 
@@ -174,9 +149,8 @@ export class ReadModelFollower {
   private failed(error: unknown): void {
     const details = describeStoreError(error);
     const now = performance.now();
-    const misconfigured = isPostgresMisconfiguration(error);
     this.failures++;
-    const ceiling = RETRY_CEILING_MS[misconfigured ? 'misconfigured' : 'unreachable'];
+    const ceiling = RETRY_CEILING_MS[isPostgresMisconfiguration(error) ? 'misconfigured' : 'unreachable'];
     const delayMs = Math.min(ceiling, this.options.pollIntervalMs * 2 ** (this.failures - 1));
     this.retryAt = now + delayMs;
     if (this.lastFailure !== details) {
@@ -196,53 +170,27 @@ export class ReadModelFollower {
   }
 
   /** Builds the whole model in a worker thread and puts it in service. */
-  private async rebuild(store: ReadStore, polled: StoreVersion): Promise<void> {
+  private async rebuild(location: ReadStore['location'], polled: StoreVersion): Promise<void> {
     const first = !this.served;
     if (first) this.options.logger.info('loading the read model');
     const started = performance.now();
-    this.build = this.workers.start({ location: store.location }, (progress: BuildProgress) =>
-      this.options.logger[first ? 'info' : 'debug'](progress, 'read model build progress'),
+    const built = await runBuild(
+      location,
+      (progress) => this.options.logger[first ? 'info' : 'debug'](progress, 'read model build progress'),
+      this.stopping.signal,
     );
-    let built: BuiltModel;
-    try {
-      built = await this.build.done;
-    } finally {
-      this.build = undefined;
-    }
-    const directory = buildParticipantDirectory(new ParticipantIndex(built.shelves));
     const model: ReadModel = {
       version: ++this.version,
       builtAt: new Date(),
       catalog: built.catalog,
-      directory,
+      directory: buildParticipantDirectory(new ParticipantIndex(built.shelves)),
     };
     this.served = { model, polled };
     this.lastBuildMs = performance.now() - started;
-    this.logBuilt(model, built, this.lastBuildMs);
-  }
-
-  /**
-   * Closes every connection of the process to the store (the worker's with the worker)
-   * and checks again at once: the connections opened then see the store as it is.
-   */
-  private async reopen(error: StaleConnectionError): Promise<void> {
-    this.reopens++;
-    this.options.logger.warn(
-      { details: describeStoreError(error) },
-      'the store connection no longer saw the store as it is on disk: reopened',
-    );
-    await this.workers.close();
-    const store = this.store;
-    this.store = undefined;
-    await store?.close().catch(() => undefined);
-    this.again = true;
-  }
-
-  private logBuilt(model: ReadModel, built: BuiltModel, buildMs: number): void {
     this.options.logger.info(
       {
         readModelVersion: model.version,
-        buildMs: Math.round(buildMs),
+        buildMs: Math.round(this.lastBuildMs),
         readMs: Math.round(built.readMs),
         indexMs: Math.round(built.indexMs),
         rowsRead: built.rowsRead,
@@ -253,21 +201,9 @@ export class ReadModelFollower {
     );
   }
 
-  /** The store answered: the end of an outage, if there was one (also when nothing changed). */
-  private reachable(): void {
-    if (this.lastFailure !== undefined) this.options.logger.info('store reachable again');
-    this.lastFailure = undefined;
-    this.lastError = undefined;
-    this.failures = 0;
-    this.retryAt = 0;
-  }
-
-  private async dropStore(): Promise<void> {
+  private async closeStore(): Promise<void> {
     const store = this.store;
     this.store = undefined;
-    if (store) {
-      this.reconnects++;
-      await store.close().catch(() => undefined);
-    }
+    await store?.close().catch(() => undefined);
   }
 }

@@ -1,57 +1,203 @@
 import { compareSpanish } from '../domain/collation.js';
+import { searchKey } from '../domain/names.js';
 import type { ParticipantRecord } from '../domain/types.js';
-import { buildShelf, matchingPositions, type SchoolShelf } from './school-shelf.js';
 
-/** Shelves by school. */
-export type Shelves = ReadonlyMap<string, SchoolShelf>;
-
-/** One participant of a search answer, as JSON. */
-function participantJson(nameJson: string, schoolJson: string, year: number): string {
-  return `{"name":${nameJson},"school":${schoolJson},"year":${year}}`;
+/** One school's participants, packed in a few large strings and arrays (little work for the GC). */
+export interface SchoolShelf {
+  school: string;
+  schoolJson: string;
+  /** Every name as JSON, end to end: name k is `namesJson[nameStarts[k]…nameStarts[k + 1]]`. */
+  namesJson: string;
+  nameStarts: Uint32Array;
+  years: Uint16Array;
+  yearCounts: Map<number, number>;
+  /** The names normalised and lower-cased, each followed by a line feed (which no needle holds). */
+  keysText: string;
+  keyStarts: Uint32Array;
+  /** The distinct words of the keys, sorted: a word's id is its index. */
+  words: string[];
+  wordIds: Map<string, number>;
+  /**
+   * Where each word occurrence starts in `keysText` (`wordAt`), grouped by word (word w's
+   * are `wordStarts[w]…wordStarts[w + 1]`), then ordered by the word after it (`nextWord`;
+   * `words.length` at the end of a key).
+   */
+  wordStarts: Uint32Array;
+  nextWord: Uint32Array;
+  wordAt: Uint32Array;
 }
 
-function answerJson(items: readonly string[]): string {
-  return `{"participants":[${items.join(',')}]}`;
+/** The first index of `from…to` where `below` (true up to some index, then false) is false. */
+function firstNotBelow(from: number, to: number, below: (index: number) => boolean): number {
+  while (from < to) {
+    const mid = (from + to) >>> 1;
+    if (below(mid)) from = mid + 1;
+    else to = mid;
+  }
+  return from;
+}
+
+/** The texts end to end (each followed by `separator`), and where each starts (plus the end). */
+function pack(texts: readonly string[], separator: string): { text: string; starts: Uint32Array } {
+  const starts = new Uint32Array(texts.length + 1);
+  texts.forEach((text, k) => (starts[k + 1] = starts[k]! + text.length + separator.length));
+  return { text: texts.length ? texts.join(separator) + separator : '', starts };
+}
+
+/** Indexes `0…keys.length` (or `order`) stably sorted by `keys[i]`, and where each key's run starts. */
+function countingSort(keys: Uint32Array, buckets: number, order?: Uint32Array) {
+  const starts = new Uint32Array(buckets + 1);
+  for (let i = 0; i < keys.length; i++) starts[keys[i]! + 1]!++;
+  for (let b = 0; b < buckets; b++) starts[b + 1]! += starts[b]!;
+  const next = starts.slice(0, -1);
+  const sorted = new Uint32Array(keys.length);
+  for (let j = 0; j < keys.length; j++) {
+    const i = order ? order[j]! : j;
+    sorted[next[keys[i]!]!++] = i;
+  }
+  return { sorted, starts };
+}
+
+/** The word index (see `SchoolShelf`) of the keys, packed from `keyStarts`. */
+function indexWords(keys: readonly string[], keyStarts: Uint32Array) {
+  // Ids in order of first appearance, renumbered below to follow the sorted words; the
+  // last word of a key is noted as `~id`.
+  const seen = new Map<string, number>();
+  const found: number[] = [];
+  const offsets: number[] = [];
+  keys.forEach((key, k) => {
+    let at = keyStarts[k]!;
+    const split = key.split(' ');
+    split.forEach((word, w) => {
+      let id = seen.get(word);
+      if (id === undefined) seen.set(word, (id = seen.size));
+      found.push(w === split.length - 1 ? ~id : id);
+      offsets.push(at);
+      at += word.length + 1;
+    });
+  });
+  const words = [...seen.keys()].sort();
+  const rank = new Uint32Array(words.length);
+  words.forEach((word, id) => (rank[seen.get(word)!] = id));
+  const count = found.length;
+  const wordOf = new Uint32Array(count);
+  for (let i = 0; i < count; i++) wordOf[i] = rank[found[i]! < 0 ? ~found[i]! : found[i]!]!;
+  const after = new Uint32Array(count);
+  for (let i = 0; i < count; i++) after[i] = found[i]! < 0 ? words.length : wordOf[i + 1]!;
+  const { sorted, starts } = countingSort(wordOf, words.length, countingSort(after, words.length + 1).sorted);
+  const nextWord = new Uint32Array(count);
+  const wordAt = new Uint32Array(count);
+  for (let j = 0; j < count; j++) {
+    nextWord[j] = after[sorted[j]!]!;
+    wordAt[j] = offsets[sorted[j]!]!;
+  }
+  return {
+    words,
+    wordIds: new Map(words.map((word, id) => [word, id])),
+    wordStarts: starts,
+    nextWord,
+    wordAt,
+  };
+}
+
+/** The shelf of one school from its participants' names and years (in the same order). */
+function buildShelf(school: string, names: readonly string[], years: readonly number[]): SchoolShelf {
+  const json = pack(
+    names.map((name) => JSON.stringify(name)),
+    '',
+  );
+  const keys = names.map(searchKey);
+  const yearCounts = new Map<number, number>();
+  for (const year of years) yearCounts.set(year, (yearCounts.get(year) ?? 0) + 1);
+  const packedKeys = pack(keys, '\n');
+  return {
+    school,
+    schoolJson: JSON.stringify(school),
+    namesJson: json.text,
+    nameStarts: json.starts,
+    years: Uint16Array.from(years),
+    yearCounts,
+    keysText: packedKeys.text,
+    keyStarts: packedKeys.starts,
+    ...indexWords(keys, packedKeys.starts),
+  };
+}
+
+/** The memory of a shelf's typed arrays: moved, not copied, when a worker hands the shelf over. */
+export function shelfBuffers(shelf: SchoolShelf): ArrayBuffer[] {
+  return Object.values(shelf).flatMap((value) =>
+    ArrayBuffer.isView(value) ? [value.buffer as ArrayBuffer] : [],
+  );
+}
+
+/**
+ * Where the needle starts in `keysText`, ascending. In a needle of three parts or more each
+ * middle part is a whole word, followed by the next part (a whole word too, but for the
+ * last, which only begins one): the rarest such pair, shifted back by what precedes it,
+ * marks the only places a match can start. A shorter needle (never one of the HTTP
+ * operation) is looked for in the whole text.
+ */
+function needleStarts(shelf: SchoolShelf, needle: string): number[] {
+  const { keysText, words, wordIds, wordStarts, nextWord, wordAt } = shelf;
+  const found: number[] = [];
+  const parts = needle.split(' ');
+  if (parts.length < 3) {
+    for (let at = keysText.indexOf(needle); at >= 0; at = keysText.indexOf(needle, at + 1)) found.push(at);
+    return found;
+  }
+  let rarest = { first: 0, last: Infinity, shift: 0 };
+  for (let i = 1, shift = parts[0]!.length + 1; i < parts.length - 1; shift += parts[i++]!.length + 1) {
+    const word = wordIds.get(parts[i]!);
+    if (word === undefined) return found;
+    const next = parts[i + 1]!;
+    let from = wordIds.get(next) ?? -1; // -1: no such word, an empty range
+    let to = from + 1;
+    if (i + 2 === parts.length) {
+      // The last part begins the words from where it would stand among the sorted words.
+      to = from = firstNotBelow(0, words.length, (id) => words[id]! < next);
+      while (to < words.length && words[to]!.startsWith(next)) to++;
+    }
+    const end = wordStarts[word + 1]!;
+    const first = firstNotBelow(wordStarts[word]!, end, (j) => nextWord[j]! < from);
+    const last = firstNotBelow(first, end, (j) => nextWord[j]! < to);
+    if (last - first < rarest.last - rarest.first) rarest = { first, last, shift };
+  }
+  for (let j = rarest.first; j < rarest.last; j++) {
+    const at = wordAt[j]! - rarest.shift;
+    if (at >= 0 && keysText.startsWith(needle, at)) found.push(at);
+  }
+  return found.sort((a, b) => a - b);
 }
 
 const nameOf = (nameJson: string) => JSON.parse(nameJson) as string;
 
-/**
- * Participants grouped by school (a shelf per school, see school-shelf.ts), searchable
- * by literal substring: year descending, then name in Spanish order.
- */
+/** Participants grouped by school, searchable by literal substring of the normalised name. */
 export class ParticipantIndex {
   readonly companies: readonly string[];
   /** Participants served. */
   readonly size: number;
-  private countsBySchool: Map<string, Map<number, number>> | undefined;
+  /** Participants served, per school and year (the schools' own pages). */
+  readonly rowsBySchool: ReadonlyMap<string, ReadonlyMap<number, number>>;
 
-  constructor(private readonly shelves: Shelves) {
+  constructor(private readonly shelves: ReadonlyMap<string, SchoolShelf>) {
     this.companies = [...shelves.keys()].sort(compareSpanish);
     this.size = [...shelves.values()].reduce((sum, shelf) => sum + shelf.years.length, 0);
-  }
-
-  /** Participants served, per school and year (the schools' own pages), counted on first use. */
-  get rowsBySchool(): ReadonlyMap<string, ReadonlyMap<number, number>> {
-    if (this.countsBySchool === undefined) {
-      this.countsBySchool = new Map();
-      for (const [school, shelf] of this.shelves) {
-        const byYear = new Map<number, number>();
-        for (const year of shelf.years) byYear.set(year, (byYear.get(year) ?? 0) + 1);
-        this.countsBySchool.set(school, byYear);
-      }
-    }
-    return this.countsBySchool;
+    this.rowsBySchool = new Map([...shelves].map(([school, shelf]) => [school, shelf.yearCounts]));
   }
 
   /**
-   * The JSON answer for a search of an already normalised name (year descending,
-   * then name in Spanish order), or `undefined` when nothing matches.
+   * The JSON answer for a search of an already normalised name (year descending, then
+   * name in Spanish order), or `undefined` when nothing matches.
    */
   searchJson(normalizedName: string, school: string): string | undefined {
     const shelf = this.shelves.get(school);
     if (!shelf) return undefined;
-    const matches = matchingPositions(shelf, normalizedName.toLowerCase());
+    const names = shelf.years.length;
+    const matches: number[] = [];
+    for (const at of needleStarts(shelf, normalizedName.toLowerCase())) {
+      const k = firstNotBelow(0, names, (position) => shelf.keyStarts[position + 1]! <= at);
+      if (matches[matches.length - 1] !== k) matches.push(k);
+    }
     if (matches.length === 0) return undefined;
     const nameJson = (k: number) => shelf.namesJson.slice(shelf.nameStarts[k], shelf.nameStarts[k + 1]);
     matches.sort(
@@ -60,13 +206,16 @@ export class ParticipantIndex {
         compareSpanish(nameOf(nameJson(a)), nameOf(nameJson(b))) ||
         a - b,
     );
-    return answerJson(matches.map((k) => participantJson(nameJson(k), shelf.schoolJson, shelf.years[k]!)));
+    const items = matches.map(
+      (k) => `{"name":${nameJson(k)},"school":${shelf.schoolJson},"year":${shelf.years[k]!}}`,
+    );
+    return `{"participants":[${items.join(',')}]}`;
   }
 }
 
 /** Gathers participant rows by school as they are read, then shelves each school. */
 export class ShelfCollector {
-  private readonly bySchool = new Map<string, { names: string[]; years: number[] }>();
+  readonly bySchool = new Map<string, { names: string[]; years: number[] }>();
   rows = 0;
 
   readonly take = (name: string, school: string, year: number): void => {
@@ -76,10 +225,6 @@ export class ShelfCollector {
     rows.years.push(year);
     this.rows++;
   };
-
-  get schools(): number {
-    return this.bySchool.size;
-  }
 
   /** Shelves the schools one at a time, letting go of each school's rows once shelved. */
   *shelve(): Generator<SchoolShelf> {

@@ -1,14 +1,7 @@
 import { hash } from 'node:crypto';
-import type { ApiError } from '../domain/api-messages.js';
 import { promisify } from 'node:util';
-import {
-  brotliCompress,
-  brotliCompressSync,
-  constants as zlibConstants,
-  gzip,
-  gzipSync,
-  type BrotliOptions,
-} from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import type { ApiError } from '../domain/api-messages.js';
 
 export const CACHE = {
   /** Statistics, category and years (spec §8: may be cached 24 hours). */
@@ -26,10 +19,8 @@ export const CACHE = {
 /** Bodies this size or smaller are not worth compressing. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
 /** Headers for a JSON API that no browser should render, frame or sniff. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
@@ -38,8 +29,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export interface Representation {
   /** A Buffer, or (for an answer computed per request) the text, written as UTF-8. */
   body: Buffer | string;
-  /** Bytes of the body. */
-  length: number;
+  length: number; // bytes
   etag: string | undefined;
   /** Every header of this representation but CORS and length, ready to write. */
   headers: Readonly<Record<string, string>>;
@@ -56,11 +46,11 @@ export interface PreparedResponse {
 }
 
 /** The strong ETag of a body (a string is hashed as its UTF-8 bytes). */
-export function bodyTag(body: Buffer | string): string {
+function bodyTag(body: Buffer | string): string {
   return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
 }
 
-export type ContentCoding = 'gzip' | 'br';
+type ContentCoding = 'gzip' | 'br';
 
 /** What a body is and how it may be kept: the headers every representation of it carries. */
 export interface BodyKind {
@@ -70,24 +60,12 @@ export interface BodyKind {
   security?: Readonly<Record<string, string>>;
 }
 
-/** Every header of a representation but CORS and length, in the order they are written. */
-export function representationHeaders(
-  kind: BodyKind,
-  etag: string | undefined,
-  { compressed = false, coding }: { compressed?: boolean; coding?: ContentCoding } = {},
-): Record<string, string> {
-  // Object.assign, not a spread: V8 spreads objects with such keys slowly, and search
-  // answers get their headers per request.
-  const headers: Record<string, string> = Object.assign({}, kind.security ?? SECURITY_HEADERS);
-  headers['content-type'] = kind.contentType;
-  headers['cache-control'] = kind.cacheControl;
-  if (compressed) headers.vary = 'Accept-Encoding';
-  if (etag) headers.etag = etag;
-  if (coding) headers['content-encoding'] = coding;
-  return headers;
-}
+const JSON_KIND = (cacheControl: string): BodyKind => ({
+  contentType: 'application/json; charset=utf-8',
+  cacheControl,
+});
 
-export interface PrepareOptions {
+interface PrepareOptions {
   /** Strong ETags (and so 304 answers): every 200 of a data operation. */
   etag?: boolean;
   /** Which compressed variants to make for bodies over the threshold. */
@@ -99,48 +77,37 @@ export interface PrepareOptions {
 const GZIP_LEVEL = { max: 9, fast: 4 } as const;
 const BROTLI_QUALITY = { max: 11, fast: 4 } as const;
 
-function brotliOptions(body: Buffer, effort: 'max' | 'fast'): BrotliOptions {
-  return {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
-      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  };
-}
-
-function compress(coding: ContentCoding, body: Buffer, effort: 'max' | 'fast'): Buffer {
-  if (coding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL[effort] });
-  return brotliCompressSync(body, brotliOptions(body, effort));
-}
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** `compress` in libuv's thread pool: the event loop goes on meanwhile. */
-function compressInBackground(coding: ContentCoding, body: Buffer): Promise<Buffer> {
-  if (coding === 'gzip') return gzipAsync(body, { level: GZIP_LEVEL.max });
-  return brotliAsync(body, brotliOptions(body, 'max'));
-}
+const brotliOptions = (body: Buffer, effort: 'max' | 'fast'): BrotliOptions => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  },
+});
 
 /** The answer of `body`, with the compressed variants `compressed` holds. */
 function assemble(
   statusCode: number,
-  body: Buffer,
+  body: Buffer | string,
   kind: BodyKind,
   tag: string | undefined,
-  compressible: boolean,
   compressed: Partial<Record<ContentCoding, Buffer>>,
 ): PreparedResponse {
-  const representation = (encoded: Buffer, etag: string | undefined, coding?: ContentCoding) => ({
-    body: encoded,
-    length: encoded.length,
-    etag,
-    headers: representationHeaders(kind, etag, { compressed: compressible, coding }),
-  });
-  const variant = (coding: ContentCoding): Representation | undefined => {
+  const representation = (encoded: Buffer | string, etag: string | undefined, coding?: ContentCoding) => {
+    // Every header but CORS and length, in the order they are written. Object.assign, not
+    // a spread: V8 spreads objects with such keys slowly, and search answers get theirs
+    // per request.
+    const headers: Record<string, string> = Object.assign({}, kind.security ?? SECURITY_HEADERS);
+    headers['content-type'] = kind.contentType;
+    headers['cache-control'] = kind.cacheControl;
+    if (compressed.gzip || compressed.br) headers.vary = 'Accept-Encoding';
+    if (etag) headers.etag = etag;
+    if (coding) headers['content-encoding'] = coding;
+    return { body: encoded, length: Buffer.byteLength(encoded), etag, headers };
+  };
+  const variant = (coding: ContentCoding) => {
     const encoded = compressed[coding];
-    if (encoded === undefined) return undefined;
-    return representation(encoded, tag === undefined ? undefined : `${tag.slice(0, -1)}-${coding}"`, coding);
+    const etag = tag && `${tag.slice(0, -1)}-${coding}"`;
+    return encoded && representation(encoded, etag, coding);
   };
   return {
     kind: 'prepared',
@@ -159,14 +126,20 @@ export function prepareBytes(
   kind: BodyKind,
   { etag = false, codings = ['gzip', 'br'], effort = 'max' }: PrepareOptions = {},
 ): PreparedResponse {
-  const compressible = body.length > COMPRESSION_THRESHOLD_BYTES && codings.length > 0;
   const compressed: Partial<Record<ContentCoding, Buffer>> = {};
-  if (compressible) for (const coding of codings) compressed[coding] = compress(coding, body, effort);
-  return assemble(statusCode, body, kind, etag ? bodyTag(body) : undefined, compressible, compressed);
+  if (body.length > COMPRESSION_THRESHOLD_BYTES)
+    for (const coding of codings)
+      compressed[coding] =
+        coding === 'gzip'
+          ? gzipSync(body, { level: GZIP_LEVEL[effort] })
+          : brotliCompressSync(body, brotliOptions(body, effort));
+  return assemble(statusCode, body, kind, etag ? bodyTag(body) : undefined, compressed);
 }
 
 /** Background compressions run one at a time: libuv's four threads also serve crypto, DNS and files. */
 let compressionQueue: Promise<unknown> = Promise.resolve();
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /**
  * A large asset that never changes (a script of the API reference, say): served
@@ -176,12 +149,12 @@ let compressionQueue: Promise<unknown> = Promise.resolve();
  */
 export function prepareAssetInBackground(body: Buffer, kind: BodyKind): { current(): PreparedResponse } {
   const tag = bodyTag(body);
-  let answer = assemble(200, body, kind, tag, false, {});
+  let answer = assemble(200, body, kind, tag, {});
   let started = body.length <= COMPRESSION_THRESHOLD_BYTES;
   const compressAll = async () => {
-    const gzipped = await compressInBackground('gzip', body);
-    const br = await compressInBackground('br', body);
-    answer = assemble(200, body, kind, tag, true, { gzip: gzipped, br });
+    const gzipped = await gzipAsync(body, { level: GZIP_LEVEL.max });
+    const br = await brotliAsync(body, brotliOptions(body, 'max'));
+    answer = assemble(200, body, kind, tag, { gzip: gzipped, br });
   };
   return {
     current() {
@@ -193,8 +166,6 @@ export function prepareAssetInBackground(body: Buffer, kind: BodyKind): { curren
     },
   };
 }
-
-const JSON_KIND = (cacheControl: string): BodyKind => ({ contentType: JSON_CONTENT_TYPE, cacheControl });
 
 /** Prepares a JSON answer from its text. */
 export function prepareJsonText(
@@ -216,35 +187,21 @@ export function prepareJson(
 }
 
 /** An `{error}` answer of the catalogue: never cached, never compressed (they are short). */
-export function prepareError({ status, text }: ApiError, details?: string): PreparedResponse {
-  const error = text;
+export function prepareError({ status, text: error }: ApiError, details?: string): PreparedResponse {
   return prepareJson(status, details === undefined ? { error } : { error, details }, CACHE.none, {
     codings: [],
   });
 }
 
-/**
- * A JSON answer computed for one request (a participant search): its text, written as
- * it is, with a strong ETag hashed from it. Never cached by clients (spec §8).
- */
-export interface ComputedJson {
-  readonly kind: 'computed';
-  statusCode: 200;
-  json: string;
-}
+/** A JSON answer computed for one request (a participant search): never cached (spec §8). */
+export type ComputedJson = { readonly kind: 'computed'; statusCode: 200; json: string };
 
 /** What an operation answers: an answer prepared once, or one computed for this request. */
 export type Answer = PreparedResponse | ComputedJson;
 
-/** The one representation of a computed answer: its text, uncompressed. */
+/** The one representation of a computed answer: its text, uncompressed, with a strong ETag. */
 export function computedRepresentation(answer: ComputedJson): Representation {
-  const etag = bodyTag(answer.json);
-  return {
-    body: answer.json,
-    length: Buffer.byteLength(answer.json),
-    etag,
-    headers: representationHeaders(JSON_KIND(CACHE.none), etag),
-  };
+  return assemble(200, answer.json, JSON_KIND(CACHE.none), bodyTag(answer.json), {}).identity;
 }
 
 /** A computed answer prepared for this request only, compressed in `coding` at low effort. */
@@ -256,19 +213,20 @@ export function compressedComputed(answer: ComputedJson, coding: ContentCoding):
   });
 }
 
-/** A prepared answer that came from a worker thread, whose Buffers arrive as plain Uint8Arrays. */
-export function revivePrepared(answer: PreparedResponse): PreparedResponse {
-  const revive = <R extends Representation | undefined>(representation: R): R =>
-    representation && {
-      ...representation,
-      body:
-        typeof representation.body === 'string'
-          ? representation.body
-          : Buffer.from(
-              representation.body.buffer,
-              representation.body.byteOffset,
-              representation.body.byteLength,
-            ),
-    };
-  return { ...answer, identity: revive(answer.identity), gzip: revive(answer.gzip), br: revive(answer.br) };
+/**
+ * A value that came from a worker thread, its Uint8Arrays made Buffers again (a
+ * structured clone keeps the bytes, not the class), through Maps, arrays and plain objects.
+ */
+export function reviveBuffers<T>(value: T): T {
+  const revived: unknown =
+    value instanceof Uint8Array && !Buffer.isBuffer(value)
+      ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+      : value instanceof Map
+        ? new Map([...value].map(([key, item]) => [key, reviveBuffers(item)]))
+        : Array.isArray(value)
+          ? value.map(reviveBuffers)
+          : value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
+            ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, reviveBuffers(item)]))
+            : value;
+  return revived as T;
 }

@@ -4,21 +4,12 @@ import { ParticipantIndex } from './participant-index.js';
 import type { StatisticsCatalog } from './statistics-catalog.js';
 
 /** Companies and participant search: the participants of the published years. */
-export interface ParticipantDirectory {
-  index: ParticipantIndex;
-  companiesAnswer: PreparedResponse;
-}
-
-const NO_COMPANIES = prepareError(apiErrors.noCompanies);
+export type ParticipantDirectory = { index: ParticipantIndex; companiesAnswer: PreparedResponse };
 
 export function buildParticipantDirectory(index: ParticipantIndex): ParticipantDirectory {
-  return {
-    index,
-    companiesAnswer:
-      index.companies.length === 0
-        ? NO_COMPANIES
-        : prepareJson(200, { companies: index.companies }, CACHE.week, { etag: true }),
-  };
+  const { companies } = index;
+  if (companies.length === 0) return { index, companiesAnswer: prepareError(apiErrors.noCompanies) };
+  return { index, companiesAnswer: prepareJson(200, { companies }, CACHE.week, { etag: true }) };
 }
 
 /** Everything the data operations answer from, for one version of the store. */

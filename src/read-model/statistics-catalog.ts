@@ -8,12 +8,8 @@ import {
   prepareError,
   prepareJson,
   prepareJsonText,
-  revivePrepared,
   type PreparedResponse,
 } from './prepared-response.js';
-
-/** The spec's limit on the statistics read (§4.3, §8). */
-export const STATISTICS_ROW_LIMIT = 30;
 
 /** Every answer of years, statistics and category, prepared for one data version. */
 export interface StatisticsCatalog {
@@ -41,21 +37,14 @@ export const CATEGORY_NOT_FOUND = prepareError(apiErrors.categoryNotFound);
 const NO_YEARS = prepareError(apiErrors.noYears);
 
 /** Numeric years descending, then `global` last (spec §4.2). */
-export function orderYears(years: Iterable<string>): string[] {
+function orderYears(years: Iterable<string>): string[] {
   const list = [...new Set(years)].filter(isYearFormat);
   const numeric = list.filter((year) => year !== GLOBAL_YEAR).sort((a, b) => Number(b) - Number(a));
   return list.includes(GLOBAL_YEAR) ? [...numeric, GLOBAL_YEAR] : numeric;
 }
 
-interface ServedRecord {
-  category: string;
-  publicData: JsonValue | undefined;
-  fullData: JsonValue | undefined;
-  summary: string | null;
-}
-
 /** `{category, public_data, summary}` as JSON; SQL NULL is served as `null`. */
-function recordJson(record: ServedRecord): string {
+function recordJson(record: StoredStatistic): string {
   return JSON.stringify({
     category: record.category,
     public_data: record.publicData ?? null,
@@ -64,20 +53,20 @@ function recordJson(record: ServedRecord): string {
 }
 
 /** Descending jsonb order of `public_data` (SQL NULL first), ties by category ascending. */
-function compareForStatistics(a: ServedRecord, b: ServedRecord): number {
-  const byData = compareJsonb(b.publicData, a.publicData);
-  if (byData !== 0) return byData;
-  return a.category < b.category ? -1 : a.category > b.category ? 1 : 0;
+function compareForStatistics(a: StoredStatistic, b: StoredStatistic): number {
+  return (
+    compareJsonb(b.publicData, a.publicData) ||
+    (a.category < b.category ? -1 : a.category > b.category ? 1 : 0)
+  );
 }
 
 /**
- * The statistics answer of a year: the first 30 rows in order, grouped by category
- * with keys in first-appearance order. Written by hand because a JS object would
- * move integer-like keys first.
+ * The statistics answer of a year: the first 30 rows (spec §4.3, §8), grouped by category in
+ * order of first appearance (written by hand: a JS object would move integer-like keys first).
  */
-function statisticsJson(year: string, sorted: readonly ServedRecord[]): string {
+function statisticsJson(year: string, sorted: readonly StoredStatistic[]): string {
   const groups = new Map<string, string[]>();
-  for (const record of sorted.slice(0, STATISTICS_ROW_LIMIT)) {
+  for (const record of sorted.slice(0, 30)) {
     const group = groups.get(record.category);
     if (group) group.push(recordJson(record));
     else groups.set(record.category, [recordJson(record)]);
@@ -96,14 +85,14 @@ export function buildStatisticsCatalog(
   const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
   const yearSet = new Set(years);
 
-  const recordsByYear = new Map<string, ServedRecord[]>(years.map((year) => [year, []]));
+  const canonical = (value: JsonValue | undefined) =>
+    value === undefined ? undefined : canonicalizeJsonb(value);
+  const recordsByYear = new Map<string, StoredStatistic[]>(years.map((year) => [year, []]));
   for (const row of storedStatistics) {
-    recordsByYear.get(row.year)?.push({
-      category: row.category,
-      publicData: row.publicData === undefined ? undefined : canonicalizeJsonb(row.publicData),
-      fullData: row.fullData === undefined ? undefined : canonicalizeJsonb(row.fullData),
-      summary: row.summary,
-    });
+    const { publicData, fullData } = row;
+    recordsByYear
+      .get(row.year)
+      ?.push({ ...row, publicData: canonical(publicData), fullData: canonical(fullData) });
   }
 
   const statisticsByYear = new Map<string, PreparedResponse>();
@@ -138,21 +127,5 @@ export function buildStatisticsCatalog(
     statisticsByYear,
     categoryByYear,
     fullDataByYear,
-  };
-}
-
-/** A catalogue built in a worker thread, with its answers' bytes as Buffers again. */
-export function reviveCatalog(catalog: StatisticsCatalog): StatisticsCatalog {
-  const reviveAll = <K>(answers: ReadonlyMap<K, PreparedResponse>) =>
-    new Map([...answers].map(([key, answer]) => [key, revivePrepared(answer)]));
-  return {
-    ...catalog,
-    yearsAnswer: revivePrepared(catalog.yearsAnswer),
-    statisticsInvalidYear: revivePrepared(catalog.statisticsInvalidYear),
-    categoryInvalidYear: revivePrepared(catalog.categoryInvalidYear),
-    statisticsByYear: reviveAll(catalog.statisticsByYear),
-    categoryByYear: new Map(
-      [...catalog.categoryByYear].map(([year, byCategory]) => [year, reviveAll(byCategory)]),
-    ),
   };
 }

@@ -77,11 +77,15 @@ const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint', 'numeric']);
  * table (cast to its type on assignment): the year's first day, a fresh uuid or the next numbers.
  */
 function fillValue(column: string, type: string): string {
-  if (column === 'article_date')
-    return TEXT_TYPES.has(type) ? "u.year::text || '-01-01'" : 'make_date(u.year, 1, 1)';
-  return INTEGER_TYPES.has(type)
-    ? '(SELECT COALESCE(max(url_id), 0) FROM participants) + u.n'
-    : 'gen_random_uuid()';
+  if (TEXT_TYPES.has(type))
+    return column === 'article_date' ? "u.year::text || '-01-01'" : 'gen_random_uuid()';
+  if (column === 'article_date' && (type === 'date' || type.startsWith('timestamp')))
+    return 'make_date(u.year, 1, 1)';
+  if (column !== 'article_date' && INTEGER_TYPES.has(type))
+    return '(SELECT COALESCE(max(url_id), 0) FROM participants) + u.n';
+  if (column !== 'article_date' && type === 'uuid') return 'gen_random_uuid()';
+  // Said in the operator's words rather than as PostgreSQL's type error deep in an INSERT.
+  throw new Error(`participants.${column} is NOT NULL of type ${type}, which the import cannot fill`);
 }
 
 /**

@@ -265,6 +265,34 @@ describe('the import into other NOT NULL column types of the public schema', () 
   });
 });
 
+describe('the import into a NOT NULL column of a type it cannot fill', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.client.query(PUBLIC_SCHEMA);
+    await database.client.query('ALTER TABLE participants ALTER COLUMN url_id TYPE boolean USING true');
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('names the column and its type, and writes nothing', async () => {
+    const store = await openWriteStore(postgresLocation(database.url), 'migrate');
+    try {
+      await store.migrate();
+      await expect(
+        store.transaction((tx) =>
+          tx.insertParticipants([{ name: 'Nora Etxeberria Lasa', school: 'A', year: 2025 }]),
+        ),
+      ).rejects.toThrow('participants.url_id is NOT NULL of type boolean, which the import cannot fill');
+    } finally {
+      await store.close();
+    }
+    const rows = await database.client.query('SELECT count(*)::int AS n FROM participants WHERE year = 2025');
+    expect(rows.rows).toEqual([{ n: 0 }]);
+  });
+});
+
 /** A server reading the database at `databaseUrl`. */
 function startPostgresReplica(databaseUrl: string): Promise<RunningServer> {
   return startTestServer(() => openReadStore(postgresLocation(databaseUrl)), { pollIntervalMs: 500 });

@@ -1,10 +1,9 @@
+import type { YearCount } from '../answer-shapes.js';
 import { GLOBAL_YEAR, type CategoryId } from '../categories.js';
 import { compareSpanish } from '../collation.js';
-import { statisticSummaries as summaries, type LongestNameFigure, type RankedFigure } from './summaries.js';
 import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.js';
-import { FULL_LIMIT, PUBLIC_LIMIT, rankByScore } from './ranking.js';
-import { mergeTallies, tallyByYear, type ScopeTally, type YearTally } from './tally.js';
-import type { CountedWord } from './word-counts.js';
+import { statisticSummaries as summaries, type RankedFigure } from './summaries.js';
+import { tallyRecords, type Counts, type NestedCounts, type ScopeTally, type YearTally } from './tally.js';
 
 /*
  * Data kept per row (DESIGN §3 leaves `full_data` open):
@@ -15,6 +14,8 @@ import type { CountedWord } from './word-counts.js';
  * - scalar categories (`namesDiversity*`, `surnamesDiversity*`): `full_data` is null;
  * - `intro` / `outro`: `public_data` and `full_data` are null, the text is the summary.
  */
+const PUBLIC_LIMIT = 15;
+const FULL_LIMIT = 250;
 
 /** Category order of each year's rows (and of the global rows below). */
 export const YEARLY_CATEGORY_ORDER: readonly CategoryId[] = [
@@ -46,100 +47,97 @@ export const GLOBAL_CATEGORY_ORDER: readonly CategoryId[] = [
   'outro',
 ];
 
-interface YearCount {
-  year: number;
-  count: number;
+/** Most counted first, ties in Spanish order of the name (sorts in place). */
+function rank<T extends RankedFigure>(items: T[]): T[] {
+  return items.sort((a, b) => b.count - a.count || compareSpanish(a.name, b.name));
 }
 
-/** `[{name, count}]`, count desc, ties in Spanish order of the name. */
-function rank(items: readonly RankedFigure[]): RankedFigure[] {
-  return rankByScore(
-    items,
-    FULL_LIMIT,
-    (item) => item.count,
-    (item) => item.name,
-  );
-}
-
-const asFigure = (word: CountedWord): RankedFigure => ({ name: word.name, count: word.count });
-
-function figures(counts: ReadonlyMap<string, number>): RankedFigure[] {
+function figures(counts: Counts): RankedFigure[] {
   return [...counts].map(([name, count]) => ({ name, count }));
 }
 
-interface CommonNames {
-  /** `[{name, school}]` for every school with named records, by school. */
-  items: { name: string; school: string }[];
-  /** The name that is the most frequent in the most schools (count = schools). */
-  leader: RankedFigure | null;
+/** A word counted case-insensitively, shown as it is most often written. */
+interface CountedWord extends RankedFigure {
+  /** The lowercase form: two spellings with the same key are one word. */
+  key: string;
 }
 
-/** The most frequent first name of each school, shown as the scope writes it most. */
-function commonNameBySchool(scope: ScopeTally, shown: ReadonlyMap<string, string>): CommonNames {
-  const items: { name: string; school: string }[] = [];
-  for (const [school, counts] of scope.firstNamesBySchool) {
-    const names = [...counts].map(([key, count]) => ({ name: shown.get(key)!, count }));
-    items.push({ name: rank(names)[0]!.name, school });
-  }
-  items.sort((a, b) => compareSpanish(a.school, b.school));
-  const schoolsWon = new Map<string, number>();
-  for (const { name } of items) schoolsWon.set(name, (schoolsWon.get(name) ?? 0) + 1);
-  const leader = rank(figures(schoolsWon))[0] ?? null;
-  return { items, leader };
+/** Every word once, unranked; equally frequent written forms go to the first in Spanish order. */
+function words(forms: NestedCounts): CountedWord[] {
+  return [...forms].map(([key, written]) => {
+    const ranked = rank(figures(written));
+    const count = ranked.reduce((sum, form) => sum + form.count, 0);
+    return { key, name: ranked[0]!.name, count };
+  });
 }
 
-/** The rankings every scope has, a year or all of them. */
-interface ScopeRankings {
-  /** Every first name, unranked. */
-  names: CountedWord[];
-  topNames: RankedFigure[];
-  topSurnames: RankedFigure[];
-  distinctSurnames: number;
-  topSchools: RankedFigure[];
-  common: CommonNames;
-}
-
-function rankScope(scope: ScopeTally): ScopeRankings {
-  const names = scope.firstNames.words();
-  const shown = new Map(names.map((word) => [word.key, word.name]));
-  return {
-    names,
-    topNames: rank(names.map(asFigure)),
-    topSurnames: rank(scope.surnames.words().map(asFigure)),
-    distinctSurnames: scope.surnames.size,
-    topSchools: rank(figures(scope.schools)),
-    common: commonNameBySchool(scope, shown),
-  };
-}
-
-/** Characters as a reader counts them: spaces included, one per code point. */
-function characterCount(name: string): number {
-  return [...name].length;
-}
-
+/** The rows of one scope (a year, or `global`) in the making. */
 class RowList {
   readonly rows: StatisticRow[] = [];
-  constructor(
-    private readonly scope: StatisticScope,
-    private readonly year: string,
-  ) {}
+  constructor(private readonly year?: number) {}
 
   list(category: CategoryId, items: readonly unknown[], summary: string): void {
     this.add(category, items.slice(0, PUBLIC_LIMIT), items.slice(0, FULL_LIMIT), summary);
   }
 
   add(category: CategoryId, publicData: unknown, fullData: unknown, summary: string): void {
-    this.rows.push({ category, scope: this.scope, year: this.year, publicData, fullData, summary });
+    const scope: StatisticScope = this.year === undefined ? 'global' : 'yearly';
+    const year = this.year === undefined ? GLOBAL_YEAR : String(this.year);
+    this.rows.push({ category, scope, year, publicData, fullData, summary });
   }
 
   /** The rows in the given category order. */
   ordered(order: readonly CategoryId[]): StatisticRow[] {
     const position = (row: StatisticRow): number => order.indexOf(row.category as CategoryId);
-    return [...this.rows].sort((a, b) => position(a) - position(b));
+    return this.rows.sort((a, b) => position(a) - position(b));
   }
 }
 
-/** First names and schools of the years before the one being computed (lowercase keys, school names). */
+/**
+ * The rows a year and the series both have (`topNames`, `namesDiversity`… or their
+ * `ByYear` forms), and the figures their intro and outro tell.
+ */
+function rankingRows(rows: RowList, scope: ScopeTally, year?: number) {
+  const byYear = year === undefined ? '' : 'ByYear';
+  const names = words(scope.firstNames);
+  const topNames = rank(names.map(({ name, count }) => ({ name, count })));
+  const topSurnames = rank(words(scope.surnames).map(({ name, count }) => ({ name, count })));
+  const topSchools = rank(figures(scope.schools));
+
+  rows.list(`topNames${byYear}`, topNames, summaries.ranking('names', topNames, year));
+  const participants = year === undefined ? undefined : scope.participants;
+  const namesSummary = summaries.diversity('names', names.length, year, participants);
+  rows.add(`namesDiversity${byYear}`, names.length, null, namesSummary);
+  rows.list(`topSurnames${byYear}`, topSurnames, summaries.ranking('surnames', topSurnames, year));
+  const surnamesSummary = summaries.diversity('surnames', scope.surnames.size, year);
+  rows.add(`surnamesDiversity${byYear}`, scope.surnames.size, null, surnamesSummary);
+  rows.list(`topSchools${byYear}`, topSchools, summaries.ranking('schools', topSchools, year));
+
+  // The most frequent first name of each school, shown as the scope writes it most.
+  const shown = new Map(names.map((word) => [word.key, word.name]));
+  const common = [...scope.firstNamesBySchool]
+    .map(([school, counts]) => {
+      const ranked = rank(figures(counts).map(({ name, count }) => ({ name: shown.get(name)!, count })));
+      return { name: ranked[0]!.name, school };
+    })
+    .sort((a, b) => compareSpanish(a.school, b.school));
+  const schoolsWon: Counts = new Map();
+  for (const { name } of common) schoolsWon.set(name, (schoolsWon.get(name) ?? 0) + 1);
+  const leader = rank(figures(schoolsWon))[0] ?? null;
+  const commonSummary = summaries.commonNameBySchool(common.length, leader, year);
+  rows.list(`commonNameBySchool${byYear}`, common, commonSummary);
+
+  return {
+    names,
+    topNames,
+    topSurnames,
+    topSchools,
+    participants: scope.participants,
+    schools: scope.schools.size,
+  };
+}
+
+/** First names (lowercase keys) and schools of the years before the one being computed. */
 interface SeenBefore {
   names: Set<string>;
   schools: Set<string>;
@@ -147,217 +145,92 @@ interface SeenBefore {
 
 function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore): StatisticRow[] {
   const { year, participants } = tally;
-  const rows = new RowList('yearly', String(year));
-  const ranked = rankScope(tally);
-  const schools = tally.schools.size;
-  const distinctNames = ranked.names.length;
-
+  const rows = new RowList(year);
+  const ranked = rankingRows(rows, tally, year);
   const total = [{ year, count: participants }];
-  rows.add(
-    'totalParticipantsByYear',
-    total,
-    total,
-    summaries.totalParticipantsByYear({ year, participants, schools }),
-  );
+  const totalSummary = summaries.totalParticipantsByYear(year, participants, ranked.schools);
+  rows.add('totalParticipantsByYear', total, total, totalSummary);
 
-  rows.list('topNamesByYear', ranked.topNames, summaries.topNamesByYear({ year, top: ranked.topNames }));
-  rows.add(
-    'namesDiversityByYear',
-    distinctNames,
-    null,
-    summaries.namesDiversityByYear({ year, distinct: distinctNames, participants }),
-  );
-
-  rows.list(
-    'topSurnamesByYear',
-    ranked.topSurnames,
-    summaries.topSurnamesByYear({ year, top: ranked.topSurnames }),
-  );
-  rows.add(
-    'surnamesDiversityByYear',
-    ranked.distinctSurnames,
-    null,
-    summaries.surnamesDiversityByYear({ year, distinct: ranked.distinctSurnames }),
-  );
-
-  rows.list(
-    'topSchoolsByYear',
-    ranked.topSchools,
-    summaries.topSchoolsByYear({ year, top: ranked.topSchools }),
-  );
-
-  const { common } = ranked;
-  rows.list(
-    'commonNameBySchoolByYear',
-    common.items,
-    summaries.commonNameBySchoolByYear({ year, schools: common.items.length, leader: common.leader }),
-  );
-
-  let newNameCount: number | null = null;
-  let newSchoolCount: number | null = null;
+  const newNames = rank(ranked.names.filter((word) => !seen.names.has(word.key)));
+  const newSchools = rank(figures(tally.schools).filter((school) => !seen.schools.has(school.name)));
   if (previous !== null) {
-    const newWords = ranked.names.filter((word) => !seen.names.has(word.key));
-    const newNames = rank(newWords.map(asFigure));
-    newNameCount = newWords.length;
+    const namesSummary = summaries.newNamesByYear(year, newNames.length, newNames[0]);
     rows.list(
       'newNamesByYear',
-      newNames.map((item) => item.name),
-      summaries.newNamesByYear({ year, count: newNameCount, top: newNames[0] ?? null }),
+      newNames.map((word) => word.name),
+      namesSummary,
     );
-
-    const newSchoolFigures = figures(tally.schools).filter((school) => !seen.schools.has(school.name));
-    const newSchools = rank(newSchoolFigures);
-    newSchoolCount = newSchoolFigures.length;
+    const schools = newSchools.map((school) => school.name);
+    const schoolsSummary = summaries.newSchoolsByYear(year, schools);
     rows.list(
       'newSchoolsByYear',
-      newSchools.map((item) => ({ school: item.name })),
-      summaries.newSchoolsByYear({
-        year,
-        count: newSchoolCount,
-        schools: newSchools.map((item) => item.name),
-      }),
+      schools.map((school) => ({ school })),
+      schoolsSummary,
     );
   }
   for (const word of ranked.names) seen.names.add(word.key);
   for (const school of tally.schools.keys()) seen.schools.add(school);
 
-  const intro = summaries.introByYear({
+  const told = {
+    ...ranked,
     year,
-    participants,
-    schools,
-    previous: previous === null ? null : { year: previous.year, participants: previous.participants },
-    topNames: ranked.topNames,
-    topSurnames: ranked.topSurnames,
-  });
-  rows.add('intro', null, null, intro);
-  const outro = summaries.outroByYear({
-    year,
-    participants,
-    distinctNames,
-    schools,
-    newSchools: newSchoolCount,
-    newNames: newNameCount,
-  });
-  rows.add('outro', null, null, outro);
+    distinctNames: ranked.names.length,
+    previous,
+    newNames: previous === null ? 0 : newNames.length,
+    newSchools: previous === null ? 0 : newSchools.length,
+  };
+  rows.add('intro', null, null, summaries.introByYear(told));
+  rows.add('outro', null, null, summaries.outroByYear(told));
   return rows.ordered(YEARLY_CATEGORY_ORDER);
 }
 
-function globalRows(years: readonly YearTally[]): StatisticRow[] {
-  const rows = new RowList('global', GLOBAL_YEAR);
-  const all = mergeTallies(years);
-  const ranked = rankScope(all);
+function globalRows(years: readonly YearTally[], all: ScopeTally): StatisticRow[] {
+  const rows = new RowList();
+  const ranked = rankingRows(rows, all);
   const editions = years.length;
-  const schools = all.schools.size;
-  const distinctNames = ranked.names.length;
 
   const totals: YearCount[] = years.map((tally) => ({ year: tally.year, count: tally.participants }));
-  let busiest = totals[0]!;
-  for (const item of totals) if (item.count > busiest.count) busiest = item;
-  const yearList = years.map((tally) => tally.year);
-  rows.add(
-    'totalParticipants',
-    totals,
-    totals,
-    summaries.totalParticipants({ years: yearList, participations: all.participants, busiest }),
-  );
+  const busiest = totals.reduce((most, item) => (item.count > most.count ? item : most));
+  /** The years each school took part in, ascending, with its records of each. */
+  const yearsOf = new Map<string, YearCount[]>();
+  for (const { year, schools } of years) {
+    for (const [school, count] of schools)
+      yearsOf.set(school, [...(yearsOf.get(school) ?? []), { year, count }]);
+  }
+  const constant = ranked.topSchools
+    .map(({ name, count }) => ({ name, count: yearsOf.get(name)!.length, total: count }))
+    .sort((a, b) => b.count - a.count || b.total - a.total || compareSpanish(a.name, b.name));
+  const told = {
+    ...ranked,
+    years: years.map((tally) => tally.year),
+    participations: all.participants,
+    distinctNames: ranked.names.length,
+    busiest,
+    alwaysPresent: constant.filter((school) => school.count === editions).length,
+    topSchool: ranked.topSchools[0] ?? null,
+  };
+  rows.add('totalParticipants', totals, totals, summaries.totalParticipants(told));
 
-  rows.list('topNames', ranked.topNames, summaries.topNames({ top: ranked.topNames }));
-  rows.add('namesDiversity', distinctNames, null, summaries.namesDiversity({ distinct: distinctNames }));
-
-  rows.list('topSurnames', ranked.topSurnames, summaries.topSurnames({ top: ranked.topSurnames }));
-  rows.add(
-    'surnamesDiversity',
-    ranked.distinctSurnames,
-    null,
-    summaries.surnamesDiversity({ distinct: ranked.distinctSurnames }),
-  );
-
-  rows.list('topSchools', ranked.topSchools, summaries.topSchools({ top: ranked.topSchools }));
-
-  const { common } = ranked;
-  rows.list(
-    'commonNameBySchool',
-    common.items,
-    summaries.commonNameBySchool({ schools: common.items.length, leader: common.leader }),
-  );
-
-  const longest: LongestNameFigure[] = rankByScore(
-    ranked.names.map((word) => ({ name: word.name, characters: characterCount(word.name) })),
-    FULL_LIMIT,
-    (item) => item.characters,
-    (item) => item.name,
-  );
+  const longest = rank(ranked.names.map((word) => ({ name: word.name, count: [...word.name].length })));
   rows.list(
     'longestNames',
     longest.map((item) => item.name),
-    summaries.longestNames({ top: longest }),
+    summaries.longestNames(longest),
   );
 
-  /** The years each school took part in, ascending, with its records of each. */
-  const yearsOf = new Map<string, YearCount[]>();
-  for (const tally of years) {
-    for (const [school, count] of tally.schools) {
-      const list = yearsOf.get(school) ?? [];
-      list.push({ year: tally.year, count });
-      yearsOf.set(school, list);
-    }
-  }
-
-  const evolution = ranked.topSchools.map((item) => ({
-    total: item.count,
-    school: item.name,
-    years: yearsOf.get(item.name)!,
+  const evolution = ranked.topSchools.map(({ name, count }) => ({
+    total: count,
+    school: name,
+    years: yearsOf.get(name)!,
   }));
-  const top = ranked.topSchools[0] ?? null;
-  rows.list('schoolsEvolution', evolution, summaries.schoolsEvolution({ schools, editions, top }));
+  const evolutionSummary = summaries.schoolsEvolution(ranked.schools, editions, ranked.topSchools[0]);
+  rows.list('schoolsEvolution', evolution, evolutionSummary);
+  const constantSummary = summaries.mostConstantSchools(editions, constant[0], told.alwaysPresent);
+  const constantItems = constant.map(({ name }) => ({ school: name, yearsActive: yearsOf.get(name)! }));
+  rows.list('mostConstantSchools', constantItems, constantSummary);
 
-  const constant = [...all.schools]
-    .map(([school, total]) => ({ school, total, yearsActive: yearsOf.get(school)! }))
-    .sort(
-      (a, b) =>
-        b.yearsActive.length - a.yearsActive.length ||
-        b.total - a.total ||
-        compareSpanish(a.school, b.school),
-    );
-  const alwaysPresent = constant.filter((item) => item.yearsActive.length === editions).length;
-  const mostConstant = constant[0];
-  rows.list(
-    'mostConstantSchools',
-    constant.map(({ school, yearsActive }) => ({ school, yearsActive })),
-    summaries.mostConstantSchools({
-      editions,
-      top:
-        mostConstant === undefined
-          ? null
-          : { school: mostConstant.school, editionsPresent: mostConstant.yearsActive.length },
-      alwaysPresent,
-    }),
-  );
-
-  const present = new Set(yearList);
-  const missingYears: number[] = [];
-  for (let year = yearList[0]!; year < yearList[editions - 1]!; year++)
-    if (!present.has(year)) missingYears.push(year);
-  rows.add(
-    'intro',
-    null,
-    null,
-    summaries.introGlobal({
-      years: yearList,
-      missingYears,
-      participations: all.participants,
-      schools,
-      busiest,
-      topNames: ranked.topNames,
-      topSurnames: ranked.topSurnames,
-    }),
-  );
-  rows.add(
-    'outro',
-    null,
-    null,
-    summaries.outroGlobal({ editions, schools, alwaysPresent, topSchool: top, distinctNames }),
-  );
+  rows.add('intro', null, null, summaries.introGlobal(told));
+  rows.add('outro', null, null, summaries.outroGlobal(told));
   return rows.ordered(GLOBAL_CATEGORY_ORDER);
 }
 
@@ -368,15 +241,9 @@ function globalRows(years: readonly YearTally[]): StatisticRow[] {
  * GLOBAL_CATEGORY_ORDER). No records at all: no rows.
  */
 export function computeStatistics(records: readonly ParticipantRecord[]): StatisticRow[] {
-  const years = tallyByYear(records);
+  const { years, all } = tallyRecords(records);
   if (years.length === 0) return [];
   const seen: SeenBefore = { names: new Set(), schools: new Set() };
-  const rows: StatisticRow[] = [];
-  let previous: YearTally | null = null;
-  for (const tally of years) {
-    rows.push(...yearRows(tally, previous, seen));
-    previous = tally;
-  }
-  rows.push(...globalRows(years));
-  return rows;
+  const rows = years.flatMap((tally, i) => yearRows(tally, years[i - 1] ?? null, seen));
+  return rows.concat(globalRows(years, all));
 }

@@ -1,6 +1,7 @@
 /**
  * The Spanish summaries of the statistics, generated from templates with each row's key
- * figures highlighted as **bold**.
+ * figures highlighted as **bold**. Given a `year`, a sentence tells of that year in the
+ * past tense; without one, of the whole series in the present.
  */
 import { formatNumber, plural } from '../spanish-words.js';
 
@@ -10,205 +11,143 @@ export interface RankedFigure {
   count: number;
 }
 
-export interface LongestNameFigure {
-  name: string;
-  /** Spaces included: what a reader counts on the name as shown. */
-  characters: number;
-}
+type Words = readonly [one: string, many: string];
+
+const PARTICIPANTS: Words = ['participante', 'participantes'];
+const PARTICIPATIONS: Words = ['participación', 'participaciones'];
+const CHILDREN: Words = ['niño o niña', 'niños y niñas'];
+const SCHOOLS: Words = ['compañía', 'compañías'];
+const DISTINCT_NAMES: Words = ['nombre distinto', 'nombres distintos'];
 
 const bold = (text: string): string => `**${text}**`;
 const num = (value: number): string => bold(formatNumber(value));
 const yr = (year: number): string => bold(String(year));
 /** `**4.612** niños y niñas`, `**1** compañía`. */
-const counted = (count: number, one: string, many: string): string =>
-  `${num(count)} ${plural(count, one, many)}`;
+const counted = (count: number, [one, many]: Words): string => `${num(count)} ${plural(count, one, many)}`;
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Spanish `y` becomes `e` before a word that starts with the sound /i/ (`Ane e Iker`). */
-function conjunctionBefore(word: string): string {
-  return /^h?[ií](?![aeiouáéíóú])/i.test(word) ? 'e' : 'y';
+/** `En **2024** no hay…`, or `No hay…` for the series. */
+const opening = (year: number | undefined, rest: string): string =>
+  year === undefined ? capitalize(rest) : `En ${yr(year)} ${rest}`;
+/** A year's sentences are in the past tense, the series' in the present. */
+function be(year: number | undefined, many: boolean): string {
+  if (year === undefined) return many ? 'son' : 'es';
+  return many ? 'fueron' : 'fue';
 }
-
-/** `A`, `A y B`, `A, B y C`; `words` gives each item's plain text (for `y`/`e`). */
-function joinList<T>(items: readonly T[], render: (item: T) => string, word: (item: T) => string): string {
-  const shown = items.map(render);
-  if (shown.length <= 1) return shown.join('');
-  const last = items[items.length - 1]!;
-  return `${shown.slice(0, -1).join(', ')} ${conjunctionBefore(word(last))} ${shown[shown.length - 1]!}`;
-}
-
-const boldNames = (items: readonly RankedFigure[]): string =>
-  joinList(
-    items,
-    (item) => bold(item.name),
-    (item) => item.name,
-  );
-
-/** At most three tied leaders are named; the rest are `entre otros`. */
-const MAX_LEADERS_NAMED = 3;
-
-function leadersOf(items: readonly RankedFigure[]): { leaders: RankedFigure[]; more: boolean } {
-  const top = items[0]!.count;
-  const tied = items.filter((item) => item.count === top);
-  return { leaders: tied.slice(0, MAX_LEADERS_NAMED), more: tied.length > MAX_LEADERS_NAMED };
-}
-
-interface RankingWords {
-  /** `el nombre más repetido` */
-  one: string;
-  /** `los nombres más repetidos` */
-  many: string;
-  /** `seguido de` / `seguida de` */
-  followedBy: string;
-  /** `cada uno` / `cada una` */
-  each: string;
-}
-
-const NAME_WORDS: RankingWords = {
-  one: 'el nombre más repetido',
-  many: 'los nombres más repetidos',
-  followedBy: 'seguido de',
-  each: 'cada uno',
-};
-const SURNAME_WORDS: RankingWords = {
-  one: 'el apellido más común',
-  many: 'los apellidos más comunes',
-  followedBy: 'seguido de',
-  each: 'cada uno',
-};
-const SCHOOL_WORDS: RankingWords = {
-  one: 'la compañía más numerosa',
-  many: 'las compañías más numerosas',
-  followedBy: 'seguida de',
-  each: 'cada una',
-};
-
-type Tense = 'past' | 'present';
-const be = (tense: Tense, many: boolean): string =>
-  tense === 'past' ? (many ? 'fueron' : 'fue') : many ? 'son' : 'es';
 
 /**
- * `En **2024**, el nombre más repetido fue **Jon**, con **85** participantes, seguido de
- * **Ane** (**80**) y **Mikel** (**75**).`, or for tied leaders `…, los nombres más
- * repetidos fueron **Ane** y **Jon**, con **85** participantes cada uno.`
+ * `**A**`, `**A** y **B**`, `**A**, **B** y **C**`, each name followed by its `suffixes`
+ * item; Spanish `y` becomes `e` before the sound /i/ (`**Ane** e **Iker**`).
  */
-function rankingSentence(
-  prefix: string,
-  words: RankingWords,
-  tense: Tense,
-  unit: readonly [string, string],
-  top: readonly RankedFigure[],
-): string {
-  const { leaders, more } = leadersOf(top);
-  const first = leaders[0]!;
-  const amount = counted(first.count, unit[0], unit[1]);
-  if (leaders.length > 1) {
-    const others = more ? ', entre otros' : '';
-    return `${prefix}${words.many} ${be(tense, true)} ${boldNames(leaders)}${others}, con ${amount} ${words.each}.`;
-  }
-  const followers = top.slice(1, 3);
-  const rest =
-    followers.length === 0
-      ? ''
-      : `, ${words.followedBy} ${joinList(
-          followers,
-          (item) => `${bold(item.name)} (${num(item.count)})`,
-          (item) => item.name,
-        )}`;
-  return `${prefix}${words.one} ${be(tense, false)} ${bold(first.name)}, con ${amount}${rest}.`;
+function boldList(names: readonly string[], suffixes: readonly string[] = []): string {
+  const shown = names.map((name, i) => bold(name) + (suffixes[i] ?? ''));
+  const last = shown.pop();
+  if (shown.length === 0) return last ?? '';
+  const and = /^h?[ií](?![aeiouáéíóú])/i.test(names.at(-1)!) ? 'e' : 'y';
+  return `${shown.join(', ')} ${and} ${last!}`;
 }
 
-const PARTICIPANTS = ['participante', 'participantes'] as const;
-const APPEARANCES = ['aparición', 'apariciones'] as const;
-const CHILDREN = ['niño o niña', 'niños y niñas'] as const;
-const SCHOOLS = ['compañía', 'compañías'] as const;
-const ALL_EDITIONS = 'En el conjunto de todas las ediciones, ';
-
-/** `Los nombres más repetidos fueron **Ane** y **Jon**` (no final stop). */
-function leadersClause(words: RankingWords, tense: Tense, top: readonly RankedFigure[]): string {
-  const { leaders, more } = leadersOf(top);
-  const many = leaders.length > 1;
-  return `${many ? words.many : words.one} ${be(tense, many)} ${boldNames(leaders)}${more ? ', entre otros' : ''}`;
+/** The items tied at the top, at most three named (`**Ane** y **Jon**`, `…, entre otros`). */
+function leaders(items: readonly RankedFigure[]): { names: string; many: boolean } {
+  const tied = items.filter((item) => item.count === items[0]!.count);
+  const more = tied.length > 3 ? ', entre otros' : '';
+  return { names: boldList(tied.slice(0, 3).map((item) => item.name)) + more, many: tied.length > 1 };
 }
 
-/** `El nombre más repetido fue **Jon**; el apellido más común, **Garcia**.` or '' */
+type Ranking = 'names' | 'surnames' | 'schools';
+
+/** How each ranking is told; a year counts participants, the series `seriesUnit`. */
+const RANKINGS: Record<
+  Ranking,
+  { one: string; many: string; feminine?: true; seriesUnit: Words; none: string }
+> = {
+  names: {
+    one: 'el nombre más repetido',
+    many: 'los nombres más repetidos',
+    seriesUnit: ['aparición', 'apariciones'],
+    none: 'no hay nombres registrados.',
+  },
+  surnames: {
+    one: 'el apellido más común',
+    many: 'los apellidos más comunes',
+    seriesUnit: ['aparición', 'apariciones'],
+    none: 'no hay apellidos registrados.',
+  },
+  schools: {
+    one: 'la compañía más numerosa',
+    many: 'las compañías más numerosas',
+    feminine: true,
+    seriesUnit: PARTICIPATIONS,
+    none: 'no hay compañías registradas.',
+  },
+};
+
+/** `el nombre más repetido fue **Jon**`, `los nombres más repetidos son **Ane** y **Jon**`. */
+function leadersClause(ranking: Ranking, top: readonly RankedFigure[], year?: number): string {
+  const { names, many } = leaders(top);
+  return `${many ? RANKINGS[ranking].many : RANKINGS[ranking].one} ${be(year, many)} ${names}`;
+}
+
+/** `El nombre más repetido fue **Jon**; el apellido más común, **Garcia**.`, or '' without names. */
 function namesSentence(
-  tense: Tense,
   topNames: readonly RankedFigure[],
   topSurnames: readonly RankedFigure[],
+  year?: number,
 ): string {
   if (topNames.length === 0) return '';
-  let sentence = capitalize(leadersClause(NAME_WORDS, tense, topNames));
-  if (topSurnames.length > 0) {
-    const { leaders, more } = leadersOf(topSurnames);
-    const words = leaders.length > 1 ? SURNAME_WORDS.many : SURNAME_WORDS.one;
-    sentence += `; ${words}, ${boldNames(leaders)}${more ? ', entre otros' : ''}`;
-  }
-  return `${sentence}.`;
+  const surnames = leaders(topSurnames);
+  const words = surnames.many ? RANKINGS.surnames.many : RANKINGS.surnames.one;
+  const more = topSurnames.length === 0 ? '' : `; ${words}, ${surnames.names}`;
+  return `${capitalize(leadersClause('names', topNames, year))}${more}.`;
 }
 
-export interface YearIntroFigures {
+/** What a year's intro and outro tell. */
+interface YearFigures {
   year: number;
   participants: number;
   schools: number;
-  /** The previous year present in the data, if any. */
-  previous: { year: number; participants: number } | null;
+  distinctNames: number;
   topNames: readonly RankedFigure[];
   topSurnames: readonly RankedFigure[];
+  /** The previous year present in the data; null for the earliest, where nothing is new. */
+  previous: { year: number; participants: number } | null;
+  newNames: number;
+  newSchools: number;
 }
 
-export interface YearOutroFigures {
-  year: number;
-  participants: number;
-  distinctNames: number;
-  schools: number;
-  /** null for the earliest year of the data (nothing to compare with). */
-  newSchools: number | null;
-  newNames: number | null;
-}
-
-export interface SeriesIntroFigures {
+/** What the series' intro and outro tell. */
+interface SeriesFigures {
   /** Years present in the data, ascending (at least one). */
   years: readonly number[];
-  /** Years between the first and the last without data (e.g. 2021). */
-  missingYears: readonly number[];
   participations: number;
   schools: number;
-  busiest: { year: number; count: number };
+  distinctNames: number;
   topNames: readonly RankedFigure[];
   topSurnames: readonly RankedFigure[];
-}
-
-export interface SeriesOutroFigures {
-  editions: number;
-  schools: number;
+  busiest: { year: number; count: number };
   /** Schools present in every edition of the data. */
   alwaysPresent: number;
   topSchool: RankedFigure | null;
-  distinctNames: number;
 }
 
-function yearOpening(f: YearIntroFigures): string {
-  const children = counted(f.participants, CHILDREN[0], CHILDREN[1]);
-  if (f.schools === 0) return `La Tamborrada Infantil de ${yr(f.year)} reunió a ${children}.`;
-  const schools = counted(f.schools, SCHOOLS[0], SCHOOLS[1]);
-  switch (f.year % 3) {
-    case 0:
-      return `La Tamborrada Infantil de ${yr(f.year)} reunió a ${children} de ${schools}.`;
-    case 1:
-      return `En ${yr(f.year)} ${plural(f.participants, 'desfiló', 'desfilaron')} ${children}, ${plural(f.participants, 'repartido', 'repartidos')} en ${schools}.`;
-    default:
-      return `${capitalize(schools)} ${plural(f.schools, 'sumó', 'sumaron')} ${children} en la Tamborrada Infantil de ${yr(f.year)}.`;
+/** The first sentence of a year's intro, worded three ways in turn. */
+function yearOpening({ year, participants, schools }: YearFigures): string {
+  const children = counted(participants, CHILDREN);
+  if (schools === 0) return `La Tamborrada Infantil de ${yr(year)} reunió a ${children}.`;
+  const from = counted(schools, SCHOOLS);
+  if (year % 3 === 0) return `La Tamborrada Infantil de ${yr(year)} reunió a ${children} de ${from}.`;
+  if (year % 3 === 1) {
+    const verb = plural(participants, 'desfiló', 'desfilaron');
+    return `En ${yr(year)} ${verb} ${children}, ${plural(participants, 'repartido', 'repartidos')} en ${from}.`;
   }
+  return `${capitalize(from)} ${plural(schools, 'sumó', 'sumaron')} ${children} en la Tamborrada Infantil de ${yr(year)}.`;
 }
 
-function comparison(f: YearIntroFigures): string {
-  if (f.previous === null) return 'Es la primera edición de la que hay datos.';
-  const difference = f.participants - f.previous.participants;
-  const previous = yr(f.previous.year);
-  if (difference === 0) return `Es la misma cifra que en ${previous}.`;
-  const amount = counted(Math.abs(difference), PARTICIPANTS[0], PARTICIPANTS[1]);
-  return `Hubo ${amount} ${difference > 0 ? 'más' : 'menos'} que en ${previous}.`;
+function comparison({ participants, previous }: YearFigures): string {
+  if (previous === null) return 'Es la primera edición de la que hay datos.';
+  const difference = participants - previous.participants;
+  if (difference === 0) return `Es la misma cifra que en ${yr(previous.year)}.`;
+  const amount = counted(Math.abs(difference), PARTICIPANTS);
+  return `Hubo ${amount} ${difference > 0 ? 'más' : 'menos'} que en ${yr(previous.year)}.`;
 }
 
 const CLOSINGS = [
@@ -217,245 +156,181 @@ const CLOSINGS = [
 ];
 
 export const statisticSummaries = {
-  totalParticipantsByYear(f: { year: number; participants: number; schools: number }): string {
-    const verb = plural(f.participants, 'participó', 'participaron');
-    const children = counted(f.participants, CHILDREN[0], CHILDREN[1]);
-    const schools = f.schools === 0 ? '' : ` de ${counted(f.schools, SCHOOLS[0], SCHOOLS[1])}`;
-    return `En ${yr(f.year)} ${verb} ${children}${schools}.`;
+  /**
+   * `En **2024**, el nombre más repetido fue **Jon**, con **85** participantes, seguido de
+   * **Ane** (**80**) y **Mikel** (**75**).`, or for tied leaders `…, los nombres más
+   * repetidos fueron **Ane** y **Jon**, con **85** participantes cada uno.`
+   */
+  ranking(ranking: Ranking, top: readonly RankedFigure[], year?: number): string {
+    const { feminine, seriesUnit, none } = RANKINGS[ranking];
+    if (top.length === 0) return opening(year, none);
+    const where = year === undefined ? 'En el conjunto de todas las ediciones' : `En ${yr(year)}`;
+    const amount = counted(top[0]!.count, year === undefined ? seriesUnit : PARTICIPANTS);
+    const sentence = `${where}, ${leadersClause(ranking, top, year)}, con ${amount}`;
+    if (leaders(top).many) return `${sentence} ${feminine ? 'cada una' : 'cada uno'}.`;
+    const next = top.slice(1, 3);
+    if (next.length === 0) return `${sentence}.`;
+    const list = boldList(
+      next.map((item) => item.name),
+      next.map((item) => ` (${num(item.count)})`),
+    );
+    return `${sentence}, ${feminine ? 'seguida' : 'seguido'} de ${list}.`;
   },
 
-  topNamesByYear(f: { year: number; top: readonly RankedFigure[] }): string {
-    if (f.top.length === 0) return `En ${yr(f.year)} no hay nombres registrados.`;
-    return rankingSentence(`En ${yr(f.year)}, `, NAME_WORDS, 'past', PARTICIPANTS, f.top);
+  /** Distinct names or surnames; a year's names are told among its participants. */
+  diversity(ranking: 'names' | 'surnames', distinct: number, year?: number, participants?: number): string {
+    const what = counted(
+      distinct,
+      ranking === 'names' ? DISTINCT_NAMES : ['apellido distinto', 'apellidos distintos'],
+    );
+    if (year === undefined)
+      return `En todas las ediciones se ${plural(distinct, 'ha', 'han')} registrado ${what}.`;
+    const among = participants === undefined ? '' : ` entre ${counted(participants, PARTICIPANTS)}`;
+    return `En ${yr(year)} se ${plural(distinct, 'registró', 'registraron')} ${what}${among}.`;
   },
 
-  namesDiversityByYear(f: { year: number; distinct: number; participants: number }): string {
-    const names = counted(f.distinct, 'nombre distinto', 'nombres distintos');
-    const participants = counted(f.participants, PARTICIPANTS[0], PARTICIPANTS[1]);
-    return `En ${yr(f.year)} se ${plural(f.distinct, 'registró', 'registraron')} ${names} entre ${participants}.`;
-  },
-
-  topSurnamesByYear(f: { year: number; top: readonly RankedFigure[] }): string {
-    if (f.top.length === 0) return `En ${yr(f.year)} no hay apellidos registrados.`;
-    return rankingSentence(`En ${yr(f.year)}, `, SURNAME_WORDS, 'past', PARTICIPANTS, f.top);
-  },
-
-  surnamesDiversityByYear(f: { year: number; distinct: number }): string {
-    const surnames = counted(f.distinct, 'apellido distinto', 'apellidos distintos');
-    return `En ${yr(f.year)} se ${plural(f.distinct, 'registró', 'registraron')} ${surnames}.`;
-  },
-
-  topSchoolsByYear(f: { year: number; top: readonly RankedFigure[] }): string {
-    if (f.top.length === 0) return `En ${yr(f.year)} no hay compañías registradas.`;
-    return rankingSentence(`En ${yr(f.year)}, `, SCHOOL_WORDS, 'past', PARTICIPANTS, f.top);
-  },
-
-  commonNameBySchoolByYear(f: { year: number; schools: number; leader: RankedFigure | null }): string {
-    if (f.leader === null || f.schools === 0)
-      return `En ${yr(f.year)} no hay compañías con nombres registrados.`;
-    if (f.schools === 1)
-      return `En ${yr(f.year)}, el nombre más frecuente de la única compañía fue ${bold(f.leader.name)}.`;
-    const where = counted(f.schools, SCHOOLS[0], SCHOOLS[1]);
-    return (
-      `En ${yr(f.year)} se recoge el nombre más frecuente de cada una de las ${where}; ` +
-      `${bold(f.leader.name)} es el más repetido en ${num(f.leader.count)} de ellas.`
+  /** `leader`: the name that is the most frequent in the most schools (count = schools). */
+  commonNameBySchool(schools: number, leader: RankedFigure | null, year?: number): string {
+    if (leader === null || schools === 0) return opening(year, 'no hay compañías con nombres registrados.');
+    if (schools === 1)
+      return opening(
+        year,
+        `el nombre más frecuente de la única compañía ${be(year, false)} ${bold(leader.name)}.`,
+      );
+    const series = year === undefined ? ' de todas las ediciones' : '';
+    return opening(
+      year,
+      `se recoge el nombre más frecuente de cada una de las ${counted(schools, SCHOOLS)}${series}; ` +
+        `${bold(leader.name)} es el más repetido en ${num(leader.count)} de ellas.`,
     );
   },
 
-  newNamesByYear(f: { year: number; count: number; top: RankedFigure | null }): string {
-    if (f.count === 0 || f.top === null) return `En ${yr(f.year)} no apareció ningún nombre nuevo.`;
-    const names = counted(f.count, 'nombre', 'nombres');
+  totalParticipantsByYear(year: number, participants: number, schools: number): string {
+    const verb = plural(participants, 'participó', 'participaron');
+    const from = schools === 0 ? '' : ` de ${counted(schools, SCHOOLS)}`;
+    return `En ${yr(year)} ${verb} ${counted(participants, CHILDREN)}${from}.`;
+  },
+
+  totalParticipants({ years, participations, busiest }: SeriesFigures): string {
+    const children = counted(busiest.count, CHILDREN);
+    if (years.length === 1)
+      return `En ${yr(years[0]!)}, la única edición con datos, ${plural(busiest.count, 'participó', 'participaron')} ${children}.`;
+    return (
+      `Entre ${yr(years[0]!)} y ${yr(years.at(-1)!)} se han registrado ${counted(participations, PARTICIPATIONS)} ` +
+      `en ${num(years.length)} ediciones; la más concurrida fue la de ${yr(busiest.year)}, con ${children}.`
+    );
+  },
+
+  /** `top`: the most repeated of the new names. */
+  newNamesByYear(year: number, count: number, top: RankedFigure | undefined): string {
+    if (count === 0 || top === undefined) return `En ${yr(year)} no apareció ningún nombre nuevo.`;
     const sentence =
-      `En ${yr(f.year)} ${plural(f.count, 'apareció', 'aparecieron')} ${names} que no ` +
-      `${plural(f.count, 'figuraba', 'figuraban')} en ediciones anteriores`;
-    if (f.count === 1) return `${sentence}: ${bold(f.top.name)}.`;
-    return `${sentence}; el más repetido, ${bold(f.top.name)}, con ${counted(f.top.count, PARTICIPANTS[0], PARTICIPANTS[1])}.`;
+      `En ${yr(year)} ${plural(count, 'apareció', 'aparecieron')} ${counted(count, ['nombre', 'nombres'])} ` +
+      `que no ${plural(count, 'figuraba', 'figuraban')} en ediciones anteriores`;
+    if (count === 1) return `${sentence}: ${bold(top.name)}.`;
+    return `${sentence}; el más repetido, ${bold(top.name)}, con ${counted(top.count, PARTICIPANTS)}.`;
   },
 
   /** `schools`: the new schools, most numerous first. */
-  newSchoolsByYear(f: { year: number; count: number; schools: readonly string[] }): string {
-    if (f.count === 0 || f.schools.length === 0) return `En ${yr(f.year)} no se estrenó ninguna compañía.`;
-    const verb = plural(f.count, 'se estrenó', 'se estrenaron');
-    const schools = counted(f.count, SCHOOLS[0], SCHOOLS[1]);
-    const shown = f.schools.slice(0, 3);
-    const among = f.count > shown.length ? ', entre ellas' : ':';
-    return `En ${yr(f.year)} ${verb} ${schools}${among} ${joinList(shown, bold, (school) => school)}.`;
+  newSchoolsByYear(year: number, schools: readonly string[]): string {
+    if (schools.length === 0) return `En ${yr(year)} no se estrenó ninguna compañía.`;
+    const verb = plural(schools.length, 'se estrenó', 'se estrenaron');
+    const among = schools.length > 3 ? ', entre ellas' : ':';
+    return `En ${yr(year)} ${verb} ${counted(schools.length, SCHOOLS)}${among} ${boldList(schools.slice(0, 3))}.`;
   },
 
-  introByYear(f: YearIntroFigures): string {
-    return [yearOpening(f), comparison(f), namesSentence('past', f.topNames, f.topSurnames)]
-      .filter((sentence) => sentence !== '')
-      .join(' ');
+  /** `top`: the longest names, their characters as `count`. */
+  longestNames(top: readonly RankedFigure[]): string {
+    if (top.length === 0) return 'No hay nombres registrados.';
+    const { names, many } = leaders(top);
+    const amount = counted(top[0]!.count, ['carácter', 'caracteres']);
+    if (!many) return `El nombre más largo registrado es ${names}, con ${amount}.`;
+    return `Los nombres más largos registrados son ${names}, con ${amount} cada uno.`;
   },
 
-  outroByYear(f: YearOutroFigures): string {
-    const figures = [
-      counted(f.participants, PARTICIPANTS[0], PARTICIPANTS[1]),
-      counted(f.distinctNames, 'nombre distinto', 'nombres distintos'),
-      counted(f.schools, SCHOOLS[0], SCHOOLS[1]),
-    ];
-    let sentence = `Hasta aquí las cifras de ${yr(f.year)}: ${figures[0]}, ${figures[1]} y ${figures[2]}`;
-    if (f.newSchools !== null && f.newSchools > 0 && f.schools > 0) {
-      sentence +=
-        f.newSchools === f.schools
-          ? `, ${plural(f.schools, 'nueva', 'todas ellas nuevas')}`
-          : `, ${num(f.newSchools)} de ellas ${plural(f.newSchools, 'nueva', 'nuevas')}`;
-    }
-    const sentences = [`${sentence}.`];
-    if (f.newNames !== null && f.newNames > 0) {
-      sentences.push(
-        `Además, ${plural(f.newNames, 'se estrenó', 'se estrenaron')} ${counted(f.newNames, 'nombre', 'nombres')}.`,
-      );
+  schoolsEvolution(schools: number, editions: number, top: RankedFigure | undefined): string {
+    if (top === undefined || schools === 0) return 'No hay compañías registradas.';
+    const sentence =
+      `${capitalize(counted(schools, SCHOOLS))} ${plural(schools, 'ha participado', 'han participado')} ` +
+      `a lo largo de ${counted(editions, ['edición', 'ediciones'])}`;
+    const leader = `${bold(top.name)}, con ${counted(top.count, PARTICIPATIONS)}`;
+    return schools === 1 ? `${sentence}: ${leader}.` : `${sentence}; la que más suma es ${leader}.`;
+  },
+
+  /** `top`: the school present in the most editions, that number as `count`. */
+  mostConstantSchools(editions: number, top: RankedFigure | undefined, alwaysPresent: number): string {
+    if (top === undefined) return 'No hay compañías registradas.';
+    const all = counted(editions, ['edición', 'ediciones']);
+    if (editions === 1)
+      return `Solo hay datos de ${all}, así que todas las compañías suman la misma presencia; encabeza la lista ${bold(top.name)}.`;
+    const sentence = `La compañía más constante es ${bold(top.name)}, presente en ${num(top.count)} de las ${all} con datos.`;
+    if (alwaysPresent <= 1) return sentence;
+    return `${sentence} En total, ${counted(alwaysPresent, SCHOOLS)} han estado en todas ellas.`;
+  },
+
+  introByYear(f: YearFigures): string {
+    const names = namesSentence(f.topNames, f.topSurnames, f.year);
+    return [yearOpening(f), comparison(f), names].filter((sentence) => sentence !== '').join(' ');
+  },
+
+  outroByYear(f: YearFigures): string {
+    const figures = `${counted(f.participants, PARTICIPANTS)}, ${counted(f.distinctNames, DISTINCT_NAMES)} y ${counted(f.schools, SCHOOLS)}`;
+    let newSchools = '';
+    if (f.newSchools === f.schools && f.schools > 0)
+      newSchools = `, ${plural(f.schools, 'nueva', 'todas ellas nuevas')}`;
+    else if (f.newSchools > 0)
+      newSchools = `, ${num(f.newSchools)} de ellas ${plural(f.newSchools, 'nueva', 'nuevas')}`;
+    const sentences = [`Hasta aquí las cifras de ${yr(f.year)}: ${figures}${newSchools}.`];
+    if (f.newNames > 0) {
+      const verb = plural(f.newNames, 'se estrenó', 'se estrenaron');
+      sentences.push(`Además, ${verb} ${counted(f.newNames, ['nombre', 'nombres'])}.`);
     }
     sentences.push(CLOSINGS[f.year % CLOSINGS.length]!);
     return sentences.join(' ');
   },
 
-  totalParticipants(f: {
-    years: readonly number[];
-    participations: number;
-    busiest: { year: number; count: number };
-  }): string {
-    const first = f.years[0]!;
-    const last = f.years[f.years.length - 1]!;
-    const children = counted(f.busiest.count, CHILDREN[0], CHILDREN[1]);
-    if (f.years.length === 1) {
-      return `En ${yr(first)}, la única edición con datos, ${plural(f.busiest.count, 'participó', 'participaron')} ${children}.`;
-    }
-    return (
-      `Entre ${yr(first)} y ${yr(last)} se han registrado ${counted(f.participations, 'participación', 'participaciones')} ` +
-      `en ${num(f.years.length)} ediciones; la más concurrida fue la de ${yr(f.busiest.year)}, con ${children}.`
-    );
-  },
-
-  topNames(f: { top: readonly RankedFigure[] }): string {
-    if (f.top.length === 0) return 'No hay nombres registrados.';
-    return rankingSentence(ALL_EDITIONS, NAME_WORDS, 'present', APPEARANCES, f.top);
-  },
-
-  namesDiversity(f: { distinct: number }): string {
-    return `En todas las ediciones se ${plural(f.distinct, 'ha', 'han')} registrado ${counted(f.distinct, 'nombre distinto', 'nombres distintos')}.`;
-  },
-
-  topSurnames(f: { top: readonly RankedFigure[] }): string {
-    if (f.top.length === 0) return 'No hay apellidos registrados.';
-    return rankingSentence(ALL_EDITIONS, SURNAME_WORDS, 'present', APPEARANCES, f.top);
-  },
-
-  surnamesDiversity(f: { distinct: number }): string {
-    return `En todas las ediciones se ${plural(f.distinct, 'ha', 'han')} registrado ${counted(f.distinct, 'apellido distinto', 'apellidos distintos')}.`;
-  },
-
-  topSchools(f: { top: readonly RankedFigure[] }): string {
-    if (f.top.length === 0) return 'No hay compañías registradas.';
-    return rankingSentence(
-      ALL_EDITIONS,
-      SCHOOL_WORDS,
-      'present',
-      ['participación', 'participaciones'],
-      f.top,
-    );
-  },
-
-  commonNameBySchool(f: { schools: number; leader: RankedFigure | null }): string {
-    if (f.leader === null || f.schools === 0) return 'No hay compañías con nombres registrados.';
-    if (f.schools === 1) return `El nombre más frecuente de la única compañía es ${bold(f.leader.name)}.`;
-    return (
-      `Se recoge el nombre más frecuente de cada una de las ${counted(f.schools, SCHOOLS[0], SCHOOLS[1])} ` +
-      `de todas las ediciones; ${bold(f.leader.name)} es el más repetido en ${num(f.leader.count)} de ellas.`
-    );
-  },
-
-  longestNames(f: { top: readonly LongestNameFigure[] }): string {
-    if (f.top.length === 0) return 'No hay nombres registrados.';
-    const characters = f.top[0]!.characters;
-    const tied = f.top.filter((item) => item.characters === characters);
-    const amount = counted(characters, 'carácter', 'caracteres');
-    if (tied.length === 1) return `El nombre más largo registrado es ${bold(f.top[0]!.name)}, con ${amount}.`;
-    const shown = tied.slice(0, MAX_LEADERS_NAMED);
-    const list = joinList(
-      shown,
-      (item) => bold(item.name),
-      (item) => item.name,
-    );
-    const more = tied.length > shown.length ? ', entre otros' : '';
-    return `Los nombres más largos registrados son ${list}${more}, con ${amount} cada uno.`;
-  },
-
-  schoolsEvolution(f: { schools: number; editions: number; top: RankedFigure | null }): string {
-    if (f.top === null || f.schools === 0) return 'No hay compañías registradas.';
-    const schools = counted(f.schools, SCHOOLS[0], SCHOOLS[1]);
-    const editions = counted(f.editions, 'edición', 'ediciones');
-    const verb = plural(f.schools, 'ha participado', 'han participado');
-    const total = counted(f.top.count, 'participación', 'participaciones');
-    if (f.schools === 1)
-      return `${capitalize(schools)} ${verb} a lo largo de ${editions}: ${bold(f.top.name)}, con ${total}.`;
-    return `${capitalize(schools)} ${verb} a lo largo de ${editions}; la que más suma es ${bold(f.top.name)}, con ${total}.`;
-  },
-
-  mostConstantSchools(f: {
-    editions: number;
-    top: { school: string; editionsPresent: number } | null;
-    alwaysPresent: number;
-  }): string {
-    if (f.top === null) return 'No hay compañías registradas.';
-    const editions = counted(f.editions, 'edición', 'ediciones');
-    if (f.editions === 1) {
-      return `Solo hay datos de ${editions}, así que todas las compañías suman la misma presencia; encabeza la lista ${bold(f.top.school)}.`;
-    }
-    const sentence = `La compañía más constante es ${bold(f.top.school)}, presente en ${num(f.top.editionsPresent)} de las ${editions} con datos.`;
-    if (f.alwaysPresent > 1) {
-      return `${sentence} En total, ${counted(f.alwaysPresent, SCHOOLS[0], SCHOOLS[1])} han estado en todas ellas.`;
-    }
-    return sentence;
-  },
-
-  introGlobal(f: SeriesIntroFigures): string {
-    const first = f.years[0]!;
-    const last = f.years[f.years.length - 1]!;
-    const participations = counted(f.participations, 'participación', 'participaciones');
-    const schools = f.schools === 0 ? '' : ` de ${counted(f.schools, SCHOOLS[0], SCHOOLS[1])}`;
-    const sentences =
+  introGlobal(f: SeriesFigures): string {
+    const [first, last] = [f.years[0]!, f.years.at(-1)!];
+    const from = f.schools === 0 ? '' : ` de ${counted(f.schools, SCHOOLS)}`;
+    const editions =
       f.years.length === 1
-        ? [
-            `La serie de la Tamborrada Infantil reúne por ahora una sola edición, la de ${yr(first)}, con ${participations}${schools}.`,
-          ]
-        : [
-            `La serie de la Tamborrada Infantil reúne ${num(f.years.length)} ediciones, de ${yr(first)} a ${yr(last)}, con ${participations}${schools}.`,
-          ];
-    if (f.missingYears.length > 0) {
-      const missing = joinList(f.missingYears, yr, String);
-      sentences.push(`No hay datos de ${f.missingYears.length === 1 ? '' : 'los años '}${missing}.`);
-    }
-    if (f.years.length > 1) {
+        ? `por ahora una sola edición, la de ${yr(first)}`
+        : `${num(f.years.length)} ediciones, de ${yr(first)} a ${yr(last)}`;
+    const sentences = [
+      `La serie de la Tamborrada Infantil reúne ${editions}, con ${counted(f.participations, PARTICIPATIONS)}${from}.`,
+    ];
+    const missing: string[] = [];
+    for (let year = first + 1; year < last; year++) if (!f.years.includes(year)) missing.push(String(year));
+    if (missing.length > 0)
+      sentences.push(`No hay datos de ${missing.length === 1 ? '' : 'los años '}${boldList(missing)}.`);
+    if (f.years.length > 1)
       sentences.push(
-        `La edición más concurrida fue la de ${yr(f.busiest.year)}, con ${counted(f.busiest.count, CHILDREN[0], CHILDREN[1])}.`,
+        `La edición más concurrida fue la de ${yr(f.busiest.year)}, con ${counted(f.busiest.count, CHILDREN)}.`,
       );
-    }
-    const names = namesSentence('present', f.topNames, f.topSurnames);
+    const names = namesSentence(f.topNames, f.topSurnames);
     if (names !== '' && sentences.length < 4) sentences.push(names);
     return sentences.join(' ');
   },
 
-  outroGlobal(f: SeriesOutroFigures): string {
+  outroGlobal(f: SeriesFigures): string {
     const sentences: string[] = [];
     if (f.schools > 0) {
-      let sentence = `En total, ${counted(f.schools, SCHOOLS[0], SCHOOLS[1])} ${plural(f.schools, 'ha', 'han')} formado parte de la Tamborrada Infantil`;
-      if (f.editions > 1 && f.alwaysPresent > 0) {
-        sentence +=
-          f.alwaysPresent === f.schools
-            ? `, todas ellas en cada una de las ${num(f.editions)} ediciones`
-            : `, y ${num(f.alwaysPresent)} ${plural(f.alwaysPresent, 'ha estado', 'han estado')} en todas las ediciones`;
-      }
-      sentences.push(`${sentence}.`);
-    }
-    if (f.topSchool !== null) {
+      let always = '';
+      if (f.years.length > 1 && f.alwaysPresent === f.schools)
+        always = `, todas ellas en cada una de las ${num(f.years.length)} ediciones`;
+      else if (f.years.length > 1 && f.alwaysPresent > 0)
+        always = `, y ${num(f.alwaysPresent)} ${plural(f.alwaysPresent, 'ha estado', 'han estado')} en todas las ediciones`;
+      const verb = plural(f.schools, 'ha', 'han');
       sentences.push(
-        `La que más niños y niñas ha aportado es ${bold(f.topSchool.name)}, con ${counted(f.topSchool.count, 'participación', 'participaciones')}.`,
+        `En total, ${counted(f.schools, SCHOOLS)} ${verb} formado parte de la Tamborrada Infantil${always}.`,
       );
     }
+    if (f.topSchool !== null) {
+      const top = `${bold(f.topSchool.name)}, con ${counted(f.topSchool.count, PARTICIPATIONS)}`;
+      sentences.push(`La que más niños y niñas ha aportado es ${top}.`);
+    }
     sentences.push(
-      `Entre todos han sumado ${counted(f.distinctNames, 'nombre distinto', 'nombres distintos')}. ¡Gracias a quienes la hacen posible año tras año!`,
+      `Entre todos han sumado ${counted(f.distinctNames, DISTINCT_NAMES)}. ¡Gracias a quienes la hacen posible año tras año!`,
     );
     return sentences.join(' ');
   },

@@ -30,54 +30,79 @@ describe('number format', () => {
 
 describe('summary templates', () => {
   it('totalParticipantsByYear, with singular forms', () => {
-    expect(summaries.totalParticipantsByYear({ year: 2024, participants: 4612, schools: 44 })).toBe(
+    expect(summaries.totalParticipantsByYear(2024, 4612, 44)).toBe(
       'En **2024** participaron **4.612** niños y niñas de **44** compañías.',
     );
-    expect(summaries.totalParticipantsByYear({ year: 2024, participants: 1, schools: 1 })).toBe(
+    expect(summaries.totalParticipantsByYear(2024, 1, 1)).toBe(
       'En **2024** participó **1** niño o niña de **1** compañía.',
     );
   });
 
   it('names the leader and the next two, or the tied leaders', () => {
     expect(
-      summaries.topNamesByYear({
-        year: 2024,
-        top: [
+      summaries.ranking(
+        'names',
+        [
           { name: 'Jon', count: 1085 },
           { name: 'Ane', count: 80 },
           { name: 'Iker', count: 75 },
           { name: 'Mikel', count: 70 },
         ],
-      }),
+        2024,
+      ),
     ).toBe(
       'En **2024**, el nombre más repetido fue **Jon**, con **1.085** participantes, seguido de **Ane** (**80**) e **Iker** (**75**).',
     );
     expect(
-      summaries.topSchools({
-        top: [
-          { name: 'Ikastola Alfa', count: 20 },
-          { name: 'Ikastola Beta', count: 20 },
-        ],
-      }),
+      summaries.ranking('schools', [
+        { name: 'Ikastola Alfa', count: 20 },
+        { name: 'Ikastola Beta', count: 20 },
+      ]),
     ).toBe(
       'En el conjunto de todas las ediciones, las compañías más numerosas son **Ikastola Alfa** e **Ikastola Beta**, con **20** participaciones cada una.',
     );
-    expect(summaries.topSurnamesByYear({ year: 2024, top: [] })).toBe(
-      'En **2024** no hay apellidos registrados.',
-    );
+    expect(summaries.ranking('surnames', [], 2024)).toBe('En **2024** no hay apellidos registrados.');
   });
 
   it('newSchoolsByYear lists up to three schools', () => {
-    expect(summaries.newSchoolsByYear({ year: 2023, count: 0, schools: [] })).toBe(
-      'En **2023** no se estrenó ninguna compañía.',
+    expect(summaries.newSchoolsByYear(2023, [])).toBe('En **2023** no se estrenó ninguna compañía.');
+    expect(summaries.newSchoolsByYear(2023, ['Ane', 'Bat', 'Iturri', 'Zaz'])).toBe(
+      'En **2023** se estrenaron **4** compañías, entre ellas **Ane**, **Bat** e **Iturri**.',
     );
-    expect(
-      summaries.newSchoolsByYear({
-        year: 2023,
-        count: 4,
-        schools: ['Ane', 'Bat', 'Iturri', 'Zaz'],
-      }),
-    ).toBe('En **2023** se estrenaron **4** compañías, entre ellas **Ane**, **Bat** e **Iturri**.');
+  });
+  it('names at most three tied leaders, the rest `entre otros`', () => {
+    const tied = ['Ane', 'Iker', 'Jon', 'Mikel'].map((name) => ({ name, count: 9 }));
+    expect(summaries.ranking('surnames', tied)).toBe(
+      'En el conjunto de todas las ediciones, los apellidos más comunes son **Ane**, **Iker** y **Jon**, entre otros, con **9** apariciones cada uno.',
+    );
+    expect(summaries.longestNames(tied)).toBe(
+      'Los nombres más largos registrados son **Ane**, **Iker** y **Jon**, entre otros, con **9** caracteres cada uno.',
+    );
+  });
+
+  it('tells a year in the past tense and the series in the present', () => {
+    const leader = { name: 'Ane', count: 1 };
+    expect(summaries.commonNameBySchool(1, leader, 2024)).toBe(
+      'En **2024** el nombre más frecuente de la única compañía fue **Ane**.',
+    );
+    expect(summaries.commonNameBySchool(1, leader)).toBe(
+      'El nombre más frecuente de la única compañía es **Ane**.',
+    );
+    expect(summaries.commonNameBySchool(0, null)).toBe('No hay compañías con nombres registrados.');
+    expect(summaries.diversity('surnames', 1, 2024)).toBe('En **2024** se registró **1** apellido distinto.');
+    expect(summaries.diversity('names', 2)).toBe(
+      'En todas las ediciones se han registrado **2** nombres distintos.',
+    );
+  });
+
+  it('words the series of one edition and one school', () => {
+    const school = { name: 'Ikastola Alfa', count: 1 };
+    expect(summaries.schoolsEvolution(1, 1, school)).toBe(
+      '**1** compañía ha participado a lo largo de **1** edición: **Ikastola Alfa**, con **1** participación.',
+    );
+    expect(summaries.mostConstantSchools(1, school, 1)).toBe(
+      'Solo hay datos de **1** edición, así que todas las compañías suman la misma presencia; encabeza la lista **Ikastola Alfa**.',
+    );
   });
 });
 
