@@ -14,10 +14,7 @@ import {
 } from '../store/open-store.js';
 import { isPostgresMisconfiguration } from '../store/store-errors.js';
 
-/**
- * Where a PostgreSQL command was working, as the operator typed it: `user "writer" at
- * db.example.org:5432, database "tamborrada"`, and the password to hide.
- */
+/** `user "writer" at db.example.org:5432, database "tamborrada"`, and the password to hide. */
 function postgresTarget(url: string): { target: string; password: string } {
   try {
     const { username, password, hostname, port, pathname } = new URL(url);
@@ -33,10 +30,8 @@ function postgresTarget(url: string): { target: string; password: string } {
 }
 
 /**
- * An error as the CLI says it: its code and the first line of its message, with the
- * operator's own paths as they were typed (the redactions of describeStoreError are for
- * the server's logs and answers). A PostgreSQL error also names the user, host, port and
- * database it was for; the password never shows.
+ * An error's code and first line, with the operator's paths as typed (describeStoreError's
+ * redactions are for the server); a PostgreSQL error names its target, never the password.
  */
 function describeForOperator(error: unknown, store: StoreLocation | undefined): string {
   const firstLine = (error instanceof Error ? error.message : String(error))
@@ -68,21 +63,13 @@ const USAGE_ERRORS = [
 /** Errors whose message is written for the operator already. */
 const SAID_FOR_THE_OPERATOR = [...USAGE_ERRORS, CannotListenError, DemoRefused, YearChangeRefused];
 
-/**
- * The exit codes every command follows (docs/operations.md): 0 done (also when there was
- * nothing to change), 1 failed (bad rows, a refused change, a store error or outage), 2 bad
- * usage or configuration (an option, a path, a store that is not migrated, PostgreSQL
- * credentials or rights: running it again as it is cannot work).
- */
+/** docs/operations.md: 2 when running it again as it is cannot work, 1 for other failures. */
 function exitCodeOf(error: unknown): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
   return USAGE_ERRORS.some((kind) => error instanceof kind) || isPostgresMisconfiguration(error) ? 2 : 1;
 }
 
-/**
- * A table of ours missing from a store that has the others (dropped by hand, say): the
- * table SQLite or PostgreSQL (42P01) names, or undefined.
- */
+/** The table of ours that SQLite or PostgreSQL (42P01) says is missing, if that is the error. */
 function missingTable(error: unknown): string | undefined {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof message !== 'string' || (code !== 'SQLITE_ERROR' && code !== '42P01')) return undefined;

@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/**
- * A file named on the command line that cannot be read: the operator's own path, as
- * typed, and the reason in words (never `EISDIR` or a stack trace). A usage error.
- */
+/** A file named on the command line that cannot be read: its path as typed, the reason in words. */
 export class InputFileError extends Error {}
 
 const REASONS: Record<string, string> = {

@@ -1,11 +1,7 @@
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from '../config/index.js';
 
-/**
- * JSON lines by default; readable colours when the output is a terminal. JSON lines are
- * buffered (4 KB or half a second, flushed on exit): a synchronous write per request line
- * would cost more than the answer itself.
- */
+/** JSON lines, buffered (a synchronous write per request would cost more than the answer); colours on a terminal. */
 export function createLogger(level: LogLevel): Logger {
   if (process.stdout.isTTY)
     return pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } });

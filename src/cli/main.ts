@@ -54,19 +54,17 @@ Exit codes: 0 done (also when there was nothing to change), 1 failed,
 2 bad usage or configuration (see docs/operations.md).`,
   );
 
-/** The store of the command being run, once its options are read (errors name it). */
+/** The store of the command being run (errors name it). */
 let commandStore: StoreLocation | undefined;
 function storeOf(options: Record<string, unknown>): StoreLocation {
   commandStore = resolveStoreLocation(options, process.env);
   return commandStore;
 }
 
-/** The settings of a scope, in the list's order. */
 function settingsOf(scope: SettingScope): Setting<unknown>[] {
   return (Object.values(SETTINGS) as Setting<unknown>[]).filter((setting) => setting.scope === scope);
 }
 
-/** A command with the options of a scope's settings: each with its meaning, its variable and its default. */
 function withSettingOptions(command: Command, scope: SettingScope): Command {
   for (const setting of settingsOf(scope).filter((setting) => setting.option !== undefined)) {
     const fallback = fallbackText(setting);
@@ -89,7 +87,6 @@ function storeCommand(name: string, description: string, examples: string[], par
   return withExamples(command, examples);
 }
 
-/** The variables of a scope that have no option, for the help's `Environment:` line. */
 function variablesWithoutOption(scope: SettingScope): string {
   return settingsOf(scope)
     .filter((setting) => setting.option === undefined)
@@ -249,18 +246,19 @@ const summary = withExamples(
     'tamborrada summary list',
     'tamborrada summary unset --year 2024 --category intro',
   ],
-);
-storeCommand(
+); /** A summary subcommand with the options that name its statistic. */
+const summaryCommand = (name: string, description: string, examples: string[]) =>
+  storeCommand(name, description, examples, summary)
+    .requiredOption('--year <year>', '4-digit year or global')
+    .requiredOption('--category <id>', 'one of the 21 category identifiers');
+summaryCommand(
   'set',
   'replace the summary of one statistic with the text of a file (kept when statistics are recomputed)',
   [
     'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
     'tamborrada summary set --year global --category topNames --file top-names.md',
   ],
-  summary,
 )
-  .requiredOption('--year <year>', '4-digit year or global')
-  .requiredOption('--category <id>', 'one of the 21 category identifiers')
   .requiredOption(
     '--file <path>',
     `UTF-8 text file with the summary (Markdown **bold** allowed; at most ${formatCount(MAX_SUMMARY_CHARACTERS)} characters, no control characters but tabs and line breaks)`,
@@ -272,14 +270,8 @@ storeCommand(
   ['tamborrada summary list'],
   summary,
 ).action(async (options) => print(await listSummaries(storeOf(options))));
-storeCommand(
-  'unset',
-  'drop a hand-written summary: the generated one is back at once',
-  ['tamborrada summary unset --year 2024 --category intro'],
-  summary,
-)
-  .requiredOption('--year <year>', '4-digit year or global')
-  .requiredOption('--category <id>', 'one of the 21 category identifiers')
-  .action(async (options) => print(await unsetSummary(options, storeOf(options))));
+summaryCommand('unset', 'drop a hand-written summary: the generated one is back at once', [
+  'tamborrada summary unset --year 2024 --category intro',
+]).action(async (options) => print(await unsetSummary(options, storeOf(options))));
 
 program.parseAsync(process.argv).catch((error: unknown) => exitWithError(error, commandStore));

@@ -28,11 +28,9 @@ export function formatProgress({ phase, unit, done, total, elapsedMs }: Progress
 }
 
 /**
- * The progress of the long commands on stderr, so that stdout keeps only the report: on a
- * terminal, one live line redrawn (at most every 100 ms); anywhere else (systemd, CI, a
- * pipe), a plain line every `PROGRESS_EVERY_MS`, and nothing at all for a command that
- * ends sooner. Not a progress-bar library: those print a line at every start and stop
- * when the output is not a terminal, which would fill the logs of every short command.
+ * Progress on stderr (stdout keeps the report): a live line on a terminal, elsewhere a plain
+ * line every `PROGRESS_EVERY_MS`, none for shorter commands (progress-bar libraries would
+ * print a line at every start and stop, filling the logs of every short command).
  */
 export function createProgress(
   stream: NodeJS.WriteStream = process.stderr,

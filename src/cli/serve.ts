@@ -8,17 +8,11 @@ import { loadDemo } from './commands/demo.js';
 import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
 
 /**
- * `demoIfMissing`: fill a missing SQLite file with the demo data (`npm start`); without it,
- * a missing file stops the start (StoreNotFoundError: a mistyped path, most likely), as
- * does a folder. An existing file is upgraded; a failure there is not fatal (the server
- * answers 500 until the store is fixed).
+ * A missing SQLite file is filled with the demo data if `demoIfMissing`, else stops the
+ * start (a mistyped path, most likely). Failing to upgrade a file is not fatal (500s until fixed).
  */
 export async function serve(config: ServeConfig & { demoIfMissing: boolean }, logger: Logger): Promise<void> {
-  /**
-   * SIGTERM or SIGINT: stop accepting connections, let the answers in flight finish (at
-   * most `SHUTDOWN_GRACE_MS`), close the store, exit 0. A signal during the start stops
-   * the server as soon as it is up. A second signal ends the process at once.
-   */
+  // A signal during the start stops the server as soon as it is up.
   let server: RunningServer | undefined = undefined;
   let stopRequested: string | undefined;
   const stop = (running: RunningServer, signal: string) => {

@@ -9,10 +9,7 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * Readers of one setting's text. Each throws a ConfigError whose one line names the
- * setting as the operator wrote it (`--port`, `PORT`) and the value it got.
- */
+/** A setting's reader: its ConfigError names the setting as written (`--port`, `PORT`) and the value. */
 export type Parse<T> = (raw: string, source: string) => T;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -69,10 +66,7 @@ function httpUrl(raw: string): URL | undefined {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
 }
 
-/**
- * The value of `Access-Control-Allow-Origin`: `*`, `null`, or one origin, as a browser
- * compares it byte for byte. Checked at start, because a bad value would break every answer.
- */
+/** `Access-Control-Allow-Origin`: `*`, `null` or one origin, checked at start (a bad one breaks every answer). */
 export const corsOrigin: Parse<string> = (raw, source) => {
   if (raw === '*' || raw === 'null' || httpUrl(raw)?.origin === raw) return raw;
   throw new ConfigError(

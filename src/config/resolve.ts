@@ -27,13 +27,14 @@ export function readSetting<N extends SettingName>(
   return raw === undefined || raw === '' ? setting.fallback : setting.parse(raw, setting.variable);
 }
 
-/** The settings of the scopes, in the list's order; each problem is added to `problems`. */
+/** The settings of the scopes; a ConfigError lists every problem, in the list's order, then `checks`' ones. */
 function readSettings(
   scopes: readonly SettingScope[],
   options: CommandOptions,
   env: Env,
-  problems: string[],
+  checks = (_values: SettingValues): (string | false)[] => [],
 ): SettingValues {
+  const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const name of Object.keys(SETTINGS) as SettingName[]) {
     if (!scopes.includes(SETTINGS[name].scope)) continue;
@@ -44,6 +45,8 @@ function readSettings(
       problems.push(...error.problems);
     }
   }
+  problems.push(...checks(values as SettingValues).filter((problem) => problem !== false));
+  if (problems.length > 0) throw new ConfigError(problems);
   return values as SettingValues;
 }
 
@@ -79,10 +82,7 @@ function storeLocationOf(values: SettingValues): StoreLocation {
 
 /** The store of a command: a PostgreSQL URL when given, otherwise the SQLite file. */
 export function resolveStoreLocation(options: CommandOptions, env: Env): StoreLocation {
-  const problems: string[] = [];
-  const values = readSettings(['every command'], options, env, problems);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return storeLocationOf(values);
+  return storeLocationOf(readSettings(['every command'], options, env));
 }
 
 /** The values of some settings, under their names. */
@@ -118,11 +118,7 @@ const SERVER_NAMES = [
 /** Where a listener binds. */
 export type ListenAddress = { host: string; port: number };
 
-/**
- * Everything the running server reads, in one object: `serve` resolves it once and it is
- * passed down whole (to the HTTP server, the dispatcher, the rate limit, the follower).
- * `metrics`: the separate listener of `/metrics`, undefined for none.
- */
+/** Everything the running server reads; `metrics`: the listener of `/metrics`, undefined for none. */
 export type ServerSettings = Pick<SettingValues, (typeof SERVER_NAMES)[number]> & {
   listen: ListenAddress;
   limits: ServerLimits;
@@ -134,31 +130,22 @@ export type ServeConfig = ServerSettings & { store: StoreLocation; logLevel: Log
 
 /** Everything `serve` reads, each problem reported (one line each) before anything starts. */
 export function resolveServeConfig(options: CommandOptions, env: Env): ServeConfig {
-  const problems: string[] = [];
-  const values = readSettings(['every command', 'serve'], options, env, problems);
-  const limits = pick(values, LIMIT_NAMES);
-  if (limits.headersTimeoutMs > limits.requestTimeoutMs)
-    problems.push(
+  const values = readSettings(['every command', 'serve'], options, env, (limits) => [
+    limits.headersTimeoutMs > limits.requestTimeoutMs &&
       `HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
-    );
-  if (limits.maxUrlLength >= limits.maxHeaderSize)
-    problems.push(
+    limits.maxUrlLength >= limits.maxHeaderSize &&
       `MAX_URL_LENGTH (${limits.maxUrlLength}) must be below MAX_HEADER_SIZE (${limits.maxHeaderSize})`,
-    );
-  if (problems.length > 0) throw new ConfigError(problems);
+  ]);
   const { metricsPort, metricsHost, host, port, logLevel } = values;
   return {
     ...pick(values, SERVER_NAMES),
     store: storeLocationOf(values),
     logLevel,
     listen: { host, port },
-    limits,
+    limits: pick(values, LIMIT_NAMES),
     metrics: metricsPort === 'off' ? undefined : { host: metricsHost, port: metricsPort },
   };
 }
-
-/** The limits alone, from the environment. */
-export const resolveServerLimits = (env: Env): ServerLimits => resolveServeConfig({}, env).limits;
 
 /** What `serve` runs with when nothing is set. */
 export const DEFAULT_SERVER_SETTINGS: Readonly<ServerSettings> = Object.freeze(resolveServeConfig({}, {}));

@@ -37,11 +37,7 @@ const setting =
 const everyCommand = setting('every command');
 const serve = setting('serve');
 
-/**
- * Every setting of every command, in one place. The CLI's options, the README's
- * configuration table (`npm run docs:config`, checked by a test) and the checks at start
- * come from this list, and problems are reported in its order.
- */
+/** Every setting: the CLI's options, the README's table and the checks at start come from this list. */
 export const SETTINGS = withVariables({
   dbPath: everyCommand(
     parse.text,

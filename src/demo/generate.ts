@@ -46,11 +46,8 @@ const RETURN_SHARE = { consecutive: [0.52, 0.68], afterGap: [0.3, 0.4], catchAll
 const ATTEMPTS = 20;
 
 /**
- * Streams the demo rows, year by year (then school by school), holding at most one
- * edition's rosters, to let children come back the next year. Same options → same rows in
- * the same order. Everything is fictional.
- *
- * @throws RangeError when `seed` is not a safe integer or `scale` is not a finite number > 0.
+ * Streams the fictional demo rows, year by year, holding one edition's rosters so that
+ * children come back the next year. Same options → same rows in the same order.
  */
 export function generateDemoRows(options: Partial<DemoOptions> = {}): Generator<DemoRow> {
   const { seed, scale } = { ...DEFAULT_DEMO_OPTIONS, ...options };
@@ -64,7 +61,6 @@ export function generateDemoRows(options: Partial<DemoOptions> = {}): Generator<
 }
 
 function* streamRows(rng: Random, sizes: number[][], names: NameMaker, scale: number): Generator<DemoRow> {
-  /** Last edition's roster of each school (by index in DEMO_SCHOOLS). */
   let previous = new Map<number, string[]>();
   for (const [y, year] of DEMO_YEARS.entries()) {
     const afterGap = y > 0 && year - DEMO_YEARS[y - 1]! > 1;
@@ -96,11 +92,7 @@ function* streamRows(rng: Random, sizes: number[][], names: NameMaker, scale: nu
   }
 }
 
-/**
- * Each school's number of children per edition at scale 1: its typical size with a slow
- * drift (a few percent a year), then every edition brought to its total (DEMO_YEAR_TOTALS,
- * jittered) — which is what makes 2022 small for every school.
- */
+/** Children per school and edition at scale 1: typical sizes drifting slowly, scaled to each edition's total. */
 function planSchoolSizes(rng: Random): number[][] {
   const drift = DEMO_SCHOOLS.map(() => rng.uniform(0.9, 1.1));
   return DEMO_YEARS.map((year) => {
@@ -118,10 +110,8 @@ type Picker = (rng: Random) => string;
 type NameMaker = (yearIndex: number, rng: Random) => string;
 
 /**
- * Composes children's names: first name (Zipf-like, with a per-edition fashion trend and a
- * few names that only appear from 2022 or 2023 on) and two surnames (Zipf-like).
- *
- * Every name is composed so that the statistics' name split (DESIGN §3) reads back the
+ * Children's names: a first name (Zipf-like, in fashion per edition) and two surnames
+ * (Zipf-like), composed so that the statistics' name split (DESIGN §3) reads back the
  * first name and surnames it was made of, as a real list mostly does: a compound first
  * name always has two surnames (`Jon Ander Garcia` would read as `Jon` + `Ander Garcia`),
  * and a surname that begins with a particle never follows a word that would take it

@@ -1,8 +1,4 @@
-/**
- * A small seeded pseudo-random generator (sfc32, public domain, by Chris Doty-Humphrey),
- * so that the demo data never depends on `Math.random` nor on the platform: the same
- * seed gives the same sequence of numbers everywhere.
- */
+/** sfc32 (public domain, Chris Doty-Humphrey): the same seed gives the same numbers on every platform. */
 export class Random {
   private a: number;
   private b: number;

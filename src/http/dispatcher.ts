@@ -76,18 +76,8 @@ const recordOf = (
 
 /**
  * The one request path over the route table: every request Node has parsed comes here,
- * and every answer leaves through `send`, which writes it with the responder and reports
- * it to the observer (one log line, one count). In order:
- *
- * 1. Refusals before any route: a target over `MAX_URL_LENGTH` (414), an `Expect` other
- *    than 100-continue (417), HTTP/1.1 without `Host` (400), a body announced past 1 MB
- *    (413), a path that does not decode (400).
- * 2. No row → 404 (the web 404 page outside `/api`, JSON inside); a method the row does
- *    not take → 405 with `Allow`.
- * 3. Participant searches (the API's, and the web form posted to `/buscar`) pass the
- *    search limit first: over it, 429 with `Retry-After`.
- * 4. The row's answer, from the query (or the posted form) and the current read model.
- *    One that throws is a 500 with the spec's JSON error, logged without the request's text.
+ * and every answer leaves through `send` (the responder writes it, the observer records
+ * it). The steps, in order, are drawn in docs/architecture.md ("Read path").
  *
  * Answers are written together once the event loop has read every request that had
  * arrived (`setImmediate`): a waiting client is woken once per batch instead of once per

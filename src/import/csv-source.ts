@@ -21,11 +21,7 @@ export function invalidUtf8Lines(bytes: Uint8Array): Set<number> {
 
 const countOf = (text: string, character: string) => text.split(character).length - 1;
 
-/**
- * Reads the bytes of `source`, a UTF-8 CSV participant list (a BOM is allowed) whose
- * header names at least `name`, `school` and `year`, in any order; other columns are
- * ignored. ImportRejected, naming the line, when the file cannot be read as CSV at all.
- */
+/** The rows of a CSV participant list; ImportRejected, naming the line, when it is not CSV at all. */
 export function parseParticipantCsv(bytes: Buffer, source: string): RawParticipantRow[] {
   const rejected = (line: number, reason: string) => ImportRejected.at(source, line, reason);
   // Invalid bytes read as U+FFFD; the rows they are on are refused.

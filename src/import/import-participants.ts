@@ -27,14 +27,12 @@ export function expectStore(location: StoreLocation, use: StoreUse): void {
   if (location.engine === 'sqlite') sqliteFileExists(location.path, use);
 }
 
-/** What an import did; `store`: where the data went, without credentials. */
+/** What an import did; `store`: without credentials. */
 export type ImportReport = Awaited<ReturnType<typeof importParticipants>>;
 
 /**
- * The import of `import` and `demo`: every row is validated first (ImportRejected when
- * any is bad: nothing is written); then, in one transaction, the participants of the
- * rows' years are replaced, every statistic is recomputed from all stored participants,
- * and those years and `global` are published. Any failure leaves the previous data intact.
+ * Every row validated first (ImportRejected: nothing written); then, in one transaction,
+ * the rows' years replaced, every statistic recomputed, those years and `global` published.
  */
 export async function importParticipants(
   source: string,

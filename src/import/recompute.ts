@@ -1,11 +1,10 @@
 import { computeStatistics } from '../domain/statistics/index.js';
-import type { WriteStore, WriteTransaction } from '../store/store.js';
+import type { WriteTransaction } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 
 /**
- * Every statistic from the stored participants, written in the same transaction: the
- * participants of withheld (unpublished) years are left out, then the years left without
- * statistics are unpublished. Returns the number of statistic rows.
+ * Every statistic from the stored participants but those of withheld years, written in the
+ * same transaction; years left without statistics are unpublished. Returns the row count.
  */
 export async function recomputeInside(
   tx: WriteTransaction,
@@ -22,12 +21,4 @@ export async function recomputeInside(
   await tx.replaceStatistics(rows);
   await tx.unpublishYearsWithoutStatistics();
   return rows.length;
-}
-
-/** `tamborrada recompute`: every statistic again, from the stored participants (hand-written summaries kept). */
-export async function recomputeAll(
-  store: WriteStore,
-  progress: Progress = NO_PROGRESS,
-): Promise<{ statistics: number }> {
-  return store.transaction(async (tx) => ({ statistics: await recomputeInside(tx, progress) }));
 }

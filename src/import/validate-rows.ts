@@ -56,10 +56,7 @@ export function validateRow(row: RawParticipantRow, years: YearRange): Participa
   return { name, school, year: Number(year) };
 }
 
-/**
- * Validates every row and keeps each (name, school, year) once. Nothing here writes: the
- * caller stores the records only when `errors` is empty. `years`: those of the records, ascending.
- */
+/** Every row validated, each (name, school, year) kept once; `years`: those of the records, ascending. */
 export function collectParticipants(
   rows: Iterable<RawParticipantRow>,
   years: YearRange,

@@ -3,13 +3,7 @@ import type { WriteStore, YearStatus } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
 
-/**
- * Taking a year down, or back up, in one transaction that also recomputes every
- * statistic (`global` included), with a dry run that does the same and rolls it back:
- * - unpublish: the year leaves `/api/years` and every statistic; its participants stay;
- * - publish: an unpublished year with participants is counted and listed again;
- * - remove: the year's participants are deleted (and its flag and source forgotten).
- */
+/** Taking a year down or back up, with every statistic recomputed in the same transaction. */
 export type YearChange = 'unpublish' | 'publish' | 'remove';
 
 /** A year change that cannot be made: said in one line. */
@@ -18,9 +12,9 @@ export class YearChangeRefused extends Error {}
 export interface YearChangeReport {
   change: YearChange;
   year: string;
-  /** Where, without credentials. */
+  /** Without credentials. */
   store: string;
-  /** The published years (as `/api/years` lists them) before and after. */
+  /** As `/api/years` lists them. */
   publishedBefore: string[];
   publishedAfter: string[];
   /** The year's participants before (kept when unpublishing or publishing, deleted when removing). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEFAULT_SERVER_LIMITS,
-  resolveServerLimits,
+  resolveServeConfig,
   type ServerLimits,
 } from '../../src/config/index.js';
 import { startSeededServer, type SeededServer } from '../support/server.js';
@@ -200,6 +200,8 @@ describe('slow clients are cut and do not starve the others', () => {
     expect(answers.at(-1)).toMatch(/\r\nConnection: close\r\n/i);
   });
 });
+
+const resolveServerLimits = (env: Record<string, string>) => resolveServeConfig({}, env).limits;
 
 describe('resolveServerLimits', () => {
   it('has sensible defaults', () => {

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importParticipants } from '../../src/import/import-participants.js';
 import { changeYear, YearChangeRefused } from '../../src/import/year-changes.js';
-import { recomputeAll } from '../../src/import/recompute.js';
+import { recomputeInside } from '../../src/import/recompute.js';
 import type { WriteStore } from '../../src/store/store.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
 
@@ -77,7 +77,7 @@ for (const kind of WRITE_STORE_KINDS) {
         { year: 2023, count: 2 },
         { year: 2025, count: 1 },
       ]);
-      await recomputeAll(store);
+      await store.transaction((tx) => recomputeInside(tx));
       expect(await readyYears()).toEqual(['2023', '2025', 'global']);
       expect(await globalTotals()).toHaveLength(2);
 

@@ -12,10 +12,7 @@ import { formatImportReport } from './import-report.js';
 /** `demo` would replace (or mix fictional children into) lists that it did not load itself. */
 export class DemoRefused extends Error {}
 
-/**
- * Refuses unless the store is empty, missing or demo-only: the years whose participants
- * were loaded otherwise (imported lists, plain SQL, older versions) are named.
- */
+/** Refuses unless the store is empty, missing or demo-only, naming the other years. */
 async function expectDemoOnly(location: StoreLocation): Promise<void> {
   if (location.engine === 'sqlite' && !sqliteFileExists(location.path, 'create')) return;
   try {
@@ -45,11 +42,7 @@ function* numbered(options: DemoOptions): Generator<RawParticipantRow> {
   for (const row of generateDemoRows(options)) yield { line: ++line, ...row };
 }
 
-/**
- * `tamborrada demo`: fictional participants loaded through the import path (creating the
- * store if needed), numbered as the lines of an equivalent CSV file; refused on a store
- * holding other lists unless `force`.
- */
+/** `tamborrada demo`: through the import path, rows numbered as the lines of an equivalent CSV file. */
 export async function loadDemo(
   options: DemoOptions,
   location: StoreLocation,

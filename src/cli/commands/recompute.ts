@@ -1,5 +1,5 @@
 import type { StoreLocation } from '../../config/index.js';
-import { recomputeAll } from '../../import/recompute.js';
+import { recomputeInside } from '../../import/recompute.js';
 import { formatCount, formatSeconds } from '../output.js';
 import { withProgress } from '../progress.js';
 import { withStore } from './with-store.js';
@@ -8,7 +8,9 @@ import { withStore } from './with-store.js';
 export async function recompute(location: StoreLocation): Promise<string> {
   const started = performance.now();
   return withStore(location, 'write', async (store) => {
-    const { statistics } = await withProgress((progress) => recomputeAll(store, progress));
+    const statistics = await withProgress((progress) =>
+      store.transaction((tx) => recomputeInside(tx, progress)),
+    );
     return `recomputed ${formatCount(statistics)} statistics in ${formatSeconds(performance.now() - started)}`;
   });
 }

@@ -2,11 +2,7 @@ import type { StoreLocation } from '../../config/index.js';
 import { formatCount, table } from '../output.js';
 import { withStore } from './with-store.js';
 
-/**
- * `tamborrada status`: what the API would publish, and the updating flag. Only reads:
- * it works with the servers' SELECT-only role and creates nothing (a store not migrated
- * gets the line every command gives).
- */
+/** `tamborrada status`: the years and the updating flag; read-only, so the servers' SELECT-only role can run it. */
 export async function showStatus(location: StoreLocation): Promise<string> {
   return withStore(location, 'read', async (store) => {
     const years = await store.readYearStatuses();

@@ -23,11 +23,7 @@ function checkTarget({ year, category }: SummaryTarget): void {
     );
 }
 
-/**
- * The text of a summary file, refused with its line (ImportRejected) unless it is UTF-8 (a
- * BOM is dropped) with no control characters but tabs and line breaks (a CR only before an
- * LF), not empty, and at most MAX_SUMMARY_CHARACTERS once trimmed.
- */
+/** A summary file's trimmed text; a CR is allowed only before an LF. */
 function readSummaryText(file: string): string {
   const bytes = readInputFile(file);
   if (!isUtf8(bytes))
@@ -82,11 +78,7 @@ export async function listSummaries(location: StoreLocation): Promise<string> {
   });
 }
 
-/**
- * `tamborrada summary unset`: back to the generated text. The override goes and the
- * statistics are recomputed in the same transaction, so the generated summary is served
- * at once.
- */
+/** `tamborrada summary unset`: recomputed in the same transaction, so the generated text is served at once. */
 export async function unsetSummary(target: SummaryTarget, location: StoreLocation): Promise<string> {
   checkTarget(target);
   return withStore(location, 'write', async (store) => {

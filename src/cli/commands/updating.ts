@@ -1,10 +1,7 @@
 import type { StoreLocation } from '../../config/index.js';
 import { withStore } from './with-store.js';
 
-/**
- * `tamborrada updating on|off`: the flag the statistics operation reports during the
- * refresh. Asking for the state the flag is in already (with no new note) changes nothing.
- */
+/** `tamborrada updating on|off`: the flag the statistics operation reports during the refresh. */
 export async function setUpdating(isUpdating: boolean, note: string | undefined, location: StoreLocation) {
   return withStore(location, 'write', async (store) => {
     const current = await store.readUpdatingStatus();
