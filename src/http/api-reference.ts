@@ -41,37 +41,12 @@ const DIST_FILES = [
   ['favicon-16x16.png', 'image/png'],
 ] as const;
 
-/** Paths relative to `/api/docs`, so the page works behind a proxy that adds a prefix. */
-const PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${REFERENCE_TITLES.page}</title>
-<link rel="stylesheet" href="docs/swagger-ui.css">
-<link rel="stylesheet" href="docs/index.css">
-<link rel="icon" type="image/png" href="docs/favicon-32x32.png" sizes="32x32">
-<link rel="icon" type="image/png" href="docs/favicon-16x16.png" sizes="16x16">
-</head>
-<body>
-<div id="swagger-ui"></div>
-<script src="docs/swagger-ui-bundle.js"></script>
-<script src="docs/start-reference.js"></script>
-</body>
-</html>
-`;
-
-const START_SCRIPT = `window.ui = SwaggerUIBundle({
-  url: 'openapi.json',
-  dom_id: '#swagger-ui',
-  deepLinking: true,
-  displayRequestDuration: true,
-  tryItOutEnabled: true,
-  validatorUrl: null,
-  presets: [SwaggerUIBundle.presets.apis],
-  layout: 'BaseLayout',
-});
-`;
+/**
+ * Our page (its paths relative to `/api/docs`, so it works behind a proxy that adds a
+ * prefix) and the script that starts Swagger UI on `openapi.json`: `assets/` beside this
+ * module (the build copies the folder into dist/).
+ */
+const readAsset = (file: string) => readFileSync(new URL(`./assets/${file}`, import.meta.url), 'utf8');
 
 /** One answer of the reference, by its path. */
 export interface ReferenceFile {
@@ -96,8 +71,16 @@ export function apiReference(): readonly ReferenceFile[] {
   const document = prepareJson(200, buildOpenApiDocument(OPERATIONS), CACHE.revalidate, { etag: true });
   prepared = [
     fixed(OPENAPI_PATH, document),
-    ours(DOCS_PATH, PAGE, 'text/html; charset=utf-8'),
-    ours(`${DOCS_PATH}/start-reference.js`, START_SCRIPT, 'text/javascript; charset=utf-8'),
+    ours(
+      DOCS_PATH,
+      readAsset('reference.html').replace('{{title}}', REFERENCE_TITLES.page),
+      'text/html; charset=utf-8',
+    ),
+    ours(
+      `${DOCS_PATH}/start-reference.js`,
+      readAsset('start-reference.js'),
+      'text/javascript; charset=utf-8',
+    ),
     ...DIST_FILES.map(([name, contentType]) => ({
       path: `${DOCS_PATH}/${name}`,
       answer: prepareAssetInBackground(readFileSync(join(dist, name)), kind(contentType)).current,

@@ -32,18 +32,10 @@ interface Connection {
 }
 
 /**
- * Node's HTTP server under our sizes and timeouts, in front of the dispatcher.
- *
- * A request Node's parser cannot read gets a raw JSON 400 or 431 (`clientError`: there
- * is no request to dispatch). A client that pipelines requests and never reads the
- * answers would otherwise make the server hold every answer: past `maxPipelinedRequests`
- * answers waiting or `maxUnsentBytes` queued, the server stops reading from it (TCP then
- * pushes back); one that keeps sending far past the bound is closed at once, and one
- * whose answers have not moved a byte for `socketTimeoutMs` is closed (Node's socket
- * timeout may wait twice as long while a write is pending).
- *
- * At shutdown, connections with nothing in flight are closed; the others once their
- * last answer is written, so a large answer to a slow reader is not cut.
+ * Node's HTTP server under our sizes and timeouts, in front of the dispatcher; what a
+ * request Node cannot read gets, and what one connection may cost, are drawn in
+ * docs/architecture.md ("Read path", steps 1 and 2). The sweep of stalled connections is
+ * ours because Node's socket timeout may wait twice as long while a write is pending.
  */
 export function createHttpServer(
   { limits, corsOrigin }: ServerSettings,

@@ -11,10 +11,10 @@ import {
   CONFIGURATION_TABLE_END,
   CONFIGURATION_TABLE_START,
   settingCells,
-} from '../../../src/config/document.js';
-import { SETTINGS } from '../../../src/config/index.js';
+} from '../../scripts/config-table.js';
+import { SETTINGS } from '../../src/config/index.js';
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
+const ROOT = new URL('../../', import.meta.url).pathname;
 
 function readmeTable(): string[][] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
