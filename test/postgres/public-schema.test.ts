@@ -224,12 +224,18 @@ describe('a database built with the public project schema', () => {
   });
 });
 
+/** A database with the public project's tables, its `participants` changed by `alter`. */
+async function publicSchemaAltered(alter: string): Promise<TestDatabase> {
+  const database = await createTestDatabase();
+  await database.client.query(PUBLIC_SCHEMA);
+  await database.client.query(alter);
+  return database;
+}
+
 describe('the import into other NOT NULL column types of the public schema', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await database.client.query(PUBLIC_SCHEMA);
-    await database.client.query(
+    database = await publicSchemaAltered(
       `ALTER TABLE participants ALTER COLUMN article_date TYPE date USING article_date::date;
        ALTER TABLE participants ALTER COLUMN url_id TYPE bigint USING 41;`,
     );
@@ -268,9 +274,9 @@ describe('the import into other NOT NULL column types of the public schema', () 
 describe('the import into a NOT NULL column of a type it cannot fill', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await database.client.query(PUBLIC_SCHEMA);
-    await database.client.query('ALTER TABLE participants ALTER COLUMN url_id TYPE boolean USING true');
+    database = await publicSchemaAltered(
+      'ALTER TABLE participants ALTER COLUMN url_id TYPE boolean USING true',
+    );
   });
   afterAll(async () => {
     await database.drop();
