@@ -15,6 +15,7 @@ export interface SearchLimit {
  * IPv6 address by its /64 network, since one subscriber is usually given a whole /64.
  */
 export function clientKey(address: string): string {
+  if (!address.includes(':')) return address; // IPv4: the usual case, without a regular expression
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
   if (!isIPv6(address)) return address;

@@ -18,20 +18,22 @@ export interface SchoolShelf {
   words: string[];
   wordIds: Map<string, number>;
   /**
-   * Where each word occurrence starts in `keysText` (`wordAt`), grouped by word (word w's
-   * are `wordStarts[w]…wordStarts[w + 1]`), then ordered by the word after it (`nextWord`;
-   * `words.length` at the end of a key).
+   * The name of each word occurrence (`wordName`) and the word before it (`previousWord`;
+   * `words.length` at the start of a key), grouped by word (word w's are
+   * `wordStarts[w]…wordStarts[w + 1]`), then ordered by the word after it (`nextWord`;
+   * `words.length` at the end of a key), then by name.
    */
   wordStarts: Uint32Array;
   nextWord: Uint32Array;
-  wordAt: Uint32Array;
+  wordName: Uint32Array;
+  previousWord: Uint32Array;
 }
 
-/** The first index of `from…to` where `below` (true up to some index, then false) is false. */
-function firstNotBelow(from: number, to: number, below: (index: number) => boolean): number {
+/** The first index of `from…to` whose item is not below `value` (in ascending `sorted`). */
+function lowerBound<T>(sorted: ArrayLike<T>, value: T, from = 0, to = sorted.length): number {
   while (from < to) {
     const mid = (from + to) >>> 1;
-    if (below(mid)) from = mid + 1;
+    if (sorted[mid]! < value) from = mid + 1;
     else to = mid;
   }
   return from;
@@ -58,22 +60,20 @@ function countingSort(keys: Uint32Array, buckets: number, order?: Uint32Array) {
   return { sorted, starts };
 }
 
-/** The word index (see `SchoolShelf`) of the keys, packed from `keyStarts`. */
-function indexWords(keys: readonly string[], keyStarts: Uint32Array) {
+/** The word index (see `SchoolShelf`) of the keys. */
+function indexWords(keys: readonly string[]) {
   // Ids in order of first appearance, renumbered below to follow the sorted words; the
   // last word of a key is noted as `~id`.
   const seen = new Map<string, number>();
   const found: number[] = [];
-  const offsets: number[] = [];
+  const nameOfWord: number[] = [];
   keys.forEach((key, k) => {
-    let at = keyStarts[k]!;
     const split = key.split(' ');
     split.forEach((word, w) => {
       let id = seen.get(word);
       if (id === undefined) seen.set(word, (id = seen.size));
       found.push(w === split.length - 1 ? ~id : id);
-      offsets.push(at);
-      at += word.length + 1;
+      nameOfWord.push(k);
     });
   });
   const words = [...seen.keys()].sort();
@@ -86,17 +86,21 @@ function indexWords(keys: readonly string[], keyStarts: Uint32Array) {
   for (let i = 0; i < count; i++) after[i] = found[i]! < 0 ? words.length : wordOf[i + 1]!;
   const { sorted, starts } = countingSort(wordOf, words.length, countingSort(after, words.length + 1).sorted);
   const nextWord = new Uint32Array(count);
-  const wordAt = new Uint32Array(count);
+  const wordName = new Uint32Array(count);
+  const previousWord = new Uint32Array(count);
   for (let j = 0; j < count; j++) {
-    nextWord[j] = after[sorted[j]!]!;
-    wordAt[j] = offsets[sorted[j]!]!;
+    const i = sorted[j]!;
+    nextWord[j] = after[i]!;
+    wordName[j] = nameOfWord[i]!;
+    previousWord[j] = i === 0 || found[i - 1]! < 0 ? words.length : wordOf[i - 1]!;
   }
   return {
     words,
     wordIds: new Map(words.map((word, id) => [word, id])),
     wordStarts: starts,
     nextWord,
-    wordAt,
+    wordName,
+    previousWord,
   };
 }
 
@@ -119,7 +123,7 @@ function buildShelf(school: string, names: readonly string[], years: readonly nu
     yearCounts,
     keysText: packedKeys.text,
     keyStarts: packedKeys.starts,
-    ...indexWords(keys, packedKeys.starts),
+    ...indexWords(keys),
   };
 }
 
@@ -131,42 +135,46 @@ export function shelfBuffers(shelf: SchoolShelf): ArrayBuffer[] {
 }
 
 /**
- * Where the needle starts in `keysText`, ascending. In a needle of three parts or more each
- * middle part is a whole word, followed by the next part (a whole word too, but for the
- * last, which only begins one): the rarest such pair, shifted back by what precedes it,
- * marks the only places a match can start. A shorter needle (never one of the HTTP
- * operation) is looked for in the whole text.
+ * The names whose key contains the needle, unordered, some maybe twice. In a needle of
+ * three parts or more each middle part is a whole word, followed by the next part (a whole
+ * word too, but for the last, which only begins one): only the names holding the rarest
+ * such pair may match. A shorter needle (never one of the HTTP operation) is looked for in
+ * the whole text.
  */
-function needleStarts(shelf: SchoolShelf, needle: string): number[] {
-  const { keysText, words, wordIds, wordStarts, nextWord, wordAt } = shelf;
+function matchingNames(shelf: SchoolShelf, needle: string): number[] {
+  const { keysText, keyStarts, words, wordIds, wordStarts, nextWord, wordName, previousWord } = shelf;
   const found: number[] = [];
   const parts = needle.split(' ');
   if (parts.length < 3) {
-    for (let at = keysText.indexOf(needle); at >= 0; at = keysText.indexOf(needle, at + 1)) found.push(at);
+    for (let at = keysText.indexOf(needle); at >= 0; at = keysText.indexOf(needle, at + 1))
+      found.push(lowerBound(keyStarts, at + 1) - 1);
     return found;
   }
-  let rarest = { first: 0, last: Infinity, shift: 0 };
-  for (let i = 1, shift = parts[0]!.length + 1; i < parts.length - 1; shift += parts[i++]!.length + 1) {
+  let [first, last, pair] = [0, Infinity, 1];
+  for (let i = 1; i < parts.length - 1; i++) {
     const word = wordIds.get(parts[i]!);
     if (word === undefined) return found;
     const next = parts[i + 1]!;
     let from = wordIds.get(next) ?? -1; // -1: no such word, an empty range
     let to = from + 1;
     if (i + 2 === parts.length) {
-      // The last part begins the words from where it would stand among the sorted words.
-      to = from = firstNotBelow(0, words.length, (id) => words[id]! < next);
+      // The last part begins the words from itself, or from where it would stand among them.
+      to = from = from >= 0 ? from : lowerBound(words, next);
       while (to < words.length && words[to]!.startsWith(next)) to++;
     }
     const end = wordStarts[word + 1]!;
-    const first = firstNotBelow(wordStarts[word]!, end, (j) => nextWord[j]! < from);
-    const last = firstNotBelow(first, end, (j) => nextWord[j]! < to);
-    if (last - first < rarest.last - rarest.first) rarest = { first, last, shift };
+    const pairFirst = lowerBound(nextWord, from, wordStarts[word]!, end);
+    const pairLast = lowerBound(nextWord, to, pairFirst, end);
+    if (pairLast - pairFirst < last - first) [first, last, pair] = [pairFirst, pairLast, i];
   }
-  for (let j = rarest.first; j < rarest.last; j++) {
-    const at = wordAt[j]! - rarest.shift;
-    if (at >= 0 && keysText.startsWith(needle, at)) found.push(at);
+  // The word before the pair ends with the part before it: checked first, as the words
+  // are few and in the cache, the keys' text is large and seldom is.
+  for (let j = first; j < last; j++) {
+    const k = wordName[j]!;
+    if (!words[previousWord[j]!]?.endsWith(parts[pair - 1]!)) continue;
+    if (keysText.slice(keyStarts[k], keyStarts[k + 1]).includes(needle)) found.push(k);
   }
-  return found.sort((a, b) => a - b);
+  return found;
 }
 
 const nameOf = (nameJson: string) => JSON.parse(nameJson) as string;
@@ -192,12 +200,7 @@ export class ParticipantIndex {
   searchJson(normalizedName: string, school: string): string | undefined {
     const shelf = this.shelves.get(school);
     if (!shelf) return undefined;
-    const names = shelf.years.length;
-    const matches: number[] = [];
-    for (const at of needleStarts(shelf, normalizedName.toLowerCase())) {
-      const k = firstNotBelow(0, names, (position) => shelf.keyStarts[position + 1]! <= at);
-      if (matches[matches.length - 1] !== k) matches.push(k);
-    }
+    const matches = matchingNames(shelf, normalizedName.toLowerCase());
     if (matches.length === 0) return undefined;
     const nameJson = (k: number) => shelf.namesJson.slice(shelf.nameStarts[k], shelf.nameStarts[k + 1]);
     matches.sort(
@@ -206,9 +209,10 @@ export class ParticipantIndex {
         compareSpanish(nameOf(nameJson(a)), nameOf(nameJson(b))) ||
         a - b,
     );
-    const items = matches.map(
-      (k) => `{"name":${nameJson(k)},"school":${shelf.schoolJson},"year":${shelf.years[k]!}}`,
-    );
+    // A name that holds the needle twice was found twice: once is kept.
+    const items = matches
+      .filter((k, i) => k !== matches[i - 1])
+      .map((k) => `{"name":${nameJson(k)},"school":${shelf.schoolJson},"year":${shelf.years[k]!}}`);
     return `{"participants":[${items.join(',')}]}`;
   }
 }

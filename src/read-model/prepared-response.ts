@@ -106,8 +106,7 @@ function assemble(
   };
   const variant = (coding: ContentCoding) => {
     const encoded = compressed[coding];
-    const etag = tag && `${tag.slice(0, -1)}-${coding}"`;
-    return encoded && representation(encoded, etag, coding);
+    return encoded && representation(encoded, tag && `${tag.slice(0, -1)}-${coding}"`, coding);
   };
   return {
     kind: 'prepared',
