@@ -19,14 +19,14 @@ export interface SchoolShelf {
   wordIds: Map<string, number>;
   /**
    * The name of each word occurrence (`wordName`) and the word before it (`previousWord`;
-   * `words.length` at the start of a key), grouped by word (word w's are
-   * `wordStarts[w]…wordStarts[w + 1]`), then ordered by the word after it (`nextWord`;
-   * `words.length` at the end of a key), then by name.
+   * `words.length` at the start of a key), grouped by word (word w's are `wordStarts[w]…
+   * wordStarts[w + 1]`), then ordered by the word after it (`nextWord`; `words.length` at
+   * the end of a key), then by name. Word ids take 16 bits where they fit: half the memory.
    */
   wordStarts: Uint32Array;
-  nextWord: Uint32Array;
+  nextWord: Uint16Array | Uint32Array;
   wordName: Uint32Array;
-  previousWord: Uint32Array;
+  previousWord: Uint16Array | Uint32Array;
 }
 
 /** The first index of `from…to` whose item is not below `value` (in ascending `sorted`). */
@@ -84,10 +84,11 @@ function indexWords(keys: readonly string[]) {
   for (let i = 0; i < count; i++) wordOf[i] = rank[found[i]! < 0 ? ~found[i]! : found[i]!]!;
   const after = new Uint32Array(count);
   for (let i = 0; i < count; i++) after[i] = found[i]! < 0 ? words.length : wordOf[i + 1]!;
-  const { sorted, starts } = countingSort(wordOf, words.length, countingSort(after, words.length + 1).sorted);
-  const nextWord = new Uint32Array(count);
+  const order = countingSort(after, words.length + 1).sorted;
+  const { sorted, starts: wordStarts } = countingSort(wordOf, words.length, order);
+  const WordIds = words.length < 0xffff ? Uint16Array : Uint32Array;
+  const [nextWord, previousWord] = [new WordIds(count), new WordIds(count)];
   const wordName = new Uint32Array(count);
-  const previousWord = new Uint32Array(count);
   for (let j = 0; j < count; j++) {
     const i = sorted[j]!;
     nextWord[j] = after[i]!;
@@ -97,7 +98,7 @@ function indexWords(keys: readonly string[]) {
   return {
     words,
     wordIds: new Map(words.map((word, id) => [word, id])),
-    wordStarts: starts,
+    wordStarts,
     nextWord,
     wordName,
     previousWord,

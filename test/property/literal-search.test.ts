@@ -230,6 +230,28 @@ describe('literal search, no enumeration', () => {
       { numRuns: 500 },
     );
   });
+
+  it('a school with more distinct words than 16 bits can number is searched the same way', () => {
+    // Its word ids take 32 bits (a smaller school's take 16).
+    const records = Array.from({ length: 70_000 }, (_, i) => ({
+      name: `Ane${i} Garcia${i % 7} Lopez${i % 11} Etxeberria`,
+      school: SCHOOLS[0]!,
+      year: 2000 + (i % 25),
+    }));
+    const shelves = shelvesOf(records);
+    expect(shelves.get(SCHOOLS[0]!)!.nextWord).toBeInstanceOf(Uint32Array);
+    const index = new ParticipantIndex(shelves);
+    fc.assert(
+      fc.property(fc.nat(69_999), fc.nat(3), fc.constantFrom('', ' Etxeberria', ' Etx'), (i, cut, tail) => {
+        // The first part may begin inside a word, the last one may be cut short.
+        const input = `${`Ane${i}`.slice(cut)} Garcia${i % 7} Lopez${i % 11}${tail}`;
+        const expected = records.filter((r) => literallyContains(r.name, input));
+        expect(search(index, input, SCHOOLS[0]!)).toHaveLength(expected.length);
+        expect(expected.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('literal search through the server', () => {
