@@ -171,8 +171,8 @@ function matchingNames(shelf: SchoolShelf, needle: string): number[] {
   // The word before the pair ends with the part before it: checked first, as the words
   // are few and in the cache, the keys' text is large and seldom is.
   for (let j = first; j < last; j++) {
-    const k = wordName[j]!;
     if (!words[previousWord[j]!]?.endsWith(parts[pair - 1]!)) continue;
+    const k = wordName[j]!;
     if (keysText.slice(keyStarts[k], keyStarts[k + 1]).includes(needle)) found.push(k);
   }
   return found;
