@@ -224,28 +224,31 @@ describe('a database built with the public project schema', () => {
   });
 });
 
-/** A database with the public project's tables, its `participants` changed by `alter`. */
-async function publicSchemaAltered(alter: string): Promise<TestDatabase> {
-  const database = await createTestDatabase();
-  await database.client.query(PUBLIC_SCHEMA);
-  await database.client.query(alter);
-  return database;
-}
-
-describe('the import into other NOT NULL column types of the public schema', () => {
+/**
+ * A database with the public project's tables, its `participants` changed by `alter`: made
+ * before the suite's tests and dropped after them (the returned function gives it).
+ */
+function publicSchemaAltered(alter: string): () => TestDatabase {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await publicSchemaAltered(
-      `ALTER TABLE participants ALTER COLUMN article_date TYPE date USING article_date::date;
-       ALTER TABLE participants ALTER COLUMN url_id TYPE bigint USING 41;`,
-    );
+    database = await createTestDatabase();
+    await database.client.query(PUBLIC_SCHEMA);
+    await database.client.query(alter);
   });
   afterAll(async () => {
     await database.drop();
   });
+  return () => database;
+}
+
+describe('the import into other NOT NULL column types of the public schema', () => {
+  const database = publicSchemaAltered(
+    `ALTER TABLE participants ALTER COLUMN article_date TYPE date USING article_date::date;
+     ALTER TABLE participants ALTER COLUMN url_id TYPE bigint USING 41;`,
+  );
 
   it('fills a date with the first of January and a number with the next free ones', async () => {
-    const store = await openWriteStore(postgresLocation(database.url), 'migrate');
+    const store = await openWriteStore(postgresLocation(database().url), 'migrate');
     try {
       await store.migrate();
       await store.transaction((tx) =>
@@ -260,7 +263,7 @@ describe('the import into other NOT NULL column types of the public schema', () 
     } finally {
       await store.close();
     }
-    const rows = await database.client.query(
+    const rows = await database().client.query(
       "SELECT to_char(article_date, 'YYYY-MM-DD') AS article_date, url_id::int AS url_id FROM participants WHERE year = 2025 ORDER BY url_id",
     );
     expect(rows.rows).toEqual([
@@ -272,18 +275,12 @@ describe('the import into other NOT NULL column types of the public schema', () 
 });
 
 describe('the import into a NOT NULL column of a type it cannot fill', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await publicSchemaAltered(
-      'ALTER TABLE participants ALTER COLUMN url_id TYPE boolean USING true',
-    );
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = publicSchemaAltered(
+    'ALTER TABLE participants ALTER COLUMN url_id TYPE boolean USING true',
+  );
 
   it('names the column and its type, and writes nothing', async () => {
-    const store = await openWriteStore(postgresLocation(database.url), 'migrate');
+    const store = await openWriteStore(postgresLocation(database().url), 'migrate');
     try {
       await store.migrate();
       await expect(
@@ -294,7 +291,9 @@ describe('the import into a NOT NULL column of a type it cannot fill', () => {
     } finally {
       await store.close();
     }
-    const rows = await database.client.query('SELECT count(*)::int AS n FROM participants WHERE year = 2025');
+    const rows = await database().client.query(
+      'SELECT count(*)::int AS n FROM participants WHERE year = 2025',
+    );
     expect(rows.rows).toEqual([{ n: 0 }]);
   });
 });
