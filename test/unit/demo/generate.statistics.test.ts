@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDemoRows } from '../../../src/demo/index.js';
 import { normalizeName } from '../../../src/domain/names.js';
 import { DEMO_FIRST_NAMES, DEMO_SURNAMES } from '../../support/demo-pools.js';
-import { computeStatistics } from '../../../src/domain/statistics/index.js';
+import { computeStatistics, DEFAULT_MIN_PUBLISHED_COUNT } from '../../../src/domain/statistics/index.js';
 import type { StatisticRow } from '../../../src/domain/types.js';
 
 /**
@@ -17,6 +17,7 @@ function statisticsOfDemo(seed: number): StatisticRow[] {
       school: row.school,
       year: Number(row.year),
     })),
+    DEFAULT_MIN_PUBLISHED_COUNT,
   );
 }
 
