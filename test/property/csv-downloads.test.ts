@@ -61,7 +61,7 @@ function readBack(table: CsvTable, delimiter = ','): ReadCell[][] {
     delimiter,
     relax_column_count: true,
     cast: (value, context) => ({ value, quoted: context.quoting }),
-  }) as ReadCell[][];
+  }) as unknown as ReadCell[][];
 }
 
 const written = (cell: string | number): string => {

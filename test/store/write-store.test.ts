@@ -160,6 +160,24 @@ for (const kind of WRITE_STORE_KINDS) {
       ]);
     });
 
+    it('keeps the small-count rule of the last recompute with the statistics, in the same transaction', async () => {
+      expect(await store.readStatisticsRule()).toBeUndefined();
+      await store.transaction((tx) => tx.replaceStatistics([statistic('intro', '2024', null)], 5));
+      const first = await store.readStatisticsRule();
+      expect(first).toMatchObject({ minPublishedCount: 5 });
+      expect(first!.computedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.replaceStatistics([statistic('intro', '2024', null)], 1);
+          expect(await tx.readStatisticsRule()).toMatchObject({ minPublishedCount: 1 });
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await store.readStatisticsRule()).toEqual(first);
+      await store.transaction((tx) => tx.replaceStatistics([], 2));
+      expect(await store.readStatisticsRule()).toMatchObject({ minPublishedCount: 2 });
+    });
+
     it('sets the updating flag with a note', async () => {
       expect(await store.readUpdatingStatus()).toEqual({ isUpdating: false, note: null, updatedAt: null });
       await store.transaction((tx) => tx.setUpdating(true, 'recarga de enero'));
