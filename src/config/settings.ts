@@ -72,10 +72,10 @@ export const SETTINGS = withVariables({
   minPublishedCount: computing<number | undefined>(
     parse.positiveInteger,
     undefined,
-    'small-count rule: no list names a first name, surname or school’s name that fewer children bear in its scope (docs/security.md); kept with the statistics, shown by `status`; 1 lists every name',
+    'small-count rule: no list names a name fewer children bear in its scope; kept with the statistics, shown by `status`; 1 lists every name (docs/security.md)',
     {
       option: '--min-published-count <k>',
-      fallbackText: `${DEFAULT_MIN_PUBLISHED_COUNT} on a new store, then the value in force`,
+      fallbackText: `${DEFAULT_MIN_PUBLISHED_COUNT} (then the one in force)`,
     },
   ),
   port: serve(parse.port, 3000, 'port to listen on (0: any free port)', { option: '--port <n>' }),
