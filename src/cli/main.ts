@@ -6,6 +6,7 @@ import { createLogger } from './logger.js';
 import {
   ConfigError,
   fallbackText,
+  readSetting,
   SETTINGS,
   resolveServeConfig,
   resolveStoreLocation,
@@ -96,6 +97,13 @@ function variablesWithoutOption(scope: SettingScope): string {
 
 const print = console.log;
 
+/** The small-count rule's `k` a computing command was given (`undefined`: the one in force). */
+const minPublishedCountOf = (options: Record<string, unknown>) =>
+  readSetting('minPublishedCount', options, process.env);
+
+/** A command that computes the statistics: it takes the small-count rule's setting too. */
+const computing = (command: Command) => withSettingOptions(command, 'import, demo, recompute');
+
 function integerOption(raw: string): number {
   if (!/^-?[0-9]+$/.test(raw)) throw new InvalidArgumentError('expected an integer');
   return Number(raw);
@@ -149,13 +157,15 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
   print(`migrated ${migrated}`);
 });
 
-storeCommand(
-  'import',
-  'import a participant list (CSV with name, school, year), recompute and publish its years',
-  [
-    'tamborrada import participantes-2026.csv',
-    'tamborrada import participantes-2026.csv --database-url postgres://writer@db/tamborrada',
-  ],
+computing(
+  storeCommand(
+    'import',
+    'import a participant list (CSV with name, school, year), recompute and publish its years',
+    [
+      'tamborrada import participantes-2026.csv',
+      'tamborrada import participantes-2026.csv --database-url postgres://writer@db/tamborrada',
+    ],
+  ),
 )
   .argument('<file>', 'UTF-8 CSV file; a BOM and extra columns are allowed')
   .option('--create', 'create the store if it does not exist yet (otherwise a missing store is an error)')
@@ -166,14 +176,16 @@ The header names at least name, school and year, in any order. If any row is bad
 listed as FILE:LINE: reason, nothing is written and the exit code is 1.`,
   )
   .action(async (file: string, options) =>
-    print(await importFile(file, storeOf(options), options.create === true)),
+    print(await importFile(file, storeOf(options), options.create === true, minPublishedCountOf(options))),
   );
 
-storeCommand('demo', 'load the fictional demo dataset through the import path', [
-  'tamborrada demo                                       the default dataset (seed 1, scale 1)',
-  'tamborrada demo --seed 7 --scale 0.1 --db /tmp/small.db',
-  'tamborrada demo --scale 100 --db /tmp/big.db          about 3 million rows, for benchmarks',
-])
+computing(
+  storeCommand('demo', 'load the fictional demo dataset through the import path', [
+    'tamborrada demo                                       the default dataset (seed 1, scale 1)',
+    'tamborrada demo --seed 7 --scale 0.1 --db /tmp/small.db',
+    'tamborrada demo --scale 100 --db /tmp/big.db          about 3 million rows, for benchmarks',
+  ]),
+)
   .option('--seed <n>', 'random seed: the same seed gives the same data', integerOption, 1)
   .option('--scale <f>', 'multiplies the volume (100 ≈ 3 million rows)', scaleOption, 1)
   .option('--force', 'load it even over lists that demo did not load (they would be replaced or mixed)')
@@ -185,7 +197,12 @@ and says which years it would replace, unless --force.`,
   )
   .action(async (options) =>
     print(
-      await loadDemo({ seed: options.seed, scale: options.scale }, storeOf(options), options.force === true),
+      await loadDemo(
+        { seed: options.seed, scale: options.scale },
+        storeOf(options),
+        options.force === true,
+        minPublishedCountOf(options),
+      ),
     ),
   );
 storeCommand(
@@ -201,14 +218,25 @@ storeCommand(
     print(await setUpdating(state === 'on', options.note, storeOf(options)));
   });
 
-storeCommand('status', 'show years with their ready flag and counts, and the updating flag', [
-  'tamborrada status',
-  'DATABASE_URL=postgres://writer@db/tamborrada tamborrada status',
-]).action(async (options) => print(await showStatus(storeOf(options))));
+storeCommand(
+  'status',
+  'show years with their ready flag and counts, the updating flag and the small-count rule',
+  ['tamborrada status', 'DATABASE_URL=postgres://writer@db/tamborrada tamborrada status'],
+).action(async (options) => print(await showStatus(storeOf(options))));
 
-storeCommand('recompute', 'recompute every statistic from the stored participants', [
-  'tamborrada recompute --db ./data/tamborrada.db',
-]).action(async (options) => print(await recompute(storeOf(options))));
+computing(
+  storeCommand('recompute', 'recompute every statistic from the stored participants', [
+    'tamborrada recompute --db ./data/tamborrada.db',
+    'tamborrada recompute --min-published-count 5          no list names a name fewer than 5 children bear',
+  ]),
+)
+  .addHelpText(
+    'after',
+    `
+The small-count rule in force is kept with the statistics (see status): a value given
+here, to import or to demo replaces it; every other recompute (year, summary unset) keeps it.`,
+  )
+  .action(async (options) => print(await recompute(storeOf(options), minPublishedCountOf(options))));
 
 const year = withExamples(
   program

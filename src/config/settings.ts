@@ -1,8 +1,9 @@
+import { DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/compute.js';
 import * as parse from './parsers.js';
 import type { Parse } from './parsers.js';
 
 /** Which commands read a setting. */
-export type SettingScope = 'every command' | 'serve';
+export type SettingScope = 'every command' | 'serve' | 'import, demo, recompute';
 
 export interface Setting<T> {
   /** The environment variable: the setting's name in CONSTANT_CASE (`maxUrlLength`: `MAX_URL_LENGTH`). */
@@ -36,6 +37,7 @@ const setting =
   });
 const everyCommand = setting('every command');
 const serve = setting('serve');
+const computing = setting('import, demo, recompute');
 
 /** Every setting: the CLI's options, the README's table and the checks at start come from this list. */
 export const SETTINGS = withVariables({
@@ -66,6 +68,15 @@ export const SETTINGS = withVariables({
     parse.positiveInteger,
     3000,
     'how often `import`, `demo` and `recompute` print a progress line when stderr is not a terminal',
+  ),
+  minPublishedCount: computing<number | undefined>(
+    parse.positiveInteger,
+    undefined,
+    'small-count rule: no list names a name fewer children bear in its scope; kept with the statistics, shown by `status`; 1 lists every name (docs/security.md)',
+    {
+      option: '--min-published-count <k>',
+      fallbackText: `${DEFAULT_MIN_PUBLISHED_COUNT} (then the one in force)`,
+    },
   ),
   port: serve(parse.port, 3000, 'port to listen on (0: any free port)', { option: '--port <n>' }),
   host: serve(parse.host, '0.0.0.0', 'address to listen on', { option: '--host <address>' }),

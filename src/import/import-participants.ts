@@ -38,12 +38,16 @@ export async function importParticipants(
   source: string,
   rows: Iterable<RawParticipantRow>,
   location: StoreLocation,
-  /** `use`: `write` when the store must exist, `create` to create a missing one; `expectedRows`: for the time left. */
+  /**
+   * `use`: `write` when the store must exist, `create` to create a missing one; `expectedRows`:
+   * for the time left; `minPublishedCount`: the small-count rule's `k` (else the one in force).
+   */
   {
     use,
     expectedRows,
     progress = NO_PROGRESS,
-  }: { use: 'write' | 'create'; expectedRows?: number; progress?: Progress },
+    minPublishedCount,
+  }: { use: 'write' | 'create'; expectedRows?: number; progress?: Progress; minPublishedCount?: number },
 ) {
   expectStore(location, use);
   progress.phase('validating', expectedRows);
@@ -73,7 +77,7 @@ export async function importParticipants(
       // counted again once its list is imported again.
       const published = [...years.map(String), GLOBAL_YEAR];
       await tx.setReady(published, true);
-      const statistics = await recomputeInside(tx, progress);
+      const statistics = await recomputeInside(tx, progress, minPublishedCount);
       progress.phase('committing');
       return { statistics, published };
     });

@@ -1,24 +1,29 @@
-import { computeStatistics } from '../domain/statistics/index.js';
+import { computeStatistics, DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/index.js';
 import type { WriteTransaction } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 
 /**
  * Every statistic from the stored participants but those of withheld years, written in the
  * same transaction; years left without statistics are unpublished. Returns the row count.
+ * The small-count rule's `k` is `minPublishedCount` when given (the setting), else the
+ * one in force (stored with the statistics), else the default.
  */
 export async function recomputeInside(
   tx: WriteTransaction,
   progress: Progress = NO_PROGRESS,
+  minPublishedCount?: number,
 ): Promise<number> {
+  const k =
+    minPublishedCount ?? (await tx.readStatisticsRule())?.minPublishedCount ?? DEFAULT_MIN_PUBLISHED_COUNT;
   progress.phase('reading the participants back');
   const withheld = new Set(await tx.readWithheldYears());
   const participants = await tx.readParticipants();
   const counted =
     withheld.size === 0 ? participants : participants.filter((record) => !withheld.has(record.year));
   progress.phase('computing the 21 statistics');
-  const rows = computeStatistics(counted);
+  const rows = computeStatistics(counted, k);
   progress.phase('writing the statistics');
-  await tx.replaceStatistics(rows);
+  await tx.replaceStatistics(rows, k);
   await tx.unpublishYearsWithoutStatistics();
   return rows.length;
 }

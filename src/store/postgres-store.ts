@@ -124,6 +124,7 @@ export class PostgresStore implements WriteStore {
   readonly readUpdatingStatus = () => shared.readUpdatingStatus(this.sql);
   readonly readYearStatuses = () => shared.readYearStatuses(this.sql);
   readonly readManualSummaries = () => shared.readManualSummaries(this.sql);
+  readonly readStatisticsRule = () => shared.readStatisticsRule(this.sql);
 
   async readSchemaState(): Promise<SchemaState> {
     return this.inTransaction(readSchemaStateWith);

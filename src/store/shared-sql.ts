@@ -3,6 +3,7 @@ import type { ParticipantRecord } from '../domain/types.js';
 import type {
   ManualSummary,
   SchemaState,
+  StatisticsRule,
   StoredStatistic,
   StoreSnapshot,
   StoreVersion,
@@ -32,7 +33,12 @@ export interface ParticipantRows {
 }
 
 /** A store that lacks one of our tables was not migrated by this version. */
-export const OUR_TABLES = ['tamborrada_changes', 'summary_overrides', 'tamborrada_year_sources'];
+export const OUR_TABLES = [
+  'tamborrada_changes',
+  'summary_overrides',
+  'tamborrada_year_sources',
+  'tamborrada_statistics_rule',
+];
 
 export function schemaStateOf(tables: ReadonlySet<string>): SchemaState {
   if (OUR_TABLES.every((table) => tables.has(table))) return 'migrated';
@@ -138,6 +144,15 @@ export async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
     .sort((a, b) => byText(a.year, b.year));
 }
 
+export async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined> {
+  const [row] = await sql.all<{ min_published_count: unknown; computed_at: unknown }>(
+    'SELECT min_published_count, computed_at FROM tamborrada_statistics_rule WHERE id = 1',
+  );
+  return (
+    row && { minPublishedCount: Number(row.min_published_count), computedAt: timestampText(row.computed_at)! }
+  );
+}
+
 export async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
   const rows = await sql.all<Omit<ManualSummary, 'updatedAt'> & { updated_at: unknown }>(
     'SELECT year, category, summary, updated_at FROM summary_overrides',
@@ -165,7 +180,12 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
       });
       return records;
     },
-    async replaceStatistics(rows) {
+    async replaceStatistics(rows, minPublishedCount) {
+      await sql.run(
+        `INSERT INTO tamborrada_statistics_rule (id, min_published_count) VALUES (1, ?)
+         ON CONFLICT (id) DO UPDATE SET min_published_count = excluded.min_published_count, computed_at = ${now}`,
+        [minPublishedCount],
+      );
       await sql.run('DELETE FROM statistics');
       for (const r of rows) {
         await sql.run(
@@ -239,6 +259,7 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
       );
     },
     readYearStatuses: () => readYearStatuses(sql),
+    readStatisticsRule: () => readStatisticsRule(sql),
   };
 }
 
@@ -300,6 +321,12 @@ export function createTables(types: ColumnTypes): string[] {
        year integer PRIMARY KEY,
        source text NOT NULL,
        loaded_at ${types.time}
+     )`,
+    // The small-count rule the statistics were last computed under (DESIGN §5); one row.
+    `CREATE TABLE IF NOT EXISTS tamborrada_statistics_rule (
+       id integer PRIMARY KEY CHECK (id = 1),
+       min_published_count integer NOT NULL CHECK (min_published_count >= 1),
+       computed_at ${types.time}
      )`,
     `CREATE TABLE IF NOT EXISTS tamborrada_changes (
        part text PRIMARY KEY,

@@ -128,6 +128,7 @@ export class SqliteStore implements WriteStore {
   readonly readUpdatingStatus = () => shared.readUpdatingStatus(this.sql);
   readonly readYearStatuses = () => shared.readYearStatuses(this.sql);
   readonly readManualSummaries = () => shared.readManualSummaries(this.sql);
+  readonly readStatisticsRule = () => shared.readStatisticsRule(this.sql);
 
   async readSchemaState(): Promise<SchemaState> {
     const rows = await this.sql.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");

@@ -67,6 +67,14 @@ export interface YearStatus {
   source: string | null;
 }
 
+/** The small-count rule the statistics were last computed under (DESIGN §5). */
+export interface StatisticsRule {
+  /** `k`: no list names a name that fewer children bear in its scope. */
+  minPublishedCount: number;
+  /** When the statistics were last computed, as the engine writes it. */
+  computedAt: string;
+}
+
 /** A summary written by hand (`tamborrada summary set`), kept across recomputes. */
 export interface ManualSummary {
   year: string;
@@ -81,8 +89,11 @@ export interface WriteTransaction {
   /** Inserts in batches; `onInserted` hears how many rows are in so far, after each batch. */
   insertParticipants(rows: readonly ParticipantRecord[], onInserted?: (rows: number) => void): Promise<void>;
   readParticipants(): Promise<ParticipantRecord[]>;
-  /** Replaces every statistic; hand-written summaries (set with `setManualSummary`) are kept. */
-  replaceStatistics(rows: readonly StatisticRow[]): Promise<void>;
+  /**
+   * Replaces every statistic, computed under the small-count rule's `minPublishedCount`
+   * (stored beside them); hand-written summaries (set with `setManualSummary`) are kept.
+   */
+  replaceStatistics(rows: readonly StatisticRow[], minPublishedCount: number): Promise<void>;
   /** Flags years ready (published) or not; a year without a flag yet gets one. */
   setReady(years: readonly string[], ready: boolean): Promise<void>;
   unpublishYearsWithoutStatistics(): Promise<void>;
@@ -98,6 +109,8 @@ export interface WriteTransaction {
   /** Drops a hand-written summary; false if there was none. */
   unsetManualSummary(year: string, category: string): Promise<boolean>;
   readYearStatuses(): Promise<YearStatus[]>;
+  /** The rule of the last recompute; `undefined` before any (or by an older version). */
+  readStatisticsRule(): Promise<StatisticsRule | undefined>;
 }
 
 /** Nothing, the public project's tables only, our schema as an older version left it, or all of it. */
@@ -111,4 +124,5 @@ export interface WriteStore extends ReadStore {
   readUpdatingStatus(): Promise<UpdatingStatus>;
   readYearStatuses(): Promise<YearStatus[]>;
   readManualSummaries(): Promise<ManualSummary[]>;
+  readStatisticsRule(): Promise<StatisticsRule | undefined>;
 }

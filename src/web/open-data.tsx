@@ -26,8 +26,30 @@ export const downloadPath = (file: string) => `/datos/${encodeURIComponent(file)
 export const categoryApiPath = (year: string, category: string) =>
   `/api/category?year=${encodeURIComponent(year)}&category=${encodeURIComponent(category)}`;
 
-/** UTF-8 with a BOM (for spreadsheets' accents), CRLF ends, formula-like cells (`=`, `+`, `-`, `@`) escaped. */
-const CSV_OPTIONS = { bom: true, header: true, record_delimiter: 'windows', escape_formulas: true } as const;
+/**
+ * A text cell a spreadsheet would run as a formula (OWASP's CSV injection rule): its first
+ * visible character, after spaces, control, zero-width and other invisible characters, is
+ * `=`, `+`, `-`, `@` (or their full-width forms), a tab or a carriage return.
+ */
+const FORMULA_START =
+  /^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]*?[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/u;
+
+/** A text cell as written: one a spreadsheet would run as a formula gets a leading `'` and is read as text. */
+export const neutralised = (cell: string): string => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+
+/**
+ * UTF-8 with a BOM (for spreadsheets' accents), CRLF ends; every cell holding a separator
+ * (`,`, or `;` and tab, which spreadsheets in other locales split on), a quote or a line
+ * break is quoted (said here: with CRLF ends, csv-stringify alone leaves a lone `\n`
+ * bare), and text cells are neutralised (numbers stay numbers).
+ */
+const CSV_OPTIONS = {
+  bom: true,
+  header: true,
+  record_delimiter: 'windows',
+  quoted_match: /[,;"\t\r\n]/,
+  cast: { string: neutralised },
+} as const;
 
 export function csvAnswer(table: CsvTable): PreparedResponse {
   const text = stringify(

@@ -50,7 +50,9 @@ describe('operator commands', () => {
   beforeAll(async () => {
     workspace = createWorkspace();
     list = workspace.file('list.csv', LIST);
-    await importFile(list, workspace.location, true);
+    // k = 1: every name listed, so that these tests can read the names of six children (the
+    // value in force stays for the recomputes and imports below).
+    await importFile(list, workspace.location, true, 1);
     server = await serveStore(workspace.dbPath);
   });
 
@@ -65,6 +67,9 @@ describe('operator commands', () => {
     expect(status[1]).toBe('updating: off');
     const from = `from ${escape(list)}`;
     expect(status.slice(2)).toEqual([
+      expect.stringMatching(
+        /^small-count rule: k = 1, every name is listed \(statistics computed \d{4}-\d\d-\d\dT[\d:.]+Z\)$/,
+      ),
       'years:',
       expect.stringMatching(
         new RegExp(`^ {2}2023 +ready +2 participants +1 schools +9 statistics +${from}$`),
@@ -122,7 +127,9 @@ describe('operator commands', () => {
 
   it('recompute rebuilds every statistic from the stored participants and keeps them when nothing changed', async () => {
     const before = storeContents(workspace.dbPath);
-    expect(await recompute(workspace.location)).toMatch(/^recomputed 43 statistics in \d+\.\d s$/);
+    expect(await recompute(workspace.location)).toMatch(
+      /^recomputed 43 statistics under the small-count rule k = 1 in \d+\.\d s$/,
+    );
     expect(storeContents(workspace.dbPath)).toEqual(before);
 
     // A participant added by hand shows once statistics are recomputed.

@@ -135,6 +135,7 @@ describe('a failure inside the import transaction', () => {
       'insertParticipants',
       'recordSource',
       'setReady',
+      'readStatisticsRule',
       'readWithheldYears',
       'readParticipants',
       'replaceStatistics',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoRows } from '../../src/demo/index.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { normalizeName } from '../../src/domain/names.js';
-import { computeStatistics } from '../../src/domain/statistics/index.js';
+import { computeStatistics, DEFAULT_MIN_PUBLISHED_COUNT } from '../../src/domain/statistics/index.js';
 import type { ParticipantRecord } from '../../src/domain/types.js';
 import type { RunningServer } from '../../src/server.js';
 import { startTestServer } from '../support/server.js';
@@ -29,11 +29,11 @@ async function serve(server: RunningServer, path: string): Promise<Served> {
 
 /** The same import through the WriteTransaction API of a store: the January refresh. */
 async function importInto(store: WriteStore, records: readonly ParticipantRecord[]): Promise<void> {
-  const statistics = computeStatistics(records);
+  const statistics = computeStatistics(records, DEFAULT_MIN_PUBLISHED_COUNT);
   await store.transaction(async (tx) => {
     await tx.setUpdating(true, 'recarga');
     await tx.insertParticipants(records);
-    await tx.replaceStatistics(statistics);
+    await tx.replaceStatistics(statistics, DEFAULT_MIN_PUBLISHED_COUNT);
     await tx.setReady([...new Set(statistics.map((row) => row.year))], true);
     await tx.setManualSummary('2024', 'intro', 'Un texto escrito a mano: **2024** con ñ y "comillas".');
     await tx.setUpdating(false, null);

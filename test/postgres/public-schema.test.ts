@@ -160,7 +160,8 @@ describe('a database built with the public project schema', () => {
     ]);
     const ours = await database.client.query(
       `SELECT to_regclass('tamborrada_changes') IS NOT NULL AND to_regclass('summary_overrides') IS NOT NULL
-              AND to_regclass('tamborrada_year_sources') IS NOT NULL AS ok`,
+              AND to_regclass('tamborrada_year_sources') IS NOT NULL
+              AND to_regclass('tamborrada_statistics_rule') IS NOT NULL AS ok`,
     );
     expect(ours.rows[0]).toEqual({ ok: true });
   });
@@ -175,7 +176,8 @@ describe('a database built with the public project schema', () => {
       GRANT CONNECT ON DATABASE ${database.name} TO ${user};
       GRANT USAGE, CREATE ON SCHEMA public TO ${user};
       GRANT SELECT, INSERT, UPDATE, DELETE ON participants, statistics, available_years, sys_status TO ${user};
-      GRANT SELECT, INSERT, UPDATE, DELETE ON summary_overrides, tamborrada_year_sources TO ${user};
+      GRANT SELECT, INSERT, UPDATE, DELETE ON summary_overrides, tamborrada_year_sources,
+        tamborrada_statistics_rule TO ${user};
       GRANT SELECT ON tamborrada_changes TO ${user};`);
     const store = await openWriteStore(postgresLocation(postgresUrl(database.url, { user, password })));
     try {

@@ -89,18 +89,21 @@ for (const kind of WRITE_STORE_KINDS) {
 
     it('replaces statistics, keeps hand-written summaries, publishes and unpublishes years', async () => {
       await store.transaction(async (tx) => {
-        await tx.replaceStatistics([
-          statistic('namesDiversityByYear', '2024', 12),
-          {
-            ...statistic('topNamesByYear', '2024', [{ name: 'Ane', count: 2 }]),
-            fullData: [
-              { name: 'Ane', count: 2 },
-              { name: 'Jon', count: 1 },
-            ],
-          },
-          statistic('intro', '2024', null),
-          statistic('namesDiversity', 'global', 40),
-        ]);
+        await tx.replaceStatistics(
+          [
+            statistic('namesDiversityByYear', '2024', 12),
+            {
+              ...statistic('topNamesByYear', '2024', [{ name: 'Ane', count: 2 }]),
+              fullData: [
+                { name: 'Ane', count: 2 },
+                { name: 'Jon', count: 1 },
+              ],
+            },
+            statistic('intro', '2024', null),
+            statistic('namesDiversity', 'global', 40),
+          ],
+          3,
+        );
         await tx.setReady(['2024', 'global', '2024'], true);
         await tx.unpublishYearsWithoutStatistics();
         expect(await tx.setManualSummary('2024', 'intro', 'Texto a mano')).toBe(true);
@@ -138,10 +141,10 @@ for (const kind of WRITE_STORE_KINDS) {
 
       // A recompute without global rows: the hand-written summary stays, global is unpublished.
       await store.transaction(async (tx) => {
-        await tx.replaceStatistics([
-          statistic('intro', '2024', null, 'Generado'),
-          statistic('intro', '2025', null),
-        ]);
+        await tx.replaceStatistics(
+          [statistic('intro', '2024', null, 'Generado'), statistic('intro', '2025', null)],
+          3,
+        );
         await tx.setReady(['2025'], true);
         await tx.unpublishYearsWithoutStatistics();
       });
@@ -155,6 +158,24 @@ for (const kind of WRITE_STORE_KINDS) {
         { year: '2025', isReady: true },
         { year: 'global', isReady: false },
       ]);
+    });
+
+    it('keeps the small-count rule of the last recompute with the statistics, in the same transaction', async () => {
+      expect(await store.readStatisticsRule()).toBeUndefined();
+      await store.transaction((tx) => tx.replaceStatistics([statistic('intro', '2024', null)], 5));
+      const first = await store.readStatisticsRule();
+      expect(first).toMatchObject({ minPublishedCount: 5 });
+      expect(first!.computedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.replaceStatistics([statistic('intro', '2024', null)], 1);
+          expect(await tx.readStatisticsRule()).toMatchObject({ minPublishedCount: 1 });
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await store.readStatisticsRule()).toEqual(first);
+      await store.transaction((tx) => tx.replaceStatistics([], 2));
+      expect(await store.readStatisticsRule()).toMatchObject({ minPublishedCount: 2 });
     });
 
     it('sets the updating flag with a note', async () => {
@@ -175,7 +196,7 @@ for (const kind of WRITE_STORE_KINDS) {
           { name: 'Jon Garcia Lopez', school: 'A', year: 2023 },
           { name: 'Uxue Garcia Lopez', school: 'A', year: 2024 },
         ]);
-        await tx.replaceStatistics([statistic('intro', '2023', null), statistic('intro', 'global', null)]);
+        await tx.replaceStatistics([statistic('intro', '2023', null), statistic('intro', 'global', null)], 3);
         await tx.setReady(['2023', 'global'], true);
         await tx.unpublishYearsWithoutStatistics();
       });

@@ -47,6 +47,8 @@ export async function loadDemo(
   options: DemoOptions,
   location: StoreLocation,
   force = false,
+  /** The small-count rule's `k`; `undefined`: the one in force. */
+  minPublishedCount?: number,
 ): Promise<string> {
   if (!force) await expectDemoOnly(location);
   const started = performance.now();
@@ -58,6 +60,7 @@ export async function loadDemo(
       use: 'create',
       expectedRows,
       progress,
+      minPublishedCount,
     });
     return formatImportReport(source, report, performance.now() - started);
   });

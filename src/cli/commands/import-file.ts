@@ -9,7 +9,13 @@ import { formatImportReport } from './import-report.js';
  * `tamborrada import FILE.csv`: nothing is written unless every row is valid. The store
  * must exist unless `create` (`--create`).
  */
-export async function importFile(file: string, location: StoreLocation, create = false): Promise<string> {
+export async function importFile(
+  file: string,
+  location: StoreLocation,
+  create = false,
+  /** The small-count rule's `k`; `undefined`: the one in force. */
+  minPublishedCount?: number,
+): Promise<string> {
   const started = performance.now();
   const use = create ? 'create' : 'write';
   expectStore(location, use);
@@ -20,6 +26,7 @@ export async function importFile(file: string, location: StoreLocation, create =
       use,
       expectedRows: rows.length,
       progress,
+      minPublishedCount,
     });
     return formatImportReport(file, report, performance.now() - started);
   });

@@ -4,13 +4,20 @@ import { formatCount, formatSeconds } from '../output.js';
 import { withProgress } from '../progress.js';
 import { withStore } from './with-store.js';
 
-/** `tamborrada recompute`: statistics from the stored participants (hand-written summaries kept). */
-export async function recompute(location: StoreLocation): Promise<string> {
+/**
+ * `tamborrada recompute`: statistics from the stored participants (hand-written summaries
+ * kept), under the small-count rule `minPublishedCount` when given, else the one in force.
+ */
+export async function recompute(location: StoreLocation, minPublishedCount?: number): Promise<string> {
   const started = performance.now();
   return withStore(location, 'write', async (store) => {
-    const statistics = await withProgress((progress) =>
-      store.transaction((tx) => recomputeInside(tx, progress)),
+    const { statistics, rule } = await withProgress((progress) =>
+      store.transaction(async (tx) => {
+        const statistics = await recomputeInside(tx, progress, minPublishedCount);
+        return { statistics, rule: (await tx.readStatisticsRule())! };
+      }),
     );
-    return `recomputed ${formatCount(statistics)} statistics in ${formatSeconds(performance.now() - started)}`;
+    const seconds = formatSeconds(performance.now() - started);
+    return `recomputed ${formatCount(statistics)} statistics under the small-count rule k = ${rule.minPublishedCount} in ${seconds}`;
   });
 }

@@ -1,17 +1,33 @@
-import type { StoreLocation } from '../../config/index.js';
+import { SETTINGS, type StoreLocation } from '../../config/index.js';
+import { DEFAULT_MIN_PUBLISHED_COUNT } from '../../domain/statistics/index.js';
+import type { StatisticsRule } from '../../store/store.js';
 import { formatCount, table } from '../output.js';
 import { withStore } from './with-store.js';
 
-/** `tamborrada status`: the years and the updating flag; read-only, so the servers' SELECT-only role can run it. */
+/** The small-count rule in force, or what the next recompute applies when none is recorded. */
+function ruleLine(rule: StatisticsRule | undefined): string {
+  if (rule === undefined)
+    return (
+      'small-count rule: none recorded (no statistics computed by this version); the next import or ' +
+      `recompute applies k = ${DEFAULT_MIN_PUBLISHED_COUNT} unless ${SETTINGS.minPublishedCount.variable} is set`
+    );
+  const k = rule.minPublishedCount;
+  const what = k === 1 ? 'every name is listed' : `no list names a name that fewer than ${k} children bear`;
+  return `small-count rule: k = ${k}, ${what} (statistics computed ${rule.computedAt})`;
+}
+
+/** `tamborrada status`: the years, the updating flag and the small-count rule; read-only, so the servers' SELECT-only role can run it. */
 export async function showStatus(location: StoreLocation): Promise<string> {
   return withStore(location, 'read', async (store) => {
     const years = await store.readYearStatuses();
     const updating = await store.readUpdatingStatus();
+    const rule = await store.readStatisticsRule();
     const lines = [
       `store: ${store.description}`,
       `updating: ${updating.isUpdating ? 'ON (the statistics operation answers {"isUpdating":true})' : 'off'}` +
         (updating.note ? ` — ${updating.note}` : '') +
         (updating.updatedAt ? ` (changed ${updating.updatedAt})` : ''),
+      ruleLine(rule),
     ];
     if (years.length === 0)
       return [...lines, 'no years yet: import a participant list or run `tamborrada demo`'];

@@ -2,8 +2,15 @@ import type { YearCount } from '../answer-shapes.js';
 import { GLOBAL_YEAR, type CategoryId } from '../categories.js';
 import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.js';
-import { statisticSummaries as summaries, type RankedFigure } from './summaries.js';
-import { tallyRecords, type Counts, type NestedCounts, type ScopeTally, type YearTally } from './tally.js';
+import { statisticSummaries as summaries, type RankedFigure, type Withheld } from './summaries.js';
+import {
+  tallyRecords,
+  type Bearers,
+  type Counts,
+  type NestedCounts,
+  type ScopeTally,
+  type YearTally,
+} from './tally.js';
 
 /*
  * Data kept per row (DESIGN §3 leaves `full_data` open):
@@ -16,6 +23,13 @@ import { tallyRecords, type Counts, type NestedCounts, type ScopeTally, type Yea
  */
 const PUBLIC_LIMIT = 15;
 const FULL_LIMIT = 250;
+
+/**
+ * The small-count rule's threshold when an operator has set none (DESIGN §5): no list
+ * names a name that fewer children bear in its scope. 1 publishes every name, as the
+ * public project did.
+ */
+export const DEFAULT_MIN_PUBLISHED_COUNT = 3;
 
 /** Category order of each year's rows (and of the global rows below). */
 export const YEARLY_CATEGORY_ORDER: readonly CategoryId[] = [
@@ -71,6 +85,21 @@ function words(forms: NestedCounts): CountedWord[] {
   });
 }
 
+/** Ranked items with those the small-count rule leaves out removed, and what that left out. */
+function published<T extends RankedFigure>(
+  ranked: readonly T[],
+  reaches: (item: T) => boolean,
+  k: number,
+): { items: T[]; withheld: Withheld } {
+  const items = ranked.filter(reaches);
+  const first = items[0];
+  const ahead = first !== undefined && ranked.some((item) => item.count >= first.count && !reaches(item));
+  return { items, withheld: { k, count: ranked.length - items.length, ahead } };
+}
+
+const figure = ({ name, count }: RankedFigure): RankedFigure => ({ name, count });
+const reachedBy = (bearers: Bearers) => (word: CountedWord) => bearers.reach(word.key);
+
 /** The rows of one scope (a year, or `global`) in the making. */
 class RowList {
   readonly rows: StatisticRow[] = [];
@@ -95,42 +124,58 @@ class RowList {
 
 /**
  * The rows a year and the series both have (`topNames`, `namesDiversity`… or their
- * `ByYear` forms), and the figures their intro and outro tell.
+ * `ByYear` forms), and the figures their intro and outro tell. Names and surnames that
+ * fewer than `k` children bear in the scope are left out of every list (DESIGN §5);
+ * the diversity figures count them all.
  */
-function rankingRows(rows: RowList, scope: ScopeTally, year?: number) {
+function rankingRows(rows: RowList, scope: ScopeTally, k: number, year?: number) {
   const byYear = year === undefined ? '' : 'ByYear';
+  const { bearers } = scope;
   const names = words(scope.firstNames);
-  const topNames = rank(names.map(({ name, count }) => ({ name, count })));
-  const topSurnames = rank(words(scope.surnames).map(({ name, count }) => ({ name, count })));
+  const namesListed = published(rank([...names]), reachedBy(bearers.firstNames), k);
+  const surnamesListed = published(rank(words(scope.surnames)), reachedBy(bearers.surnames), k);
+  const topNames = namesListed.items.map(figure);
+  const topSurnames = surnamesListed.items.map(figure);
   const topSchools = rank(figures(scope.schools));
 
-  rows.list(`topNames${byYear}`, topNames, summaries.ranking('names', topNames, year));
+  const namesRanking = summaries.ranking('names', topNames, year, namesListed.withheld);
+  rows.list(`topNames${byYear}`, topNames, namesRanking);
   const participants = year === undefined ? undefined : scope.participants;
   const namesSummary = summaries.diversity('names', names.length, year, participants);
   rows.add(`namesDiversity${byYear}`, names.length, null, namesSummary);
-  rows.list(`topSurnames${byYear}`, topSurnames, summaries.ranking('surnames', topSurnames, year));
+  const surnamesRanking = summaries.ranking('surnames', topSurnames, year, surnamesListed.withheld);
+  rows.list(`topSurnames${byYear}`, topSurnames, surnamesRanking);
   const surnamesSummary = summaries.diversity('surnames', scope.surnames.size, year);
   rows.add(`surnamesDiversity${byYear}`, scope.surnames.size, null, surnamesSummary);
   rows.list(`topSchools${byYear}`, topSchools, summaries.ranking('schools', topSchools, year));
 
-  // The most frequent first name of each school, shown as the scope writes it most.
+  // The most frequent first name of each school, shown as the scope writes it most, when
+  // at least k children of the school bear it.
   const shown = new Map(names.map((word) => [word.key, word.name]));
-  const common = [...scope.firstNamesBySchool]
+  const leaders = [...scope.firstNamesBySchool]
     .map(([school, counts]) => {
-      const ranked = rank(figures(counts).map(({ name, count }) => ({ name: shown.get(name)!, count })));
-      return { name: ranked[0]!.name, school };
+      const ranked = rank(
+        figures(counts).map(({ name: key, count }) => ({ name: shown.get(key)!, count, key })),
+      );
+      return { school, ...ranked[0]! };
     })
     .sort((a, b) => compareSpanish(a.school, b.school));
+  const common = leaders
+    .filter(({ school, key }) => bearers.bySchool.get(school)!.reach(key))
+    .map(({ name, school }) => ({ name, school }));
   const schoolsWon: Counts = new Map();
   for (const { name } of common) schoolsWon.set(name, (schoolsWon.get(name) ?? 0) + 1);
   const leader = rank(figures(schoolsWon))[0] ?? null;
-  const commonSummary = summaries.commonNameBySchool(common.length, leader, year);
+  const withheldSchools = { k, count: leaders.length - common.length, ahead: false };
+  const commonSummary = summaries.commonNameBySchool(common.length, leader, year, withheldSchools);
   rows.list(`commonNameBySchool${byYear}`, common, commonSummary);
 
   return {
     names,
     topNames,
     topSurnames,
+    namesWithheld: namesListed.withheld,
+    surnamesWithheld: surnamesListed.withheld,
     topSchools,
     participants: scope.participants,
     schools: scope.schools.size,
@@ -143,10 +188,10 @@ interface SeenBefore {
   schools: Set<string>;
 }
 
-function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore): StatisticRow[] {
+function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore, k: number): StatisticRow[] {
   const { year, participants } = tally;
   const rows = new RowList(year);
-  const ranked = rankingRows(rows, tally, year);
+  const ranked = rankingRows(rows, tally, k, year);
   const total = [{ year, count: participants }];
   const totalSummary = summaries.totalParticipantsByYear(year, participants, ranked.schools);
   rows.add('totalParticipantsByYear', total, total, totalSummary);
@@ -154,10 +199,11 @@ function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore
   const newNames = rank(ranked.names.filter((word) => !seen.names.has(word.key)));
   const newSchools = rank(figures(tally.schools).filter((school) => !seen.schools.has(school.name)));
   if (previous !== null) {
-    const namesSummary = summaries.newNamesByYear(year, newNames.length, newNames[0]);
+    const listed = published(newNames, reachedBy(tally.bearers.firstNames), k);
+    const namesSummary = summaries.newNamesByYear(year, newNames.length, listed.items[0], listed.withheld);
     rows.list(
       'newNamesByYear',
-      newNames.map((word) => word.name),
+      listed.items.map((word) => word.name),
       namesSummary,
     );
     const schools = newSchools.map((school) => school.name);
@@ -184,9 +230,9 @@ function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore
   return rows.ordered(YEARLY_CATEGORY_ORDER);
 }
 
-function globalRows(years: readonly YearTally[], all: ScopeTally): StatisticRow[] {
+function globalRows(years: readonly YearTally[], all: ScopeTally, k: number): StatisticRow[] {
   const rows = new RowList();
-  const ranked = rankingRows(rows, all);
+  const ranked = rankingRows(rows, all, k);
   const editions = years.length;
 
   const totals: YearCount[] = years.map((tally) => ({ year: tally.year, count: tally.participants }));
@@ -211,11 +257,12 @@ function globalRows(years: readonly YearTally[], all: ScopeTally): StatisticRow[
   };
   rows.add('totalParticipants', totals, totals, summaries.totalParticipants(told));
 
-  const longest = rank(ranked.names.map((word) => ({ name: word.name, count: [...word.name].length })));
+  const byLength = rank(ranked.names.map((word) => ({ ...word, count: [...word.name].length })));
+  const longest = published(byLength, reachedBy(all.bearers.firstNames), k);
   rows.list(
     'longestNames',
-    longest.map((item) => item.name),
-    summaries.longestNames(longest),
+    longest.items.map((item) => item.name),
+    summaries.longestNames(longest.items, longest.withheld),
   );
 
   const evolution = ranked.topSchools.map(({ name, count }) => ({
@@ -238,12 +285,18 @@ function globalRows(years: readonly YearTally[], all: ScopeTally): StatisticRow[
  * Every statistic row of DESIGN §3 from the participant records: for each 4-digit year
  * present (ascending) its yearly rows, then the global rows; nothing for years without
  * records. Rows come in a fixed category order (YEARLY_CATEGORY_ORDER,
- * GLOBAL_CATEGORY_ORDER). No records at all: no rows.
+ * GLOBAL_CATEGORY_ORDER). No records at all: no rows. `minPublishedCount` is the
+ * small-count rule's `k` (DESIGN §5): no list names a first name, a surname or a school's
+ * most frequent name that fewer children bear in the list's scope.
  */
-export function computeStatistics(records: readonly ParticipantRecord[]): StatisticRow[] {
-  const { years, all } = tallyRecords(records);
+export function computeStatistics(
+  records: readonly ParticipantRecord[],
+  minPublishedCount: number,
+): StatisticRow[] {
+  const k = minPublishedCount;
+  const { years, all } = tallyRecords(records, k);
   if (years.length === 0) return [];
   const seen: SeenBefore = { names: new Set(), schools: new Set() };
-  const rows = years.flatMap((tally, i) => yearRows(tally, years[i - 1] ?? null, seen));
-  return rows.concat(globalRows(years, all));
+  const rows = years.flatMap((tally, i) => yearRows(tally, years[i - 1] ?? null, seen, k));
+  return rows.concat(globalRows(years, all, k));
 }

@@ -11,6 +11,22 @@ export interface RankedFigure {
   count: number;
 }
 
+/**
+ * What the small-count rule (DESIGN §5) left out of a list of names, as its summary tells
+ * it: the summaries name only what the list publishes, and say so where that matters.
+ */
+export interface Withheld {
+  /** The threshold: names borne by fewer children than this are not published. */
+  k: number;
+  /** How many names were left out. */
+  count: number;
+  /** Whether one left out counts as much as the first one listed, or more: the list does not begin the full ranking. */
+  ahead: boolean;
+}
+
+/** Nothing left out: what every list gets with `k = 1`. */
+export const NOTHING_WITHHELD: Withheld = { k: 1, count: 0, ahead: false };
+
 type Words = readonly [one: string, many: string];
 
 const PARTICIPANTS: Words = ['participante', 'participantes'];
@@ -25,6 +41,15 @@ const yr = (year: number): string => bold(String(year));
 /** `**4.612** niños y niñas`, `**1** compañía`. */
 const counted = (count: number, [one, many]: Words): string => `${num(count)} ${plural(count, one, many)}`;
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+/** The small-count threshold: `**3** participantes` in a year, `**3** niños o niñas` in the series. */
+const atLeast = (k: number, year?: number): string =>
+  `al menos ${counted(k, year === undefined ? CHILDREN : PARTICIPANTS)}`;
+/** Why a list is empty though the scope has names: `…que llevaran al menos **3** participantes, el mínimo para publicarlo.` */
+const noneReaches = (what: string, k: number, year?: number): string =>
+  opening(
+    year,
+    `${year === undefined ? 'no hay' : 'no hubo'} ningún ${what} que ${year === undefined ? 'lleven' : 'llevaran'} ${atLeast(k, year)}, el mínimo para publicarlo.`,
+  );
 /** `En **2024** no hay…`, or `No hay…` for the series. */
 const opening = (year: number | undefined, rest: string): string =>
   year === undefined ? capitalize(rest) : `En ${yr(year)} ${rest}`;
@@ -55,22 +80,24 @@ function leaders(items: readonly RankedFigure[]): { names: string; many: boolean
 
 type Ranking = 'names' | 'surnames' | 'schools';
 
-/** How each ranking is told; a year counts participants, the series `seriesUnit`. */
+/** How each ranking is told; a year counts participants, the series `seriesUnit`; `word`: one of its items. */
 const RANKINGS: Record<
   Ranking,
-  { one: string; many: string; feminine?: true; seriesUnit: Words; none: string }
+  { one: string; many: string; feminine?: true; seriesUnit: Words; none: string; word: Words }
 > = {
   names: {
     one: 'el nombre más repetido',
     many: 'los nombres más repetidos',
     seriesUnit: ['aparición', 'apariciones'],
     none: 'no hay nombres registrados.',
+    word: ['nombre', 'nombres'],
   },
   surnames: {
     one: 'el apellido más común',
     many: 'los apellidos más comunes',
     seriesUnit: ['aparición', 'apariciones'],
     none: 'no hay apellidos registrados.',
+    word: ['apellido', 'apellidos'],
   },
   schools: {
     one: 'la compañía más numerosa',
@@ -78,6 +105,7 @@ const RANKINGS: Record<
     feminine: true,
     seriesUnit: PARTICIPATIONS,
     none: 'no hay compañías registradas.',
+    word: ['compañía', 'compañías'],
   },
 };
 
@@ -87,27 +115,34 @@ function leadersClause(ranking: Ranking, top: readonly RankedFigure[], year?: nu
   return `${many ? RANKINGS[ranking].many : RANKINGS[ranking].one} ${be(year, many)} ${names}`;
 }
 
-/** `El nombre más repetido fue **Jon**; el apellido más común, **Garcia**.`, or '' without names. */
-function namesSentence(
-  topNames: readonly RankedFigure[],
-  topSurnames: readonly RankedFigure[],
-  year?: number,
-): string {
-  if (topNames.length === 0) return '';
+/**
+ * `El nombre más repetido fue **Jon**; el apellido más común, **Garcia**.`, or '' without
+ * names; a list whose leader was withheld (`ahead`) is not told.
+ */
+function namesSentence(names: PublishedNames, year?: number): string {
+  const { topNames, topSurnames } = names;
+  if (topNames.length === 0 || names.namesWithheld?.ahead) return '';
   const surnames = leaders(topSurnames);
   const words = surnames.many ? RANKINGS.surnames.many : RANKINGS.surnames.one;
-  const more = topSurnames.length === 0 ? '' : `; ${words}, ${surnames.names}`;
+  const told = topSurnames.length > 0 && !names.surnamesWithheld?.ahead;
+  const more = told ? `; ${words}, ${surnames.names}` : '';
   return `${capitalize(leadersClause('names', topNames, year))}${more}.`;
 }
 
+/** The published rankings of names and surnames, and what the small-count rule left out of them. */
+interface PublishedNames {
+  topNames: readonly RankedFigure[];
+  topSurnames: readonly RankedFigure[];
+  namesWithheld?: Withheld;
+  surnamesWithheld?: Withheld;
+}
+
 /** What a year's intro and outro tell. */
-interface YearFigures {
+interface YearFigures extends PublishedNames {
   year: number;
   participants: number;
   schools: number;
   distinctNames: number;
-  topNames: readonly RankedFigure[];
-  topSurnames: readonly RankedFigure[];
   /** The previous year present in the data; null for the earliest, where nothing is new. */
   previous: { year: number; participants: number } | null;
   newNames: number;
@@ -115,14 +150,12 @@ interface YearFigures {
 }
 
 /** What the series' intro and outro tell. */
-interface SeriesFigures {
+interface SeriesFigures extends PublishedNames {
   /** Years present in the data, ascending (at least one). */
   years: readonly number[];
   participations: number;
   schools: number;
   distinctNames: number;
-  topNames: readonly RankedFigure[];
-  topSurnames: readonly RankedFigure[];
   busiest: { year: number; count: number };
   /** Schools present in every edition of the data. */
   alwaysPresent: number;
@@ -159,12 +192,22 @@ export const statisticSummaries = {
   /**
    * `En **2024**, el nombre más repetido fue **Jon**, con **85** participantes, seguido de
    * **Ane** (**80**) y **Mikel** (**75**).`, or for tied leaders `…, los nombres más
-   * repetidos fueron **Ane** y **Jon**, con **85** participantes cada uno.`
+   * repetidos fueron **Ane** y **Jon**, con **85** participantes cada uno.` Where the
+   * small-count rule withheld a name that would lead, the sentence says it counts only
+   * the names it may publish.
    */
-  ranking(ranking: Ranking, top: readonly RankedFigure[], year?: number): string {
-    const { feminine, seriesUnit, none } = RANKINGS[ranking];
-    if (top.length === 0) return opening(year, none);
-    const where = year === undefined ? 'En el conjunto de todas las ediciones' : `En ${yr(year)}`;
+  ranking(
+    ranking: Ranking,
+    top: readonly RankedFigure[],
+    year?: number,
+    withheld: Withheld = NOTHING_WITHHELD,
+  ): string {
+    const { feminine, seriesUnit, none, word } = RANKINGS[ranking];
+    if (top.length === 0)
+      return withheld.count === 0 ? opening(year, none) : noneReaches(word[0], withheld.k, year);
+    const scope = year === undefined ? 'En el conjunto de todas las ediciones' : `En ${yr(year)}`;
+    const only = ` y contando solo los ${word[1]} que llevan ${atLeast(withheld.k, year)}`;
+    const where = withheld.ahead ? `${scope}${only}` : scope;
     const amount = counted(top[0]!.count, year === undefined ? seriesUnit : PARTICIPANTS);
     const sentence = `${where}, ${leadersClause(ranking, top, year)}, con ${amount}`;
     if (leaders(top).many) return `${sentence} ${feminine ? 'cada una' : 'cada uno'}.`;
@@ -189,19 +232,43 @@ export const statisticSummaries = {
     return `En ${yr(year)} se ${plural(distinct, 'registró', 'registraron')} ${what}${among}.`;
   },
 
-  /** `leader`: the name that is the most frequent in the most schools (count = schools). */
-  commonNameBySchool(schools: number, leader: RankedFigure | null, year?: number): string {
-    if (leader === null || schools === 0) return opening(year, 'no hay compañías con nombres registrados.');
-    if (schools === 1)
+  /**
+   * `schools`: the schools listed; `leader`: the name that is the most frequent in the most
+   * of them (count = schools); `withheld`: the schools whose most frequent name the
+   * small-count rule left out.
+   */
+  commonNameBySchool(
+    schools: number,
+    leader: RankedFigure | null,
+    year?: number,
+    withheld: Withheld = NOTHING_WITHHELD,
+  ): string {
+    const { k, count: left } = withheld;
+    const bearers = `al menos ${num(k)} de sus ${year === undefined ? 'niños y niñas' : 'participantes'}`;
+    if (leader === null || schools === 0) {
+      if (left === 0) return opening(year, 'no hay compañías con nombres registrados.');
+      const [has, bear] = year === undefined ? ['tiene', 'lleven'] : ['tuvo', 'llevaran'];
+      return opening(
+        year,
+        `ninguna compañía ${has} un nombre que ${bear} ${bearers}, el mínimo para publicarlo.`,
+      );
+    }
+    if (schools === 1 && left === 0)
       return opening(
         year,
         `el nombre más frecuente de la única compañía ${be(year, false)} ${bold(leader.name)}.`,
       );
     const series = year === undefined ? ' de todas las ediciones' : '';
+    const leaderClause = `${bold(leader.name)} es el más repetido en ${num(leader.count)} de ellas.`;
+    if (left === 0)
+      return opening(
+        year,
+        `se recoge el nombre más frecuente de cada una de las ${counted(schools, SCHOOLS)}${series}; ${leaderClause}`,
+      );
     return opening(
       year,
-      `se recoge el nombre más frecuente de cada una de las ${counted(schools, SCHOOLS)}${series}; ` +
-        `${bold(leader.name)} es el más repetido en ${num(leader.count)} de ellas.`,
+      `se recoge el nombre más frecuente de ${num(schools)} de las ${counted(schools + left, SCHOOLS)}${series} ` +
+        `(solo se publica cuando lo llevan ${bearers}); ${leaderClause}`,
     );
   },
 
@@ -221,14 +288,28 @@ export const statisticSummaries = {
     );
   },
 
-  /** `top`: the most repeated of the new names. */
-  newNamesByYear(year: number, count: number, top: RankedFigure | undefined): string {
-    if (count === 0 || top === undefined) return `En ${yr(year)} no apareció ningún nombre nuevo.`;
+  /**
+   * `count`: every new name; `top`: the most repeated of those published; `withheld`: the
+   * new names the small-count rule left out of the list.
+   */
+  newNamesByYear(
+    year: number,
+    count: number,
+    top: RankedFigure | undefined,
+    withheld: Withheld = NOTHING_WITHHELD,
+  ): string {
+    if (count === 0) return `En ${yr(year)} no apareció ningún nombre nuevo.`;
     const sentence =
       `En ${yr(year)} ${plural(count, 'apareció', 'aparecieron')} ${counted(count, ['nombre', 'nombres'])} ` +
       `que no ${plural(count, 'figuraba', 'figuraban')} en ediciones anteriores`;
+    if (top === undefined)
+      return `${sentence}; ${plural(count, 'no llegó', 'ninguno llegó')} a ${counted(withheld.k, PARTICIPANTS)}, el mínimo para publicarlo.`;
     if (count === 1) return `${sentence}: ${bold(top.name)}.`;
-    return `${sentence}; el más repetido, ${bold(top.name)}, con ${counted(top.count, PARTICIPANTS)}.`;
+    const which = withheld.ahead ? 'el más repetido de los publicados' : 'el más repetido';
+    const told = `${sentence}; ${which}, ${bold(top.name)}, con ${counted(top.count, PARTICIPANTS)}.`;
+    if (withheld.count === 0) return told;
+    const listed = count - withheld.count;
+    return `${told} Se ${plural(listed, 'publica el', 'publican los')} ${num(listed)} que llevan ${atLeast(withheld.k, year)}.`;
   },
 
   /** `schools`: the new schools, most numerous first. */
@@ -239,11 +320,17 @@ export const statisticSummaries = {
     return `En ${yr(year)} ${verb} ${counted(schools.length, SCHOOLS)}${among} ${boldList(schools.slice(0, 3))}.`;
   },
 
-  /** `top`: the longest names, their characters as `count`. */
-  longestNames(top: readonly RankedFigure[]): string {
-    if (top.length === 0) return 'No hay nombres registrados.';
+  /** `top`: the longest names published, their characters as `count`. */
+  longestNames(top: readonly RankedFigure[], withheld: Withheld = NOTHING_WITHHELD): string {
+    if (top.length === 0)
+      return withheld.count === 0 ? 'No hay nombres registrados.' : noneReaches('nombre', withheld.k);
     const { names, many } = leaders(top);
     const amount = counted(top[0]!.count, ['carácter', 'caracteres']);
+    if (withheld.ahead) {
+      const among = `De los nombres que llevan ${atLeast(withheld.k)}`;
+      if (!many) return `${among}, el más largo es ${names}, con ${amount}.`;
+      return `${among}, los más largos son ${names}, con ${amount} cada uno.`;
+    }
     if (!many) return `El nombre más largo registrado es ${names}, con ${amount}.`;
     return `Los nombres más largos registrados son ${names}, con ${amount} cada uno.`;
   },
@@ -269,7 +356,7 @@ export const statisticSummaries = {
   },
 
   introByYear(f: YearFigures): string {
-    const names = namesSentence(f.topNames, f.topSurnames, f.year);
+    const names = namesSentence(f, f.year);
     return [yearOpening(f), comparison(f), names].filter((sentence) => sentence !== '').join(' ');
   },
 
@@ -307,7 +394,7 @@ export const statisticSummaries = {
       sentences.push(
         `La edición más concurrida fue la de ${yr(f.busiest.year)}, con ${counted(f.busiest.count, CHILDREN)}.`,
       );
-    const names = namesSentence(f.topNames, f.topSurnames);
+    const names = namesSentence(f);
     if (names !== '' && sentences.length < 4) sentences.push(names);
     return sentences.join(' ');
   },

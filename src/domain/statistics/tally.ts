@@ -1,10 +1,45 @@
+import { searchKey } from '../names.js';
 import type { ParticipantRecord } from '../types.js';
-import { splitFullName } from './split-name.js';
+import { splitFullName, type SplitName } from './split-name.js';
 
 /** Records per key. */
 export type Counts = Map<string, number>;
 /** Records per key and, within it, per a second key. */
 export type NestedCounts = Map<string, Counts>;
+
+/**
+ * Up to `cap` distinct children per key, a child known by its whole name (case-insensitive):
+ * enough to tell whether a key reaches the small-count threshold (DESIGN §5) without
+ * keeping every child of a scope. Merging capped lists still tells it: a key some year
+ * gives `cap` children has them, and a key no year does has complete lists.
+ */
+export class Bearers {
+  private readonly children = new Map<string, string[]>();
+  constructor(private readonly cap: number) {}
+
+  add(key: string, child: string): void {
+    const known = this.children.get(key);
+    if (known === undefined) this.children.set(key, [child]);
+    else if (known.length < this.cap && !known.includes(child)) known.push(child);
+  }
+
+  addAll(other: Bearers): void {
+    for (const [key, children] of other.children) for (const child of children) this.add(key, child);
+  }
+
+  /** Whether at least `cap` distinct children bear `key`. */
+  reach(key: string): boolean {
+    return (this.children.get(key)?.length ?? 0) >= this.cap;
+  }
+}
+
+/** Who bears each first name, surname, and first name within a school, in one scope. */
+export interface ScopeBearers {
+  firstNames: Bearers;
+  surnames: Bearers;
+  /** School → first-name key. */
+  bySchool: Map<string, Bearers>;
+}
 
 /** What the records of one scope (a year, or every year) add up to. */
 export interface ScopeTally {
@@ -21,20 +56,29 @@ export interface ScopeTally {
   schools: Counts;
   /** School → first-name key → records. */
   firstNamesBySchool: NestedCounts;
+  /** The children behind the counts, as far as the small-count rule needs them. */
+  bearers: ScopeBearers;
 }
 
 export interface YearTally extends ScopeTally {
   year: number;
 }
 
-function emptyTally(): ScopeTally {
+function emptyTally(cap: number): ScopeTally {
   return {
     participants: 0,
     firstNames: new Map(),
     surnames: new Map(),
     schools: new Map(),
     firstNamesBySchool: new Map(),
+    bearers: { firstNames: new Bearers(cap), surnames: new Bearers(cap), bySchool: new Map() },
   };
+}
+
+function schoolBearers(bearers: ScopeBearers, school: string, cap: number): Bearers {
+  let found = bearers.bySchool.get(school);
+  if (found === undefined) bearers.bySchool.set(school, (found = new Bearers(cap)));
+  return found;
 }
 
 function addTo(counts: Counts, key: string, records = 1): void {
@@ -50,15 +94,30 @@ function addNested(counts: NestedCounts, key: string, inner: string, records = 1
   addTo(inners, inner, records);
 }
 
-/** One record, already split, into a tally. */
-function addRecord(tally: ScopeTally, school: string, firstName: string, surnames: readonly string[]): void {
+/** One record, already split, into a tally; `child`: its whole name, lowercase. */
+function addRecord(
+  tally: ScopeTally,
+  school: string,
+  { firstName, surnames }: SplitName,
+  child: string,
+  cap: number,
+): void {
   tally.participants++;
   if (school !== '') addTo(tally.schools, school);
   if (firstName === '') return;
   const key = firstName.toLowerCase();
+  const { bearers } = tally;
   addNested(tally.firstNames, key, firstName);
-  if (school !== '') addNested(tally.firstNamesBySchool, school, key);
-  for (const surname of surnames) addNested(tally.surnames, surname.toLowerCase(), surname);
+  bearers.firstNames.add(key, child);
+  if (school !== '') {
+    addNested(tally.firstNamesBySchool, school, key);
+    schoolBearers(bearers, school, cap).add(key, child);
+  }
+  for (const surname of surnames) {
+    const surnameKey = surname.toLowerCase();
+    addNested(tally.surnames, surnameKey, surname);
+    bearers.surnames.add(surnameKey, child);
+  }
 }
 
 /** Records stored by hand may hold any number as a year: only 4-digit years are statistics. */
@@ -71,23 +130,28 @@ function isFourDigitYear(year: number): boolean {
  * is not a 4-digit integer are left out; a record whose name is empty after
  * normalisation still counts as a participant of its year and school; a record whose
  * school is empty after trimming still counts for its year and its names, but for no
- * school.
+ * school. `cap`: how many children each name's bearers are counted up to (the
+ * small-count threshold).
  */
-export function tallyRecords(records: readonly ParticipantRecord[]): { years: YearTally[]; all: ScopeTally } {
+export function tallyRecords(
+  records: readonly ParticipantRecord[],
+  cap: number,
+): { years: YearTally[]; all: ScopeTally } {
   const byYear = new Map<number, YearTally>();
-  const all = emptyTally();
+  const all = emptyTally(cap);
   for (const record of records) {
     if (!isFourDigitYear(record.year)) continue;
     let tally = byYear.get(record.year);
     if (tally === undefined) {
-      tally = { year: record.year, ...emptyTally() };
+      tally = { year: record.year, ...emptyTally(cap) };
       byYear.set(record.year, tally);
     }
     const school = typeof record.school === 'string' ? record.school.trim() : '';
-    const { firstName, surnames } = splitFullName(typeof record.name === 'string' ? record.name : '');
+    const name = typeof record.name === 'string' ? record.name : '';
+    const { firstName, surnames } = splitFullName(name);
     const [first, second] = surnames;
     const distinct = second?.toLowerCase() === first?.toLowerCase() ? surnames.slice(0, 1) : surnames;
-    addRecord(tally, school, firstName, distinct);
+    addRecord(tally, school, { firstName, surnames: distinct }, searchKey(name), cap);
   }
   const years = [...byYear.values()].sort((a, b) => a.year - b.year);
   for (const year of years) {
@@ -97,6 +161,10 @@ export function tallyRecords(records: readonly ParticipantRecord[]): { years: Ye
       for (const [key, inners] of year[field])
         for (const [inner, records] of inners) addNested(all[field], key, inner, records);
     }
+    all.bearers.firstNames.addAll(year.bearers.firstNames);
+    all.bearers.surnames.addAll(year.bearers.surnames);
+    for (const [school, bearers] of year.bearers.bySchool)
+      schoolBearers(all.bearers, school, cap).addAll(bearers);
   }
   return { years, all };
 }

@@ -8,6 +8,9 @@ import type { ParticipantRecord, StatisticRow } from '../../../src/domain/types.
 import { DESIGN_NAME_EXAMPLES } from '../../support/name-examples.js';
 import { yearCounts } from '../../support/year-counts.js';
 
+/** With `k = 1`, every name published: the public project's lists (the small-count rule is tested in small-counts.test.ts). */
+const statisticsOf = (records: readonly ParticipantRecord[]) => computeStatistics(records, 1);
+
 const ALFA = 'Ikastola Alfa';
 const BETA = 'Ikastola Beta';
 const GAMMA = 'Ikastola Gamma';
@@ -33,7 +36,7 @@ const RECORDS: ParticipantRecord[] = [
   { name: 'IKER De La Fuente', school: DELTA, year: 2022 },
 ];
 
-const ROWS = computeStatistics(RECORDS);
+const ROWS = statisticsOf(RECORDS);
 
 function row(year: string, category: string, rows: StatisticRow[] = ROWS): StatisticRow {
   const found = rows.filter((candidate) => candidate.year === year && candidate.category === category);
@@ -84,8 +87,8 @@ describe('computeStatistics: rows produced', () => {
   });
 
   it('returns no rows for no records, and ignores records whose year is not 4 digits', () => {
-    expect(computeStatistics([])).toEqual([]);
-    const rows = computeStatistics([
+    expect(statisticsOf([])).toEqual([]);
+    const rows = statisticsOf([
       { name: 'Ane Lasa', school: ALFA, year: 2024 },
       { name: 'Jon Lasa', school: ALFA, year: 999 },
       { name: 'Jon Lasa', school: ALFA, year: 10000 },
@@ -97,7 +100,7 @@ describe('computeStatistics: rows produced', () => {
   });
 
   it('is deterministic: record order does not change any row', () => {
-    const reversed = computeStatistics([...RECORDS].reverse());
+    const reversed = statisticsOf([...RECORDS].reverse());
     expect(reversed).toEqual(ROWS);
   });
 });
@@ -203,7 +206,7 @@ describe('computeStatistics: yearly categories', () => {
   });
 
   it('newSchoolsByYear: by records in that year, then Spanish order', () => {
-    const rows = computeStatistics([
+    const rows = statisticsOf([
       { name: 'Ane Lasa', school: ALFA, year: 2023 },
       ...['Ane', 'Jon'].map((name) => ({ name: `${name} Lasa`, school: 'Ikastola Zeta', year: 2024 })),
       { name: 'Ane Lasa', school: 'Colegio Ñandú', year: 2024 },
@@ -291,7 +294,7 @@ describe('computeStatistics: global categories', () => {
   });
 
   it('longestNames: a space counts as a character, as clients display the name', () => {
-    const rows = computeStatistics(
+    const rows = statisticsOf(
       ['Angelina', 'Jon Ander', 'Aitziber', 'Ana Mari'].map((name) => ({
         name: `${name} Lasa Gil`,
         school: ALFA,
@@ -347,7 +350,7 @@ describe('computeStatistics: global categories', () => {
   });
 
   it('mostConstantSchools: equal years and totals in Spanish order of the school', () => {
-    const rows = computeStatistics(
+    const rows = statisticsOf(
       ['Colegio Ñandú', 'colegio Nuevo', 'Colegio Ocaso'].flatMap((school) =>
         [2023, 2024].map((year) => ({ name: 'Ane Lasa', school, year })),
       ),
@@ -361,7 +364,7 @@ describe('computeStatistics: global categories', () => {
 });
 
 describe('computeStatistics: names split as DESIGN §3 says', () => {
-  const rows = computeStatistics(DESIGN_NAME_EXAMPLES.map(([name]) => ({ name, school: ALFA, year: 2024 })));
+  const rows = statisticsOf(DESIGN_NAME_EXAMPLES.map(([name]) => ({ name, school: ALFA, year: 2024 })));
 
   it('counts the first names of every example of the design, and only them', () => {
     const expected = DESIGN_NAME_EXAMPLES.map(([, firstName]) => ({ name: firstName, count: 1 }));
@@ -389,7 +392,7 @@ describe('computeStatistics: names split as DESIGN §3 says', () => {
   });
 
   it('counts a compound surname case-insensitively, shown as most written, beside its simple head', () => {
-    const compound = computeStatistics([
+    const compound = statisticsOf([
       { name: 'Ane LOPEZ DE MUNAIN Lasa', school: ALFA, year: 2024 },
       { name: 'Jon Lopez de Munain Gil', school: ALFA, year: 2024 },
       { name: 'Iker Lopez de Munain Ochoa de Olza', school: ALFA, year: 2024 },
@@ -423,7 +426,7 @@ describe('computeStatistics: 15 / 250 cuts', () => {
   }));
   records.push({ name: 'N299 Lasa', school: 'Escuela 299', year: 2023 });
   records.push({ name: 'Ane Lasa', school: 'Escuela 000', year: 2022 });
-  const rows = computeStatistics(records);
+  const rows = statisticsOf(records);
   const expected = ['N299', ...ids.slice(0, 249).map((id) => `N${id}`)];
 
   it('public_data keeps the first 15 items and full_data the first 250', () => {
@@ -469,7 +472,7 @@ describe('computeStatistics: 15 / 250 cuts', () => {
 
 describe('computeStatistics: input robustness', () => {
   it('counts a record with an empty name in totals and schools only', () => {
-    const rows = computeStatistics([
+    const rows = statisticsOf([
       { name: '  ', school: ALFA, year: 2024 },
       { name: 'Ane Lasa', school: '', year: 2024 },
     ]);

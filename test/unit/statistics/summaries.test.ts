@@ -4,6 +4,9 @@ import { formatNumber } from '../../../src/domain/spanish-words.js';
 import { statisticSummaries as summaries } from '../../../src/domain/statistics/summaries.js';
 import type { ParticipantRecord, StatisticRow } from '../../../src/domain/types.js';
 
+/** With `k = 1`, every name published: the public project's lists (the small-count rule is tested in small-counts.test.ts). */
+const statisticsOf = (records: readonly ParticipantRecord[]) => computeStatistics(records, 1);
+
 const A = 'Ikastola Alfa';
 const B = 'Ikastola Beta';
 const G = 'Ikastola Gamma';
@@ -16,7 +19,7 @@ const RECORDS: ParticipantRecord[] = [
   { name: 'Ane Ruiz Sanz', school: A, year: 2020 },
   { name: 'Iker Gil', school: G, year: 2022 },
 ];
-const ROWS = computeStatistics(RECORDS);
+const ROWS = statisticsOf(RECORDS);
 const summary = (year: string, category: string): string =>
   ROWS.find((r: StatisticRow) => r.year === year && r.category === category)!.summary;
 
@@ -187,7 +190,7 @@ describe('summaries of computed rows', () => {
       school: A,
       year: 2024,
     }));
-    const rows = computeStatistics(records);
+    const rows = statisticsOf(records);
     const total = rows.find((r) => r.year === '2024' && r.category === 'totalParticipantsByYear')!;
     expect(total.summary).toBe('En **2024** participaron **1.234** niños y niñas de **1** compañía.');
     const names = rows.find((r) => r.year === '2024' && r.category === 'topNamesByYear')!;
