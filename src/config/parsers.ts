@@ -91,7 +91,8 @@ export const publicUrl: Parse<string> = (raw, source) => {
 
 /** Where families ask for a removal: an e-mail address, or the http(s) address of a form. */
 export const contact: Parse<string> = (raw, source) => {
-  if (/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>".]+$/.test(raw) || httpUrl(raw) !== undefined) return raw;
+  if (/^[\w.!#$%&'*+/=?^`{|}~-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(raw) || httpUrl(raw) !== undefined)
+    return raw;
   throw new ConfigError(
     `${source} must be an e-mail address or an http(s) address such as https://example.org/privacidad, got '${shown(raw)}'`,
   );
