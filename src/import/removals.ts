@@ -49,8 +49,9 @@ class RolledBack extends Error {
   }
 }
 
-const ofYear = (removal: Pick<Removal, 'year'>, year: number) =>
-  removal.year === undefined || removal.year === year;
+/** Whether a removal of `removalYear` (undefined: every year) covers a record of `year`. */
+const covers = (removalYear: number | undefined, year: number) =>
+  removalYear === undefined || removalYear === year;
 
 /**
  * Deletes the child's records, recomputes every statistic and records the removal, in
@@ -68,7 +69,7 @@ export async function removeParticipant(
     report = await store.transaction(async (tx) => {
       const inSchool = await tx.readSchoolParticipants(school);
       const matches = inSchool.filter(
-        (record) => ofYear({ year }, record.year) && searchKey(record.name) === wanted,
+        (record) => covers(year, record.year) && searchKey(record.name) === wanted,
       );
       let records = 0;
       for (const record of matches) records += await tx.deleteParticipant(record);
@@ -94,7 +95,10 @@ export async function removeParticipant(
     throw error;
   }
   progress.phase('overwriting the deleted rows in the store');
-  const notErased = await store.eraseDeletedRows();
+  // The removal is committed: a failure here is reported with it, not as a failed command.
+  const notErased = await store
+    .eraseDeletedRows()
+    .catch((error: unknown) => `${(error as Error).message} (run this command again)`);
   return notErased === undefined ? report : { ...report, notErased };
 }
 
@@ -116,7 +120,7 @@ export async function withholdRemoved(
     const ofSchool = bySchool.get(record.school);
     if (ofSchool === undefined) return true;
     const key = removalKey(secret, record.name, record.school);
-    return !ofSchool.some((removal) => removal.nameKey === key && ofYear(removal, record.year));
+    return !ofSchool.some((removal) => removal.nameKey === key && covers(removal.year, record.year));
   });
   return { kept, withheld: records.length - kept.length };
 }

@@ -140,12 +140,7 @@ export class SqliteStore implements WriteStore {
    * into the file and truncates the WAL, whose older frames still hold deleted rows.
    */
   async eraseDeletedRows(): Promise<string | undefined> {
-    try {
-      this.db.exec('VACUUM');
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
-      return 'another command kept the store busy: run this command again';
-    }
+    this.db.exec('VACUUM');
     const deadline = performance.now() + WAL_EMPTY_WAIT_MS;
     for (;;) {
       const [{ busy }] = this.db.pragma('wal_checkpoint(TRUNCATE)') as [{ busy: number }];
