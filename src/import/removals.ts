@@ -4,6 +4,7 @@ import type { ParticipantRecord } from '../domain/types.js';
 import type { Removal, WriteStore, WriteTransaction } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
+import { RolledBack } from './year-changes.js';
 
 /**
  * The store keeps no name of a removed child: HMAC-SHA256 of the name's search key
@@ -40,13 +41,6 @@ export interface RemovalReport {
   dryRun: boolean;
   /** After a committed removal: why the store's files may still hold the name (undefined: they do not). */
   notErased?: string;
-}
-
-/** Rolls a dry run back, carrying its report out of the transaction. */
-class RolledBack extends Error {
-  constructor(readonly report: RemovalReport) {
-    super('dry run');
-  }
 }
 
 /** Whether a removal of `removalYear` (undefined: every year) covers a record of `year`. */
@@ -91,7 +85,7 @@ export async function removeParticipant(
       return done;
     });
   } catch (error) {
-    if (error instanceof RolledBack) return error.report;
+    if (error instanceof RolledBack) return error.report as RemovalReport;
     throw error;
   }
   progress.phase('overwriting the deleted rows in the store');
