@@ -91,7 +91,9 @@ export async function createHttpApp({
   logger,
   recordRequest,
 }: HttpAppOptions): Promise<Server> {
-  const site = settings.webPages ? createSite({ publicUrl: settings.publicUrl }) : undefined;
+  const site = settings.webPages
+    ? createSite({ publicUrl: settings.publicUrl, privacyContact: settings.privacyContact })
+    : undefined;
   const observer = createObserver(logger, recordRequest ?? (() => undefined));
   return createHttpServer(settings, createDispatcher({ source, settings, observer, site }), observer);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --max-semi-space-size=4
 // A young generation of at most 2 × 4 MB: the scale-1 server stays near 150 MB resident
 // under load instead of near 180 (docs/operations.md, "Node flags").
+import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { createLogger } from './logger.js';
 import {
@@ -26,6 +27,7 @@ import { recompute } from './commands/recompute.js';
 import { listSummaries, MAX_SUMMARY_CHARACTERS, setSummary, unsetSummary } from './commands/summary.js';
 import { formatCount } from './output.js';
 import { changeYearCommand } from './commands/year.js';
+import { listRemovals, removalRequest, removeParticipantCommand } from './commands/participant.js';
 import type { YearChange } from '../import/year-changes.js';
 
 const program = new Command('tamborrada')
@@ -301,5 +303,49 @@ storeCommand(
 summaryCommand('unset', 'drop a hand-written summary: the generated one is back at once', [
   'tamborrada summary unset --year 2024 --category intro',
 ]).action(async (options) => print(await unsetSummary(options, storeOf(options))));
+
+const participant = withExamples(
+  program
+    .command('participant')
+    .description("a family's request: remove one child's records for good, list the removals"),
+  [
+    'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri" --dry-run',
+    'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri" --year 2024',
+    'tamborrada participant removals',
+  ],
+);
+storeCommand(
+  'remove',
+  "delete one child's records (whole name and exact school), recompute, and keep later imports from bringing them back",
+  ['tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri"'],
+  participant,
+)
+  .requiredOption(
+    '--name <name>',
+    'the whole name; accents, case and spaces do not matter (- reads it from stdin)',
+  )
+  .requiredOption('--school <school>', 'the school exactly as the lists write it')
+  .option('--year <year>', 'only this 4-digit year (default: every year)')
+  .option('--dry-run', 'do it, show what changes, and roll it back')
+  .addHelpText(
+    'after',
+    `
+In one transaction: delete the records, recompute every statistic, record the removal as
+a keyed hash of the name and the school (no name is kept), commit; then overwrite what
+the deleted rows left in the store's files. Every later import leaves this child out
+("1 withheld by a removal request"). A removal that finds nobody is recorded all the same.
+Running servers serve the result within 2 seconds. See docs/operations.md.`,
+  )
+  .action(async (options) => {
+    const name = options.name === '-' ? readFileSync(0, 'utf8').split('\n', 1)[0]! : options.name;
+    const request = removalRequest(name, options.school, options.year);
+    print(await removeParticipantCommand(request, options.dryRun === true, storeOf(options)));
+  });
+storeCommand(
+  'removals',
+  'list the removals carried out: date, school and years, never a name',
+  ['tamborrada participant removals'],
+  participant,
+).action(async (options) => print(await listRemovals(storeOf(options))));
 
 program.parseAsync(process.argv).catch((error: unknown) => exitWithError(error, commandStore));

@@ -88,3 +88,12 @@ export const publicUrl: Parse<string> = (raw, source) => {
     `${source} must be an http(s) origin such as https://tamborrada.example.org, got '${shown(raw)}'`,
   );
 };
+
+/** Where families ask for a removal: an e-mail address, or the http(s) address of a form. */
+export const contact: Parse<string> = (raw, source) => {
+  if (/^[\w.!#$%&'*+/=?^`{|}~-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(raw) || httpUrl(raw) !== undefined)
+    return raw;
+  throw new ConfigError(
+    `${source} must be an e-mail address or an http(s) address such as https://example.org/privacidad, got '${shown(raw)}'`,
+  );
+};

@@ -113,6 +113,7 @@ const SERVER_NAMES = [
   'trustProxyHops',
   'webPages',
   'publicUrl',
+  'privacyContact',
 ] as const satisfies readonly SettingName[];
 
 /** Where a listener binds. */

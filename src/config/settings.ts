@@ -122,6 +122,11 @@ export const SETTINGS = withVariables({
     'http://localhost:3000',
     'the origin visitors reach the pages at (`https://host`): canonical links, preview cards, sitemap; set it in production',
   ),
+  privacyContact: serve<string | undefined>(
+    parse.contact,
+    undefined,
+    "where families ask for a child's removal, shown on `/acerca`: an e-mail address or a form's https:// address; set it in production",
+  ),
   maxUrlLength: serve(
     parse.positiveInteger,
     8 * 1024,

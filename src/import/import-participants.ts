@@ -3,6 +3,7 @@ import { GLOBAL_YEAR } from '../domain/categories.js';
 import { openWriteStore, sqliteFileExists, type StoreUse } from '../store/open-store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
+import { withholdRemoved } from './removals.js';
 import { collectParticipants, festivalYears, type RawParticipantRow } from './validate-rows.js';
 
 /** How many bad rows are listed before the rest are only counted. */
@@ -67,11 +68,12 @@ export async function importParticipants(
   progress.phase('opening the store');
   const store = await openWriteStore(location, use);
   try {
-    const { statistics, published } = await store.transaction(async (tx) => {
+    const { statistics, published, imported, withheld } = await store.transaction(async (tx) => {
       progress.phase(`replacing ${years.join(', ')}`);
       await tx.deleteParticipantsOfYears(years);
-      progress.phase('writing', records.length);
-      await tx.insertParticipants(records, (inserted) => progress.update(inserted));
+      const { kept, withheld } = await withholdRemoved(tx, records);
+      progress.phase('writing', kept.length);
+      await tx.insertParticipants(kept, (inserted) => progress.update(inserted));
       await tx.recordSource(years, source);
       // Published before the statistics are computed: a year an operator had withheld is
       // counted again once its list is imported again.
@@ -79,13 +81,15 @@ export async function importParticipants(
       await tx.setReady(published, true);
       const statistics = await recomputeInside(tx, progress, minPublishedCount);
       progress.phase('committing');
-      return { statistics, published };
+      return { statistics, published, imported: kept.length, withheld };
     });
     const { rowsRead, duplicates } = collected;
     return {
       store: store.description,
       rowsRead,
-      imported: records.length,
+      imported,
+      /** Rows left out because a removal was asked for their child (src/import/removals.ts). */
+      withheld,
       duplicates,
       years,
       statistics,

@@ -36,8 +36,8 @@ const totalStatistics = (statuses: readonly YearStatus[]) =>
   statuses.reduce((sum, status) => sum + status.statistics, 0);
 
 /** Rolls a dry run back, carrying its report out of the transaction. */
-class RolledBack extends Error {
-  constructor(readonly report: YearChangeReport) {
+export class RolledBack<Report> extends Error {
+  constructor(readonly report: Report) {
     super('dry run');
   }
 }

@@ -58,6 +58,12 @@ export function postgresSchema(schema: string): string[] {
       `NOT EXISTS (SELECT 1 FROM tamborrada_changes WHERE part = '${STORE_VERSION_ROW}')`,
       `INSERT INTO tamborrada_changes (part) VALUES ('${STORE_VERSION_ROW}') ON CONFLICT (part) DO NOTHING`,
     ),
+    // Two version-4 uuids: 244 bits of PostgreSQL's strong randomness.
+    when(
+      'NOT EXISTS (SELECT 1 FROM tamborrada_store_secret)',
+      `INSERT INTO tamborrada_store_secret (id, secret)
+         VALUES (1, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))`,
+    ),
     // Replaced (to upgrade it) only by a role that may own it.
     when(
       `to_regprocedure('${NOTE_CHANGE}') IS NULL OR ${ownsFunction(NOTE_CHANGE)}`,

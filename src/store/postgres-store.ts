@@ -125,6 +125,25 @@ export class PostgresStore implements WriteStore {
   readonly readYearStatuses = () => shared.readYearStatuses(this.sql);
   readonly readManualSummaries = () => shared.readManualSummaries(this.sql);
   readonly readStatisticsRule = () => shared.readStatisticsRule(this.sql);
+  readonly readRemovals = () => shared.readRemovals(this.sql);
+
+  /**
+   * VACUUM FULL writes the tables anew and drops their old files, dead rows included (a
+   * plain VACUUM only marks their space free). Only their owner may; PostgreSQL would
+   * skip the others with a mere warning, so they are named instead.
+   */
+  async eraseDeletedRows(): Promise<string | undefined> {
+    const tables = ['participants', 'statistics'];
+    const { rows } = await this.pool.query<{ name: string }>(
+      `SELECT t.name FROM unnest($1::text[]) AS t(name)
+       JOIN pg_class c ON c.oid = to_regclass(t.name) WHERE NOT pg_has_role(c.relowner, 'USAGE')`,
+      [tables],
+    );
+    if (rows.length > 0)
+      return `this role does not own ${rows.map((row) => row.name).join(' and ')}: their owner must run VACUUM FULL ${tables.join(', ')}`;
+    await this.pool.query(`VACUUM FULL ${tables.join(', ')}`);
+    return undefined;
+  }
 
   async readSchemaState(): Promise<SchemaState> {
     return this.inTransaction(readSchemaStateWith);

@@ -2,6 +2,7 @@ import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord } from '../domain/types.js';
 import type {
   ManualSummary,
+  Removal,
   SchemaState,
   StatisticsRule,
   StoredStatistic,
@@ -38,6 +39,8 @@ export const OUR_TABLES = [
   'summary_overrides',
   'tamborrada_year_sources',
   'tamborrada_statistics_rule',
+  'tamborrada_removals',
+  'tamborrada_store_secret',
 ];
 
 export function schemaStateOf(tables: ReadonlySet<string>): SchemaState {
@@ -162,6 +165,28 @@ export async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
     .sort((a, b) => byText(a.year, b.year) || byText(a.category, b.category));
 }
 
+/** `years` of a removal: one 4-digit year, or every year. */
+const ALL_YEARS = 'all';
+
+export async function readRemovals(sql: Sql): Promise<Removal[]> {
+  const rows = await sql.all<{
+    name_key: string;
+    school: string;
+    years: string;
+    records: unknown;
+    removed_at: unknown;
+  }>('SELECT name_key, school, years, records, removed_at FROM tamborrada_removals');
+  return rows
+    .map((row) => ({
+      nameKey: row.name_key,
+      school: row.school,
+      year: row.years === ALL_YEARS ? undefined : Number(row.years),
+      records: Number(row.records),
+      removedAt: timestampText(row.removed_at),
+    }))
+    .sort((a, b) => byText(a.removedAt ?? '', b.removedAt ?? '') || byText(a.school, b.school));
+}
+
 export function writeTransaction(sql: Sql, participants: ParticipantRows): WriteTransaction {
   const now = sql.now;
   return {
@@ -260,6 +285,31 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
     },
     readYearStatuses: () => readYearStatuses(sql),
     readStatisticsRule: () => readStatisticsRule(sql),
+    async readSchoolParticipants(school) {
+      const rows = await sql.all<{ name: string; year: unknown }>(
+        'SELECT name, year FROM participants WHERE school = ?',
+        [school],
+      );
+      return rows.map((row) => ({ name: row.name, school, year: Number(row.year) }));
+    },
+    deleteParticipant: ({ name, school, year }) =>
+      sql.run('DELETE FROM participants WHERE name = ? AND school = ? AND year = ?', [name, school, year]),
+    async readRemovalSecret() {
+      const [row] = await sql.all<{ secret: string }>(
+        'SELECT secret FROM tamborrada_store_secret WHERE id = 1',
+      );
+      if (row === undefined) throw new Error('the store has no removal secret: run `tamborrada migrate`');
+      return row.secret;
+    },
+    async recordRemoval({ nameKey, school, year, records }) {
+      const inserted = await sql.run(
+        `INSERT INTO tamborrada_removals (name_key, school, years, records) VALUES (?, ?, ?, ?)
+         ON CONFLICT (name_key, years) DO NOTHING`,
+        [nameKey, school, year === undefined ? ALL_YEARS : String(year), records],
+      );
+      return inserted > 0;
+    },
+    readRemovals: () => readRemovals(sql),
   };
 }
 
@@ -327,6 +377,21 @@ export function createTables(types: ColumnTypes): string[] {
        id integer PRIMARY KEY CHECK (id = 1),
        min_published_count integer NOT NULL CHECK (min_published_count >= 1),
        computed_at ${types.time}
+     )`,
+    // Migrate puts one random secret in it: the key of the removals' hashes.
+    `CREATE TABLE IF NOT EXISTS tamborrada_store_secret (
+       id integer PRIMARY KEY CHECK (id = 1),
+       secret text NOT NULL,
+       created_at ${types.time}
+     )`,
+    // One row per removal request carried out: no name, a keyed hash of it.
+    `CREATE TABLE IF NOT EXISTS tamborrada_removals (
+       name_key text NOT NULL,
+       school text NOT NULL,
+       years text NOT NULL,
+       records integer NOT NULL DEFAULT 0,
+       removed_at ${types.time},
+       PRIMARY KEY (name_key, years)
      )`,
     `CREATE TABLE IF NOT EXISTS tamborrada_changes (
        part text PRIMARY KEY,

@@ -24,6 +24,8 @@ export const SQLITE_SCHEMA: readonly string[] = [
     flag: (column) => `integer NOT NULL DEFAULT 0 CHECK (${column} IN (0, 1))`,
   }),
   'CREATE INDEX IF NOT EXISTS participants_year_idx ON participants (year)',
+  // 32 bytes from SQLite's generator, which the operating system's randomness seeds.
+  'INSERT OR IGNORE INTO tamborrada_store_secret (id, secret) VALUES (1, lower(hex(randomblob(32))))',
   ...RETIRED_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS ${name}`),
   `DELETE FROM tamborrada_changes WHERE part <> '${STORE_VERSION_ROW}'`,
   `INSERT OR IGNORE INTO tamborrada_changes (part, version) VALUES ('${STORE_VERSION_ROW}', 0)`,

@@ -20,6 +20,8 @@ export interface SqliteStoreOptions {
 }
 
 const BUSY_TIMEOUT_MS = 5000;
+/** How long `eraseDeletedRows` tries to empty a WAL that other connections still read. */
+const WAL_EMPTY_WAIT_MS = 30_000;
 const INSERT_BATCH = 500;
 /** How often an insert reports its progress, in rows (a multiple of INSERT_BATCH). */
 const PROGRESS_EVERY_ROWS = 10_000;
@@ -119,6 +121,8 @@ export class SqliteStore implements WriteStore {
         fileMustExist: !this.options.create,
       });
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      // Deleted rows are overwritten with zeros, not left readable in free space (children's names).
+      if (!this.options.readonly) db.pragma('secure_delete = ON');
       const after = fileIdentity(this.path) ?? '';
       if (before === undefined || before === after || attempt === 3) return { db, identity: after };
       db.close();
@@ -129,6 +133,24 @@ export class SqliteStore implements WriteStore {
   readonly readYearStatuses = () => shared.readYearStatuses(this.sql);
   readonly readManualSummaries = () => shared.readManualSummaries(this.sql);
   readonly readStatisticsRule = () => shared.readStatisticsRule(this.sql);
+  readonly readRemovals = () => shared.readRemovals(this.sql);
+
+  /**
+   * VACUUM rewrites every page, so nothing deleted earlier (before secure deletion, by a
+   * replaced list, by `year remove`) stays in free space; the checkpoint then copies it
+   * into the file and truncates the WAL, whose older frames still hold deleted rows.
+   */
+  async eraseDeletedRows(): Promise<string | undefined> {
+    this.db.exec('VACUUM');
+    const deadline = performance.now() + WAL_EMPTY_WAIT_MS;
+    for (;;) {
+      const [{ busy }] = this.db.pragma('wal_checkpoint(TRUNCATE)') as [{ busy: number }];
+      if (busy === 0) return undefined;
+      if (performance.now() > deadline)
+        return `other connections kept reading the WAL for ${WAL_EMPTY_WAIT_MS / 1000} s, so it may still hold the name: run this command again`;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 
   async readSchemaState(): Promise<SchemaState> {
     const rows = await this.sql.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");

@@ -83,6 +83,21 @@ export interface ManualSummary {
   updatedAt: string | null;
 }
 
+/**
+ * A family's request that one child be removed, as the store keeps it: no name, only a
+ * keyed hash of the normalised whole name and the school (the store's secret is the key).
+ */
+export interface Removal {
+  /** HMAC-SHA256 (hex) of the name's search key and the school, keyed with the store's secret. */
+  nameKey: string;
+  school: string;
+  /** The one year the request covers; undefined: every year. */
+  year: number | undefined;
+  /** Records deleted when the request was carried out (0: none were stored yet). */
+  records: number;
+  removedAt: string | null;
+}
+
 /** The writes of one operator command, all inside one transaction. */
 export interface WriteTransaction {
   deleteParticipantsOfYears(years: readonly number[]): Promise<void>;
@@ -111,6 +126,15 @@ export interface WriteTransaction {
   readYearStatuses(): Promise<YearStatus[]>;
   /** The rule of the last recompute; `undefined` before any (or by an older version). */
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
+  /** The participants of one school, every year. */
+  readSchoolParticipants(school: string): Promise<ParticipantRecord[]>;
+  /** Deletes the rows with exactly this name, school and year; returns how many. */
+  deleteParticipant(record: ParticipantRecord): Promise<number>;
+  /** The store's random secret, made by `migrate`: the key of every removal's hash. */
+  readRemovalSecret(): Promise<string>;
+  /** Records a removal; false when one with the same hash and year was recorded already. */
+  recordRemoval(removal: Omit<Removal, 'removedAt'>): Promise<boolean>;
+  readRemovals(): Promise<Removal[]>;
 }
 
 /** Nothing, the public project's tables only, our schema as an older version left it, or all of it. */
@@ -125,4 +149,11 @@ export interface WriteStore extends ReadStore {
   readYearStatuses(): Promise<YearStatus[]>;
   readManualSummaries(): Promise<ManualSummary[]>;
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
+  readRemovals(): Promise<Removal[]>;
+  /**
+   * Overwrites what deleted rows left in the store's files, outside any transaction
+   * (SQLite: VACUUM, then the WAL emptied; PostgreSQL: VACUUM FULL of the tables that
+   * held them). Undefined when done, else why it could not be done.
+   */
+  eraseDeletedRows(): Promise<string | undefined>;
 }

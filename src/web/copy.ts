@@ -279,8 +279,17 @@ export const aboutTexts = {
       'Para que nadie se reconozca por un nombre poco frecuente, las listas de nombres y apellidos (también los nombres nuevos, los más largos y el nombre más frecuente de cada compañía) solo incluyen los que llevan un mínimo de niños y niñas en esa edición, o en el conjunto de todas: tres, salvo que quien publica este sitio fije otro. Los totales y las cifras de nombres distintos sí cuentan a todos.',
       'El buscador muestra solo las participaciones cuyo nombre completo coincide con el que se escribe (sin importar tildes ni mayúsculas) en la compañía elegida: sirve para encontrar a quien ya se conoce, no para descubrir a nadie. La API mantiene la búsqueda del proyecto original: un fragmento del nombre dentro de una compañía.',
       'Lo que se escribe en el buscador viaja en el cuerpo de la petición y no queda en la dirección de la página ni en los registros del servidor.',
-      'Si quieres que se retire el registro de un niño o una niña, pídeselo a quien publica este sitio indicando el nombre, la compañía y el año. Una vez borrado del almacén, deja de aparecer en el buscador y en las cifras en cuanto se recalculan.',
     ],
+    /** How a family asks for a child's removal: `ask`, then the contact (or `noContact`), then `details`. */
+    removal: {
+      ask: 'Para que se borren para siempre los registros de un niño o una niña, su familia puede pedirlo',
+      email: 'escribiendo a',
+      form: 'en',
+      noContact: 'a quien publica este sitio',
+      details: ', indicando su nombre completo, la compañía y, si se trata de una sola edición, el año.',
+      effect:
+        'Sus registros se borran y, en pocos segundos, desaparecen del buscador, de las estadísticas y de las descargas; las listas que se carguen después lo dejan fuera. No se guarda ninguna copia legible de su nombre: solo una huella cifrada con una clave propia de este sitio, que sirve para reconocerlo en esas listas. Las copias de seguridad hechas antes lo conservan hasta que se renuevan.',
+    },
   },
   licence: {
     heading: 'Licencia',

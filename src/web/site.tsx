@@ -29,6 +29,8 @@ import { fullOrPublic, parsed, totalOf, yearStatistics } from './year-statistics
 export interface SiteOptions {
   /** The public origin (`PUBLIC_URL`), for the addresses other sites read: canonical, cards, sitemap. */
   publicUrl: string;
+  /** Where families ask for a removal (`PRIVACY_CONTACT`), shown on the about page. */
+  privacyContact?: string | undefined;
 }
 
 function once<T>(make: () => T): () => T {
@@ -65,7 +67,12 @@ interface AddressedPage {
 }
 
 /** Every page and file of one read model, each made on first use and then served as prepared bytes. */
-function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageContext, origin: string) {
+function pagesOf(
+  model: ReadModel,
+  contextOf: (isUpdating: boolean) => PageContext,
+  origin: string,
+  privacyContact: string | undefined,
+) {
   const { catalog, directory } = model;
   const context = contextOf(catalog.isUpdating);
   const companies = directory.index.companies;
@@ -217,7 +224,7 @@ function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageConte
         };
       case PAGE_PATHS.about:
         return {
-          content: () => <AboutPage context={context} />,
+          content: () => <AboutPage context={context} contact={privacyContact} />,
           card: () => card(aboutTexts.title, metaTexts.card.about),
         };
     }
@@ -343,7 +350,7 @@ export interface Site {
   assets: readonly SiteAsset[];
 }
 
-export function createSite({ publicUrl }: SiteOptions): Site {
+export function createSite({ publicUrl, privacyContact }: SiteOptions): Site {
   const assets = siteAssets();
   const contextOf = (isUpdating: boolean) => ({
     stylesheet: assets.stylesheet.path,
@@ -359,7 +366,7 @@ export function createSite({ publicUrl }: SiteOptions): Site {
       if (state.kind !== 'ready') return unavailablePages;
       let modelPages = pages.get(state.model);
       if (modelPages === undefined)
-        pages.set(state.model, (modelPages = pagesOf(state.model, contextOf, publicUrl)));
+        pages.set(state.model, (modelPages = pagesOf(state.model, contextOf, publicUrl, privacyContact)));
       return modelPages;
     },
     favicon: faviconAnswer,

@@ -132,6 +132,7 @@ describe('a failure inside the import transaction', () => {
     await importFile(next, workspace.location, true);
     expect(injected.calls).toEqual([
       'deleteParticipantsOfYears',
+      'readRemovals',
       'insertParticipants',
       'recordSource',
       'setReady',

@@ -18,6 +18,12 @@ const COMMANDS: [string[], string[]][] = [
     ['summary', 'set'],
     [...STORE, '--year <year>', '--category <id>', '--file <path>'],
   ],
+  [['participant'], ['remove', 'removals']],
+  [
+    ['participant', 'remove'],
+    [...STORE, '--name <name>', '--school <school>', '--year <year>', '--dry-run'],
+  ],
+  [['participant', 'removals'], STORE],
 ];
 
 describe.concurrent('tamborrada --help', () => {

@@ -177,8 +177,8 @@ describe('a database built with the public project schema', () => {
       GRANT USAGE, CREATE ON SCHEMA public TO ${user};
       GRANT SELECT, INSERT, UPDATE, DELETE ON participants, statistics, available_years, sys_status TO ${user};
       GRANT SELECT, INSERT, UPDATE, DELETE ON summary_overrides, tamborrada_year_sources,
-        tamborrada_statistics_rule TO ${user};
-      GRANT SELECT ON tamborrada_changes TO ${user};`);
+        tamborrada_statistics_rule, tamborrada_removals TO ${user};
+      GRANT SELECT ON tamborrada_changes, tamborrada_store_secret TO ${user};`);
     const store = await openWriteStore(postgresLocation(postgresUrl(database.url, { user, password })));
     try {
       await store.migrate(); // again, by a role that may not create indexes or triggers on these tables

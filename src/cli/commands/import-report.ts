@@ -14,5 +14,10 @@ export function formatImportReport(source: string, report: ImportReport, elapsed
       ['published', report.published.join(', ')],
       ['time', formatSeconds(elapsedMs)],
     ]),
+    ...(report.withheld > 0
+      ? [
+          `${formatCount(report.withheld)} withheld by ${report.withheld === 1 ? 'a removal request' : 'removal requests'}`,
+        ]
+      : []),
   ].join('\n');
 }

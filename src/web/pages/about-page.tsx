@@ -3,8 +3,30 @@ import { Layout, LICENCE_URL, PAGE_PATHS, Panel, type PageContext } from '../lay
 
 const texts = aboutTexts;
 
+/** How a family asks for a removal: at the operator's contact (`PRIVACY_CONTACT`), if one is set. */
+function RemovalRequest({ contact }: { contact: string | undefined }) {
+  const removal = texts.privacy.removal;
+  const form = contact?.startsWith('http') === true;
+  return (
+    <>
+      <p>
+        {removal.ask}{' '}
+        {contact === undefined ? (
+          removal.noContact
+        ) : (
+          <>
+            {form ? removal.form : removal.email} <a href={form ? contact : `mailto:${contact}`}>{contact}</a>
+          </>
+        )}
+        {removal.details}
+      </p>
+      <p>{removal.effect}</p>
+    </>
+  );
+}
+
 /** `/acerca`: where the data comes from, what each statistic means, privacy, licence, the API. */
-export function AboutPage({ context }: { context: PageContext }) {
+export function AboutPage({ context, contact }: { context: PageContext; contact: string | undefined }) {
   return (
     <Layout context={context} title={texts.title} description={texts.description} place="about">
       <h1>{texts.title}</h1>
@@ -30,6 +52,7 @@ export function AboutPage({ context }: { context: PageContext }) {
         {texts.privacy.paragraphs.map((paragraph) => (
           <p>{paragraph}</p>
         ))}
+        <RemovalRequest contact={contact} />
       </Panel>
       <Panel id="licencia" heading={texts.licence.heading}>
         <p>

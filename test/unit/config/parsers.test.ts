@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/index.js';
-import { corsOrigin, onOff, portOrOff, publicUrl } from '../../../src/config/parsers.js';
+import { contact, corsOrigin, onOff, portOrOff, publicUrl } from '../../../src/config/parsers.js';
 
 it.each(['*', 'null', 'https://tamborrada.example', 'http://localhost:8080', 'https://xn--caf-dma.example'])(
   'CORS_ORIGIN %s is accepted as it is',
@@ -51,4 +51,24 @@ it.each([
   'https://café.example',
 ])('PUBLIC_URL %j is refused, in one line', (value) => {
   expect(() => publicUrl(value, 'PUBLIC_URL')).toThrow(/^PUBLIC_URL must be an http\(s\) origin/);
+});
+
+it.each(['privacidad@tamborrada.example.org', 'https://tamborrada.example.org/privacidad'])(
+  'PRIVACY_CONTACT %s is taken as it is',
+  (value) => {
+    expect(contact(value, 'PRIVACY_CONTACT')).toBe(value);
+  },
+);
+
+it.each([
+  'privacidad',
+  'a@b',
+  'a b@example.org',
+  'mailto:a@example.org',
+  'javascript:alert(1)',
+  '<a@example.org>',
+])('PRIVACY_CONTACT %j is refused, in one line', (value) => {
+  expect(() => contact(value, 'PRIVACY_CONTACT')).toThrow(
+    /^PRIVACY_CONTACT must be an e-mail address or an http\(s\) address/,
+  );
 });
