@@ -30,8 +30,11 @@ const program = new Command('tamborrada')
   .description(
     "Statistics service of the children's drum festival: the read-only API server and the operator's tools",
   )
-  // Usage errors are one line (commander's own words, its suggestion joined on); exit code 2.
-  .configureOutput({ outputError: (text, write) => write(`${text.trim().split('\n').join(' ')}\n`) })
+  // Usage errors are one line (commander's own words, its suggestion joined on), with the
+  // prefix of every other error; exit code 2.
+  .configureOutput({
+    outputError: (text, write) => write(`tamborrada: ${text.trim().split('\n').join(' ')}\n`),
+  })
   .exitOverride()
   .addHelpText(
     'after',
@@ -140,11 +143,13 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
   'tamborrada migrate --db ./data/tamborrada.db',
   'DATABASE_URL=postgres://writer@db/tamborrada tamborrada migrate',
 ]).action(async (options) => {
-  const migrated = await withStore(storeOf(options), 'migrate', async (store) => {
-    await store.migrate();
-    return store.description;
-  });
-  print(`migrated ${migrated}`);
+  print(
+    await withStore(storeOf(options), 'migrate', async (store) =>
+      (await store.migrate())
+        ? `migrated ${store.description}`
+        : `${store.description} is up to date: nothing changed`,
+    ),
+  );
 });
 
 storeCommand(

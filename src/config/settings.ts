@@ -1,6 +1,9 @@
 import * as parse from './parsers.js';
 import type { Parse } from './parsers.js';
 
+/** The metrics listener's port by default: the API's plus this (3000 → 9464, Prometheus's usual range). */
+export const METRICS_PORT_OFFSET = 6464;
+
 /** Which commands read a setting. */
 export type SettingScope = 'every command' | 'serve';
 
@@ -95,10 +98,11 @@ export const SETTINGS = withVariables({
     '127.0.0.1',
     'address of the Prometheus metrics listener (`/metrics`), apart from the API',
   ),
-  metricsPort: serve<number | 'off'>(
+  metricsPort: serve<number | 'off' | undefined>(
     parse.portOrOff,
-    9464,
-    'port of the metrics listener; `off`: no metrics',
+    undefined,
+    'port of the metrics listener; `off`: no metrics. By default each `serve` on a machine has its own, from its `PORT`',
+    { fallbackText: `\`PORT\` + ${METRICS_PORT_OFFSET} (9464 for port 3000; any free port for port 0)` },
   ),
   webPages: serve(
     parse.onOff,

@@ -134,13 +134,19 @@ export class SqliteStore implements WriteStore {
     return shared.schemaStateOf(new Set(rows.map((row) => row.name)));
   }
 
-  async migrate(): Promise<void> {
-    if (this.db.pragma('journal_mode', { simple: true }) !== 'wal') this.db.pragma('journal_mode = WAL');
+  async migrate(): Promise<boolean> {
+    // Any change moves the schema's version or the connection's count of changed rows.
+    const state = () =>
+      `${this.db.pragma('schema_version', { simple: true })}/${this.db.prepare('SELECT total_changes()').pluck().get()}`;
+    const before = state();
+    const walAlready = this.db.pragma('journal_mode', { simple: true }) === 'wal';
+    if (!walAlready) this.db.pragma('journal_mode = WAL');
     this.db
       .transaction(() => {
         for (const statement of SQLITE_SCHEMA) this.db.exec(statement);
       })
       .immediate();
+    return !walAlready || state() !== before;
   }
 
   async readVersion(): Promise<StoreVersion> {

@@ -23,11 +23,11 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
   afterAll(() => workspace.remove());
 
   it("an unknown option: commander's message, exit code 2", async () => {
-    expectUsageError(await runCli(['status', '--bogus']), /^error: unknown option '--bogus'/);
+    expectUsageError(await runCli(['status', '--bogus']), /^tamborrada: error: unknown option '--bogus'/);
   });
 
   it('an unknown command: exit code 2', async () => {
-    expectUsageError(await runCli(['publish']), /^error: unknown command 'publish'/);
+    expectUsageError(await runCli(['publish']), /^tamborrada: error: unknown command 'publish'/);
   });
 
   it('a bad --port: one line, exit code 2', async () => {
@@ -44,7 +44,7 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
     ]);
     expectUsageError(
       scale,
-      /^error: option '--scale <f>' argument '0' is invalid\. expected a number above 0/,
+      /^tamborrada: error: option '--scale <f>' argument '0' is invalid\. expected a number above 0/,
     );
     expectUsageError(state, /^tamborrada: error: updating takes 'on' or 'off', got 'maybe'$/);
     expect(linesOf(state.stderr)).toHaveLength(1);
