@@ -103,7 +103,7 @@ export async function openWriteStore(location: StoreLocation, use: StoreUse = 'w
     store =
       location.engine === 'postgres'
         ? new PostgresStore(location.url, location.settings, 'tamborrada-cli')
-        : new SqliteStore(location.path, { create: created, readonly: use === 'read' });
+        : new SqliteStore(location.path, { create: created, readonly: use === 'read' && 'leave-nothing' });
   } catch (error) {
     throw said(error);
   }

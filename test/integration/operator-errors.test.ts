@@ -4,9 +4,9 @@
  * documented table (docs/operations.md): 2 for bad usage or configuration. Commands asked
  * for what is so already succeed and say that nothing changed.
  */
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, csv, dumpAllTables, runCli, type CliRun, type Workspace } from './support.js';
@@ -223,6 +223,20 @@ describe('the store as the operator meets it', () => {
   });
 
   afterAll(() => workspace?.remove());
+
+  it("a store the CLI creates, and its folder, are its owner's only", async () => {
+    for (const command of [
+      ['import', workspace.file('again.csv', LIST), '--create'],
+      ['migrate'],
+      ['demo', '--scale', '0.01'],
+    ]) {
+      const path = join(workspace.dir, `new-${command[0]}`, 'store.db');
+      expect((await runCli([...command, '--db', path])).code).toBe(0);
+      expect([statSync(path).mode & 0o777, statSync(dirname(path)).mode & 0o777], command[0]).toEqual([
+        0o600, 0o700,
+      ]);
+    }
+  });
 
   it('a missing default store: the absolute path it looked for too', async () => {
     const run = await runCli(['status'], {}, undefined, workspace.dir);
