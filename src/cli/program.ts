@@ -5,6 +5,7 @@ import {
   ConfigError,
   fallbackText,
   SETTINGS,
+  resolveImportLimits,
   resolveServeConfig,
   resolveStoreLocation,
   type Setting,
@@ -154,22 +155,42 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
 
 storeCommand(
   'import',
-  'import a participant list (CSV with name, school, year), recompute and publish its years',
+  'import a participant list (CSV, .xlsx or .ods with name, school, year), recompute and publish its years',
   [
+    'tamborrada import participantes-2026.csv --dry-run   what it would change, writing nothing',
     'tamborrada import participantes-2026.csv',
+    'tamborrada import participantes-2026.xlsx --sheet 2026',
+    'tamborrada import lista.csv --encoding windows-1252',
     'tamborrada import participantes-2026.csv --database-url postgres://writer@db/tamborrada',
   ],
 )
-  .argument('<file>', 'UTF-8 CSV file; a BOM and extra columns are allowed')
+  .argument('<file>', 'CSV (separated by commas, semicolons or tabs), or an .xlsx or .ods workbook')
+  .option('--dry-run', 'read, validate and compare with the store, per year; write nothing')
+  .option(
+    '--encoding <name>',
+    "the CSV file's text encoding, instead of the one detected (utf-8, utf-16le, windows-1252…)",
+  )
+  .option('--sheet <name>', 'the sheet of a workbook to read (default: the first)')
   .option('--create', 'create the store if it does not exist yet (otherwise a missing store is an error)')
   .addHelpText(
     'after',
     `
-The header names at least name, school and year, in any order. If any row is bad, each is
-listed as FILE:LINE: reason, nothing is written and the exit code is 1.`,
+The header names at least name, school and year, in any order; other columns are ignored.
+A CSV file's encoding (UTF-8 with or without BOM, UTF-16 with BOM, Windows-1252) and
+separator are detected; the report says which were read. If any row is bad, each is
+listed as FILE:LINE: reason, nothing is written and the exit code is 1. A list the store
+holds already, published, writes nothing and says so.
+Environment: ${variablesWithoutOption('import')}.`,
   )
   .action(async (file: string, options) =>
-    print(await importFile(file, storeOf(options), options.create === true)),
+    print(
+      await importFile(file, storeOf(options), options.create === true, {
+        dryRun: options.dryRun === true,
+        encoding: options.encoding,
+        sheet: options.sheet,
+        limits: resolveImportLimits(process.env),
+      }),
+    ),
   );
 
 storeCommand('demo', 'load the fictional demo dataset through the import path', [

@@ -86,6 +86,12 @@ export function resolveStoreLocation(options: CommandOptions, env: Env): StoreLo
   return storeLocationOf(readSettings(['every command'], options, env));
 }
 
+/** The longest name and school `import` accepts (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
+export function resolveImportLimits(env: Env): Pick<SettingValues, 'maxNameLength' | 'maxSchoolLength'> {
+  const { maxNameLength, maxSchoolLength } = readSettings(['import'], {}, env);
+  return { maxNameLength, maxSchoolLength };
+}
+
 /** The values of some settings, under their names. */
 function pick<N extends SettingName>(values: SettingValues, names: readonly N[]): Pick<SettingValues, N> {
   return Object.fromEntries(names.map((name) => [name, values[name]])) as Pick<SettingValues, N>;

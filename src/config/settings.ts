@@ -5,7 +5,7 @@ import type { Parse } from './parsers.js';
 export const METRICS_PORT_OFFSET = 6464;
 
 /** Which commands read a setting. */
-export type SettingScope = 'every command' | 'serve';
+export type SettingScope = 'every command' | 'import' | 'serve';
 
 export interface Setting<T> {
   /** The environment variable: the setting's name in CONSTANT_CASE (`maxUrlLength`: `MAX_URL_LENGTH`). */
@@ -38,6 +38,7 @@ const setting =
     ...more,
   });
 const everyCommand = setting('every command');
+const importCommand = setting('import');
 const serve = setting('serve');
 
 /** Every setting: the CLI's options, the README's table and the checks at start come from this list. */
@@ -69,6 +70,16 @@ export const SETTINGS = withVariables({
     parse.positiveInteger,
     3000,
     'how often `import`, `demo` and `recompute` print a progress line when stderr is not a terminal',
+  ),
+  maxNameLength: importCommand(
+    parse.positiveInteger,
+    100,
+    'longest name a list may hold, in characters; a longer one refuses the list with its line',
+  ),
+  maxSchoolLength: importCommand(
+    parse.positiveInteger,
+    150,
+    'longest school name a list may hold, in characters; a longer one refuses the list with its line',
   ),
   port: serve(parse.port, 3000, 'port to listen on (0: any free port)', { option: '--port <n>' }),
   host: serve(parse.host, '0.0.0.0', 'address to listen on', { option: '--host <address>' }),

@@ -3,7 +3,16 @@ import { GLOBAL_YEAR } from '../domain/categories.js';
 import { openWriteStore, sqliteFileExists, type StoreUse } from '../store/open-store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
-import { collectParticipants, festivalYears, type RawParticipantRow } from './validate-rows.js';
+import type { ParticipantRecord } from '../domain/types.js';
+import type { WriteStore, WriteTransaction, YearStatus } from '../store/store.js';
+import { compareLists, storedListsTaker, type YearListChange } from './list-changes.js';
+import {
+  collectParticipants,
+  DEFAULT_TEXT_LIMITS,
+  festivalYears,
+  type RawParticipantRow,
+  type TextLimits,
+} from './validate-rows.js';
 
 /** How many bad rows are listed before the rest are only counted. */
 const LISTED_ERRORS = 50;
@@ -27,28 +36,100 @@ export function expectStore(location: StoreLocation, use: StoreUse): void {
   if (location.engine === 'sqlite') sqliteFileExists(location.path, use);
 }
 
-/** What an import did; `store`: without credentials. */
-export type ImportReport = Awaited<ReturnType<typeof importParticipants>>;
+/** What an import did, or would do (`dryRun`); `store`: without credentials. */
+export interface ImportReport {
+  store: string;
+  rowsRead: number;
+  imported: number;
+  duplicates: number;
+  years: number[];
+  /** Names the search can never find (fewer than three parts): their lines and years. */
+  shortNames: { line: number; year: number }[];
+  /** The store held these lists already, published: nothing was written. */
+  unchanged: boolean;
+  dryRun: boolean;
+  /** Per year, what the import changes (dry runs only). */
+  changes: YearListChange[];
+  /** Statistics rows written, and the years published (0 and none when nothing was written). */
+  statistics: number;
+  published: string[];
+}
+
+/** The stored years' flags and counts, and the lists an import of `years` compares with. */
+async function readStoredLists(store: WriteStore, years: readonly number[]) {
+  const { stored, take } = storedListsTaker(years);
+  await store.readSnapshot((snapshot) => snapshot.readParticipants([], take));
+  return { statuses: await store.readYearStatuses(), stored };
+}
+
+/** Importing would write nothing: the lists' years and `global` are published and hold exactly these children. */
+function changesNothing(statuses: readonly YearStatus[], changes: readonly YearListChange[]): boolean {
+  const published = (year: string) => statuses.some((status) => status.year === year && status.isReady);
+  return (
+    [...changes.map((change) => String(change.year)), GLOBAL_YEAR].every(published) &&
+    changes.every((change) => change.added === 0 && change.removed === 0)
+  );
+}
+
+/**
+ * Inside the import's transaction, before any write: whether the store holds these lists
+ * already (the stored counts are compared first, so that a changed list reads nothing more).
+ */
+async function holdsAlready(
+  tx: WriteTransaction,
+  records: readonly ParticipantRecord[],
+  years: readonly number[],
+) {
+  const statuses = await tx.readYearStatuses();
+  const counts = new Map<string, number>();
+  for (const record of records) counts.set(String(record.year), (counts.get(String(record.year)) ?? 0) + 1);
+  if (
+    !years.every(
+      (year) =>
+        statuses.find((status) => status.year === String(year))?.participants === counts.get(String(year)),
+    )
+  )
+    return false;
+  const { stored, take } = storedListsTaker(years);
+  for (const { name, school, year } of await tx.readParticipants()) take(name, school, year);
+  return changesNothing(statuses, compareLists(records, stored));
+}
 
 /**
  * Every row validated first (ImportRejected: nothing written); then, in one transaction,
  * the rows' years replaced, every statistic recomputed, those years and `global` published.
+ * A list the store holds already, published, writes nothing (no server rebuilds). A dry
+ * run only reads, and says per year what the import would change.
  */
 export async function importParticipants(
   source: string,
   rows: Iterable<RawParticipantRow>,
   location: StoreLocation,
-  /** `use`: `write` when the store must exist, `create` to create a missing one; `expectedRows`: for the time left. */
+  /**
+   * `use`: `write` when the store must exist, `create` to create a missing one;
+   * `expectedRows`: for the time left; `limits`: the longest name and school.
+   */
   {
     use,
     expectedRows,
     progress = NO_PROGRESS,
-  }: { use: 'write' | 'create'; expectedRows?: number; progress?: Progress },
-) {
-  expectStore(location, use);
+    limits = DEFAULT_TEXT_LIMITS,
+    dryRun = false,
+  }: {
+    use: 'write' | 'create';
+    expectedRows?: number;
+    progress?: Progress;
+    limits?: TextLimits;
+    dryRun?: boolean;
+  },
+): Promise<ImportReport> {
+  const exists = location.engine === 'postgres' || sqliteFileExists(location.path, use);
   progress.phase('validating', expectedRows);
-  const collected = collectParticipants(rows, festivalYears(new Date().getFullYear()), (read) =>
-    progress.update(read),
+  const collected = collectParticipants(
+    rows,
+    festivalYears(new Date().getFullYear()),
+    (read) => progress.update(read),
+    limits,
   );
   const { errors, years, records } = collected;
   if (errors.length > 0) {
@@ -60,10 +141,36 @@ export async function importParticipants(
   if (records.length === 0) throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
 
   progress.update(collected.rowsRead);
+  const { rowsRead, duplicates, shortNames } = collected;
+  const report = { rowsRead, imported: records.length, duplicates, years, shortNames, dryRun };
+  const nothingWritten = { statistics: 0, published: [] };
   progress.phase('opening the store');
+  if (dryRun) {
+    // A store yet to be created (--create) compares with nothing.
+    const store = exists ? await openWriteStore(location, 'read') : undefined;
+    try {
+      progress.phase('reading the stored lists');
+      const { statuses, stored } = store
+        ? await readStoredLists(store, years)
+        : { statuses: [], stored: storedListsTaker([]).stored };
+      const changes = compareLists(records, stored);
+      const description = store?.description ?? `sqlite:${(location as { path: string }).path}`;
+      return {
+        ...report,
+        ...nothingWritten,
+        store: description,
+        changes,
+        unchanged: changesNothing(statuses, changes),
+      };
+    } finally {
+      await store?.close();
+    }
+  }
   const store = await openWriteStore(location, use);
   try {
-    const { statistics, published } = await store.transaction(async (tx) => {
+    const written = await store.transaction(async (tx) => {
+      progress.phase('comparing with the stored lists');
+      if (await holdsAlready(tx, records, years)) return undefined;
       progress.phase(`replacing ${years.join(', ')}`);
       await tx.deleteParticipantsOfYears(years);
       progress.phase('writing', records.length);
@@ -77,15 +184,12 @@ export async function importParticipants(
       progress.phase('committing');
       return { statistics, published };
     });
-    const { rowsRead, duplicates } = collected;
     return {
+      ...report,
+      ...(written ?? nothingWritten),
       store: store.description,
-      rowsRead,
-      imported: records.length,
-      duplicates,
-      years,
-      statistics,
-      published,
+      changes: [],
+      unchanged: written === undefined,
     };
   } finally {
     await store.close();
