@@ -35,10 +35,11 @@ export const DEFAULT_TEXT_LIMITS: Readonly<TextLimits> = Object.freeze({
 
 /**
  * What a name holds: letters and marks of any script, spaces, apostrophes (' ’ ʼ ‘),
- * hyphens (- ‐ ‑), dots and the Catalan middle dot (Gal·la). No digit, symbol or other
+ * hyphens (- ‐ ‑), dots, the Catalan middle dot (Gal·la) and the comma of a
+ * `Surname, Name` (the public project's lists hold some). No digit, symbol or other
  * punctuation (= ; < > @ …): a list holding one is not a list of names.
  */
-const NOT_IN_A_NAME = /[^\p{L}\p{M}\s'’ʼ‘\-‐‑.·]/u;
+const NOT_IN_A_NAME = /[^\p{L}\p{M}\s'’ʼ‘\-‐‑.·,]/u;
 
 /** A character as an error line shows it: itself when visible, else its code point. */
 function shown(character: string): string {
@@ -78,7 +79,7 @@ export function validateRow(
   const foreign = NOT_IN_A_NAME.exec(row.name)?.[0];
   if (foreign !== undefined)
     return fail(
-      `name contains ${shown(foreign)}, which no name has (letters, spaces, apostrophes, hyphens and dots only)`,
+      `name contains ${shown(foreign)}, which no name has (letters, spaces, apostrophes, hyphens, dots and commas only)`,
     );
   if (characters(school) > limits.maxSchoolLength)
     return fail(
