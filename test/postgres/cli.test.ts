@@ -147,3 +147,44 @@ describe('import refuses control characters in names and schools, on its line, b
     }
   });
 });
+
+describe('import on PostgreSQL: a dry run reads only, an identical list writes nothing', () => {
+  let fixture: Fixture;
+  let reader: Awaited<ReturnType<typeof createReadOnlyRole>>;
+  let dir: string;
+
+  beforeAll(async () => {
+    fixture = await createPostgresFixture();
+    reader = await createReadOnlyRole(fixture.database);
+    dir = mkdtempSync(join(tmpdir(), 'tamborrada-pg-same-'));
+  });
+
+  afterAll(async () => {
+    await fixture?.dispose();
+    await reader?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the change counter moves for the first import only; the dry run works with the read-only role', async () => {
+    const file = join(dir, 'lista.csv');
+    writeFileSync(
+      file,
+      'name;school;year\nAne García López;Ikastola Txori Berri;2025\nJon Pérez Ruiz;Colegio Santa Ana;2025\n',
+    );
+    const counter = async () =>
+      (await fixture.database.client.query('SELECT part, version FROM tamborrada_changes')).rows;
+    const dry = await runCli(['import', file, '--dry-run', '--database-url', reader.url]);
+    expect([dry.code, dry.stderr]).toEqual([0, '']);
+    expect(dry.stdout).toMatch(/^ {2}2025 children +2 added, 0 removed, 0 kept/m);
+    const before = await counter();
+    expect((await runCli(['import', file, '--database-url', fixture.database.url])).code).toBe(0);
+    const imported = await counter();
+    expect(imported).not.toEqual(before);
+    const again = await runCli(['import', file, '--database-url', fixture.database.url]);
+    expect([again.code, again.stderr]).toEqual([0, '']);
+    expect(again.stdout.split('\n')[0]).toMatch(
+      /holds these lists already \(2025, published\): nothing changed$/,
+    );
+    expect(await counter()).toEqual(imported);
+  });
+});
