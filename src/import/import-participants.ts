@@ -79,17 +79,12 @@ async function holdsAlready(
   tx: WriteTransaction,
   records: readonly ParticipantRecord[],
   years: readonly number[],
-) {
+): Promise<boolean> {
   const statuses = await tx.readYearStatuses();
-  const counts = new Map<string, number>();
-  for (const record of records) counts.set(String(record.year), (counts.get(String(record.year)) ?? 0) + 1);
-  if (
-    !years.every(
-      (year) =>
-        statuses.find((status) => status.year === String(year))?.participants === counts.get(String(year)),
-    )
-  )
-    return false;
+  const storedCount = new Map(statuses.map((status) => [status.year, status.participants]));
+  const listedCount = new Map<number, number>();
+  for (const { year } of records) listedCount.set(year, (listedCount.get(year) ?? 0) + 1);
+  if ([...listedCount].some(([year, count]) => storedCount.get(String(year)) !== count)) return false;
   const { stored, take } = storedListsTaker(years);
   for (const { name, school, year } of await tx.readParticipants()) take(name, school, year);
   return changesNothing(statuses, compareLists(records, stored));
@@ -123,7 +118,9 @@ export async function importParticipants(
     dryRun?: boolean;
   },
 ): Promise<ImportReport> {
-  const exists = location.engine === 'postgres' || sqliteFileExists(location.path, use);
+  // A SQLite file yet to be created (--create): a dry run compares with nothing.
+  const missingFile =
+    location.engine === 'sqlite' && !sqliteFileExists(location.path, use) ? location.path : undefined;
   progress.phase('validating', expectedRows);
   const collected = collectParticipants(
     rows,
@@ -146,15 +143,14 @@ export async function importParticipants(
   const nothingWritten = { statistics: 0, published: [] };
   progress.phase('opening the store');
   if (dryRun) {
-    // A store yet to be created (--create) compares with nothing.
-    const store = exists ? await openWriteStore(location, 'read') : undefined;
+    const store = missingFile === undefined ? await openWriteStore(location, 'read') : undefined;
     try {
       progress.phase('reading the stored lists');
       const { statuses, stored } = store
         ? await readStoredLists(store, years)
         : { statuses: [], stored: storedListsTaker([]).stored };
       const changes = compareLists(records, stored);
-      const description = store?.description ?? `sqlite:${(location as { path: string }).path}`;
+      const description = store?.description ?? `sqlite:${missingFile}`;
       return {
         ...report,
         ...nothingWritten,
