@@ -71,7 +71,8 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
     expect([run.code, run.stderr]).toEqual([0, '']);
     const report = linesOf(run.stdout);
     expect(report[0]).toBe(`imported ${file} into sqlite:${join(workspace.dir, 'ok.db')}`);
-    expect(report.slice(1, 6)).toEqual([
+    expect(report.slice(1, 7)).toEqual([
+      expect.stringMatching(/^ {2}read +CSV, UTF-8, separated by commas$/),
       expect.stringMatching(/^ {2}rows read +2$/),
       expect.stringMatching(/^ {2}imported +1$/),
       expect.stringMatching(/^ {2}duplicates +1$/),

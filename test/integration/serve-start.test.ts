@@ -103,7 +103,7 @@ describe('servers on one machine', () => {
       const metrics = await fetch(`http://127.0.0.1:${port + 6464}/metrics`);
       expect(metrics.status).toBe(200);
       expect(await metrics.text()).toContain('tamborrada_read_model_version');
-      expect(server.output()).toContain(`Metrics listening at http://127.0.0.1:${port + 6464}/metrics`);
+      await server.waitForOutput(`Metrics listening at http://127.0.0.1:${port + 6464}/metrics`);
     }
   });
 
@@ -111,7 +111,7 @@ describe('servers on one machine', () => {
     const path = `${workspace.dir}/created-by-serve.db`;
     const server = await startServe(['--db', path, '--demo-if-missing'], { LOG_LEVEL: 'info' }, 60_000);
     servers.push(server);
-    expect(server.output()).toContain('no store yet: creating it with the fictional demo data');
+    await server.waitForOutput('no store yet: creating it with the fictional demo data');
     expect(server.output()).not.toContain(workspace.dir);
   });
 });

@@ -18,6 +18,7 @@ import { startCli } from '../support/cli.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';
 import { eventually } from '../support/eventually.js';
+import { inLetters } from '../support/name-examples.js';
 import { createReadOnlyRole, postgresUrl, uniqueName } from '../support/postgres.js';
 import { startTestServer } from '../support/server.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
@@ -162,7 +163,7 @@ describe('import when PostgreSQL goes away', () => {
   function bigList(): string {
     const file = join(dir, 'big.csv');
     const rows = ['name,school,year'];
-    for (let i = 0; i < 60_000; i++) rows.push(`Ane Garcia Lopez ${i},Ikastola Txori Berri,2026`);
+    for (let i = 0; i < 60_000; i++) rows.push(`Ane Garcia Lopez ${inLetters(i)},Ikastola Txori Berri,2026`);
     writeFileSync(file, `${rows.join('\n')}\n`);
     return file;
   }
