@@ -156,10 +156,15 @@ function lastStoredYear(db: string): number {
   }
 }
 
+/** A number in letters (0 → a … 9 → j): an import refuses names holding digits. */
+const letters = (value: number) => String(value).replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)]!);
+
 function newYearCsv(year: number, path: string): void {
   const rows = ['name,school,year'];
   for (let i = 0; i < config.newYearRows; i++)
-    rows.push(`Nombre${i} Apellido${i % 97} Otro${i % 89},Ikastola Bench ${i % 25},${year}`);
+    rows.push(
+      `Nombre${letters(i)} Apellido${letters(i % 97)} Otro${letters(i % 89)},Ikastola Bench ${i % 25},${year}`,
+    );
   writeFileSync(path, `${rows.join('\n')}\n`);
 }
 

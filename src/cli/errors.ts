@@ -10,41 +10,35 @@ import {
   storeAsTyped,
   StoreNotFoundError,
   StoreNotMigratedError,
+  sqliteStoreError,
   StoreUnusableError,
 } from '../store/open-store.js';
-import { isPostgresMisconfiguration } from '../store/store-errors.js';
+import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 
-/** `user "writer" at db.example.org:5432, database "tamborrada"`, and the password to hide. */
-function postgresTarget(url: string): { target: string; password: string } {
-  try {
-    const { username, password, hostname, port, pathname } = new URL(url);
-    const user = decodeURIComponent(username);
-    const database = decodeURIComponent(pathname.replace(/^\//, ''));
-    const target =
-      `${user ? `user "${user}"` : 'the default user'} at ${hostname || 'localhost'}:${port || '5432'}, ` +
-      `${database ? `database "${database}"` : 'the default database'}`;
-    return { target, password: decodeURIComponent(password) };
-  } catch {
-    return { target: 'the configured database', password: '' };
-  }
+/** The password of a PostgreSQL URL, to take out of a message that might quote it. */
+function passwordOf(url: string): string {
+  const password = URL.parse(url)?.password ?? '';
+  return password === '' ? '' : decodeURIComponent(password);
 }
 
 /**
- * An error's code and first line, with the operator's paths as typed (describeStoreError's
- * redactions are for the server); a PostgreSQL error names its target, never the password.
+ * An error's code and first line, with the operator's paths as typed; a PostgreSQL error
+ * redacted as the server's `details` are (docs/security.md: no role, database, host or
+ * address), and never the password.
  */
 function describeForOperator(error: unknown, store: StoreLocation | undefined): string {
+  if (store?.engine === 'postgres') {
+    const password = passwordOf(store.url);
+    const message = describeStoreError(error);
+    return `PostgreSQL: ${password === '' ? message : message.split(password).join('<password>')}`;
+  }
   const firstLine = (error instanceof Error ? error.message : String(error))
     .split(/\r?\n/, 1)[0]!
     .replace(/\p{Cc}/gu, ' ')
     .trim();
   const code = (error as { code?: unknown } | null)?.code;
-  let message = typeof code === 'string' && !firstLine.includes(code) ? `${code}: ${firstLine}` : firstLine;
-  message = message.slice(0, 300) || 'unknown error';
-  if (store?.engine !== 'postgres') return message;
-  const { target, password } = postgresTarget(store.url);
-  if (password) message = message.split(password).join('<password>');
-  return `PostgreSQL, ${target}: ${message}`;
+  const message = typeof code === 'string' && !firstLine.includes(code) ? `${code}: ${firstLine}` : firstLine;
+  return message.slice(0, 300) || 'unknown error';
 }
 
 /** A store without one of its tables: said like a store not migrated (exit code 2). */
@@ -78,15 +72,19 @@ function missingTable(error: unknown): string | undefined {
   );
 }
 
+/** The error in the operator's words: a missing table, or SQLite refusing the file (the rights: exit code 2). */
+function inWords(thrown: unknown, store: StoreLocation | undefined): unknown {
+  const table = store && missingTable(thrown);
+  if (table !== undefined)
+    return new StoreLacksTableError(
+      `store incomplete: ${storeAsTyped(store!)} has no table ${table}; run ${migrateCommand(store!)} to create it`,
+    );
+  return store?.engine === 'sqlite' ? sqliteStoreError(store.path, thrown) : thrown;
+}
+
 /** One clear line (or the list of bad rows) and the exit code of its kind; never a stack trace. */
 export function exitWithError(thrown: unknown, store: StoreLocation | undefined): never {
-  const table = store && missingTable(thrown);
-  const error =
-    table === undefined
-      ? thrown
-      : new StoreLacksTableError(
-          `store incomplete: ${storeAsTyped(store!)} has no table ${table}; run ${migrateCommand(store!)} to create it`,
-        );
+  const error = inWords(thrown, store);
   let lines: readonly string[] = [];
   if (error instanceof ImportRejected) lines = error.lines;
   else if (error instanceof ConfigError)

@@ -1,351 +1,60 @@
 #!/usr/bin/env -S node --max-semi-space-size=4
 // A young generation of at most 2 × 4 MB: the scale-1 server stays near 150 MB resident
 // under load instead of near 180 (docs/operations.md, "Node flags").
-import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError } from 'commander';
-import { createLogger } from './logger.js';
-import {
-  ConfigError,
-  fallbackText,
-  readSetting,
-  SETTINGS,
-  resolveServeConfig,
-  resolveStoreLocation,
-  type Setting,
-  type SettingScope,
-  type StoreLocation,
-} from '../config/index.js';
-import { serve } from './serve.js';
-import { withStore } from './commands/with-store.js';
-import { exitWithError } from './errors.js';
-import { VERSION } from '../version.js';
-import { importFile } from './commands/import-file.js';
-import { loadDemo } from './commands/demo.js';
-import { showStatus } from './commands/status.js';
-import { setUpdating } from './commands/updating.js';
-import { recompute } from './commands/recompute.js';
-import { listSummaries, MAX_SUMMARY_CHARACTERS, setSummary, unsetSummary } from './commands/summary.js';
-import { formatCount } from './output.js';
-import { changeYearCommand } from './commands/year.js';
-import { listRemovals, removalRequest, removeParticipantCommand } from './commands/participant.js';
-import type { YearChange } from '../import/year-changes.js';
+//
+// The entry of `tamborrada`: the runtime is checked before anything else is loaded.
+// Static imports are loaded first, so the program (and the SQLite binding, which crashes
+// an older Node without a word) is imported dynamically, and only Node's own modules here.
+import { spawn } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
-const program = new Command('tamborrada')
-  .version(VERSION, '-V, --version', 'print the version and exit')
-  .description(
-    "Statistics service of the children's drum festival: the read-only API server and the operator's tools",
-  )
-  // Usage errors are one line (commander's own words, its suggestion joined on); exit code 2.
-  .configureOutput({ outputError: (text, write) => write(`${text.trim().split('\n').join(' ')}\n`) })
-  .exitOverride()
-  .addHelpText(
-    'after',
-    `
-Examples:
-  tamborrada serve                                  serve ./data/tamborrada.db on port 3000
-  tamborrada demo --scale 1                         load the fictional demo data
-  tamborrada updating on --note "Carga 2026"       start the January refresh
-  tamborrada import participantes-2026.csv          replace 2026, recompute, publish
-  tamborrada status                                 check years, counts and the flag
-  tamborrada updating off                           end the refresh
-  DATABASE_URL=postgres://… tamborrada migrate      prepare a PostgreSQL database
+const NEEDED_MAJOR = 22;
 
-Every command takes --db PATH (SQLite, the default) or --database-url URL (PostgreSQL).
-Run 'tamborrada COMMAND --help' for the options and examples of one command.
-
-Exit codes: 0 done (also when there was nothing to change), 1 failed,
-2 bad usage or configuration (see docs/operations.md).`,
-  );
-
-/** The store of the command being run (errors name it). */
-let commandStore: StoreLocation | undefined;
-function storeOf(options: Record<string, unknown>): StoreLocation {
-  commandStore = resolveStoreLocation(options, process.env);
-  return commandStore;
-}
-
-function settingsOf(scope: SettingScope): Setting<unknown>[] {
-  return (Object.values(SETTINGS) as Setting<unknown>[]).filter((setting) => setting.scope === scope);
-}
-
-function withSettingOptions(command: Command, scope: SettingScope): Command {
-  for (const setting of settingsOf(scope).filter((setting) => setting.option !== undefined)) {
-    const fallback = fallbackText(setting);
-    command.option(
-      setting.option!,
-      `${setting.meaning} (env ${setting.variable}${fallback === '' ? '' : `, default ${fallback}`})`,
-    );
+/** The project's own Node, installed beside it by `npm ci` (the `node` package), if there. */
+function projectNode(): string | undefined {
+  try {
+    const binary = realpathSync(createRequire(import.meta.url).resolve('node/bin/node'));
+    return existsSync(binary) && binary !== realpathSync(process.execPath) ? binary : undefined;
+  } catch {
+    return undefined;
   }
-  return command;
 }
 
-/** The `Examples:` block at the end of a command's help. */
-function withExamples(command: Command, examples: string[]): Command {
-  return command.addHelpText('after', `\nExamples:\n${examples.map((line) => `  ${line}`).join('\n')}`);
-}
-
-/** A command (of the program, or a subcommand of `parent`) with the store options that every command takes. */
-function storeCommand(name: string, description: string, examples: string[], parent: Command = program) {
-  const command = withSettingOptions(parent.command(name).description(description), 'every command');
-  return withExamples(command, examples);
-}
-
-function variablesWithoutOption(scope: SettingScope): string {
-  return settingsOf(scope)
-    .filter((setting) => setting.option === undefined)
-    .map((setting) => setting.variable)
-    .join(', ');
-}
-
-const print = console.log;
-
-/** The small-count rule's `k` a computing command was given (`undefined`: the one in force). */
-const minPublishedCountOf = (options: Record<string, unknown>) =>
-  readSetting('minPublishedCount', options, process.env);
-
-/** A command that computes the statistics: it takes the small-count rule's setting too. */
-const computing = (command: Command) => withSettingOptions(command, 'import, demo, recompute');
-
-function integerOption(raw: string): number {
-  if (!/^-?[0-9]+$/.test(raw)) throw new InvalidArgumentError('expected an integer');
-  return Number(raw);
-}
-
-function scaleOption(raw: string): number {
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || value > 1000)
-    throw new InvalidArgumentError('expected a number above 0, at most 1000');
-  return value;
-}
-
-withSettingOptions(
-  storeCommand('serve', 'serve the read-only JSON API', [
-    'tamborrada serve                                      ./data/tamborrada.db on port 3000',
-    'tamborrada serve --demo-if-missing                    what npm start does',
-    'tamborrada serve --db /srv/tamborrada.db --port 8080 --log-level warn',
-    'tamborrada serve --trust-proxy-hops 1                 behind one reverse proxy',
-    'DATABASE_URL=postgres://api@db/tamborrada tamborrada serve',
-  ]),
-  'serve',
-)
-  .option(
-    '--demo-if-missing',
-    'when the SQLite file does not exist, create it with the demo data (what npm start does)',
-  )
-  .addHelpText(
-    'after',
-    `
-Environment, besides the options' variables: ${variablesWithoutOption('serve')};
-and for every command: ${variablesWithoutOption('every command')}.
-An option wins over its variable; a bad value stops the start with one line per problem.
-Serves the API under /api and its reference at /api/docs (document: /api/openapi.json);
-Prometheus metrics on their own listener (METRICS_HOST:METRICS_PORT, /metrics).
-Logs are JSON lines, readable colours on a terminal.`,
-  )
-  .action(async (options) => {
-    const config = resolveServeConfig(options, process.env);
-    commandStore = config.store;
-    await serve({ ...config, demoIfMissing: options.demoIfMissing === true }, createLogger(config.logLevel));
+/** Runs this same command line with `node`, passing signals on, and ends as it ends. */
+function runWith(node: string): void {
+  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  // A terminal's Ctrl-C reaches the child by itself; a SIGTERM sent to this process is passed on.
+  const ignore = () => undefined;
+  const passOn = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', ignore).on('SIGTERM', passOn).on('SIGHUP', passOn);
+  child.on('error', (error) => {
+    console.error(`tamborrada: error: cannot run ${node}: ${error.message}`);
+    process.exit(2);
   });
-
-storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on a live store)', [
-  'tamborrada migrate --db ./data/tamborrada.db',
-  'DATABASE_URL=postgres://writer@db/tamborrada tamborrada migrate',
-]).action(async (options) => {
-  const migrated = await withStore(storeOf(options), 'migrate', async (store) => {
-    await store.migrate();
-    return store.description;
+  child.on('exit', (code, signal) => {
+    process.off('SIGINT', ignore).off('SIGTERM', passOn).off('SIGHUP', passOn);
+    if (signal !== null) process.kill(process.pid, signal);
+    else process.exit(code ?? 1);
   });
-  print(`migrated ${migrated}`);
-});
+}
 
-computing(
-  storeCommand(
-    'import',
-    'import a participant list (CSV with name, school, year), recompute and publish its years',
-    [
-      'tamborrada import participantes-2026.csv',
-      'tamborrada import participantes-2026.csv --database-url postgres://writer@db/tamborrada',
-    ],
-  ),
-)
-  .argument('<file>', 'UTF-8 CSV file; a BOM and extra columns are allowed')
-  .option('--create', 'create the store if it does not exist yet (otherwise a missing store is an error)')
-  .addHelpText(
-    'after',
-    `
-The header names at least name, school and year, in any order. If any row is bad, each is
-listed as FILE:LINE: reason, nothing is written and the exit code is 1.`,
-  )
-  .action(async (file: string, options) =>
-    print(await importFile(file, storeOf(options), options.create === true, minPublishedCountOf(options))),
-  );
-
-computing(
-  storeCommand('demo', 'load the fictional demo dataset through the import path', [
-    'tamborrada demo                                       the default dataset (seed 1, scale 1)',
-    'tamborrada demo --seed 7 --scale 0.1 --db /tmp/small.db',
-    'tamborrada demo --scale 100 --db /tmp/big.db          about 3 million rows, for benchmarks',
-  ]),
-)
-  .option('--seed <n>', 'random seed: the same seed gives the same data', integerOption, 1)
-  .option('--scale <f>', 'multiplies the volume (100 ≈ 3 million rows)', scaleOption, 1)
-  .option('--force', 'load it even over lists that demo did not load (they would be replaced or mixed)')
-  .addHelpText(
-    'after',
-    `
-On a store that holds lists demo did not load (imported files, plain SQL), demo refuses
-and says which years it would replace, unless --force.`,
-  )
-  .action(async (options) =>
-    print(
-      await loadDemo(
-        { seed: options.seed, scale: options.scale },
-        storeOf(options),
-        options.force === true,
-        minPublishedCountOf(options),
-      ),
-    ),
-  );
-storeCommand(
-  'updating',
-  'turn the updating flag on or off (the statistics operation then answers {"isUpdating":true})',
-  ['tamborrada updating on --note "Carga de la edición 2026"', 'tamborrada updating off'],
-)
-  .argument('<state>', 'on or off')
-  .option('--note <text>', 'why (shown by status)')
-  .action(async (state: string, options) => {
-    if (state !== 'on' && state !== 'off')
-      throw new ConfigError(`updating takes 'on' or 'off', got '${state}'`);
-    print(await setUpdating(state === 'on', options.note, storeOf(options)));
-  });
-
-storeCommand(
-  'status',
-  'show years with their ready flag and counts, the updating flag and the small-count rule',
-  ['tamborrada status', 'DATABASE_URL=postgres://writer@db/tamborrada tamborrada status'],
-).action(async (options) => print(await showStatus(storeOf(options))));
-
-computing(
-  storeCommand('recompute', 'recompute every statistic from the stored participants', [
-    'tamborrada recompute --db ./data/tamborrada.db',
-    'tamborrada recompute --min-published-count 5          no list names a name fewer than 5 children bear',
-  ]),
-)
-  .addHelpText(
-    'after',
-    `
-The small-count rule in force is kept with the statistics (see status): a value given
-here, to import or to demo replaces it; every other recompute (year, summary unset) keeps it.`,
-  )
-  .action(async (options) => print(await recompute(storeOf(options), minPublishedCountOf(options))));
-
-const year = withExamples(
-  program
-    .command('year')
-    .description('take a year down or back up: unpublish, publish, remove (each recomputes the statistics)'),
-  [
-    'tamborrada year unpublish 2024 --dry-run              show what unpublishing 2024 would change',
-    'tamborrada year unpublish 2024                        2024 leaves /api/years and every statistic',
-    'tamborrada year publish 2024                          back again',
-    'tamborrada year remove 2024                           delete its participants',
-  ],
-);
-const YEAR_CHANGES: [YearChange, string][] = [
-  ['unpublish', 'the year leaves /api/years and every statistic (global too); its participants stay stored'],
-  ['publish', 'an unpublished year with participants is counted and listed again'],
-  ['remove', "the year's participants are deleted, and every statistic recomputed without them"],
-];
-for (const [change, description] of YEAR_CHANGES) {
-  storeCommand(change, description, [`tamborrada year ${change} 2024 --dry-run`], year)
-    .argument('<year>', 'a 4-digit year')
-    .option('--dry-run', 'do it, show what changes, and roll it back')
-    .addHelpText(
-      'after',
-      `\nIn one transaction: ${change} the year, recompute every statistic, commit (or, with --dry-run,\nroll back). Running servers serve the result within 2 seconds.`,
-    )
-    .action(async (yearText: string, options) =>
-      print(await changeYearCommand(change, yearText, options.dryRun === true, storeOf(options))),
+if (Number(process.versions.node.split('.')[0]) >= NEEDED_MAJOR) await import('./program.js');
+else {
+  const node = projectNode();
+  if (node !== undefined) runWith(node);
+  else {
+    const root = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+    const shellWord = (text: string) =>
+      /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+    const command = [fileURLToPath(import.meta.url), ...process.argv.slice(2)].map(shellWord).join(' ');
+    console.error(
+      `tamborrada: error: Node.js ${NEEDED_MAJOR} or later is needed, and this is Node.js ` +
+        `${process.versions.node} (${process.execPath}): run \`npm ci\` in ${root} (it installs ` +
+        `Node.js 24 beside tamborrada, which then uses it) and the same command again, or ` +
+        `\`/path/to/node${NEEDED_MAJOR}+ ${command}\``,
     );
+    process.exit(2);
+  }
 }
-
-const summary = withExamples(
-  program.command('summary').description('hand-written summaries: set, list, unset'),
-  [
-    'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
-    'tamborrada summary list',
-    'tamborrada summary unset --year 2024 --category intro',
-  ],
-); /** A summary subcommand with the options that name its statistic. */
-const summaryCommand = (name: string, description: string, examples: string[]) =>
-  storeCommand(name, description, examples, summary)
-    .requiredOption('--year <year>', '4-digit year or global')
-    .requiredOption('--category <id>', 'one of the 21 category identifiers');
-summaryCommand(
-  'set',
-  'replace the summary of one statistic with the text of a file (kept when statistics are recomputed)',
-  [
-    'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
-    'tamborrada summary set --year global --category topNames --file top-names.md',
-  ],
-)
-  .requiredOption(
-    '--file <path>',
-    `UTF-8 text file with the summary (Markdown **bold** allowed; at most ${formatCount(MAX_SUMMARY_CHARACTERS)} characters, no control characters but tabs and line breaks)`,
-  )
-  .action(async (options) => print(await setSummary(options, storeOf(options))));
-storeCommand(
-  'list',
-  'list the statistics whose summary was written by hand',
-  ['tamborrada summary list'],
-  summary,
-).action(async (options) => print(await listSummaries(storeOf(options))));
-summaryCommand('unset', 'drop a hand-written summary: the generated one is back at once', [
-  'tamborrada summary unset --year 2024 --category intro',
-]).action(async (options) => print(await unsetSummary(options, storeOf(options))));
-
-const participant = withExamples(
-  program
-    .command('participant')
-    .description("a family's request: remove one child's records for good, list the removals"),
-  [
-    'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri" --dry-run',
-    'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri" --year 2024',
-    'tamborrada participant removals',
-  ],
-);
-storeCommand(
-  'remove',
-  "delete one child's records (whole name and exact school), recompute, and keep later imports from bringing them back",
-  ['tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri"'],
-  participant,
-)
-  .requiredOption(
-    '--name <name>',
-    'the whole name; accents, case and spaces do not matter (- reads it from stdin)',
-  )
-  .requiredOption('--school <school>', 'the school exactly as the lists write it')
-  .option('--year <year>', 'only this 4-digit year (default: every year)')
-  .option('--dry-run', 'do it, show what changes, and roll it back')
-  .addHelpText(
-    'after',
-    `
-In one transaction: delete the records, recompute every statistic, record the removal as
-a keyed hash of the name and the school (no name is kept), commit; then overwrite what
-the deleted rows left in the store's files. Every later import leaves this child out
-("1 withheld by a removal request"). A removal that finds nobody is recorded all the same.
-Running servers serve the result within 2 seconds. See docs/operations.md.`,
-  )
-  .action(async (options) => {
-    const name = options.name === '-' ? readFileSync(0, 'utf8').split('\n', 1)[0]! : options.name;
-    const request = removalRequest(name, options.school, options.year);
-    print(await removeParticipantCommand(request, options.dryRun === true, storeOf(options)));
-  });
-storeCommand(
-  'removals',
-  'list the removals carried out: date, school and years, never a name',
-  ['tamborrada participant removals'],
-  participant,
-).action(async (options) => print(await listRemovals(storeOf(options))));
-
-program.parseAsync(process.argv).catch((error: unknown) => exitWithError(error, commandStore));

@@ -43,9 +43,9 @@ export async function serve(config: ServeConfig & { demoIfMissing: boolean }, lo
   await checkCanListen('the API', config.listen);
   if (config.metrics) await checkCanListen('the metrics', config.metrics);
   if (store.engine === 'sqlite' && !fileExists) {
-    logger.info({ db: store.path }, 'no store yet: creating it with the fictional demo data');
+    logger.info('no store yet: creating it with the fictional demo data');
     await loadDemo(DEFAULT_DEMO_OPTIONS, store);
-    logger.info({ db: store.path }, 'created the store with the demo data');
+    logger.info('created the store with the demo data');
   } else if (store.engine === 'sqlite') {
     try {
       const sqlite = new SqliteStore(store.path);

@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import { ConfigError, type LogLevel } from './parsers.js';
 import {
+  METRICS_PORT_OFFSET,
   SETTINGS,
   type Setting,
   type SettingName,
@@ -85,6 +86,12 @@ export function resolveStoreLocation(options: CommandOptions, env: Env): StoreLo
   return storeLocationOf(readSettings(['every command'], options, env));
 }
 
+/** The longest name and school `import` accepts (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
+export function resolveImportLimits(env: Env): Pick<SettingValues, 'maxNameLength' | 'maxSchoolLength'> {
+  const { maxNameLength, maxSchoolLength } = readSettings(['import'], {}, env);
+  return { maxNameLength, maxSchoolLength };
+}
+
 /** The values of some settings, under their names. */
 function pick<N extends SettingName>(values: SettingValues, names: readonly N[]): Pick<SettingValues, N> {
   return Object.fromEntries(names.map((name) => [name, values[name]])) as Pick<SettingValues, N>;
@@ -136,8 +143,13 @@ export function resolveServeConfig(options: CommandOptions, env: Env): ServeConf
       `HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
     limits.maxUrlLength >= limits.maxHeaderSize &&
       `MAX_URL_LENGTH (${limits.maxUrlLength}) must be below MAX_HEADER_SIZE (${limits.maxHeaderSize})`,
+    limits.metricsPort === undefined &&
+      limits.port + METRICS_PORT_OFFSET > 65535 &&
+      `METRICS_PORT must be set (a port or 'off') when PORT is above ${65535 - METRICS_PORT_OFFSET}: its default, PORT + ${METRICS_PORT_OFFSET}, is no port`,
   ]);
-  const { metricsPort, metricsHost, host, port, logLevel } = values;
+  const { metricsHost, host, port, logLevel } = values;
+  // Each server on a machine gets a metrics port of its own, from its own port.
+  const metricsPort = values.metricsPort ?? (port === 0 ? 0 : port + METRICS_PORT_OFFSET);
   return {
     ...pick(values, SERVER_NAMES),
     store: storeLocationOf(values),

@@ -2,8 +2,11 @@ import { DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/compute.js';
 import * as parse from './parsers.js';
 import type { Parse } from './parsers.js';
 
+/** The metrics listener's port by default: the API's plus this (3000 → 9464, Prometheus's usual range). */
+export const METRICS_PORT_OFFSET = 6464;
+
 /** Which commands read a setting. */
-export type SettingScope = 'every command' | 'serve' | 'import, demo, recompute';
+export type SettingScope = 'every command' | 'import' | 'serve' | 'import, demo, recompute';
 
 export interface Setting<T> {
   /** The environment variable: the setting's name in CONSTANT_CASE (`maxUrlLength`: `MAX_URL_LENGTH`). */
@@ -36,6 +39,7 @@ const setting =
     ...more,
   });
 const everyCommand = setting('every command');
+const importCommand = setting('import');
 const serve = setting('serve');
 const computing = setting('import, demo, recompute');
 
@@ -78,6 +82,16 @@ export const SETTINGS = withVariables({
       fallbackText: `${DEFAULT_MIN_PUBLISHED_COUNT} (then the one in force)`,
     },
   ),
+  maxNameLength: importCommand(
+    parse.positiveInteger,
+    100,
+    'longest name a list may hold, in characters; a longer one refuses the list with its line',
+  ),
+  maxSchoolLength: importCommand(
+    parse.positiveInteger,
+    150,
+    'longest school name a list may hold, in characters; a longer one refuses the list with its line',
+  ),
   port: serve(parse.port, 3000, 'port to listen on (0: any free port)', { option: '--port <n>' }),
   host: serve(parse.host, '0.0.0.0', 'address to listen on', { option: '--host <address>' }),
   logLevel: serve<parse.LogLevel>(parse.logLevel, 'info', parse.LOG_LEVELS.join(', '), {
@@ -106,10 +120,11 @@ export const SETTINGS = withVariables({
     '127.0.0.1',
     'address of the Prometheus metrics listener (`/metrics`), apart from the API',
   ),
-  metricsPort: serve<number | 'off'>(
+  metricsPort: serve<number | 'off' | undefined>(
     parse.portOrOff,
-    9464,
-    'port of the metrics listener; `off`: no metrics',
+    undefined,
+    'port of the metrics listener; `off`: no metrics. By default each `serve` on a machine has its own, from its `PORT`',
+    { fallbackText: `\`PORT\` + ${METRICS_PORT_OFFSET} (9464 for port 3000; any free port for port 0)` },
   ),
   webPages: serve(
     parse.onOff,

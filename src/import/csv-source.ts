@@ -1,32 +1,47 @@
-import { isUtf8 } from 'node:buffer';
 import { parse, type Options } from 'csv-parse/sync';
 import { ImportRejected } from './import-participants.js';
+import { headerName, REQUIRED_COLUMNS, requiredColumns } from './list-header.js';
+import { decodeListText } from './text-encoding.js';
 import type { RawParticipantRow } from './validate-rows.js';
-
-const REQUIRED_COLUMNS = ['name', 'school', 'year'] as const;
-
-/** Physical lines (1-based, ascending) whose bytes are not valid UTF-8. */
-export function invalidUtf8Lines(bytes: Uint8Array): Set<number> {
-  const lines = new Set<number>();
-  let start = 0;
-  let line = 1;
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i < bytes.length && bytes[i] !== 0x0a) continue;
-    if (!isUtf8(bytes.subarray(start, i))) lines.add(line);
-    start = i + 1;
-    line++;
-  }
-  return lines;
-}
 
 const countOf = (text: string, character: string) => text.split(character).length - 1;
 
-/** The rows of a CSV participant list; ImportRejected, naming the line, when it is not CSV at all. */
-export function parseParticipantCsv(bytes: Buffer, source: string): RawParticipantRow[] {
+/** The separators spreadsheets write: `,`; `;` where the decimal comma is used (Spanish); tabs. */
+const SEPARATORS = [
+  [',', 'commas'],
+  [';', 'semicolons'],
+  ['\t', 'tabs'],
+] as const;
+
+/**
+ * The separator of a list, from its header line: the one that splits it into the
+ * required columns, else the most frequent (a comma when there is none).
+ */
+function separatorOf(text: string): (typeof SEPARATORS)[number] {
+  const header = text.slice(0, text.indexOf('\n') + 1 || undefined).replace(/^\uFEFF/, '');
+  const fitting = SEPARATORS.filter(([separator]) => {
+    const names = header.split(separator).map((cell) => headerName(cell.trim().replace(/^"(.*)"$/, '$1')));
+    return REQUIRED_COLUMNS.every((column) => names.includes(column));
+  });
+  if (fitting.length === 1) return fitting[0]!;
+  return [...SEPARATORS].sort(([a], [b]) => countOf(header, b) - countOf(header, a))[0]!;
+}
+
+/**
+ * The rows of a CSV participant list, and how it was read (`read`: encoding and
+ * separator, detected or named by `encoding`); ImportRejected, naming the line, when it
+ * is not CSV at all.
+ */
+export function parseParticipantCsv(
+  bytes: Uint8Array,
+  source: string,
+  encoding?: string,
+): { rows: RawParticipantRow[]; read: string } {
   const rejected = (line: number, reason: string) => ImportRejected.at(source, line, reason);
   // Invalid bytes read as U+FFFD; the rows they are on are refused.
-  const text = new TextDecoder().decode(bytes);
-  const badLines = isUtf8(bytes) ? new Set<number>() : invalidUtf8Lines(bytes);
+  const { text, encoding: encodingRead, invalidUtf8Lines: badLines } = decodeListText(bytes, encoding);
+  const [delimiter, separatorName] = separatorOf(text);
+  const read = `CSV, ${encodingRead}, separated by ${separatorName}`;
   let header: { columns: number[]; fields: number } | undefined;
   let rows: RawParticipantRow[];
   // csv-parse gives the line where a record ends and counts a \r inside a field as a line
@@ -42,10 +57,7 @@ export function parseParticipantCsv(bytes: Buffer, source: string): RawParticipa
     lastEnd = end;
     emptyLinesAtLastEnd = context.empty_lines;
     if (!header) {
-      const names = record.map((column) => column.trim().toLowerCase());
-      const missing = REQUIRED_COLUMNS.filter((column) => !names.includes(column));
-      if (missing.length > 0) throw rejected(line, `the header lacks the column(s) ${missing.join(', ')}`);
-      header = { columns: REQUIRED_COLUMNS.map((column) => names.indexOf(column)), fields: record.length };
+      header = { columns: requiredColumns(record, { source, line, read }), fields: record.length };
       return null;
     }
     const [name, school, year] = header.columns.map((at) => record[at]);
@@ -67,6 +79,7 @@ export function parseParticipantCsv(bytes: Buffer, source: string): RawParticipa
   try {
     rows = parse(text, {
       bom: true,
+      delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
       // Each record becomes a row as it is parsed (null skips the header), so only rows are held.
@@ -94,5 +107,5 @@ export function parseParticipantCsv(bytes: Buffer, source: string): RawParticipa
   // Invalid bytes outside every row (in the header, say) still reject the file.
   if (badLines.size > 0 && !rows.some((row) => row.invalidUtf8))
     throw rejected(badLines.values().next().value!, 'invalid UTF-8');
-  return rows;
+  return { rows, read };
 }

@@ -3,8 +3,17 @@ import { GLOBAL_YEAR } from '../domain/categories.js';
 import { openWriteStore, sqliteFileExists, type StoreUse } from '../store/open-store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
+import type { ParticipantRecord } from '../domain/types.js';
+import type { WriteStore, WriteTransaction, YearStatus } from '../store/store.js';
+import { compareLists, storedListsTaker, type YearListChange } from './list-changes.js';
+import {
+  collectParticipants,
+  DEFAULT_TEXT_LIMITS,
+  festivalYears,
+  type RawParticipantRow,
+  type TextLimits,
+} from './validate-rows.js';
 import { withholdRemoved } from './removals.js';
-import { collectParticipants, festivalYears, type RawParticipantRow } from './validate-rows.js';
 
 /** How many bad rows are listed before the rest are only counted. */
 const LISTED_ERRORS = 50;
@@ -28,32 +37,106 @@ export function expectStore(location: StoreLocation, use: StoreUse): void {
   if (location.engine === 'sqlite') sqliteFileExists(location.path, use);
 }
 
-/** What an import did; `store`: without credentials. */
-export type ImportReport = Awaited<ReturnType<typeof importParticipants>>;
+/** What an import did, or would do (`dryRun`); `store`: without credentials. */
+export interface ImportReport {
+  store: string;
+  rowsRead: number;
+  imported: number;
+  duplicates: number;
+  years: number[];
+  /** Names the search can never find (fewer than three parts): their lines and years. */
+  shortNames: { line: number; year: number }[];
+  /** Rows left out because a removal was asked for their child (src/import/removals.ts). */
+  withheld: number;
+  /** The store held these lists already, published: nothing was written. */
+  unchanged: boolean;
+  dryRun: boolean;
+  /** Per year, what the import changes (dry runs only). */
+  changes: YearListChange[];
+  /** Statistics rows written, and the years published (0 and none when nothing was written). */
+  statistics: number;
+  published: string[];
+}
+
+/** The stored years' flags and counts, and the lists an import of `years` compares with. */
+async function readStoredLists(store: WriteStore, years: readonly number[]) {
+  const { stored, take } = storedListsTaker(years);
+  await store.readSnapshot((snapshot) => snapshot.readParticipants([], take));
+  return { statuses: await store.readYearStatuses(), stored };
+}
+
+/** Importing would write nothing: the lists' years and `global` are published and hold exactly these children. */
+function changesNothing(statuses: readonly YearStatus[], changes: readonly YearListChange[]): boolean {
+  const published = (year: string) => statuses.some((status) => status.year === year && status.isReady);
+  return (
+    [...changes.map((change) => String(change.year)), GLOBAL_YEAR].every(published) &&
+    changes.every((change) => change.added === 0 && change.removed === 0)
+  );
+}
+
+/**
+ * Inside the import's transaction, before any write: whether the store holds these lists
+ * already, computed under the same small-count rule (the stored counts are compared first,
+ * so that a changed list reads nothing more).
+ */
+async function holdsAlready(
+  tx: WriteTransaction,
+  records: readonly ParticipantRecord[],
+  years: readonly number[],
+  minPublishedCount: number | undefined,
+): Promise<boolean> {
+  const rule = await tx.readStatisticsRule();
+  if (minPublishedCount !== undefined && rule?.minPublishedCount !== minPublishedCount) return false;
+  const statuses = await tx.readYearStatuses();
+  const storedCount = new Map(statuses.map((status) => [status.year, status.participants]));
+  const listedCount = new Map<number, number>();
+  for (const { year } of records) listedCount.set(year, (listedCount.get(year) ?? 0) + 1);
+  if ([...listedCount].some(([year, count]) => storedCount.get(String(year)) !== count)) return false;
+  const { stored, take } = storedListsTaker(years);
+  for (const { name, school, year } of await tx.readParticipants()) take(name, school, year);
+  return changesNothing(statuses, compareLists(records, stored));
+}
 
 /**
  * Every row validated first (ImportRejected: nothing written); then, in one transaction,
  * the rows' years replaced, every statistic recomputed, those years and `global` published.
+ * A list the store holds already, published, writes nothing (no server rebuilds). A dry
+ * run only reads, and says per year what the import would change.
  */
 export async function importParticipants(
   source: string,
   rows: Iterable<RawParticipantRow>,
   location: StoreLocation,
   /**
-   * `use`: `write` when the store must exist, `create` to create a missing one; `expectedRows`:
-   * for the time left; `minPublishedCount`: the small-count rule's `k` (else the one in force).
+   * `use`: `write` when the store must exist, `create` to create a missing one;
+   * `expectedRows`: for the time left; `limits`: the longest name and school;
+   * `minPublishedCount`: the small-count rule's `k` (else the one in force).
    */
   {
     use,
     expectedRows,
     progress = NO_PROGRESS,
+    limits = DEFAULT_TEXT_LIMITS,
     minPublishedCount,
-  }: { use: 'write' | 'create'; expectedRows?: number; progress?: Progress; minPublishedCount?: number },
-) {
-  expectStore(location, use);
+    dryRun = false,
+  }: {
+    use: 'write' | 'create';
+    expectedRows?: number;
+    progress?: Progress;
+    limits?: TextLimits;
+    dryRun?: boolean;
+    minPublishedCount?: number;
+  },
+): Promise<ImportReport> {
+  // A SQLite file yet to be created (--create): a dry run compares with nothing.
+  const missingFile =
+    location.engine === 'sqlite' && !sqliteFileExists(location.path, use) ? location.path : undefined;
   progress.phase('validating', expectedRows);
-  const collected = collectParticipants(rows, festivalYears(new Date().getFullYear()), (read) =>
-    progress.update(read),
+  const collected = collectParticipants(
+    rows,
+    festivalYears(new Date().getFullYear()),
+    (read) => progress.update(read),
+    limits,
   );
   const { errors, years, records } = collected;
   if (errors.length > 0) {
@@ -65,13 +148,40 @@ export async function importParticipants(
   if (records.length === 0) throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
 
   progress.update(collected.rowsRead);
+  const { rowsRead, duplicates, shortNames } = collected;
+  const report = { rowsRead, imported: records.length, duplicates, years, shortNames, dryRun };
+  const nothingWritten = { statistics: 0, published: [], withheld: 0 };
   progress.phase('opening the store');
+  if (dryRun) {
+    const store = missingFile === undefined ? await openWriteStore(location, 'read') : undefined;
+    try {
+      progress.phase('reading the stored lists');
+      const { statuses, stored } = store
+        ? await readStoredLists(store, years)
+        : { statuses: [], stored: storedListsTaker([]).stored };
+      const changes = compareLists(records, stored);
+      const description = store?.description ?? `sqlite:${missingFile}`;
+      return {
+        ...report,
+        ...nothingWritten,
+        store: description,
+        changes,
+        unchanged: changesNothing(statuses, changes),
+      };
+    } finally {
+      await store?.close();
+    }
+  }
   const store = await openWriteStore(location, use);
   try {
-    const { statistics, published, imported, withheld } = await store.transaction(async (tx) => {
+    const written = await store.transaction(async (tx) => {
+      // A child a family had removed is left out before the list is compared or written.
+      const { kept, withheld } = await withholdRemoved(tx, records);
+      progress.phase('comparing with the stored lists');
+      if (await holdsAlready(tx, kept, years, minPublishedCount))
+        return { ...nothingWritten, imported: kept.length, withheld, unchanged: true };
       progress.phase(`replacing ${years.join(', ')}`);
       await tx.deleteParticipantsOfYears(years);
-      const { kept, withheld } = await withholdRemoved(tx, records);
       progress.phase('writing', kept.length);
       await tx.insertParticipants(kept, (inserted) => progress.update(inserted));
       await tx.recordSource(years, source);
@@ -81,19 +191,13 @@ export async function importParticipants(
       await tx.setReady(published, true);
       const statistics = await recomputeInside(tx, progress, minPublishedCount);
       progress.phase('committing');
-      return { statistics, published, imported: kept.length, withheld };
+      return { statistics, published, imported: kept.length, withheld, unchanged: false };
     });
-    const { rowsRead, duplicates } = collected;
     return {
+      ...report,
+      ...written,
       store: store.description,
-      rowsRead,
-      imported,
-      /** Rows left out because a removal was asked for their child (src/import/removals.ts). */
-      withheld,
-      duplicates,
-      years,
-      statistics,
-      published,
+      changes: [],
     };
   } finally {
     await store.close();

@@ -1,4 +1,6 @@
-import { normalizeName } from '../domain/names.js';
+import { SETTINGS } from '../config/index.js';
+import { countNameParts, normalizeName } from '../domain/names.js';
+import { MIN_NAME_PARTS } from '../domain/validation.js';
 import type { ParticipantRecord } from '../domain/types.js';
 
 /** A row as read from a participant list, before validation. */
@@ -23,6 +25,29 @@ export function codePointOf(character: string): string {
 /** The years an import accepts, both included. */
 type YearRange = { first: number; last: number };
 
+/** The longest name and school an import accepts, in characters (settings MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
+export type TextLimits = { maxNameLength: number; maxSchoolLength: number };
+
+export const DEFAULT_TEXT_LIMITS: Readonly<TextLimits> = Object.freeze({
+  maxNameLength: SETTINGS.maxNameLength.fallback,
+  maxSchoolLength: SETTINGS.maxSchoolLength.fallback,
+});
+
+/**
+ * What a name holds: letters and marks of any script, spaces, apostrophes (' ’ ʼ ‘),
+ * hyphens (- ‐ ‑), dots, the Catalan middle dot (Gal·la) and the comma of a
+ * `Surname, Name` (the public project's lists hold some). No digit, symbol or other
+ * punctuation (= ; < > @ …): a list holding one is not a list of names.
+ */
+const NOT_IN_A_NAME = /[^\p{L}\p{M}\s'’ʼ‘\-‐‑.·,]/u;
+
+/** A character as an error line shows it: itself when visible, else its code point. */
+function shown(character: string): string {
+  return /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(character) ? `'${character}'` : codePointOf(character);
+}
+
+const characters = (text: string) => [...text].length;
+
 /** Plausible festival years: from 1900 to the year after `currentYear` (a list may come early). */
 export function festivalYears(currentYear: number): YearRange {
   return { first: 1900, last: currentYear + 1 };
@@ -33,7 +58,11 @@ export function festivalYears(currentYear: number): YearRange {
  * characters in a school (matched exactly by searches); in a name only the whitespace
  * ones, which normalisation turns into spaces.
  */
-export function validateRow(row: RawParticipantRow, years: YearRange): ParticipantRecord | RowError {
+export function validateRow(
+  row: RawParticipantRow,
+  years: YearRange,
+  limits: TextLimits = DEFAULT_TEXT_LIMITS,
+): ParticipantRecord | RowError {
   const fail = (reason: string): RowError => ({ line: row.line, reason });
   if (row.invalidUtf8) return fail('invalid UTF-8');
   if (row.malformed !== undefined) return fail(row.malformed);
@@ -47,23 +76,41 @@ export function validateRow(row: RawParticipantRow, years: YearRange): Participa
   const schoolControl = /\p{Cc}/u.exec(school)?.[0];
   if (schoolControl !== undefined)
     return fail(`school contains a control character (${codePointOf(schoolControl)})`);
+  const foreign = NOT_IN_A_NAME.exec(row.name)?.[0];
+  if (foreign !== undefined)
+    return fail(
+      `name contains ${shown(foreign)}, which no name has (letters, spaces, apostrophes, hyphens, dots and commas only)`,
+    );
+  if (characters(school) > limits.maxSchoolLength)
+    return fail(
+      `school has ${characters(school)} characters; at most ${limits.maxSchoolLength} are allowed (MAX_SCHOOL_LENGTH)`,
+    );
   if (year === '') return fail('missing year');
   if (!/^[0-9]{4}$/.test(year)) return fail(`year must be 4 digits, got '${year.slice(0, 20)}'`);
   if (Number(year) < years.first || Number(year) > years.last)
     return fail(`year must be between ${years.first} and ${years.last}, got '${year}'`);
   const name = normalizeName(row.name);
   if (name === '') return fail('name is empty after normalisation');
+  if (characters(name) > limits.maxNameLength)
+    return fail(
+      `name has ${characters(name)} characters; at most ${limits.maxNameLength} are allowed (MAX_NAME_LENGTH)`,
+    );
   return { name, school, year: Number(year) };
 }
 
-/** Every row validated, each (name, school, year) kept once; `years`: those of the records, ascending. */
+/**
+ * Every row validated, each (name, school, year) kept once; `years`: those of the records,
+ * ascending; `shortNames`: the lines of names the search can never find (too few parts).
+ */
 export function collectParticipants(
   rows: Iterable<RawParticipantRow>,
   years: YearRange,
   onProgress: (rowsRead: number) => void,
+  limits: TextLimits = DEFAULT_TEXT_LIMITS,
 ) {
   const records: ParticipantRecord[] = [];
   const errors: RowError[] = [];
+  const shortNames: { line: number; year: number }[] = [];
   // (year, school) → names: far fewer long strings than one joined key per row.
   const seen = new Map<string, Set<string>>();
   const yearsFound = new Set<number>();
@@ -71,7 +118,7 @@ export function collectParticipants(
   let duplicates = 0;
   for (const row of rows) {
     if (++rowsRead % 10_000 === 0) onProgress(rowsRead);
-    const result = validateRow(row, years);
+    const result = validateRow(row, years, limits);
     if ('reason' in result) {
       errors.push(result);
       continue;
@@ -83,7 +130,9 @@ export function collectParticipants(
       names.add(result.name);
       yearsFound.add(result.year);
       records.push(result);
+      if (countNameParts(result.name) < MIN_NAME_PARTS)
+        shortNames.push({ line: row.line, year: result.year });
     }
   }
-  return { records, errors, rowsRead, duplicates, years: [...yearsFound].sort((a, b) => a - b) };
+  return { records, errors, rowsRead, duplicates, shortNames, years: [...yearsFound].sort((a, b) => a - b) };
 }

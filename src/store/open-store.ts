@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import type { StoreLocation } from '../config/index.js';
-import { describeDatabaseUrl, PostgresStore, serverAddress } from './postgres-store.js';
+import { PostgresStore, serverAddress } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { ReadStore, SchemaState, WriteStore } from './store.js';
 
@@ -23,8 +24,10 @@ export function sqliteFileExists(path: string, use: StoreUse): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     if (use === 'create' || use === 'migrate') return false;
+    // A relative path is shown as found from here too: the current folder is easily not the one meant.
+    const where = isAbsolute(path) ? path : `${path} (${resolve(path)})`;
     throw new StoreNotFoundError(
-      `no store at ${path}: check the path, or create it with \`tamborrada migrate --db ${path}\``,
+      `no store at ${where}: check the path, or create it with \`tamborrada migrate --db ${path}\``,
     );
   }
   if (stats.isDirectory()) throw new StoreNotFoundError(`${path} is a directory, not a SQLite store file`);
@@ -44,16 +47,19 @@ export class StoreNotMigratedError extends Error {
   }
 }
 
-/** The store as the operator named it: the SQLite path as typed, or the database without credentials. */
+/**
+ * The store as the operator named it: the SQLite path as typed; a PostgreSQL database
+ * without its host, role or name (docs/security.md: errors do not show them).
+ */
 export function storeAsTyped(location: StoreLocation): string {
-  return location.engine === 'sqlite'
-    ? location.path
-    : `the PostgreSQL database ${describeDatabaseUrl(location.url)}`;
+  return location.engine === 'sqlite' ? location.path : 'the PostgreSQL database';
 }
 
 /** The command that migrates this store, to paste. */
 export function migrateCommand(location: StoreLocation): string {
-  return `\`tamborrada migrate ${location.engine === 'sqlite' ? `--db ${shellWord(location.path)}` : 'with the same --database-url'}\``;
+  return location.engine === 'sqlite'
+    ? `\`tamborrada migrate --db ${shellWord(location.path)}\``
+    : '`tamborrada migrate` with the same --database-url';
 }
 
 /** A SQLite path that SQLite cannot use: not a database, or not openable. */
@@ -72,8 +78,14 @@ const SQLITE_OPEN_ERRORS: Record<string, (path: string) => string> = {
   SQLITE_READONLY: (path) => `${path}: read-only for this user, and this command writes`,
 };
 
-function sqliteOpenError(path: string, error: unknown): unknown {
-  const say = SQLITE_OPEN_ERRORS[String((error as { code?: unknown } | null)?.code)];
+/**
+ * SQLite's refusal to use the file at `path`, said for the operator (StoreUnusableError),
+ * or `error` as it is. Every SQLITE_READONLY_* but a file moved away is a matter of rights.
+ */
+export function sqliteStoreError(path: string, error: unknown): unknown {
+  const code = String((error as { code?: unknown } | null)?.code);
+  const readOnly = code.startsWith('SQLITE_READONLY') && code !== 'SQLITE_READONLY_DBMOVED';
+  const say = SQLITE_OPEN_ERRORS[readOnly ? 'SQLITE_READONLY' : code];
   return say ? new StoreUnusableError(say(path), { cause: error }) : error;
 }
 
@@ -84,14 +96,14 @@ function sqliteOpenError(path: string, error: unknown): unknown {
  */
 export async function openWriteStore(location: StoreLocation, use: StoreUse = 'write'): Promise<WriteStore> {
   const said = (error: unknown) =>
-    location.engine === 'sqlite' ? sqliteOpenError(location.path, error) : error;
+    location.engine === 'sqlite' ? sqliteStoreError(location.path, error) : error;
   const created = location.engine === 'sqlite' && !sqliteFileExists(location.path, use);
   let store: WriteStore;
   try {
     store =
       location.engine === 'postgres'
         ? new PostgresStore(location.url, location.settings, 'tamborrada-cli')
-        : new SqliteStore(location.path, { create: created, readonly: use === 'read' });
+        : new SqliteStore(location.path, { create: created, readonly: use === 'read' && 'leave-nothing' });
   } catch (error) {
     throw said(error);
   }

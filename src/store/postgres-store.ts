@@ -149,13 +149,15 @@ export class PostgresStore implements WriteStore {
     return this.inTransaction(readSchemaStateWith);
   }
 
-  async migrate(): Promise<void> {
-    await this.inTransaction(async (client) => {
+  async migrate(): Promise<boolean> {
+    return this.inTransaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATE_LOCK_KEY]);
       const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
       const schema = rows[0]?.schema;
       if (!schema) throw new Error('no schema on the search path to create the tables in');
+      const before = await schemaFingerprint(client);
       for (const statement of postgresSchema(schema)) await client.query(statement);
+      return (await schemaFingerprint(client)) !== before;
     });
   }
 
@@ -254,6 +256,32 @@ function pgSql(queryable: Queryable): shared.Sql {
     run: async (sql, params) => (await query(sql, params)).rowCount ?? 0,
     now: 'now()',
   };
+}
+
+/**
+ * What `migrate` may change in the current schema: its relations, triggers and functions
+ * (by source and settings, since CREATE OR REPLACE rewrites a function's row even when
+ * nothing differs) and the parts of the change counter.
+ */
+async function schemaFingerprint(queryable: Queryable): Promise<string> {
+  const { rows } = await queryable.query<{ catalog: string; parts: boolean }>(
+    `SELECT concat_ws('|',
+       (SELECT string_agg(relname || ':' || relkind::text, ',' ORDER BY relname) FROM pg_class
+         WHERE relnamespace = current_schema()::regnamespace),
+       (SELECT string_agg(c.relname || '.' || t.tgname, ',' ORDER BY c.relname, t.tgname) FROM pg_trigger t
+         JOIN pg_class c ON c.oid = t.tgrelid
+         WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal),
+       (SELECT string_agg(proname || ':' || md5(prosrc) || ':' || prosecdef::text || ':' || coalesce(array_to_string(proconfig, ','), ''),
+                          ',' ORDER BY proname) FROM pg_proc
+         WHERE pronamespace = current_schema()::regnamespace)) AS catalog,
+       to_regclass('tamborrada_changes') IS NOT NULL AS parts`,
+  );
+  const { catalog, parts } = rows[0]!;
+  if (!parts) return catalog;
+  const counter = await queryable.query<{ parts: string | null }>(
+    `SELECT string_agg(part, ',' ORDER BY part COLLATE "C") AS parts FROM tamborrada_changes`,
+  );
+  return `${catalog}|${counter.rows[0]!.parts ?? ''}`;
 }
 
 async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {

@@ -1,4 +1,4 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteLocation, type StoreLocation } from '../config/index.js';
@@ -13,9 +13,13 @@ import {
   type WriteTransaction,
 } from './store.js';
 
-/** `create`: the file (and its folder) when missing. */
+/**
+ * `create`: the file (and its folder) when missing, readable by its owner only.
+ * `readonly`: a connection that cannot write. `readOnly: 'leave-nothing'`: one that writes
+ * nothing either and leaves no `-wal` or `-shm` beside a file nobody has open (a backup).
+ */
 export interface SqliteStoreOptions {
-  readonly?: boolean;
+  readonly?: boolean | 'leave-nothing';
   create?: boolean;
 }
 
@@ -34,6 +38,30 @@ function counterOf(db: Database.Database): string {
     )
     .get() as { counter: string | null };
   return row.counter ?? '';
+}
+
+/**
+ * A missing store file, created empty with mode 0600 (its folder 0700) before SQLite
+ * opens it: it holds children's names, and SQLite gives its `-wal` and `-shm` the file's mode.
+ */
+function createOwnerOnly(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(path, '', { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/**
+ * Whether to open SQLite read-only. For 'leave-nothing': a read-only connection would
+ * create the `-wal` and `-shm` of a WAL file and, unable to checkpoint, leave them behind;
+ * where no `-wal` is there (nobody has the file open), a read-write connection that
+ * changes nothing (`query_only`) is the last to close and removes them, as SQLite does.
+ */
+function readOnlyConnection(path: string, readonly: SqliteStoreOptions['readonly']): boolean {
+  if (readonly !== 'leave-nothing') return readonly ?? false;
+  return existsSync(`${path}-wal`);
 }
 
 /** `device:inode` of the file at `path`, if there is one. */
@@ -106,7 +134,7 @@ export class SqliteStore implements WriteStore {
     private readonly path: string,
     private readonly options: SqliteStoreOptions = {},
   ) {
-    if (options.create) mkdirSync(dirname(path), { recursive: true });
+    if (options.create) createOwnerOnly(path);
     ({ db: this.db, identity: this.identity } = this.open());
     this.description = `sqlite:${path}`;
     this.location = sqliteLocation(path);
@@ -117,12 +145,14 @@ export class SqliteStore implements WriteStore {
     for (let attempt = 1; ; attempt++) {
       const before = fileIdentity(this.path);
       const db = new Database(this.path, {
-        readonly: this.options.readonly ?? false,
+        readonly: readOnlyConnection(this.path, this.options.readonly),
         fileMustExist: !this.options.create,
       });
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       // Deleted rows are overwritten with zeros, not left readable in free space (children's names).
       if (!this.options.readonly) db.pragma('secure_delete = ON');
+      // A connection that may write the file but must not: SQLite refuses every change.
+      if (this.options.readonly === 'leave-nothing') db.pragma('query_only = ON');
       const after = fileIdentity(this.path) ?? '';
       if (before === undefined || before === after || attempt === 3) return { db, identity: after };
       db.close();
@@ -157,13 +187,19 @@ export class SqliteStore implements WriteStore {
     return shared.schemaStateOf(new Set(rows.map((row) => row.name)));
   }
 
-  async migrate(): Promise<void> {
-    if (this.db.pragma('journal_mode', { simple: true }) !== 'wal') this.db.pragma('journal_mode = WAL');
+  async migrate(): Promise<boolean> {
+    // Any change moves the schema's version or the connection's count of changed rows.
+    const state = () =>
+      `${this.db.pragma('schema_version', { simple: true })}/${this.db.prepare('SELECT total_changes()').pluck().get()}`;
+    const before = state();
+    const walAlready = this.db.pragma('journal_mode', { simple: true }) === 'wal';
+    if (!walAlready) this.db.pragma('journal_mode = WAL');
     this.db
       .transaction(() => {
         for (const statement of SQLITE_SCHEMA) this.db.exec(statement);
       })
       .immediate();
+    return !walAlready || state() !== before;
   }
 
   async readVersion(): Promise<StoreVersion> {

@@ -45,8 +45,11 @@ export function describeStoreError(error: unknown): string {
   return safeCode !== undefined && !message.includes(safeCode) ? `${safeCode}: ${message}` : message;
 }
 
-/** What PostgreSQL answers when waiting will not help: bad password, role or database refused, missing right. */
-const MISCONFIGURATION_CODES = new Set(['28P01', '28000', '3D000', '42501']);
+/**
+ * What PostgreSQL answers when waiting will not help: bad password, role or database
+ * refused, missing right, a write through a read-only role (`default_transaction_read_only`).
+ */
+const MISCONFIGURATION_CODES = new Set(['28P01', '28000', '3D000', '42501', '25006']);
 
 export function isPostgresMisconfiguration(error: unknown): boolean {
   for (let cause = error, depth = 0; cause && depth < 5; depth++) {

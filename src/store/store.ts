@@ -143,7 +143,8 @@ export type SchemaState = 'empty' | 'unmigrated' | 'outdated' | 'migrated';
 /** What the operator's commands need on top of reading. */
 export interface WriteStore extends ReadStore {
   readSchemaState(): Promise<SchemaState>;
-  migrate(): Promise<void>;
+  /** Creates what is missing; true when anything was (false: the schema was current already). */
+  migrate(): Promise<boolean>;
   transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   readUpdatingStatus(): Promise<UpdatingStatus>;
   readYearStatuses(): Promise<YearStatus[]>;

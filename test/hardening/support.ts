@@ -152,14 +152,18 @@ export interface ServeProcess {
   kill(): void;
 }
 
-/** `tamborrada serve` as a child process on a free port; resolves once /api/ping answers 200. */
+/**
+ * `tamborrada serve` as a child process on a free port (or on `env.PORT` when given);
+ * resolves once /api/ping answers 200.
+ */
 export async function startServe(
   args: readonly string[],
   env: Record<string, string> = {},
   readyTimeoutMs = 20_000,
 ): Promise<ServeProcess> {
-  const port = await freePort();
-  const child = startCli(['serve', '--host', '127.0.0.1', '--port', String(port), ...args], { env });
+  const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
+  const portOption = env.PORT === undefined ? ['--port', String(port)] : [];
+  const child = startCli(['serve', '--host', '127.0.0.1', ...portOption, ...args], { env });
   let output = '';
   const waiting = new Set<() => void>();
   const append = (chunk: string) => {

@@ -23,11 +23,11 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
   afterAll(() => workspace.remove());
 
   it("an unknown option: commander's message, exit code 2", async () => {
-    expectUsageError(await runCli(['status', '--bogus']), /^error: unknown option '--bogus'/);
+    expectUsageError(await runCli(['status', '--bogus']), /^tamborrada: error: unknown option '--bogus'/);
   });
 
   it('an unknown command: exit code 2', async () => {
-    expectUsageError(await runCli(['publish']), /^error: unknown command 'publish'/);
+    expectUsageError(await runCli(['publish']), /^tamborrada: error: unknown command 'publish'/);
   });
 
   it('a bad --port: one line, exit code 2', async () => {
@@ -44,7 +44,7 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
     ]);
     expectUsageError(
       scale,
-      /^error: option '--scale <f>' argument '0' is invalid\. expected a number above 0/,
+      /^tamborrada: error: option '--scale <f>' argument '0' is invalid\. expected a number above 0/,
     );
     expectUsageError(state, /^tamborrada: error: updating takes 'on' or 'off', got 'maybe'$/);
     expect(linesOf(state.stderr)).toHaveLength(1);
@@ -71,7 +71,8 @@ describe.concurrent('the tamborrada CLI, run as a process from the sources', () 
     expect([run.code, run.stderr]).toEqual([0, '']);
     const report = linesOf(run.stdout);
     expect(report[0]).toBe(`imported ${file} into sqlite:${join(workspace.dir, 'ok.db')}`);
-    expect(report.slice(1, 6)).toEqual([
+    expect(report.slice(1, 7)).toEqual([
+      expect.stringMatching(/^ {2}read +CSV, UTF-8, separated by commas$/),
       expect.stringMatching(/^ {2}rows read +2$/),
       expect.stringMatching(/^ {2}imported +1$/),
       expect.stringMatching(/^ {2}duplicates +1$/),

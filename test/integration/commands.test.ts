@@ -52,7 +52,7 @@ describe('operator commands', () => {
     list = workspace.file('list.csv', LIST);
     // k = 1: every name listed, so that these tests can read the names of six children (the
     // value in force stays for the recomputes and imports below).
-    await importFile(list, workspace.location, true, 1);
+    await importFile(list, workspace.location, true, { minPublishedCount: 1 });
     server = await serveStore(workspace.dbPath);
   });
 

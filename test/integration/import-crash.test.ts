@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile } from '../../src/cli/commands/import-file.js';
 import { showStatus } from '../../src/cli/commands/status.js';
+import { inLetters } from '../support/name-examples.js';
 import {
   createWorkspace,
   csv,
@@ -54,7 +55,9 @@ describe('an import killed with SIGKILL in the middle of its transaction', () =>
     // the WAL and stop after the statistics were rewritten, before publishing and committing.
     const rows = ['name,school,year'];
     for (let i = 0; i < 20_000; i++)
-      rows.push(`Niño${i} Apellido${i % 997} Otro${i % 89},Ikastola ${i % 40},${i % 2 === 0 ? 2019 : 2024}`);
+      rows.push(
+        `Niño${inLetters(i)} Apellido${inLetters(i % 997)} Otro${inLetters(i % 89)},Ikastola ${i % 40},${i % 2 === 0 ? 2019 : 2024}`,
+      );
     const child = startCli(['import', workspace.file('big.csv', csv(rows)), '--db', workspace.dbPath], {
       preload: [PAUSE_HOOK],
     });

@@ -129,11 +129,13 @@ describe('import validation: every bad row listed, nothing written', () => {
     expectUntouched();
   });
 
+  // A file of UTF-8 (an accented name) with bytes that are not: UTF-8 gone wrong, its bad lines
+  // refused (a file with no UTF-8 sequence at all is read as Windows-1252: import-files.test.ts).
   it('finds invalid UTF-8 anywhere in a quoted name over several lines', async () => {
     const file = workspace.file(
       'utf8-multiline.csv',
       Buffer.concat([
-        Buffer.from(`name,school,year\nAne Garcia Lopez,${SCHOOL},2025\n"Jon `),
+        Buffer.from(`name,school,year\nAne García López,${SCHOOL},2025\n"Jon `),
         Buffer.from([0xff, 0xfe]), // line 3, the first line of a two-line record
         Buffer.from(`\nPerez Ruiz",${SCHOOL},2025\n`),
       ]),
@@ -198,7 +200,7 @@ describe('import validation: every bad row listed, nothing written', () => {
       Buffer.concat([
         Buffer.from('name,school,year,caf'),
         Buffer.from([0xe9]),
-        Buffer.from(`\nAne Garcia Lopez,${SCHOOL},2025\n`),
+        Buffer.from(`\nAne García López,${SCHOOL},2025\n`),
       ]),
     );
     expect(await rejection(file, workspace)).toEqual([`${file}:1: invalid UTF-8`, 'nothing was written']);
@@ -206,13 +208,13 @@ describe('import validation: every bad row listed, nothing written', () => {
   });
 
   it.each([
-    ['year', 'name,school,article_date'],
-    ['school', 'name,colegio,year'],
-    ['name, school, year', 'id,nombre,compania,ano'],
-  ])('reports a header without %s on line 1', async (missing, header) => {
+    ['year', 'name,school,article_date', '3 columns: "name", "school", "article_date"'],
+    ['school', 'name,colegio,year', '3 columns: "name", "colegio", "year"'],
+    ['name, school, year', 'id,nombre,compania,ano', '4 columns: "id", "nombre", "compania", "ano"'],
+  ])('reports a header without %s on line 1, with the header found', async (missing, header, found) => {
     const file = workspace.file('header.csv', csv([header, `Ane Garcia Lopez,${SCHOOL},2025`]));
     expect(await rejection(file, workspace)).toEqual([
-      `${file}:1: the header lacks the column(s) ${missing}`,
+      `${file}:1: the header lacks the column(s) ${missing}; found ${found} (read as CSV, UTF-8, separated by commas)`,
       'nothing was written',
     ]);
     expectUntouched();
@@ -271,7 +273,9 @@ describe('import validation: every bad row listed, nothing written', () => {
 
   it('lists the first 50 bad rows, then counts the rest', async () => {
     const rows = ['name,school,year'];
-    for (let i = 0; i < 130; i++) rows.push(`Ane Garcia Lopez ${i},${SCHOOL},${i % 2 === 0 ? 'x' : '2025'}`);
+    // Distinct names of letters only: Aa, Ab, …
+    const word = (i: number) => String.fromCharCode(65 + Math.floor(i / 26), 97 + (i % 26));
+    for (let i = 0; i < 130; i++) rows.push(`Ane Garcia ${word(i)},${SCHOOL},${i % 2 === 0 ? 'x' : '2025'}`);
     const file = workspace.file('many.csv', csv(rows));
     const lines = await rejection(file, workspace);
     const badLines = Array.from({ length: 65 }, (_, i) => 2 + 2 * i);

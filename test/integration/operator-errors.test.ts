@@ -4,7 +4,9 @@
  * documented table (docs/operations.md): 2 for bad usage or configuration. Commands asked
  * for what is so already succeed and say that nothing changed.
  */
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, csv, dumpAllTables, runCli, type CliRun, type Workspace } from './support.js';
@@ -208,4 +210,71 @@ describe('summary set checks its file as import checks rows', () => {
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(run.stdout).toBe('summary of intro 2024 set (4,000 characters); kept across recomputes\n');
   });
+});
+
+describe('the store as the operator meets it', () => {
+  let workspace: Workspace;
+
+  beforeAll(async () => {
+    workspace = createWorkspace();
+    expect(
+      (await runCli(['import', workspace.file('list.csv', LIST), '--create', '--db', workspace.dbPath])).code,
+    ).toBe(0);
+  });
+
+  afterAll(() => workspace?.remove());
+
+  it("a store the CLI creates, and its folder, are its owner's only", async () => {
+    for (const command of [
+      ['import', workspace.file('again.csv', LIST), '--create'],
+      ['migrate'],
+      ['demo', '--scale', '0.01'],
+    ]) {
+      const path = join(workspace.dir, `new-${command[0]}`, 'store.db');
+      expect((await runCli([...command, '--db', path])).code).toBe(0);
+      expect([statSync(path).mode & 0o777, statSync(dirname(path)).mode & 0o777], command[0]).toEqual([
+        0o600, 0o700,
+      ]);
+    }
+  });
+
+  it('a missing default store: the absolute path it looked for too', async () => {
+    const run = await runCli(['status'], {}, undefined, workspace.dir);
+    expectUsageLine(
+      run,
+      `no store at ./data/tamborrada.db (${workspace.dir}/data/tamborrada.db): check the path, or create it with \`tamborrada migrate --db ./data/tamborrada.db\``,
+    );
+  });
+
+  it('migrate says whether it changed anything', async () => {
+    const fresh = join(workspace.dir, 'fresh.db');
+    expect(await runCli(['migrate', '--db', fresh])).toMatchObject({
+      code: 0,
+      stdout: `migrated sqlite:${fresh}\n`,
+    });
+    expect(await runCli(['migrate', '--db', fresh])).toMatchObject({
+      code: 0,
+      stdout: `sqlite:${fresh} is up to date: nothing changed\n`,
+      stderr: '',
+    });
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'a write by a user who may only read the file: the rights, exit code 2, nothing written',
+    async () => {
+      const readOnly = mkdtempSync(join(tmpdir(), 'tamborrada-ro-'));
+      try {
+        const path = join(readOnly, 'store.db');
+        copyFileSync(workspace.dbPath, path);
+        chmodSync(path, 0o644);
+        chmodSync(readOnly, 0o755);
+        const before = readFileSync(path);
+        const run = await runCli(['updating', 'on', '--db', path], {}, { uid: 65534, gid: 65534 });
+        expectUsageLine(run, `${path}: read-only for this user, and this command writes`);
+        expect(readFileSync(path).equals(before)).toBe(true);
+      } finally {
+        rmSync(readOnly, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -70,12 +70,12 @@ describe.concurrent('tamborrada: configuration problems', () => {
   }
 
   it('an unknown option: one line', async () => {
-    expectLines(await runCli(['status', '--bogus']), [/^error: unknown option '--bogus'$/]);
+    expectLines(await runCli(['status', '--bogus']), [/^tamborrada: error: unknown option '--bogus'$/]);
   });
 
   it('a mistyped option: one line, with the suggestion', async () => {
     expectLines(await runCli(['serve', '--prot', '8080']), [
-      /^error: unknown option '--prot' \(Did you mean --port\?\)$/,
+      /^tamborrada: error: unknown option '--prot' \(Did you mean --port\?\)$/,
     ]);
   });
 

@@ -5,7 +5,16 @@
  * data of that moment; the server meanwhile keeps following the store.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer, type ChildServer } from '../../bench/http-lib/process.js';
@@ -34,8 +43,8 @@ const block = (starts: string) => {
   return found[0]!;
 };
 const BACKUPS = {
-  '.backup': block(`sqlite3 "$STORE" ".backup`),
-  'VACUUM INTO': block(`sqlite3 "$STORE" "VACUUM INTO`),
+  '.backup': block(`(umask 077 && sqlite3 "$STORE" ".backup`),
+  'VACUUM INTO': block(`(umask 077 && sqlite3 "$STORE" "VACUUM INTO`),
 };
 const CHECK = block(`sqlite3 "$BACKUP" 'PRAGMA integrity_check'`);
 const RESTORE = block('mkdir -p "$STORE.replaced"');
@@ -102,9 +111,15 @@ describe.each(Object.entries(BACKUPS))('a backup with %s', (method, backup) => {
 
     shell(backup);
     expect(existsSync(env.BACKUP)).toBe(true);
+    // It holds children's names: its owner's only.
+    expect(statSync(env.BACKUP).mode & 0o777).toBe(0o600);
+    const backupBytes = readFileSync(env.BACKUP);
     const checked = shell(CHECK);
     expect(checked.startsWith('ok\n')).toBe(true);
     expect(checked).toMatch(/^ {2}2025 +ready/m);
+    // The check only reads: the backup unchanged, nothing beside it.
+    expect(readFileSync(env.BACKUP).equals(backupBytes)).toBe(true);
+    expect(readdirSync(join(dir, 'backups'))).toEqual(['tamborrada-backup.db']);
 
     const removed = await runCli(['year', 'remove', '2025', '--db', env.STORE]);
     expect([removed.code, removed.stderr]).toEqual([0, '']);

@@ -35,16 +35,24 @@ export interface CliOptions {
   env?: Record<string, string>;
   /** Run as this user and group (a test run as root, to meet a file it may not read). */
   user?: { uid: number; gid: number };
+  /** The current folder (the repository's by default), where relative paths start. */
+  cwd?: string;
 }
 
 /** Starts `tamborrada ARGS`. */
-export function startCli(args: readonly string[], { preload = [], env = {}, user }: CliOptions = {}) {
+export function startCli(
+  args: readonly string[],
+  { preload = [], env = {}, user, cwd = REPO_ROOT }: CliOptions = {},
+) {
   const command =
     preload.length === 0
       ? [...shebangNodeFlags(BUILT_CLI), BUILT_CLI]
-      : [...['tsx', ...preload].flatMap((module) => ['--import', module]), 'src/cli/main.ts'];
+      : [
+          ...['tsx', ...preload].flatMap((module) => ['--import', module]),
+          join(REPO_ROOT, 'src/cli/main.ts'),
+        ];
   return spawn(process.execPath, [...command, ...args], {
-    cwd: REPO_ROOT,
+    cwd,
     env: cliEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
     ...user,
@@ -63,8 +71,9 @@ export function runCli(
   args: readonly string[],
   env: Record<string, string> = {},
   user?: CliOptions['user'],
+  cwd?: string,
 ): Promise<CliRun> {
-  const child = startCli(args, { env, user });
+  const child = startCli(args, { env, user, cwd });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -7,3 +7,11 @@ export const DESIGN_NAME_EXAMPLES: readonly (readonly [string, string, readonly 
   ['Iker Ruiz de Azua Saenz de Buruaga', 'Iker', ['Ruiz de Azua', 'Saenz de Buruaga']],
   ['Pepito Garcia', 'Pepito', ['Garcia']],
 ];
+
+/**
+ * A number written in letters (0 → a … 9 → j): distinct fictional names for big lists,
+ * since an import refuses names holding digits.
+ */
+export function inLetters(value: string | number): string {
+  return String(value).replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)]!);
+}

@@ -1,33 +1,69 @@
-import type { StoreLocation } from '../../config/index.js';
+import { ConfigError, type StoreLocation } from '../../config/index.js';
 import { parseParticipantCsv } from '../../import/csv-source.js';
-import { expectStore, importParticipants } from '../../import/import-participants.js';
+import { expectStore, importParticipants, ImportRejected } from '../../import/import-participants.js';
+import type { TextLimits } from '../../import/validate-rows.js';
+import { isOldExcelFile, isZipArchive, parseParticipantWorkbook } from '../../import/workbook-source.js';
 import { readInputFile } from '../input-file.js';
 import { withProgress } from '../progress.js';
-import { formatImportReport } from './import-report.js';
+import { formatImportReport, shortNamesWarning } from './import-report.js';
+
+export interface ImportFileOptions {
+  /** `--dry-run`: read and compare, write nothing. */
+  dryRun?: boolean;
+  /** `--encoding`: the text encoding of a CSV file, instead of the one detected. */
+  encoding?: string;
+  /** `--sheet`: the sheet of a workbook, instead of the first. */
+  sheet?: string;
+  limits?: TextLimits;
+  /** The small-count rule's `k`; `undefined`: the one in force. */
+  minPublishedCount?: number;
+}
+
+/** The rows of a list: an .xlsx or .ods workbook, or CSV text; and how it was read. */
+async function readList(file: string, { encoding, sheet }: ImportFileOptions) {
+  const bytes = readInputFile(file);
+  if (isOldExcelFile(bytes))
+    throw new ImportRejected([
+      `${file}: an Excel 97–2003 (.xls) workbook: save it as .xlsx, .ods or CSV`,
+      'nothing was written',
+    ]);
+  if (isZipArchive(bytes)) {
+    if (encoding !== undefined)
+      throw new ConfigError(`--encoding is for CSV files, and ${file} is a workbook`);
+    return parseParticipantWorkbook(bytes, file, sheet);
+  }
+  if (sheet !== undefined)
+    throw new ConfigError(`--sheet is for .xlsx and .ods workbooks, and ${file} is not one (read as CSV)`);
+  return parseParticipantCsv(bytes, file, encoding);
+}
 
 /**
- * `tamborrada import FILE.csv`: nothing is written unless every row is valid. The store
- * must exist unless `create` (`--create`).
+ * `tamborrada import FILE`: nothing is written unless every row is valid, nor when the
+ * store holds the list already. The store must exist unless `create` (`--create`).
  */
 export async function importFile(
   file: string,
   location: StoreLocation,
   create = false,
-  /** The small-count rule's `k`; `undefined`: the one in force. */
-  minPublishedCount?: number,
+  options: ImportFileOptions = {},
 ): Promise<string> {
   const started = performance.now();
   const use = create ? 'create' : 'write';
   expectStore(location, use);
-  return withProgress(async (progress) => {
+  const { report, read } = await withProgress(async (progress) => {
     progress.phase(`reading ${file}`);
-    const rows = parseParticipantCsv(readInputFile(file), file);
+    const { rows, read } = await readList(file, options);
     const report = await importParticipants(file, rows, location, {
       use,
       expectedRows: rows.length,
       progress,
-      minPublishedCount,
+      limits: options.limits,
+      dryRun: options.dryRun,
+      minPublishedCount: options.minPublishedCount,
     });
-    return formatImportReport(file, report, performance.now() - started);
+    return { report, read };
   });
+  const warning = shortNamesWarning(file, report);
+  if (warning !== undefined) console.error(warning);
+  return formatImportReport(file, report, performance.now() - started, read);
 }

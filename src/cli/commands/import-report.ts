@@ -1,14 +1,71 @@
 import type { ImportReport } from '../../import/import-participants.js';
+import type { YearListChange } from '../../import/list-changes.js';
 import { formatCount, formatSeconds, table } from '../output.js';
 
-/** The report of `import` and `demo` on stdout. */
-export function formatImportReport(source: string, report: ImportReport, elapsedMs: number): string {
+/** `3 (Ikastola Berria, Colegio Viejo, Escuela Uno)`, at most 8 named. */
+function schoolList(schools: readonly string[]): string {
+  const named = schools.slice(0, 8).join(', ');
+  return schools.length > 8
+    ? `${schools.length} (${named}, and ${schools.length - 8} more)`
+    : `${schools.length} (${named})`;
+}
+
+/** One year of a dry run: its children, its schools against the stored ones, its short names. */
+function yearRows(change: YearListChange, shortNames: number): [string, string][] {
+  const { year, comparedWith } = change;
+  const children =
+    `${formatCount(change.added)} added, ${formatCount(change.removed)} removed, ${formatCount(change.kept)} kept` +
+    (change.kept + change.removed === 0 ? ' (a year not stored yet)' : '');
+  const counted = (label: string, schools: readonly string[]) =>
+    schools.length === 0 ? `none ${label}` : `${label} ${schoolList(schools)}`;
+  const against = comparedWith === year ? `the stored ${year}` : String(comparedWith);
+  const schools =
+    comparedWith === undefined
+      ? `${change.schools} (no earlier year to compare with)`
+      : change.newSchools.length + change.goneSchools.length === 0
+        ? `${change.schools}, the same as ${against}`
+        : `${change.schools}; against ${against}: ` +
+          `${counted('new', change.newSchools)}, ${counted('gone', change.goneSchools)}`;
+  return [
+    [`${year} children`, children],
+    [`${year} schools`, schools],
+    [`${year} short names`, `${formatCount(shortNames)} with fewer than three parts`],
+  ];
+}
+
+/** The report of `import` and `demo` on stdout; `read`: how the file was read. */
+export function formatImportReport(
+  source: string,
+  report: ImportReport,
+  elapsedMs: number,
+  read?: string,
+): string {
+  const readRow: [string, string][] = read === undefined ? [] : [['read', read]];
+  const counts = (...middle: [string, string][]): [string, string][] => [
+    ...readRow,
+    ['rows read', formatCount(report.rowsRead)],
+    ...middle,
+    ['duplicates', formatCount(report.duplicates)],
+  ];
+  if (report.dryRun) {
+    const shortOf = (year: number) => report.shortNames.filter((short) => short.year === year).length;
+    return [
+      `would import ${source} into ${report.store}`,
+      table([...counts(), ...report.changes.flatMap((change) => yearRows(change, shortOf(change.year)))]),
+      report.unchanged
+        ? 'dry run: nothing was written; the store holds these lists already, so importing would change nothing'
+        : 'dry run: nothing was written',
+    ].join('\n');
+  }
+  if (report.unchanged)
+    return [
+      `${source}: ${report.store} holds these lists already (${report.years.join(', ')}, published): nothing changed`,
+      table([...counts(), ['time', formatSeconds(elapsedMs)]]),
+    ].join('\n');
   return [
     `imported ${source} into ${report.store}`,
     table([
-      ['rows read', formatCount(report.rowsRead)],
-      ['imported', formatCount(report.imported)],
-      ['duplicates', formatCount(report.duplicates)],
+      ...counts(['imported', formatCount(report.imported)]),
       ['years', report.years.join(', ')],
       ['statistics', `${formatCount(report.statistics)} rows`],
       ['published', report.published.join(', ')],
@@ -20,4 +77,19 @@ export function formatImportReport(source: string, report: ImportReport, elapsed
         ]
       : []),
   ].join('\n');
+}
+
+/** The warning every import gives (on stderr) for names the participant search can never find. */
+export function shortNamesWarning(source: string, report: ImportReport): string | undefined {
+  const { shortNames } = report;
+  if (shortNames.length === 0) return undefined;
+  const lines = shortNames
+    .slice(0, 20)
+    .map((short) => short.line)
+    .join(', ');
+  const more = shortNames.length > 20 ? `, and ${formatCount(shortNames.length - 20)} more` : '';
+  return (
+    `tamborrada: warning: ${source}: ${formatCount(shortNames.length)} name${shortNames.length === 1 ? ' has' : 's have'} ` +
+    `fewer than three parts (line${shortNames.length === 1 ? '' : 's'} ${lines}${more}): the participant search (three parts at least) can never find ${shortNames.length === 1 ? 'it' : 'them'}`
+  );
 }

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { CATEGORY_IDS, isCategoryId } from '../../domain/categories.js';
 import { isYearFormat } from '../../domain/validation.js';
 import { ConfigError, type StoreLocation } from '../../config/index.js';
-import { invalidUtf8Lines } from '../../import/csv-source.js';
+import { invalidUtf8Lines } from '../../import/text-encoding.js';
 import { expectStore, ImportRejected } from '../../import/import-participants.js';
 import { recomputeInside } from '../../import/recompute.js';
 import { codePointOf } from '../../import/validate-rows.js';

@@ -1,0 +1,71 @@
+import type { ParticipantRecord } from '../domain/types.js';
+
+/** What the stored participants are, per year, as far as an import of some years needs. */
+export interface StoredLists {
+  /** `name\0school` of every child of the list's years. */
+  children: Map<number, Set<string>>;
+  /** The schools of every stored year (to compare a new year with the one before). */
+  schools: Map<number, Set<string>>;
+}
+
+const childKey = (record: { name: string; school: string }) => `${record.name}\u0000${record.school}`;
+
+/** Collects, from every stored participant, what comparing with the lists of `years` needs. */
+export function storedListsTaker(years: readonly number[]) {
+  const wanted = new Set(years);
+  const stored: StoredLists = { children: new Map(), schools: new Map() };
+  const take = (name: string, school: string, year: number) => {
+    const schools = stored.schools.get(year) ?? stored.schools.set(year, new Set()).get(year)!;
+    schools.add(school);
+    if (!wanted.has(year)) return;
+    const children = stored.children.get(year) ?? stored.children.set(year, new Set()).get(year)!;
+    children.add(childKey({ name, school }));
+  };
+  return { stored, take };
+}
+
+/** How importing a list would change one year. */
+export interface YearListChange {
+  year: number;
+  added: number;
+  removed: number;
+  kept: number;
+  /** Schools of the list's year. */
+  schools: number;
+  /** The year the schools are compared with: this one if stored, else the latest stored before it. */
+  comparedWith: number | undefined;
+  newSchools: string[];
+  goneSchools: string[];
+}
+
+const collator = new Intl.Collator('es');
+
+/** Per year of the list: children added, removed and kept; schools new and gone. Pure. */
+export function compareLists(records: readonly ParticipantRecord[], stored: StoredLists): YearListChange[] {
+  const byYear = new Map<number, ParticipantRecord[]>();
+  for (const record of records)
+    (byYear.get(record.year) ?? byYear.set(record.year, []).get(record.year)!).push(record);
+  return [...byYear.keys()]
+    .sort((a, b) => a - b)
+    .map((year) => {
+      const list = byYear.get(year)!;
+      const before = stored.children.get(year) ?? new Set<string>();
+      const kept = list.filter((record) => before.has(childKey(record))).length;
+      const comparedWith = stored.schools.has(year)
+        ? year
+        : Math.max(...[...stored.schools.keys()].filter((other) => other < year), -Infinity);
+      const previous = stored.schools.get(comparedWith) ?? new Set<string>();
+      const schools = new Set(list.map((record) => record.school));
+      const sorted = (names: Iterable<string>) => [...names].sort(collator.compare);
+      return {
+        year,
+        added: list.length - kept,
+        removed: before.size - kept,
+        kept,
+        schools: schools.size,
+        comparedWith: Number.isFinite(comparedWith) ? comparedWith : undefined,
+        newSchools: sorted([...schools].filter((school) => !previous.has(school))),
+        goneSchools: sorted([...previous].filter((school) => !schools.has(school))),
+      };
+    });
+}

@@ -1,0 +1,76 @@
+import { isUtf8 } from 'node:buffer';
+import { ConfigError } from '../config/index.js';
+
+/** A list's bytes as text, and how they were read (the import says it). */
+export interface DecodedText {
+  text: string;
+  /** `UTF-8`, `UTF-8 with a BOM`, `Windows-1252 (detected: not UTF-8)`, … */
+  encoding: string;
+  /** Lines (1-based) whose bytes are not valid UTF-8, when the text was read as UTF-8. */
+  invalidUtf8Lines: ReadonlySet<number>;
+}
+
+/** Physical lines (1-based, ascending) whose bytes are not valid UTF-8. */
+export function invalidUtf8Lines(bytes: Uint8Array): Set<number> {
+  const lines = new Set<number>();
+  let start = 0;
+  let line = 1;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== 0x0a) continue;
+    if (!isUtf8(bytes.subarray(start, i))) lines.add(line);
+    start = i + 1;
+    line++;
+  }
+  return lines;
+}
+
+const BYTE_ORDER_MARKS: readonly (readonly [bom: readonly number[], label: string, said: string])[] = [
+  [[0xef, 0xbb, 0xbf], 'utf-8', 'UTF-8 with a BOM'],
+  [[0xff, 0xfe], 'utf-16le', 'UTF-16LE (BOM)'],
+  [[0xfe, 0xff], 'utf-16be', 'UTF-16BE (BOM)'],
+];
+
+/** UTF-8, its bad lines refused by the caller (invalid bytes read as U+FFFD). */
+function asUtf8(bytes: Uint8Array, encoding: string): DecodedText {
+  const valid = isUtf8(bytes);
+  return {
+    text: new TextDecoder().decode(bytes),
+    encoding,
+    invalidUtf8Lines: valid ? new Set() : invalidUtf8Lines(bytes),
+  };
+}
+
+const decoded = (bytes: Uint8Array, label: string, encoding: string): DecodedText => ({
+  text: new TextDecoder(label).decode(bytes),
+  encoding,
+  invalidUtf8Lines: new Set(),
+});
+
+/**
+ * The text of a list. `named` (`--encoding`): any label the WHATWG encoding standard
+ * knows. Otherwise a BOM says UTF-8 or UTF-16; without one, valid UTF-8 is UTF-8, and
+ * bytes that hold no UTF-8 sequence at all are Windows-1252 (what Excel and LibreOffice
+ * write in a Spanish locale; its letters are Latin-1's). A file that mixes UTF-8 with
+ * invalid bytes is UTF-8 gone wrong: its bad lines are refused.
+ */
+export function decodeListText(bytes: Uint8Array, named?: string): DecodedText {
+  if (named !== undefined) {
+    let label: string;
+    try {
+      label = new TextDecoder(named).encoding;
+    } catch {
+      throw new ConfigError(
+        `--encoding '${named}' is not an encoding name: for example utf-8, utf-16le, utf-16be, windows-1252`,
+      );
+    }
+    return label === 'utf-8'
+      ? asUtf8(bytes, 'UTF-8 (--encoding)')
+      : decoded(bytes, label, `${label} (--encoding)`);
+  }
+  for (const [bom, label, said] of BYTE_ORDER_MARKS)
+    if (bom.every((byte, at) => bytes[at] === byte))
+      return label === 'utf-8' ? asUtf8(bytes, said) : decoded(bytes, label, said);
+  const utf8 = asUtf8(bytes, 'UTF-8');
+  if (utf8.invalidUtf8Lines.size === 0 || /[^\p{ASCII}\ufffd]/u.test(utf8.text)) return utf8;
+  return decoded(bytes, 'windows-1252', 'Windows-1252 (detected: not UTF-8)');
+}
