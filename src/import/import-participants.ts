@@ -85,8 +85,10 @@ async function holdsAlready(
   years: readonly number[],
   minPublishedCount: number | undefined,
 ): Promise<boolean> {
-  const rule = await tx.readStatisticsRule();
-  if (minPublishedCount !== undefined && rule?.minPublishedCount !== minPublishedCount) return false;
+  if (minPublishedCount !== undefined) {
+    const rule = await tx.readStatisticsRule();
+    if (rule?.minPublishedCount !== minPublishedCount) return false;
+  }
   const statuses = await tx.readYearStatuses();
   const storedCount = new Map(statuses.map((status) => [status.year, status.participants]));
   const listedCount = new Map<number, number>();

@@ -131,10 +131,11 @@ describe('a failure inside the import transaction', () => {
     injected.calls = [];
     await importFile(next, workspace.location, true);
     expect(injected.calls).toEqual([
-      // Whether the store holds this list already: its counts differ, so nothing more is read.
+      // The children a family had removed, then whether the store holds this list already:
+      // its counts differ, so nothing more is read.
+      'readRemovals',
       'readYearStatuses',
       'deleteParticipantsOfYears',
-      'readRemovals',
       'insertParticipants',
       'recordSource',
       'setReady',

@@ -314,5 +314,10 @@ describe('import --dry-run, and a list the store holds already', () => {
       /^imported /,
     );
     await eventually(async () => (await version()) > served);
+    // The same list under another small-count rule is computed again, and only once.
+    const ruled = (k: string) =>
+      runCli(['import', changed, '--min-published-count', k, '--db', workspace.dbPath]);
+    expect(linesOf((await ruled('2')).stdout)[0]).toMatch(/^imported /);
+    expect(linesOf((await ruled('2')).stdout)[0]).toMatch(/nothing changed$/);
   });
 });

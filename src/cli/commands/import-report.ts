@@ -57,10 +57,17 @@ export function formatImportReport(
         : 'dry run: nothing was written',
     ].join('\n');
   }
+  const withheld =
+    report.withheld === 0
+      ? []
+      : [
+          `${formatCount(report.withheld)} withheld by ${report.withheld === 1 ? 'a removal request' : 'removal requests'}`,
+        ];
   if (report.unchanged)
     return [
       `${source}: ${report.store} holds these lists already (${report.years.join(', ')}, published): nothing changed`,
       table([...counts(), ['time', formatSeconds(elapsedMs)]]),
+      ...withheld,
     ].join('\n');
   return [
     `imported ${source} into ${report.store}`,
@@ -71,11 +78,7 @@ export function formatImportReport(
       ['published', report.published.join(', ')],
       ['time', formatSeconds(elapsedMs)],
     ]),
-    ...(report.withheld > 0
-      ? [
-          `${formatCount(report.withheld)} withheld by ${report.withheld === 1 ? 'a removal request' : 'removal requests'}`,
-        ]
-      : []),
+    ...withheld,
   ].join('\n');
 }
 
