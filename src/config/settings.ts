@@ -78,6 +78,12 @@ export const SETTINGS = withVariables({
     'value of `Access-Control-Allow-Origin` on every answer: `*`, `null` or one origin',
   ),
   pollIntervalMs: serve(parse.positiveInteger, 500, 'how often the server checks the store for changes'),
+  searchFailClosedAfterMs: serve(
+    parse.nonNegativeInteger,
+    300_000,
+    'after this long without a successful read of the store, the participant search (API and web form) answers 500 until the store is read again; everything else keeps being served from the last good read model',
+    { fallbackText: '300000 (5 minutes)' },
+  ),
   rateLimitParticipants: serve(
     parse.nonNegativeInteger,
     30,

@@ -35,6 +35,11 @@ function spawnWorker(): Worker {
 /** A worker loaded ahead of the next build, so that a build does not wait for its modules. */
 let spare: Worker | undefined;
 
+/** Starts loading the worker of the next build (a server's first among them) now, if none is. */
+export function prepareBuildWorker(): void {
+  spare ??= spawnWorker();
+}
+
 /**
  * Builds the read model in a worker thread, which ends with the build (or when `signal`
  * aborts), and its memory with it: this thread only receives the parts, a shelf per message.
@@ -66,6 +71,6 @@ export async function runBuild(
   } finally {
     signal.removeEventListener('abort', end);
     end();
-    spare ??= spawnWorker();
+    prepareBuildWorker();
   }
 }

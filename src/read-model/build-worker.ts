@@ -57,19 +57,18 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
       const version = await snapshot.readVersion();
       const years = await snapshot.readYears();
       const statistics = await snapshot.readStatistics();
-      const updating = await snapshot.readUpdating();
       // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
       const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
       await snapshot.readParticipants(
         withheld.map((row) => Number(row.year)),
         take,
       );
-      return { version, years, statistics, updating };
+      return { version, years, statistics };
     })
     .finally(() => store.close().catch(() => undefined));
   const readMs = performance.now() - started;
 
-  const catalog = buildStatisticsCatalog(read.years, read.statistics, read.updating);
+  const catalog = buildStatisticsCatalog(read.years, read.statistics);
   const schoolCount = collector.bySchool.size;
   let schools = 0;
   for (const shelf of collector.shelve()) {

@@ -67,7 +67,7 @@ interface AddressedPage {
 /** Every page and file of one read model, each made on first use and then served as prepared bytes. */
 function pagesOf(model: ReadModel, contextOf: (isUpdating: boolean) => PageContext, origin: string) {
   const { catalog, directory } = model;
-  const context = contextOf(catalog.isUpdating);
+  const context = contextOf(model.isUpdating);
   const companies = directory.index.companies;
   const dataset = datasetJsonLd(origin, catalog.years);
   const records = perKey((year) => yearStatistics(catalog, year));
@@ -360,7 +360,13 @@ export function createSite({ publicUrl }: SiteOptions): Site {
       let modelPages = pages.get(state.model);
       if (modelPages === undefined)
         pages.set(state.model, (modelPages = pagesOf(state.model, contextOf, publicUrl)));
-      return modelPages;
+      if (state.searchClosed === undefined) return modelPages;
+      // The search fails closed like the API's (a form it would refuse is still refused).
+      const { search } = modelPages;
+      return {
+        ...modelPages,
+        search: (form) => (decideParticipants(form).kind === 'ok' ? unavailable() : search(form)),
+      };
     },
     favicon: faviconAnswer,
     assets: [assets.stylesheet, assets.icon],
