@@ -77,7 +77,11 @@ export const SETTINGS = withVariables({
     '*',
     'value of `Access-Control-Allow-Origin` on every answer: `*`, `null` or one origin',
   ),
-  pollIntervalMs: serve(parse.positiveInteger, 500, 'how often the server checks the store for changes'),
+  pollIntervalMs: serve(
+    parse.positiveInteger,
+    100,
+    'how often the server checks the store for changes and reads the updating flag (one tiny query; PostgreSQL also notifies)',
+  ),
   searchFailClosedAfterMs: serve(
     parse.nonNegativeInteger,
     300_000,

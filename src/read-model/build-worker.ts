@@ -27,6 +27,8 @@ export interface BuildOutcome {
   rowsRead: number;
   readMs: number;
   indexMs: number;
+  /** CPU time of this thread for the build (wall times mislead on a busy machine); Node 23.9+. */
+  cpuMs: number | undefined;
 }
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
@@ -40,6 +42,7 @@ const report = (progress: BuildProgress) => {
 
 async function build(location: StoreLocation): Promise<BuildOutcome> {
   const started = (lastProgress = performance.now());
+  const cpuAtStart = process.threadCpuUsage?.();
   // One connection, closed before the indexing, which needs no store.
   const store = await openReadStore(
     location.engine === 'postgres'
@@ -76,7 +79,9 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
     report({ phase: 'indexing', rows: collector.rows, schools: ++schools, schoolCount });
   }
   const indexMs = performance.now() - started - readMs;
-  return { version: read.version, catalog, rowsRead: collector.rows, readMs, indexMs };
+  const cpu = cpuAtStart && process.threadCpuUsage(cpuAtStart);
+  const cpuMs = cpu && (cpu.user + cpu.system) / 1000;
+  return { version: read.version, catalog, rowsRead: collector.rows, readMs, indexMs, cpuMs };
 }
 
 // One build per worker, of the store the first message locates.

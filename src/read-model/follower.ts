@@ -254,6 +254,7 @@ export class ReadModelFollower {
         buildMs: Math.round(this.lastBuildMs),
         readMs: Math.round(built.readMs),
         indexMs: Math.round(built.indexMs),
+        workerCpuMs: built.cpuMs && Math.round(built.cpuMs),
         rowsRead: built.rowsRead,
         participants: model.directory.index.size,
         years: model.catalog.years.length,
