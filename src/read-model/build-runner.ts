@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import type { BuildOutcome, BuildProgress } from './build-worker.js';
 import type { SchoolShelf } from './participant-index.js';
-import { reviveBuffers } from './prepared-response.js';
+import { reviveCatalog } from './statistics-catalog.js';
 
 /** What the build worker says, in this order: shelves and progress, then `done` or `failed`. */
 export type WorkerMessage =
@@ -62,7 +62,7 @@ export async function runBuild(
         if (message.type === 'shelf') shelves.set(message.shelf.school, message.shelf);
         else if (message.type === 'progress') onProgress(message.progress);
         else if (message.type === 'failed') reject(new Error(message.details));
-        else resolve({ ...message.outcome, catalog: reviveBuffers(message.outcome.catalog), shelves });
+        else resolve({ ...message.outcome, catalog: reviveCatalog(message.outcome.catalog), shelves });
       });
       worker.on('error', reject);
       worker.on('exit', (code) => reject(new Error(`the build worker stopped (exit code ${code})`)));

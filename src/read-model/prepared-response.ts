@@ -220,19 +220,15 @@ export function compressedComputed(answer: ComputedJson, coding: ContentCoding):
 }
 
 /**
- * A value that came from a worker thread, its Uint8Arrays made Buffers again (a
- * structured clone keeps the bytes, not the class), through Maps, arrays and plain objects.
+ * A prepared answer that came from a worker thread, its bodies made Buffers again (a
+ * structured clone keeps the bytes, not the class).
  */
-export function reviveBuffers<T>(value: T): T {
-  const revived: unknown =
-    value instanceof Uint8Array && !Buffer.isBuffer(value)
-      ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
-      : value instanceof Map
-        ? new Map([...value].map(([key, item]) => [key, reviveBuffers(item)]))
-        : Array.isArray(value)
-          ? value.map(reviveBuffers)
-          : value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
-            ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, reviveBuffers(item)]))
-            : value;
-  return revived as T;
+export function revivePrepared(answer: PreparedResponse): PreparedResponse {
+  const revive = <R extends Representation | undefined>(representation: R): R => {
+    // Typed as a Buffer, received as a Uint8Array.
+    const body = representation?.body as Uint8Array | string | undefined;
+    if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) return representation;
+    return { ...representation!, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
+  };
+  return { ...answer, identity: revive(answer.identity), gzip: revive(answer.gzip), br: revive(answer.br) };
 }

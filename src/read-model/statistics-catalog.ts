@@ -8,6 +8,7 @@ import {
   prepareError,
   prepareJson,
   prepareJsonText,
+  revivePrepared,
   type PreparedResponse,
 } from './prepared-response.js';
 
@@ -124,5 +125,19 @@ export function buildStatisticsCatalog(
     statisticsByYear,
     categoryByYear,
     fullDataByYear,
+  };
+}
+
+/** The catalogue as a build worker handed it over: its answers' bodies made Buffers again. */
+export function reviveCatalog(catalog: StatisticsCatalog): StatisticsCatalog {
+  const each = <V>(map: ReadonlyMap<string, V>, revive: (value: V) => V) =>
+    new Map([...map].map(([key, value]) => [key, revive(value)]));
+  return {
+    ...catalog,
+    yearsAnswer: revivePrepared(catalog.yearsAnswer),
+    statisticsInvalidYear: revivePrepared(catalog.statisticsInvalidYear),
+    categoryInvalidYear: revivePrepared(catalog.categoryInvalidYear),
+    statisticsByYear: each(catalog.statisticsByYear, revivePrepared),
+    categoryByYear: each(catalog.categoryByYear, (answers) => each(answers, revivePrepared)),
   };
 }
