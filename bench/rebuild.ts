@@ -23,9 +23,12 @@
  * builds' CPU times say what the wall times do not. Results go to
  * bench/results/rebuild-<timestamp>.json and rebuild-latest.json.
  *
- * Environment: BENCH_SCALES (default "1,100"), BENCH_SEED (default 1), BENCH_CONNECTIONS
- * (default 8), BENCH_FLIPS (default 20), BENCH_QUIET_MS (how long without a rebuild ends a
- * window; default 3000).
+ * With BENCH_DATABASE_URL (a throwaway PostgreSQL database: `demo --force` replaces its data),
+ * the same flips and the import of a new year on PostgreSQL too, with two servers and no load.
+ *
+ * Environment: BENCH_SCALES (default "1,100"; empty: PostgreSQL only), BENCH_SEED (default 1),
+ * BENCH_CONNECTIONS (default 8), BENCH_FLIPS (default 20), BENCH_QUIET_MS (how long without a
+ * rebuild ends a window; default 3000), BENCH_DATABASE_URL.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,10 +55,15 @@ import {
 const PROBE = join(ROOT, 'bench/http-lib/probe.ts');
 
 const config = {
-  scales: (process.env.BENCH_SCALES ?? '1,100').split(',').map((part) => Number(part.trim())),
+  scales: (process.env.BENCH_SCALES ?? '1,100')
+    .split(',')
+    .filter((part) => part.trim() !== '')
+    .map((part) => Number(part.trim())),
   seed: envNumber('BENCH_SEED', 1),
   connections: envNumber('BENCH_CONNECTIONS', 8),
   flips: envNumber('BENCH_FLIPS', 20),
+  /** A throwaway PostgreSQL database for the flips and an import there too (its data is replaced). */
+  databaseUrl: process.env.BENCH_DATABASE_URL,
   quietMs: envNumber('BENCH_QUIET_MS', 3000),
   /** Rows of the import of a new year. */
   newYearRows: 5000,
@@ -212,9 +220,9 @@ function lastStoredYear(db: string): number {
   }
 }
 
-function newYearCsv(year: number, path: string): void {
+function newYearCsv(year: number, path: string, count = config.newYearRows): void {
   const rows = ['name,school,year'];
-  for (let i = 0; i < config.newYearRows; i++)
+  for (let i = 0; i < count; i++)
     rows.push(`Nombre${i} Apellido${i % 97} Otro${i % 89},Ikastola Bench ${i % 25},${year}`);
   writeFileSync(path, `${rows.join('\n')}\n`);
 }
@@ -242,6 +250,83 @@ async function servedBy(
       }
     }),
   );
+}
+
+/** Whether a server answers the statistics at `path` as the flag `on` says. */
+const servesFlag = (on: boolean, path: string) => async (base: string) => {
+  const body = await text(base + path);
+  return on ? body === '{"isUpdating":true}' : body.startsWith('{"isUpdating":false');
+};
+
+/** BENCH_FLIPS flips of the updating flag with the real CLI (on, off, …; it must be off before). */
+async function flipRepeatedly(
+  urls: readonly string[],
+  storeArgs: readonly string[],
+  statisticsPath: string,
+  builds: () => LogEvent[],
+): Promise<FlipsReport> {
+  const from = Date.now();
+  const servedMs: number[] = [];
+  for (let flip = 0; flip < config.flips; flip++) {
+    const on = flip % 2 === 0;
+    await runCli(['updating', on ? 'on' : 'off', ...storeArgs]);
+    const committed = Date.now();
+    servedMs.push(Math.max(...(await servedBy(urls, servesFlag(on, statisticsPath), committed, 60_000))));
+    // Apart by a varying time, so that the commits fall anywhere in the servers' poll interval.
+    await sleep(200 + Math.random() * 200);
+  }
+  if (config.flips % 2 === 1) await runCli(['updating', 'off', ...storeArgs]);
+  const sorted = [...servedMs].sort((a, b) => a - b);
+  return {
+    flips: servedMs.length,
+    servedMs,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    max: sorted[sorted.length - 1] ?? 0,
+    rebuilds: builds().filter((event) => event.at >= from).length,
+  };
+}
+
+/** Two servers on one store, started one after the other; their log lines but requests go to `events`. */
+async function startServers(
+  storeArgs: readonly string[],
+  scale: number,
+  events: LogEvent[],
+): Promise<ChildServer[]> {
+  const servers: ChildServer[] = [];
+  for (const server of [0, 1]) {
+    const port = await freePort();
+    progress(`scale ${scale}: starting server ${server + 1}`);
+    servers.push(
+      await spawnServer({
+        args: [
+          ...serverNodeFlags(CLI, scale),
+          CLI,
+          'serve',
+          ...storeArgs,
+          '--port',
+          String(port),
+          '--host',
+          HOST,
+        ],
+        port,
+        // One address asks for every search: the search limit would refuse most of them.
+        env: { LOG_LEVEL: 'info', RATE_LIMIT_PARTICIPANTS: '0', METRICS_PORT: 'off' },
+        readyPaths: ['/api/ping', '/api/years'],
+        readyTimeoutMs: 300_000,
+        onLine: (line) => {
+          try {
+            const entry = JSON.parse(line) as { time: number; msg: string };
+            if (entry.msg !== 'request')
+              events.push({ server, at: entry.time, msg: entry.msg, fields: entry });
+          } catch {
+            // Not a JSON line.
+          }
+        },
+      }),
+    );
+  }
+  return servers;
 }
 
 function startProbe(url: string, paths: string[]): { stop(): Promise<Record<string, [number, number][]>> } {
@@ -284,42 +369,8 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
 
   const events: LogEvent[] = [];
   const builds = () => events.filter((event) => event.msg === 'read model built');
-  const servers: ChildServer[] = [];
-  for (const server of [0, 1]) {
-    const port = await freePort();
-    progress(
-      `scale ${scale}: ${demo.participants.toLocaleString('en')} participants; starting server ${server + 1}`,
-    );
-    servers.push(
-      await spawnServer({
-        args: [
-          ...serverNodeFlags(CLI, scale),
-          CLI,
-          'serve',
-          '--db',
-          db,
-          '--port',
-          String(port),
-          '--host',
-          HOST,
-        ],
-        port,
-        // One address asks for every search: the search limit would refuse most of them.
-        env: { LOG_LEVEL: 'info', RATE_LIMIT_PARTICIPANTS: '0', METRICS_PORT: 'off' },
-        readyPaths: ['/api/ping', '/api/years'],
-        readyTimeoutMs: 300_000,
-        onLine: (line) => {
-          try {
-            const entry = JSON.parse(line) as { time: number; msg: string };
-            if (entry.msg !== 'request')
-              events.push({ server, at: entry.time, msg: entry.msg, fields: entry });
-          } catch {
-            // Not a JSON line.
-          }
-        },
-      }),
-    );
-  }
+  progress(`scale ${scale}: ${demo.participants.toLocaleString('en')} participants`);
+  const servers = await startServers(['--db', db], scale, events);
   const urls = servers.map((server) => server.url);
   const url = urls[0]!;
   const statisticsPath = `/api/statistics?year=${lastYear}`;
@@ -350,10 +401,7 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
 
   const newYear = lastYear + 1;
   const newSchool = 'Ikastola Bench Berria';
-  const updating = (on: boolean) => async (base: string) => {
-    const body = await text(base + statisticsPath);
-    return on ? body === '{"isUpdating":true}' : body.startsWith('{"isUpdating":false');
-  };
+  const updating = (on: boolean) => servesFlag(on, statisticsPath);
   const changes: {
     change: string;
     /** The CLI's arguments, and how many rows it imports. */
@@ -425,26 +473,8 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   }
 
   progress(`scale ${scale}: ${config.flips} flips of the updating flag`);
-  const flipsFrom = Date.now();
-  const flipMs: number[] = [];
-  for (let flip = 0; flip < config.flips; flip++) {
-    const on = flip % 2 === 0;
-    await runCli(['updating', on ? 'on' : 'off', '--db', db]);
-    const committed = Date.now();
-    flipMs.push(Math.max(...(await servedBy(urls, updating(on), committed, 60_000))));
-    // Apart by a varying time, so that the commits fall anywhere in the servers' poll interval.
-    await sleep(200 + Math.random() * 200);
-  }
+  const flips = await flipRepeatedly(urls, ['--db', db], statisticsPath, builds);
   const cpuAfter = cpuSnapshot([process.pid]);
-  const sortedFlips = [...flipMs].sort((a, b) => a - b);
-  const flips: FlipsReport = {
-    flips: flipMs.length,
-    servedMs: flipMs,
-    p50: percentile(sortedFlips, 0.5),
-    p95: percentile(sortedFlips, 0.95),
-    max: sortedFlips[sortedFlips.length - 1] ?? 0,
-    rebuilds: builds().filter((event) => event.at >= flipsFrom).length,
-  };
 
   const samples = await probe.stop();
   load.stop();
@@ -568,17 +598,107 @@ function printScale(report: ScaleReport): void {
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
+interface PostgresReport {
+  firstLoads: Build[];
+  flips: FlipsReport;
+  /** The import of a new year: from the CLI's exit until both servers served it. */
+  importMs: number;
+  importMsByServer: number[];
+  importRebuilds: Build[];
+  targets: { target: string; value: string; pass: boolean }[];
+}
+
+/** Flips and an import on PostgreSQL: two servers at scale 1, which learn of a commit by NOTIFY. */
+async function benchPostgres(url: string, tmp: string): Promise<PostgresReport> {
+  const storeArgs = ['--database-url', url];
+  progress('postgresql: the demo at scale 1, replacing the data of BENCH_DATABASE_URL');
+  await runCli(['demo', '--scale', '1', '--seed', String(config.seed), '--force', ...storeArgs]);
+  await runCli(['updating', 'off', ...storeArgs]);
+  const events: LogEvent[] = [];
+  const builds = () => events.filter((event) => event.msg === 'read model built');
+  const servers = await startServers(storeArgs, 1, events);
+  const urls = servers.map((server) => server.url);
+  try {
+    progress(`postgresql: ${config.flips} flips of the updating flag`);
+    const flips = await flipRepeatedly(urls, storeArgs, '/api/statistics?year=global', builds);
+    progress(`postgresql: import of ${config.newYearRows.toLocaleString('en')} rows`);
+    // A count of its own: a database kept from an earlier run may hold the year already.
+    const [year, count] = [2026, config.newYearRows + 1 + (Date.now() % 97)];
+    const file = join(tmp, 'new-year-postgres.csv');
+    newYearCsv(year, file, count);
+    await runCli(['import', file, ...storeArgs]);
+    const committed = Date.now();
+    const importMsByServer = await servedBy(
+      urls,
+      async (base) =>
+        (await text(`${base}/api/category?year=${year}&category=totalParticipantsByYear`)).includes(
+          `"count":${count}`,
+        ),
+      committed,
+      120_000,
+    );
+    await sleep(1000);
+    const importMs = Math.max(...importMsByServer);
+    return {
+      firstLoads: [0, 1].map((server) => buildOf(builds().find((event) => event.server === server)!)),
+      flips,
+      importMs,
+      importMsByServer,
+      importRebuilds: builds()
+        .filter((event) => event.at >= committed)
+        .map(buildOf),
+      targets: [
+        {
+          target: `${config.flips} flips: served < ${TARGETS.flipP95Ms} ms (p95), no rebuild`,
+          value: `${flips.p95} ms, ${flips.rebuilds} rebuilds`,
+          pass: flips.p95 < TARGETS.flipP95Ms && flips.rebuilds === 0,
+        },
+        {
+          target: `import of a new year: served by both < ${TARGETS.freshMsSmall / 1000} s`,
+          value: `${(importMs / 1000).toFixed(2)} s`,
+          pass: importMs < TARGETS.freshMsSmall,
+        },
+      ],
+    };
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+function printPostgres(report: PostgresReport): void {
+  const out = [
+    '',
+    '=== PostgreSQL, scale 1: two servers, no load',
+    `first builds, ms (worker CPU ms): ${report.firstLoads.map(buildText).join(', ')}`,
+    `${report.flips.flips} flips of the flag, CLI exit to served by both: p50 ${report.flips.p50} ms, ` +
+      `p95 ${report.flips.p95} ms, max ${report.flips.max} ms; rebuilds ${report.flips.rebuilds}`,
+    `import of ${config.newYearRows.toLocaleString('en')} rows for a new year: served by both after ` +
+      `${(report.importMs / 1000).toFixed(2)} s (${report.importMsByServer.join(' and ')} ms); ` +
+      `rebuilds ${report.importRebuilds.map(buildText).join('; ')}`,
+    'targets:',
+    ...report.targets.map(
+      (check) => `  ${check.pass ? 'PASS' : 'FAIL'}  ${check.target.padEnd(72)} ${check.value}`,
+    ),
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CLI)) throw new Error(`${relative(ROOT, CLI)} is missing: run npm run build first`);
   const startedAt = new Date();
   const loadAtStart = loadavg();
   const tmp = mkdtempSync(join(tmpdir(), 'tamborrada-bench-rebuild-'));
   const reports: ScaleReport[] = [];
+  let postgres: PostgresReport | undefined;
   try {
     for (const scale of config.scales) {
       const report = await benchScale(scale, tmp);
       reports.push(report);
       printScale(report);
+    }
+    if (config.databaseUrl) {
+      postgres = await benchPostgres(config.databaseUrl, tmp);
+      printPostgres(postgres);
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -587,11 +707,14 @@ async function main(): Promise<void> {
     benchmark: 'rebuild',
     startedAt: startedAt.toISOString(),
     machine: { cpus: cpus().length, loadAverageAtStart: loadAtStart, node: process.version },
-    config: { ...config, targets: TARGETS },
+    config: { ...config, databaseUrl: config.databaseUrl && 'set', targets: TARGETS },
     scales: reports,
+    postgres,
   };
   const file = writeResult('rebuild', startedAt, result);
-  const failed = reports.flatMap((report) => report.targets.filter((check) => !check.pass)).length;
+  const failed = [...reports, ...(postgres ? [postgres] : [])].flatMap((report) =>
+    report.targets.filter((check) => !check.pass),
+  ).length;
   process.stdout.write(`\n${failed} target check(s) failed; results in bench/results/${file}\n`);
 }
 

@@ -85,7 +85,7 @@ export const SETTINGS = withVariables({
   searchFailClosedAfterMs: serve(
     parse.nonNegativeInteger,
     300_000,
-    'after this long without a successful read of the store, the participant search (API and web form) answers 500 until the store is read again; everything else keeps being served from the last good read model',
+    'once the store has not been read for this long, the participant search (API and web form) answers 500 until it is; the rest keeps the last good model',
     { fallbackText: '300000 (5 minutes)' },
   ),
   rateLimitParticipants: serve(
