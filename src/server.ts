@@ -113,6 +113,7 @@ function closeServer(server: Server): Promise<void> {
 export async function startServer({ openStore, settings, logger }: ServerOptions): Promise<RunningServer> {
   const follower = new ReadModelFollower(openStore, {
     pollIntervalMs: settings.pollIntervalMs,
+    searchFailClosedAfterMs: settings.searchFailClosedAfterMs,
     logger: logger || SILENT,
   });
   const metrics = createMetrics(follower);

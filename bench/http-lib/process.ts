@@ -201,8 +201,9 @@ function processJiffies(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat (utime, stime), counted after "pid (comm) ".
-    return Number(fields[11]) + Number(fields[12]);
+    // Fields 14 to 17 of stat (utime, stime, and cutime, cstime: its children that ended,
+    // such as the CLI runs of a benchmark), counted after "pid (comm) ".
+    return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   } catch {
     return 0;
   }

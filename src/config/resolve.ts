@@ -116,6 +116,7 @@ export type ServerLimits = Pick<SettingValues, (typeof LIMIT_NAMES)[number]>;
 const SERVER_NAMES = [
   'corsOrigin',
   'pollIntervalMs',
+  'searchFailClosedAfterMs',
   'rateLimitParticipants',
   'trustProxyHops',
   'webPages',

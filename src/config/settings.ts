@@ -102,7 +102,17 @@ export const SETTINGS = withVariables({
     '*',
     'value of `Access-Control-Allow-Origin` on every answer: `*`, `null` or one origin',
   ),
-  pollIntervalMs: serve(parse.positiveInteger, 500, 'how often the server checks the store for changes'),
+  pollIntervalMs: serve(
+    parse.positiveInteger,
+    100,
+    'how often the server checks the store for changes and reads the updating flag (one tiny query; PostgreSQL also notifies)',
+  ),
+  searchFailClosedAfterMs: serve(
+    parse.nonNegativeInteger,
+    300_000,
+    'once the store has not been read for this long, the participant search (API and web form) answers 500 until it is; the rest keeps the last good model',
+    { fallbackText: '300000 (5 minutes)' },
+  ),
   rateLimitParticipants: serve(
     parse.nonNegativeInteger,
     30,

@@ -50,7 +50,7 @@ export function createMetrics(follower: ReadModelFollower): Metrics {
     [
       'tamborrada_updating',
       '1 while the annual refresh flag is on (statistics answer {"isUpdating":true})',
-      () => (model()?.catalog.isUpdating ? 1 : 0),
+      () => (model()?.isUpdating ? 1 : 0),
     ],
   ];
   for (const [name, help, value] of gauges)

@@ -57,18 +57,23 @@ export const PREPARED_ERRORS = Object.fromEntries(
   Object.entries(apiErrors).map(([name, error]) => [name, prepareError(error)]),
 ) as Record<ErrorName, Answer>;
 
-/** The operations that read data answer 500 until the first successful load. */
-function fromModel(answer: (query: Query, model: ReadModel) => Answer): Operation['answer'] {
+/**
+ * The operations that read data answer 500 until the first successful load. `searchClosed`:
+ * the details of a store that has not been read for too long (`SEARCH_FAIL_CLOSED_AFTER_MS`).
+ */
+function fromModel(
+  answer: (query: Query, model: ReadModel, searchClosed: string | undefined) => Answer,
+): Operation['answer'] {
   return (query, { state }) => {
-    if (state.kind === 'ready') return answer(query, state.model);
+    if (state.kind === 'ready') return answer(query, state.model, state.searchClosed);
     return state.kind === 'failed' ? prepareError(apiErrors.storeFailure, state.details) : NOT_LOADED;
   };
 }
 
-function statistics(query: Query, { catalog }: ReadModel): Answer {
+function statistics(query: Query, { catalog, isUpdating }: ReadModel): Answer {
   const decision = decideStatistics(query, catalog.yearSet);
   if (decision.kind === 'ok')
-    return catalog.isUpdating ? UPDATING_ANSWER : catalog.statisticsByYear.get(decision.year)!;
+    return isUpdating ? UPDATING_ANSWER : catalog.statisticsByYear.get(decision.year)!;
   if (decision.kind === 'yearUnknown') return catalog.statisticsInvalidYear;
   return decision.kind === 'yearRequired'
     ? PREPARED_ERRORS.yearRequired
@@ -86,10 +91,12 @@ function category(query: Query, { catalog }: ReadModel): Answer {
     : PREPARED_ERRORS.invalidCategory;
 }
 
-function participants(query: Query, { directory }: ReadModel): Answer {
+function participants(query: Query, { directory }: ReadModel, searchClosed: string | undefined): Answer {
   const decision = decideParticipants(query);
   if (decision.kind === 'paramsRequired') return PREPARED_ERRORS.participantParamsRequired;
   if (decision.kind === 'nameTooShort') return PREPARED_ERRORS.nameTooShort;
+  // Fails closed: what was withdrawn from the store meanwhile must not stay findable here.
+  if (searchClosed !== undefined) return prepareError(apiErrors.storeFailure, searchClosed);
   const json = directory.index.searchJson(decision.normalizedName, decision.company);
   return json === undefined ? PREPARED_ERRORS.noParticipants : { kind: 'computed', statusCode: 200, json };
 }

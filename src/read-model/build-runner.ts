@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import type { BuildOutcome, BuildProgress } from './build-worker.js';
 import type { SchoolShelf } from './participant-index.js';
-import { reviveBuffers } from './prepared-response.js';
+import { reviveCatalog } from './statistics-catalog.js';
 
 /** What the build worker says, in this order: shelves and progress, then `done` or `failed`. */
 export type WorkerMessage =
@@ -35,6 +35,11 @@ function spawnWorker(): Worker {
 /** A worker loaded ahead of the next build, so that a build does not wait for its modules. */
 let spare: Worker | undefined;
 
+/** Starts loading the worker of the next build (a server's first among them) now, if none is. */
+export function prepareBuildWorker(): void {
+  spare ??= spawnWorker();
+}
+
 /**
  * Builds the read model in a worker thread, which ends with the build (or when `signal`
  * aborts), and its memory with it: this thread only receives the parts, a shelf per message.
@@ -57,7 +62,7 @@ export async function runBuild(
         if (message.type === 'shelf') shelves.set(message.shelf.school, message.shelf);
         else if (message.type === 'progress') onProgress(message.progress);
         else if (message.type === 'failed') reject(new Error(message.details));
-        else resolve({ ...message.outcome, catalog: reviveBuffers(message.outcome.catalog), shelves });
+        else resolve({ ...message.outcome, catalog: reviveCatalog(message.outcome.catalog), shelves });
       });
       worker.on('error', reject);
       worker.on('exit', (code) => reject(new Error(`the build worker stopped (exit code ${code})`)));
@@ -66,6 +71,6 @@ export async function runBuild(
   } finally {
     signal.removeEventListener('abort', end);
     end();
-    spare ??= spawnWorker();
+    prepareBuildWorker();
   }
 }

@@ -27,6 +27,8 @@ export interface BuildOutcome {
   rowsRead: number;
   readMs: number;
   indexMs: number;
+  /** CPU time of this thread for the build (wall times mislead on a busy machine); Node 23.9+. */
+  cpuMs: number | undefined;
 }
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
@@ -40,6 +42,7 @@ const report = (progress: BuildProgress) => {
 
 async function build(location: StoreLocation): Promise<BuildOutcome> {
   const started = (lastProgress = performance.now());
+  const cpuAtStart = process.threadCpuUsage?.();
   // One connection, closed before the indexing, which needs no store.
   const store = await openReadStore(
     location.engine === 'postgres'
@@ -57,19 +60,18 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
       const version = await snapshot.readVersion();
       const years = await snapshot.readYears();
       const statistics = await snapshot.readStatistics();
-      const updating = await snapshot.readUpdating();
       // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
       const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
       await snapshot.readParticipants(
         withheld.map((row) => Number(row.year)),
         take,
       );
-      return { version, years, statistics, updating };
+      return { version, years, statistics };
     })
     .finally(() => store.close().catch(() => undefined));
   const readMs = performance.now() - started;
 
-  const catalog = buildStatisticsCatalog(read.years, read.statistics, read.updating);
+  const catalog = buildStatisticsCatalog(read.years, read.statistics);
   const schoolCount = collector.bySchool.size;
   let schools = 0;
   for (const shelf of collector.shelve()) {
@@ -77,7 +79,9 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
     report({ phase: 'indexing', rows: collector.rows, schools: ++schools, schoolCount });
   }
   const indexMs = performance.now() - started - readMs;
-  return { version: read.version, catalog, rowsRead: collector.rows, readMs, indexMs };
+  const cpu = cpuAtStart && process.threadCpuUsage(cpuAtStart);
+  const cpuMs = cpu && (cpu.user + cpu.system) / 1000;
+  return { version: read.version, catalog, rowsRead: collector.rows, readMs, indexMs, cpuMs };
 }
 
 // One build per worker, of the store the first message locates.

@@ -1,12 +1,20 @@
 import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
-import { runBuild } from './build-runner.js';
+import { prepareBuildWorker, runBuild } from './build-runner.js';
 import { ParticipantIndex } from './participant-index.js';
 import { buildParticipantDirectory, type ReadModel } from './read-model.js';
 
+/**
+ * `searchClosed`: the store has not been read for longer than `SEARCH_FAIL_CLOSED_AFTER_MS`,
+ * and these are the details of its failure. The participant search then answers the spec's
+ * 500 (a year withdrawn or a child removed meanwhile must not stay findable here); every
+ * other answer keeps coming from the last good model.
+ */
 export type FollowerState =
-  { kind: 'loading' } | { kind: 'ready'; model: ReadModel } | { kind: 'failed'; details: string };
+  | { kind: 'loading' }
+  | { kind: 'ready'; model: ReadModel; searchClosed?: string }
+  | { kind: 'failed'; details: string };
 
 /**
  * After failed reads, the next waits a poll interval doubled at each failure, up to 5 s
@@ -29,10 +37,11 @@ export class StoreMisconfiguredError extends Error {
 }
 
 /**
- * Keeps the read model in step with the store: reads the store's version on a timer (and
- * on the store's notifications), and when it moved, builds the whole model again in a
- * worker thread and swaps it in with one assignment (requests in flight keep theirs).
- * A failure after a successful load keeps the last good model.
+ * Keeps the read model in step with the store: reads the store's version and the updating
+ * flag on a timer (and on the store's notifications). A flip of the flag is swapped in at
+ * once, with no rebuild (also while a build runs); when the version moved, the whole model
+ * is built again in a worker thread and swapped in with one assignment (requests in flight
+ * keep theirs). A failure after a successful load keeps the last good model.
  */
 export class ReadModelFollower {
   /** The model in service, and the poll it was built after (the next polls are compared with it). */
@@ -44,6 +53,12 @@ export class ReadModelFollower {
   /** Aborted by `stop`, which ends the build in progress. */
   private readonly stopping = new AbortController();
   private version = 0;
+  /** The updating flag as last read, and whether a build or a read of the flag alone is under way. */
+  private isUpdating = false;
+  private building = false;
+  private readingFlag = false;
+  /** When the store was last read in full (performance.now()). */
+  private lastReadAt = 0;
   /** Failed reads in a row, the last one, and when the next attempt may be made. */
   private failures = 0;
   private lastFailure: string | undefined;
@@ -57,13 +72,28 @@ export class ReadModelFollower {
 
   constructor(
     private readonly openStore: () => Promise<ReadStore>,
-    private readonly options: { pollIntervalMs: number; logger: Logger },
-  ) {}
+    private readonly options: { pollIntervalMs: number; searchFailClosedAfterMs: number; logger: Logger },
+  ) {
+    prepareBuildWorker();
+  }
 
   get state(): FollowerState {
-    if (this.served) return { kind: 'ready', model: this.served.model };
+    if (this.served) {
+      const model = this.served.model;
+      return this.searchClosed()
+        ? { kind: 'ready', model, searchClosed: this.lastFailure }
+        : { kind: 'ready', model };
+    }
     if (this.lastFailure !== undefined) return { kind: 'failed', details: this.lastFailure };
     return { kind: 'loading' };
+  }
+
+  /** The store failing, and not read for longer than the participant search may go on without it. */
+  private searchClosed(): boolean {
+    return (
+      this.lastFailure !== undefined &&
+      performance.now() - this.lastReadAt > this.options.searchFailClosedAfterMs
+    );
   }
 
   /** True when a model is loaded and the last read of the store succeeded (metrics). */
@@ -89,7 +119,32 @@ export class ReadModelFollower {
 
   /** A check asked for by the timer or a notification: after failures, at most one per backoff delay. */
   private poll(): void {
-    if (performance.now() >= this.retryAt) void this.refresh();
+    if (performance.now() < this.retryAt) return;
+    // The check waits for the build under way; the flag need not.
+    if (this.building) void this.readFlag();
+    void this.refresh();
+  }
+
+  /** Reads the updating flag alone (while a build runs); a failure is left to the next check. */
+  private async readFlag(): Promise<void> {
+    if (this.readingFlag || !this.store) return;
+    this.readingFlag = true;
+    try {
+      this.serveFlag(await this.store.readUpdating());
+    } catch {
+      // The check after the build reads the store again and reports what fails.
+    } finally {
+      this.readingFlag = false;
+    }
+  }
+
+  /** Serves the flag as read: a flip swaps in the model with the other flag, built parts shared. */
+  private serveFlag(isUpdating: boolean): void {
+    this.isUpdating = isUpdating;
+    const served = this.served;
+    if (!served || served.model.isUpdating === isUpdating) return;
+    this.served = { ...served, model: { ...served.model, isUpdating } };
+    this.options.logger.info({ isUpdating, readModelVersion: served.model.version }, 'updating flag served');
   }
 
   /** One check of the store, now; concurrent calls coalesce into one more run. */
@@ -123,10 +178,12 @@ export class ReadModelFollower {
         this.store.onChange?.(() => this.poll());
       }
       const polled = await this.store.readVersion();
+      this.serveFlag(await this.store.readUpdating());
       if (this.served?.polled !== polled) await this.rebuild(this.store.location, polled);
       if (this.lastFailure !== undefined) this.options.logger.info('store reachable again');
       this.lastFailure = this.lastError = undefined;
       this.failures = this.retryAt = 0;
+      this.lastReadAt = performance.now();
     } catch (error) {
       if (this.stopping.signal.aborted) return;
       if (error instanceof StaleConnectionError) {
@@ -159,9 +216,11 @@ export class ReadModelFollower {
     } else if (now - this.failureLoggedAt >= FAILURE_LOG_EVERY_MS) {
       this.options.logger.warn(
         { details, failures: this.failures, retryInMs: Math.round(delayMs) },
-        this.served
-          ? 'store still failing; serving the last good read model'
-          : 'store still failing; retrying',
+        !this.served
+          ? 'store still failing; retrying'
+          : this.searchClosed()
+            ? 'store still failing; serving the last good read model, the participant search closed'
+            : 'store still failing; serving the last good read model',
       );
       this.failureLoggedAt = now;
     }
@@ -174,16 +233,18 @@ export class ReadModelFollower {
     const first = !this.served;
     if (first) this.options.logger.info('loading the read model');
     const started = performance.now();
+    this.building = true;
     const built = await runBuild(
       location,
       (progress) => this.options.logger[first ? 'info' : 'debug'](progress, 'read model build progress'),
       this.stopping.signal,
-    );
+    ).finally(() => (this.building = false));
     const model: ReadModel = {
       version: ++this.version,
       builtAt: new Date(),
       catalog: built.catalog,
       directory: buildParticipantDirectory(new ParticipantIndex(built.shelves)),
+      isUpdating: this.isUpdating,
     };
     this.served = { model, polled };
     this.lastBuildMs = performance.now() - started;
@@ -193,6 +254,7 @@ export class ReadModelFollower {
         buildMs: Math.round(this.lastBuildMs),
         readMs: Math.round(built.readMs),
         indexMs: Math.round(built.indexMs),
+        workerCpuMs: built.cpuMs && Math.round(built.cpuMs),
         rowsRead: built.rowsRead,
         participants: model.directory.index.size,
         years: model.catalog.years.length,

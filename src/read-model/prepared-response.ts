@@ -70,14 +70,21 @@ interface PrepareOptions {
   etag?: boolean;
   /** Which compressed variants to make for bodies over the threshold. */
   codings?: readonly ContentCoding[];
-  /** `max` once per data version; `fast` for answers built per request. */
-  effort?: 'max' | 'fast';
+  effort?: Effort;
 }
 
-const GZIP_LEVEL = { max: 9, fast: 4 } as const;
-const BROTLI_QUALITY = { max: 11, fast: 4 } as const;
+/**
+ * How hard to compress: `max` for what is made once and kept; `build` for the data answers
+ * made at every build of the read model, between a change and its serving (brotli 6: about
+ * 10 % more bytes than 11 on these answers, and some twenty times faster; docs/performance.md);
+ * `fast` for answers built per request.
+ */
+type Effort = 'max' | 'build' | 'fast';
 
-const brotliOptions = (body: Buffer, effort: 'max' | 'fast'): BrotliOptions => ({
+const GZIP_LEVEL = { max: 9, build: 9, fast: 4 } as const;
+const BROTLI_QUALITY = { max: 11, build: 6, fast: 4 } as const;
+
+const brotliOptions = (body: Buffer, effort: Effort): BrotliOptions => ({
   params: {
     [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
     [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
@@ -213,19 +220,15 @@ export function compressedComputed(answer: ComputedJson, coding: ContentCoding):
 }
 
 /**
- * A value that came from a worker thread, its Uint8Arrays made Buffers again (a
- * structured clone keeps the bytes, not the class), through Maps, arrays and plain objects.
+ * A prepared answer that came from a worker thread, its bodies made Buffers again (a
+ * structured clone keeps the bytes, not the class).
  */
-export function reviveBuffers<T>(value: T): T {
-  const revived: unknown =
-    value instanceof Uint8Array && !Buffer.isBuffer(value)
-      ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
-      : value instanceof Map
-        ? new Map([...value].map(([key, item]) => [key, reviveBuffers(item)]))
-        : Array.isArray(value)
-          ? value.map(reviveBuffers)
-          : value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
-            ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, reviveBuffers(item)]))
-            : value;
-  return revived as T;
+export function revivePrepared(answer: PreparedResponse): PreparedResponse {
+  const revive = <R extends Representation | undefined>(representation: R): R => {
+    // Typed as a Buffer, received as a Uint8Array.
+    const body = representation?.body as Uint8Array | string | undefined;
+    if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) return representation;
+    return { ...representation!, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
+  };
+  return { ...answer, identity: revive(answer.identity), gzip: revive(answer.gzip), br: revive(answer.br) };
 }

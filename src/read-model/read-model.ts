@@ -9,14 +9,22 @@ export type ParticipantDirectory = { index: ParticipantIndex; companiesAnswer: P
 export function buildParticipantDirectory(index: ParticipantIndex): ParticipantDirectory {
   const { companies } = index;
   if (companies.length === 0) return { index, companiesAnswer: prepareError(apiErrors.noCompanies) };
-  return { index, companiesAnswer: prepareJson(200, { companies }, CACHE.week, { etag: true }) };
+  return {
+    index,
+    companiesAnswer: prepareJson(200, { companies }, CACHE.week, { etag: true, effort: 'build' }),
+  };
 }
 
-/** Everything the data operations answer from, for one version of the store. */
+/**
+ * Everything the data operations answer from: what was built for one version of the store,
+ * and the updating flag as last read (a flip swaps in a copy with the other flag, no rebuild).
+ */
 export interface ReadModel {
-  /** Increases with every rebuild; exposed in logs and metrics. */
+  /** Increases with every rebuild (not with a flip of the flag); exposed in logs and metrics. */
   version: number;
   builtAt: Date;
   catalog: StatisticsCatalog;
   directory: ParticipantDirectory;
+  /** `sys_status.is_updating`: the statistics operation answers `{"isUpdating":true}`. */
+  isUpdating: boolean;
 }

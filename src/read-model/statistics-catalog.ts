@@ -8,6 +8,7 @@ import {
   prepareError,
   prepareJson,
   prepareJsonText,
+  revivePrepared,
   type PreparedResponse,
 } from './prepared-response.js';
 
@@ -16,7 +17,6 @@ export interface StatisticsCatalog {
   /** Valid ready years in the order of `/api/years`. */
   years: readonly string[];
   yearSet: ReadonlySet<string>;
-  isUpdating: boolean;
   yearsAnswer: PreparedResponse;
   /** Answer of statistics for a year not among `years` (404). */
   statisticsInvalidYear: PreparedResponse;
@@ -77,10 +77,12 @@ function statisticsJson(year: string, sorted: readonly StoredStatistic[]): strin
   return `{"isUpdating":false,"year":${JSON.stringify(year)},"total_categories":${groups.size},"statistics":{${statistics.join(',')}}}`;
 }
 
+/** Made in the build worker, at every change of the store: compressed at `build` effort. */
+const DATA = { etag: true, effort: 'build' } as const;
+
 export function buildStatisticsCatalog(
   yearRows: readonly YearRow[],
   storedStatistics: readonly StoredStatistic[],
-  isUpdating: boolean,
 ): StatisticsCatalog {
   const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
   const yearSet = new Set(years);
@@ -100,17 +102,14 @@ export function buildStatisticsCatalog(
   const fullDataByYear = new Map<string, Map<string, JsonValue>>();
   for (const [year, records] of recordsByYear) {
     records.sort(compareForStatistics);
-    statisticsByYear.set(
-      year,
-      prepareJsonText(200, statisticsJson(year, records), CACHE.day, { etag: true }),
-    );
+    statisticsByYear.set(year, prepareJsonText(200, statisticsJson(year, records), CACHE.day, DATA));
     const byCategory = new Map<string, PreparedResponse>();
     const fullData = new Map<string, JsonValue>();
     for (const category of CATEGORY_IDS) {
       const matching = records.filter((record) => record.category === category);
       if (matching.length === 0) continue;
       const json = `{"stats":[${matching.map(recordJson).join(',')}]}`;
-      byCategory.set(category, prepareJsonText(200, json, CACHE.day, { etag: true }));
+      byCategory.set(category, prepareJsonText(200, json, CACHE.day, DATA));
       if (matching[0]!.fullData !== undefined) fullData.set(category, matching[0]!.fullData);
     }
     categoryByYear.set(year, byCategory);
@@ -120,12 +119,25 @@ export function buildStatisticsCatalog(
   return {
     years,
     yearSet,
-    isUpdating,
-    yearsAnswer: years.length === 0 ? NO_YEARS : prepareJson(200, { years }, CACHE.day, { etag: true }),
+    yearsAnswer: years.length === 0 ? NO_YEARS : prepareJson(200, { years }, CACHE.day, DATA),
     statisticsInvalidYear: prepareError(validYearsError(apiErrors.statisticsInvalidYear, years)),
     categoryInvalidYear: prepareError(validYearsError(apiErrors.categoryInvalidYear, years)),
     statisticsByYear,
     categoryByYear,
     fullDataByYear,
+  };
+}
+
+/** The catalogue as a build worker handed it over: its answers' bodies made Buffers again. */
+export function reviveCatalog(catalog: StatisticsCatalog): StatisticsCatalog {
+  const each = <V>(map: ReadonlyMap<string, V>, revive: (value: V) => V) =>
+    new Map([...map].map(([key, value]) => [key, revive(value)]));
+  return {
+    ...catalog,
+    yearsAnswer: revivePrepared(catalog.yearsAnswer),
+    statisticsInvalidYear: revivePrepared(catalog.statisticsInvalidYear),
+    categoryInvalidYear: revivePrepared(catalog.categoryInvalidYear),
+    statisticsByYear: each(catalog.statisticsByYear, revivePrepared),
+    categoryByYear: each(catalog.categoryByYear, (answers) => each(answers, revivePrepared)),
   };
 }

@@ -1,4 +1,4 @@
-import { createTables, FOLLOWED_TABLES, STORE_VERSION_ROW } from './shared-sql.js';
+import { createTables, FLAG_TABLE, FOLLOWED_TABLES, STORE_VERSION_ROW } from './shared-sql.js';
 
 /** The LISTEN/NOTIFY channel; the payload is the name of the table that changed. */
 export const CHANGE_CHANNEL = 'tamborrada_changes';
@@ -33,8 +33,9 @@ const triggerExists = (table: string, name: string) =>
  * The schema in PostgreSQL (13 or later, for `gen_random_uuid()`), plus the store's
  * change counter: a trigger function, SECURITY DEFINER with a pinned search path, bumps it
  * and notifies, so a role that writes the data tables by plain SQL needs no rights on
- * `tamborrada_changes`. Every statement only creates what is missing, so `migrate` can
- * run on a live database any number of times.
+ * `tamborrada_changes`. A change to the updating flag only notifies: the servers read the
+ * flag itself and need no rebuild for it. Every statement only creates what is missing
+ * (or upgrades our function), so `migrate` can run on a live database any number of times.
  */
 export function postgresSchema(schema: string): string[] {
   const changes = `"${schema.replace(/"/g, '""')}".tamborrada_changes`;
@@ -71,15 +72,17 @@ export function postgresSchema(schema: string): string[] {
          CREATE OR REPLACE FUNCTION ${NOTE_CHANGE} RETURNS trigger
          LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $function$
          BEGIN
-           INSERT INTO ${changes} AS c (part, version) VALUES ('${STORE_VERSION_ROW}', 1)
-             ON CONFLICT (part) DO UPDATE SET version = c.version + 1;
+           IF TG_ARGV[0] <> '${FLAG_TABLE}' THEN
+             INSERT INTO ${changes} AS c (part, version) VALUES ('${STORE_VERSION_ROW}', 1)
+               ON CONFLICT (part) DO UPDATE SET version = c.version + 1;
+           END IF;
            PERFORM pg_notify('${CHANGE_CHANNEL}', TG_ARGV[0]);
            RETURN NULL;
          END
          $function$
        $create$`,
     ),
-    ...FOLLOWED_TABLES.map((table) =>
+    ...[...FOLLOWED_TABLES, FLAG_TABLE].map((table) =>
       when(
         `NOT ${triggerExists(table, `tamborrada_${table}_changed`)}`,
         `CREATE TRIGGER tamborrada_${table}_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}

@@ -173,6 +173,8 @@ export class PostgresStore implements WriteStore {
     return readVersionWith(this.pool);
   }
 
+  readonly readUpdating = async () => (await this.readUpdatingStatus()).isUpdating;
+
   async readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T> {
     return this.inTransaction(
       (client) =>
@@ -295,7 +297,7 @@ async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
 /**
  * The store's counter: every row of `tamborrada_changes`, bumped by triggers that also
  * NOTIFY. Where the role may not read it (a database not migrated yet), a fingerprint
- * stands in: hashes of the small tables, a count of the participants.
+ * stands in: hashes of the small tables a model is built from, a count of the participants.
  */
 async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   const { rows } = await queryable.query<{ counters: boolean }>(
@@ -312,7 +314,7 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   const { rows: fingerprint } = await queryable.query<{ value: string }>(
     `SELECT concat_ws('/', (SELECT count(*) || '/' || COALESCE(max(created_at)::text, '') FROM participants),
        ${hashAll('statistics', 'ROW(category, scope, year, public_data, full_data, summary)::text')},
-       ${hashAll('available_years')}, ${hashAll('sys_status')}) AS value`,
+       ${hashAll('available_years')}) AS value`,
   );
   return `f${fingerprint[0]!.value}`;
 }

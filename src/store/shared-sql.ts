@@ -75,7 +75,6 @@ export function snapshotReads(
   return {
     readVersion,
     readYears: () => readYears(sql),
-    readUpdating: async () => (await readUpdatingStatus(sql)).isUpdating,
     readStatistics: () => readStatistics(sql),
     readParticipants: (withheld, take) => participants.each(withheld, take),
   };
@@ -314,7 +313,13 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
 }
 
 /** The tables a read model is built from: a change to any of them moves the store's version. */
-export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years', 'sys_status'] as const;
+export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years'] as const;
+
+/**
+ * The updating flag's table: read on every poll and served without a rebuild, so a change
+ * to it moves no version (on PostgreSQL it still notifies, so that it is read at once).
+ */
+export const FLAG_TABLE = 'sys_status';
 
 /** The one row of `tamborrada_changes`: the store's counter. */
 export const STORE_VERSION_ROW = 'store';

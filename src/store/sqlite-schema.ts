@@ -1,14 +1,20 @@
-import { createTables, FOLLOWED_TABLES, STORE_VERSION_ROW } from './shared-sql.js';
+import { createTables, FLAG_TABLE, FOLLOWED_TABLES, STORE_VERSION_ROW } from './shared-sql.js';
 
 const now = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 
-/** What older versions kept: a counter per table and per year of participants, and their triggers. */
+const triggerName = (table: string, event: string) => `${table}_${event.toLowerCase()}_bumps_store_version`;
+
+/**
+ * What older versions kept: a counter per table and per year of participants, and their
+ * triggers; and the updating flag's triggers, now that a poll reads the flag itself.
+ */
 const RETIRED_TRIGGERS = [
-  ...FOLLOWED_TABLES.flatMap((table) =>
+  ...[...FOLLOWED_TABLES, FLAG_TABLE].flatMap((table) =>
     EVENTS.map((event) => `${table}_${event.toLowerCase()}_bumps_version`),
   ),
   ...EVENTS.map((event) => `participants_${event.toLowerCase()}_bumps_year`),
+  ...EVENTS.map((event) => triggerName(FLAG_TABLE, event)),
 ];
 
 /**
@@ -32,7 +38,7 @@ export const SQLITE_SCHEMA: readonly string[] = [
   ...FOLLOWED_TABLES.flatMap((table) =>
     EVENTS.map(
       (event) =>
-        `CREATE TRIGGER IF NOT EXISTS ${table}_${event.toLowerCase()}_bumps_store_version AFTER ${event} ON ${table}
+        `CREATE TRIGGER IF NOT EXISTS ${triggerName(table, event)} AFTER ${event} ON ${table}
          BEGIN UPDATE tamborrada_changes SET version = version + 1 WHERE part = '${STORE_VERSION_ROW}'; END`,
     ),
   ),

@@ -212,6 +212,8 @@ export class SqliteStore implements WriteStore {
     return `${this.identity}#${counterOf(this.db)}`;
   }
 
+  readonly readUpdating = async () => (await this.readUpdatingStatus()).isUpdating;
+
   /** Opens the file again when another took its place; throws when it is gone; true if it is the same. */
   private followFile(): boolean {
     // SQLite itself says what is wrong with a folder or a device.

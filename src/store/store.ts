@@ -2,7 +2,11 @@ import type { StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 
-/** Opaque; moves with every committed change to the followed tables, and with the store itself. */
+/**
+ * Opaque; moves with every committed change to what a read model is built from (participants,
+ * statistics, the years' flags), and with the store itself. Not with the updating flag:
+ * a server reads that on every poll and serves it without a rebuild.
+ */
 export type StoreVersion = string;
 
 /** The connection no longer sees the store on disk: every connection to it must be reopened. */
@@ -15,7 +19,6 @@ export type TakeParticipant = (name: string, school: string, year: number) => vo
 export interface StoreSnapshot {
   readVersion(): Promise<StoreVersion>;
   readYears(): Promise<YearRow[]>;
-  readUpdating(): Promise<boolean>;
   readStatistics(): Promise<StoredStatistic[]>;
   /** Passes every participant but those of the `withheld` years to `take`; returns how many. */
   readParticipants(withheld: readonly number[], take: TakeParticipant): Promise<number>;
@@ -49,6 +52,8 @@ export interface ReadStore {
   /** Where the store is: a worker thread opens its own connection there to build a model. */
   readonly location: StoreLocation;
   readVersion(): Promise<StoreVersion>;
+  /** The `sys_status` flag, read on every poll (right after `readVersion`). */
+  readUpdating(): Promise<boolean>;
   /** Runs `read` inside one read transaction: everything it reads is one committed state. */
   readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T>;
   /** Push notice of a committed change, where the engine has one (PostgreSQL); one listener per store. */

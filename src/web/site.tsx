@@ -74,7 +74,7 @@ function pagesOf(
   privacyContact: string | undefined,
 ) {
   const { catalog, directory } = model;
-  const context = contextOf(catalog.isUpdating);
+  const context = contextOf(model.isUpdating);
   const companies = directory.index.companies;
   const dataset = datasetJsonLd(origin, catalog.years);
   const records = perKey((year) => yearStatistics(catalog, year));
@@ -367,7 +367,13 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions): Site {
       let modelPages = pages.get(state.model);
       if (modelPages === undefined)
         pages.set(state.model, (modelPages = pagesOf(state.model, contextOf, publicUrl, privacyContact)));
-      return modelPages;
+      if (state.searchClosed === undefined) return modelPages;
+      // The search fails closed like the API's (a form it would refuse is still refused).
+      const { search } = modelPages;
+      return {
+        ...modelPages,
+        search: (form) => (decideParticipants(form).kind === 'ok' ? unavailable() : search(form)),
+      };
     },
     favicon: faviconAnswer,
     assets: [assets.stylesheet, assets.icon],

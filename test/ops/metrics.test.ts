@@ -117,13 +117,22 @@ describe('GET /metrics, on its own listener', () => {
       expect(text).toContain(`# TYPE ${name} `);
   });
 
-  it('follows the store: a rebuild, the updating flag, an outage and the reconnect', async () => {
+  it('follows the store: the updating flag with no rebuild, a rebuild, an outage and the reconnect', async () => {
     const version = (await scrape()).series.get('tamborrada_read_model_version')!;
     await fixture.setUpdating(true);
     await server.follower.refresh();
     let { series } = await scrape();
-    expect(series.get('tamborrada_read_model_version')).toBe(version + 1);
     expect(series.get('tamborrada_updating')).toBe(1);
+    expect(await (await fetch(`${server.url}/api/statistics?year=2024`)).text()).toBe('{"isUpdating":true}');
+    expect(series.get('tamborrada_read_model_version')).toBe(version);
+
+    await fixture.insertYear('2030', false);
+    await server.follower.refresh();
+    ({ series } = await scrape());
+    expect(series.get('tamborrada_read_model_version')).toBe(version + 1);
+    // A rebuild keeps the flag as read.
+    expect(series.get('tamborrada_updating')).toBe(1);
+    expect(await (await fetch(`${server.url}/api/statistics?year=2024`)).text()).toBe('{"isUpdating":true}');
 
     down = true;
     await server.follower.refresh();
@@ -139,5 +148,6 @@ describe('GET /metrics, on its own listener', () => {
     expect(series.get('tamborrada_store_up')).toBe(1);
     expect(series.get('tamborrada_store_reconnects_total')).toBe(1);
     await fixture.setUpdating(false);
+    await fixture.exec("DELETE FROM available_years WHERE year = '2030'");
   });
 });

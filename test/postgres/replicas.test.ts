@@ -34,6 +34,7 @@ function withoutNotifications(store: ReadStore): ReadStore {
     description: store.description,
     location: store.location,
     readVersion: () => store.readVersion(),
+    readUpdating: () => store.readUpdating(),
     readSnapshot: (read) => store.readSnapshot(read),
     close: () => store.close(),
   };

@@ -1,7 +1,7 @@
 /**
  * What a read model is built from: one snapshot of the store, and the store's version,
  * kept by triggers for plain SQL as for our CLI, which moves with every change to the
- * tables a model is built from.
+ * tables a model is built from (not with the updating flag, read on its own).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParticipantRecord } from '../../src/domain/types.js';
@@ -86,7 +86,11 @@ for (const kind of STORE_KINDS) {
       expect(await moves("UPDATE participants SET school = 'Y' WHERE year = 2026")).toBe(true);
       expect(await moves('DELETE FROM participants WHERE year = 2026')).toBe(true);
       expect(await moves("UPDATE available_years SET is_ready = false WHERE year = '2023'")).toBe(true);
-      expect(await moves('INSERT INTO sys_status (id, is_updating) VALUES (1, true)')).toBe(true);
+      // The updating flag is read by every poll itself, and served without a rebuild.
+      expect(await moves('INSERT INTO sys_status (id, is_updating) VALUES (1, true)')).toBe(false);
+      expect(await store.readUpdating()).toBe(true);
+      expect(await moves('UPDATE sys_status SET is_updating = false')).toBe(false);
+      expect(await store.readUpdating()).toBe(false);
       expect(
         await moves(
           "INSERT INTO statistics (category, scope, year, public_data, summary) VALUES ('intro', 'yearly', '2023', NULL, 'x')",
@@ -125,6 +129,38 @@ for (const kind of STORE_KINDS) {
       } finally {
         await writer.close();
       }
+    });
+
+    it('migrate stops the updating flag of an earlier version moving the version', async () => {
+      const earlier =
+        kind.name === 'sqlite'
+          ? [
+              `CREATE TRIGGER sys_status_insert_bumps_store_version AFTER INSERT ON sys_status
+               BEGIN UPDATE tamborrada_changes SET version = version + 1 WHERE part = 'store'; END`,
+            ]
+          : [
+              `CREATE OR REPLACE FUNCTION tamborrada_note_change() RETURNS trigger LANGUAGE plpgsql AS $$
+               BEGIN
+                 UPDATE tamborrada_changes SET version = version + 1 WHERE part = 'store';
+                 PERFORM pg_notify('tamborrada_changes', TG_ARGV[0]);
+                 RETURN NULL;
+               END $$`,
+            ];
+      for (const statement of earlier) await exec(statement);
+      const flip = async () => {
+        const was = await store.readVersion();
+        await exec('INSERT INTO sys_status (id, is_updating) VALUES (1, true)');
+        await exec('DELETE FROM sys_status');
+        return (await store.readVersion()) !== was;
+      };
+      expect(await flip()).toBe(true);
+      const writer = await openWriteStore(store.location, 'write');
+      try {
+        await writer.migrate();
+      } finally {
+        await writer.close();
+      }
+      expect(await flip()).toBe(false);
     });
   });
 }
