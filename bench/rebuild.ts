@@ -213,8 +213,8 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   const server: ChildServer = await spawnServer({
     args: [...serverNodeFlags(CLI, scale), CLI, 'serve', '--db', db, '--port', String(port), '--host', HOST],
     port,
-    // One address asks for every search: the search limit would refuse most of them.
-    env: { LOG_LEVEL: 'info', RATE_LIMIT_PARTICIPANTS: '0' },
+    // One address asks for every search: the search budgets would refuse most of them.
+    env: { LOG_LEVEL: 'info', SEARCH_BUDGETS: 'off' },
     readyPaths: ['/api/ping', '/api/years'],
     readyTimeoutMs: 300_000,
     onLine: (line) => {

@@ -108,8 +108,13 @@ export type ServerLimits = Pick<SettingValues, (typeof LIMIT_NAMES)[number]>;
 
 const SERVER_NAMES = [
   'corsOrigin',
+  'searchCorsOrigin',
   'pollIntervalMs',
-  'rateLimitParticipants',
+  'searchBudgets',
+  'searchClientShare',
+  'searchSchoolShare',
+  'searchFormFamilies',
+  'ipv6ClientPrefix',
   'trustProxyHops',
   'webPages',
   'publicUrl',

@@ -75,14 +75,40 @@ export const SETTINGS = withVariables({
   corsOrigin: serve(
     parse.corsOrigin,
     '*',
-    'value of `Access-Control-Allow-Origin` on every answer: `*`, `null` or one origin',
+    'value of `Access-Control-Allow-Origin` on every answer but the participant search: `*`, `null` or one origin',
+  ),
+  searchCorsOrigin: serve<string | undefined>(
+    parse.corsOrigin,
+    undefined,
+    'value of `Access-Control-Allow-Origin` on the participant search (`/api/participants`): `*`, `null` or one origin',
+    { fallbackText: 'none (no header: other sites cannot read the answers in their visitors’ browsers)' },
   ),
   pollIntervalMs: serve(parse.positiveInteger, 500, 'how often the server checks the store for changes'),
-  rateLimitParticipants: serve(
-    parse.nonNegativeInteger,
-    30,
-    'participant searches (API and web form together) per client address and minute, all of them at once if the client likes, then 429 until the minute is over; 0: no limit',
-    { option: '--rate-limit-participants <n>' },
+  searchBudgets: serve(
+    parse.onOff,
+    true,
+    'budgets on the names participant searches show, per client and per school (docs/security.md); `off`: none',
+    { fallbackText: '`on`' },
+  ),
+  searchClientShare: serve(
+    parse.positiveInteger,
+    5,
+    "per cent of a school's children one client may be shown in a day through the API's search (at least 4 names)",
+  ),
+  searchSchoolShare: serve(
+    parse.positiveInteger,
+    10,
+    "per cent of a school's children all clients together may be shown in a day through the API's search (at least 8 names)",
+  ),
+  searchFormFamilies: serve(
+    parse.positiveInteger,
+    200,
+    'web-form searches one client may make at once (families sharing an address), half as many finding nobody; both refill in an hour',
+  ),
+  ipv6ClientPrefix: serve(
+    parse.ipv6Prefix,
+    56,
+    'IPv6 clients are counted by this prefix (a subscriber is usually given a /56 or a /48)',
   ),
   trustProxyHops: serve(
     parse.nonNegativeInteger,

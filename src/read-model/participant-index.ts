@@ -11,6 +11,8 @@ export interface SchoolShelf {
   nameStarts: Uint32Array;
   years: Uint16Array;
   yearCounts: Map<number, number>;
+  /** Distinct names (by search key): the school's children, as far as a list can tell. */
+  children: number;
   /** The names normalised and lower-cased, each followed by a line feed (which no needle holds). */
   keysText: string;
   keyStarts: Uint32Array;
@@ -122,6 +124,7 @@ function buildShelf(school: string, names: readonly string[], years: readonly nu
     nameStarts: json.starts,
     years: Uint16Array.from(years),
     yearCounts,
+    children: new Set(keys).size,
     keysText: packedKeys.text,
     keyStarts: packedKeys.starts,
     ...indexWords(keys),
@@ -194,11 +197,17 @@ export class ParticipantIndex {
     this.rowsBySchool = new Map([...shelves].map(([school, shelf]) => [school, shelf.yearCounts]));
   }
 
+  /** The children of a school served (distinct names), or undefined when it is not served. */
+  childrenOf(school: string): number | undefined {
+    return this.shelves.get(school)?.children;
+  }
+
   /**
-   * The JSON answer for a search of an already normalised name (year descending, then
-   * name in Spanish order), or `undefined` when nothing matches.
+   * The search of an already normalised name: the JSON answer (year descending, then name
+   * in Spanish order) and the distinct names it holds (their search keys), or `undefined`
+   * when nothing matches.
    */
-  searchJson(normalizedName: string, school: string): string | undefined {
+  search(normalizedName: string, school: string): { json: string; names: string[] } | undefined {
     const shelf = this.shelves.get(school);
     if (!shelf) return undefined;
     const matches = matchingNames(shelf, normalizedName.toLowerCase());
@@ -211,10 +220,14 @@ export class ParticipantIndex {
         a - b,
     );
     // A name that holds the needle twice was found twice: once is kept.
-    const items = matches
-      .filter((k, i) => k !== matches[i - 1])
-      .map((k) => `{"name":${nameJson(k)},"school":${shelf.schoolJson},"year":${shelf.years[k]!}}`);
-    return `{"participants":[${items.join(',')}]}`;
+    const distinct = matches.filter((k, i) => k !== matches[i - 1]);
+    const items = distinct.map(
+      (k) => `{"name":${nameJson(k)},"school":${shelf.schoolJson},"year":${shelf.years[k]!}}`,
+    );
+    const names = new Set(
+      distinct.map((k) => shelf.keysText.slice(shelf.keyStarts[k], shelf.keyStarts[k + 1]! - 1)),
+    );
+    return { json: `{"participants":[${items.join(',')}]}`, names: [...names] };
   }
 }
 
