@@ -50,6 +50,8 @@ const MISSED_SHARE = 0.5;
 const REMEMBERED_NAMES = 32;
 /** A client idle this long has every bucket full again: it is forgotten. */
 const IDLE_MS = DAY_MS;
+/** Units a bucket may lack and still count as holding one (refills are sums of small floating-point steps). */
+const ROUNDING = 1e-9;
 /** Clients counted at most; past it the one idle longest is forgotten (its next search starts afresh). */
 export const MAX_CLIENTS = 100_000;
 
@@ -155,7 +157,7 @@ export function createSearchBudgets(
   /** Seconds until every account holds a unit, at least 1. */
   const waitSeconds = (accounts: readonly Account[]): number => {
     let ms = 0;
-    for (const { bucket, perMs } of accounts) ms = Math.max(ms, (1 - bucket.level) / perMs);
+    for (const { bucket, perMs } of accounts) ms = Math.max(ms, (1 - ROUNDING - bucket.level) / perMs);
     return Math.max(1, Math.ceil(ms / 1000));
   };
   const charge = (accounts: readonly Account[], units: number) => {
@@ -175,7 +177,7 @@ export function createSearchBudgets(
       for (const { bucket, capacity, perMs } of accounts) {
         bucket.level = Math.min(capacity, bucket.level + (now - bucket.at) * perMs);
         bucket.at = now;
-        if (bucket.level < 1) empty = true;
+        if (bucket.level < 1 - ROUNDING) empty = true;
       }
       if (empty) return waitSeconds(accounts);
 
@@ -187,7 +189,7 @@ export function createSearchBudgets(
       const fresh = ran.names
         .map((name) => nameHash(search.school, name))
         .filter((hash) => !client.shown.includes(hash));
-      if (hit.some(({ bucket }) => bucket.level < fresh.length)) {
+      if (hit.some(({ bucket }) => bucket.level < fresh.length - ROUNDING)) {
         charge(miss, 1);
         return waitSeconds(accounts);
       }
