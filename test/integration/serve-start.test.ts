@@ -1,11 +1,12 @@
 /**
  * `tamborrada serve` at start, as an operator meets it: an address that is taken stops
  * the start at once with one line naming host and port (before any read model is built),
- * for the API and for the metrics listener alike.
+ * for the API and for the metrics listener alike; the log names the address as bound.
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemo } from '../../src/cli/commands/demo.js';
+import { startServe } from '../hardening/support.js';
 import { createWorkspace, runCli, type Workspace } from './support.js';
 
 function occupy(): Promise<{ server: Server; port: number }> {
@@ -55,5 +56,31 @@ describe('serve on an address that is taken', () => {
       1,
       `tamborrada: error: cannot listen for the metrics on 127.0.0.1:${taken.port}: the address is already in use (another server on that port?)`,
     ]);
+  });
+});
+
+describe('serve on every address', () => {
+  let workspace: Workspace;
+
+  beforeAll(async () => {
+    workspace = createWorkspace();
+    await loadDemo({ seed: 1, scale: 0.02 }, workspace.location);
+  });
+
+  afterAll(() => {
+    workspace?.remove();
+  });
+
+  it.each([
+    ['::', '[::]'],
+    ['0.0.0.0', '0.0.0.0'],
+  ])('--host %s: the log names the address as bound', async (host, shown) => {
+    const server = await startServe(['--db', workspace.dbPath, '--host', host], { LOG_LEVEL: 'info' });
+    try {
+      await server.waitForOutput(`Server listening at http://${shown}:${server.port}`);
+      expect(server.output()).not.toContain('Server listening at http://127.0.0.1');
+    } finally {
+      server.kill();
+    }
   });
 });
