@@ -80,8 +80,8 @@ export const SETTINGS = withVariables({
   searchCorsOrigin: serve<string | undefined>(
     parse.corsOrigin,
     undefined,
-    'value of `Access-Control-Allow-Origin` on the participant search (`/api/participants`): `*`, `null` or one origin',
-    { fallbackText: 'none (no header: other sites cannot read the answers in their visitors’ browsers)' },
+    "value of `Access-Control-Allow-Origin` on participant searches (the API's and the form's): `*`, `null` or one origin",
+    { fallbackText: 'none (no header)' },
   ),
   pollIntervalMs: serve(parse.positiveInteger, 500, 'how often the server checks the store for changes'),
   searchBudgets: serve(
@@ -103,7 +103,7 @@ export const SETTINGS = withVariables({
   searchFormFamilies: serve(
     parse.positiveInteger,
     200,
-    'web-form searches one client may make at once (families sharing an address), half as many finding nobody; both refill in an hour',
+    'web-form searches one client may make at once (families behind one address), half as many finding nobody; refilled hourly',
   ),
   ipv6ClientPrefix: serve(
     parse.ipv6Prefix,

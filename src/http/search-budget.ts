@@ -53,7 +53,7 @@ const IDLE_MS = DAY_MS;
 /** Units a bucket may lack and still count as holding one (refills are sums of small floating-point steps). */
 const ROUNDING = 1e-9;
 /** Clients counted at most; past it the one idle longest is forgotten (its next search starts afresh). */
-export const MAX_CLIENTS = 100_000;
+const MAX_CLIENTS = 50_000;
 
 /** A leaky bucket: `level` units as of `at`. */
 class Bucket {
@@ -61,6 +61,17 @@ class Bucket {
     public level: number,
     public at: number,
   ) {}
+}
+
+/** A client's API bucket for one school. */
+class SchoolBucket extends Bucket {
+  constructor(
+    readonly school: string,
+    level: number,
+    at: number,
+  ) {
+    super(level, at);
+  }
 }
 
 /** A bucket with its size for this search: capacity and refill per millisecond. */
@@ -73,8 +84,8 @@ interface Account {
 /** One client's buckets, and the names it was shown last (hashed). */
 interface Client {
   lastSeen: number;
-  /** The API's, one per school. */
-  schools: Map<string, Bucket>;
+  /** The API's, one per school searched (a few: a list is lighter than a map). */
+  schools: SchoolBucket[];
   confirmed: Bucket | undefined;
   missed: Bucket | undefined;
   shown: number[];
@@ -112,7 +123,7 @@ export function createSearchBudgets(
     if (client === undefined) {
       client = {
         lastSeen: now,
-        schools: new Map(),
+        schools: [],
         confirmed: undefined,
         missed: undefined,
         shown: [],
@@ -128,9 +139,14 @@ export function createSearchBudgets(
     return client;
   };
 
-  const bucketOf = <K>(buckets: Map<K, Bucket>, key: K, capacity: number, now: number): Bucket => {
-    let bucket = buckets.get(key);
-    if (bucket === undefined) buckets.set(key, (bucket = new Bucket(capacity, now)));
+  const schoolBucket = (school: string, capacity: number, now: number): Bucket => {
+    let bucket = schools.get(school);
+    if (bucket === undefined) schools.set(school, (bucket = new Bucket(capacity, now)));
+    return bucket;
+  };
+  const clientBucket = (client: Client, school: string, capacity: number, now: number): Bucket => {
+    let bucket = client.schools.find((own) => own.school === school);
+    if (bucket === undefined) client.schools.push((bucket = new SchoolBucket(school, capacity, now)));
     return bucket;
   };
 
@@ -140,8 +156,8 @@ export function createSearchBudgets(
       const own = Math.max(CLIENT_FLOOR, clientShare * children);
       const all = Math.max(SCHOOL_FLOOR, schoolShare * children);
       const accounts = [
-        dayAccount(bucketOf(client.schools, search.school, own / 2, now), own),
-        dayAccount(bucketOf(schools, search.school, all / 2, now), all),
+        dayAccount(clientBucket(client, search.school, own / 2, now), own),
+        dayAccount(schoolBucket(search.school, all / 2, now), all),
       ];
       return { hit: accounts, miss: accounts };
     }
