@@ -8,7 +8,7 @@ import type { PendingSearch, ReadModel } from '../read-model/read-model.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { movedPermanently, permanentRedirect } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
-import { clientOf } from './client-address.js';
+import { clientsOf } from './client-address.js';
 import type { AnsweredRequest, Observer } from './observer.js';
 import { PREPARED_ERRORS, type ModelSource } from './operations.js';
 import { parseQuery } from './query.js';
@@ -97,6 +97,7 @@ export function createDispatcher({
   const responder = createResponder(settings.corsOrigin);
   const searchResponder = createResponder(settings.searchCorsOrigin);
   const budgets = createSearchBudgets(settings, clock);
+  const clientOf = clientsOf(settings);
   const exact = new Map(
     routes.filter((route) => !route.path.includes('/:')).map((route) => [route.path, route]),
   );
@@ -178,7 +179,7 @@ export function createDispatcher({
     let waitSeconds = 0;
     const answer = answerOf(exchange, () => {
       if (budgets === undefined) return search.run().answer;
-      const spent = budgets.spend(clientOf(exchange.request, settings), search);
+      const spent = budgets.spend(clientOf(exchange.request), search);
       if (typeof spent !== 'number') return spent.answer;
       waitSeconds = spent;
       return search.refused();

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientKey, clientOf } from '../../../src/http/client-address.js';
+import { clientKey, clientsOf } from '../../../src/http/client-address.js';
 
 const request = (remoteAddress: string, forwardedFor?: string) =>
   ({
@@ -9,7 +9,7 @@ const request = (remoteAddress: string, forwardedFor?: string) =>
   }) as unknown as IncomingMessage;
 
 const of = (message: IncomingMessage, trustProxyHops: number, ipv6ClientPrefix = 56) =>
-  clientOf(message, { trustProxyHops, ipv6ClientPrefix });
+  clientsOf({ trustProxyHops, ipv6ClientPrefix })(message);
 
 describe('the client of a request', () => {
   it.each([
@@ -31,8 +31,8 @@ describe('the client of a request', () => {
   it.each([
     ['198.51.100.7:5678', '198.51.100.7'],
     ['198.51.100.7:80', '198.51.100.7'],
-    ['[2001:db8:1:2::9]:443', '2001:db8:1::/56'],
-    ['[2001:db8:1:2::9]', '2001:db8:1::/56'],
+    ['[2001:db8:1:2::9]:443', '2001:db8:1:0::/56'],
+    ['[2001:db8:1:2::9]', '2001:db8:1:0::/56'],
     ['[::ffff:198.51.100.7]:8080', '198.51.100.7'],
   ])('a forwarded %s, port and brackets dropped, is counted as %s', (entry, key) => {
     expect(of(request('10.0.0.1', `6.6.6.6, ${entry}`), 1)).toBe(key);
@@ -65,9 +65,10 @@ describe('the key a client is counted by', () => {
     ['2001:0db8:00aa:bb00:ffff::1', 56, '2001:db8:aa:bb00::/56'],
     ['2001:db8:aa:bbcc:1:2:3:4', 64, '2001:db8:aa:bbcc::/64'],
     ['2001:db8:aa:bbcc:1:2:3:4', 48, '2001:db8:aa::/48'],
+    ['2001:db8:aa:bbcc:1:2:3:4', 60, '2001:db8:aa:bbc0::/60'],
     ['2001:db8:aa:bbcc:1:2:3:4', 128, '2001:db8:aa:bbcc:1:2:3:4/128'],
-    ['fe80::1%eth0', 56, 'fe80::/56'],
-    ['::1', 56, '::/56'],
+    ['fe80::1%eth0', 56, 'fe80:0:0:0::/56'],
+    ['::1', 56, '0:0:0:0::/56'],
   ])('%s with a /%i prefix is %s', (address, prefix, key) => {
     expect(clientKey(address, prefix)).toBe(key);
   });
