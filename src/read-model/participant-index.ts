@@ -69,15 +69,25 @@ function indexWords(keys: readonly string[]) {
   const seen = new Map<string, number>();
   const found: number[] = [];
   const nameOfWord: number[] = [];
+  // Each key's word ids hashed to 53 bits, to count the distinct keys without hashing strings.
+  const keyHashes = new Float64Array(keys.length);
   keys.forEach((key, k) => {
     const split = key.split(' ');
+    let high = 0x811c9dc5;
+    let low = 0x9747b28c;
     split.forEach((word, w) => {
       let id = seen.get(word);
       if (id === undefined) seen.set(word, (id = seen.size));
       found.push(w === split.length - 1 ? ~id : id);
       nameOfWord.push(k);
+      high = Math.imul(high ^ id, 0x01000193);
+      low = Math.imul(low ^ id, 0x5bd1e995);
     });
+    keyHashes[k] = (high >>> 0) * 2 ** 21 + (low >>> 11);
   });
+  keyHashes.sort();
+  let distinctKeys = 0;
+  for (let i = 0; i < keyHashes.length; i++) if (i === 0 || keyHashes[i] !== keyHashes[i - 1]) distinctKeys++;
   const words = [...seen.keys()].sort();
   const rank = new Uint32Array(words.length);
   words.forEach((word, id) => (rank[seen.get(word)!] = id));
@@ -98,6 +108,7 @@ function indexWords(keys: readonly string[]) {
     previousWord[j] = i === 0 || found[i - 1]! < 0 ? words.length : wordOf[i - 1]!;
   }
   return {
+    children: distinctKeys,
     words,
     wordIds: new Map(words.map((word, id) => [word, id])),
     wordStarts,
@@ -124,7 +135,6 @@ function buildShelf(school: string, names: readonly string[], years: readonly nu
     nameStarts: json.starts,
     years: Uint16Array.from(years),
     yearCounts,
-    children: new Set(keys).size,
     keysText: packedKeys.text,
     keyStarts: packedKeys.starts,
     ...indexWords(keys),

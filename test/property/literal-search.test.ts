@@ -369,3 +369,23 @@ describe('search time grows linearly with the input', () => {
     expect(times[times.length - 1]!).toBeLessThan(1000);
   });
 });
+
+describe('what a search shows, as the search budgets count it', () => {
+  it('the distinct names of the answer, and the school’s distinct names as its children', () => {
+    const word = fc.constantFrom('a', 'b', 'ab', 'Ab', 'á', '%');
+    fc.assert(
+      fc.property(fewWordRecords(word, 4), fewWords(word, 3, 4), (records, input) => {
+        const index = new ParticipantIndex(shelvesOf(records));
+        expect(index.childrenOf(SCHOOLS[0]!)).toBe(new Set(records.map((r) => searchKey(r.name))).size);
+        expect(index.childrenOf('Nowhere')).toBeUndefined();
+        const found = index.search(normalizeName(input), SCHOOLS[0]!);
+        if (found === undefined) return;
+        const shown = (JSON.parse(found.json) as { participants: Found[] }).participants.map((p) =>
+          searchKey(p.name),
+        );
+        expect([...found.names].sort()).toEqual([...new Set(shown)].sort());
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
