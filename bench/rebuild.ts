@@ -316,7 +316,7 @@ async function startServers(
         ],
         port,
         // One address asks for every search: the search limit would refuse most of them.
-        env: { LOG_LEVEL: 'info', RATE_LIMIT_PARTICIPANTS: '0', METRICS_PORT: 'off' },
+        env: { LOG_LEVEL: 'info', SEARCH_BUDGETS: 'off', METRICS_PORT: 'off' },
         readyPaths: ['/api/ping', '/api/years'],
         readyTimeoutMs: 300_000,
         onLine: (line) => {

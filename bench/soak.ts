@@ -244,13 +244,13 @@ async function main(): Promise<number> {
       ],
       {
         stdio: ['ignore', logFd, logFd],
-        // One address asks for every search: the search limit would refuse most of them.
+        // One address asks for every search: the search budgets would refuse most of them.
         env: {
           ...process.env,
           LOG_LEVEL: 'info',
           METRICS_HOST: HOST,
           METRICS_PORT: String(metricsPort),
-          RATE_LIMIT_PARTICIPANTS: '0',
+          SEARCH_BUDGETS: 'off',
         },
       },
     );

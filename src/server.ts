@@ -7,6 +7,7 @@ import { createHttpServer } from './http/entry.js';
 import { createMetrics, createMetricsServer } from './http/metrics.js';
 import { createObserver, type RecordRequest } from './http/observer.js';
 import type { ModelSource } from './http/operations.js';
+import type { Clock } from './http/search-budget.js';
 import { ReadModelFollower } from './read-model/follower.js';
 import { createSite } from './web/site.js';
 import type { ReadStore } from './store/store.js';
@@ -17,6 +18,8 @@ export interface ServerOptions {
   settings: ServerSettings;
   /** A pino logger (the CLI's), or `false` for none (tests). */
   logger: Logger | false;
+  /** The search budgets' clock: a test's or a benchmark's, which moves time itself. */
+  clock?: Clock;
 }
 
 export interface RunningServer {
@@ -32,11 +35,18 @@ export interface RunningServer {
 
 const SILENT = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
 
-/** `http://host:port` of a bound server (an unspecified address is reached on loopback). */
+const withBrackets = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
+/** `http://host:port` to reach a bound server (an unspecified address is reached on loopback). */
 function urlOf(server: Server, host: string): string {
   const { port } = server.address() as AddressInfo;
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return `http://${shown}:${port}`;
+  return `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : withBrackets(host)}:${port}`;
+}
+
+/** `http://address:port` as the server is bound (`[::]:3000`, `0.0.0.0:3000`), for the log. */
+function boundUrlOf(server: Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  return `http://${withBrackets(address)}:${port}`;
 }
 
 const LISTEN_FAILURES: Readonly<Record<string, string>> = {
@@ -82,6 +92,7 @@ export interface HttpAppOptions {
   logger: Logger | false;
   /** Where answers are counted (the metrics); nowhere when omitted. */
   recordRequest?: RecordRequest;
+  clock?: Clock;
 }
 
 /** The HTTP server over a source of read models: Node's server in front of the one dispatcher. */
@@ -90,12 +101,13 @@ export async function createHttpApp({
   settings,
   logger,
   recordRequest,
+  clock,
 }: HttpAppOptions): Promise<Server> {
   const site = settings.webPages
     ? createSite({ publicUrl: settings.publicUrl, privacyContact: settings.privacyContact })
     : undefined;
   const observer = createObserver(logger, recordRequest ?? (() => undefined));
-  return createHttpServer(settings, createDispatcher({ source, settings, observer, site }), observer);
+  return createHttpServer(settings, createDispatcher({ source, settings, observer, site, clock }), observer);
 }
 
 /** Stops a server: no new connections; open ones end once their answers are written (entry.ts). */
@@ -110,7 +122,12 @@ function closeServer(server: Server): Promise<void> {
  * Puts the server together: the read model that follows the store, the HTTP server and
  * the metrics listener. Loads the read model once, then listens.
  */
-export async function startServer({ openStore, settings, logger }: ServerOptions): Promise<RunningServer> {
+export async function startServer({
+  openStore,
+  settings,
+  logger,
+  clock,
+}: ServerOptions): Promise<RunningServer> {
   const follower = new ReadModelFollower(openStore, {
     pollIntervalMs: settings.pollIntervalMs,
     searchFailClosedAfterMs: settings.searchFailClosedAfterMs,
@@ -122,6 +139,7 @@ export async function startServer({ openStore, settings, logger }: ServerOptions
     settings,
     logger,
     recordRequest: metrics.recordRequest,
+    clock,
   });
   const metricsAddress = settings.metrics;
   const metricsServer = metricsAddress && createMetricsServer(metrics);
@@ -141,7 +159,7 @@ export async function startServer({ openStore, settings, logger }: ServerOptions
   }
   const url = urlOf(http, settings.listen.host);
   const metricsUrl = metricsServer ? `${urlOf(metricsServer, metricsAddress.host)}/metrics` : undefined;
-  if (logger && metricsUrl) logger.info(`Metrics listening at ${metricsUrl}`);
-  if (logger) logger.info(`Server listening at ${url}`);
+  if (logger && metricsServer) logger.info(`Metrics listening at ${boundUrlOf(metricsServer)}/metrics`);
+  if (logger) logger.info(`Server listening at ${boundUrlOf(http)}`);
   return { http, follower, url, metricsUrl, close };
 }

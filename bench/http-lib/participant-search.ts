@@ -1,6 +1,6 @@
 /**
  * Participant search measured in process: the store is read with `SqliteStore`, the
- * `ParticipantIndex` built from it as the server's build worker does, and `searchJson` timed for
+ * `ParticipantIndex` built from it as the server's build worker does, and its `search` timed for
  * many lookups of names that exist (in the four forms of `searchVariant`) and of
  * names that do not (a whole-school scan). Prints one JSON line.
  *
@@ -45,13 +45,13 @@ function percentile(sorted: Float64Array, p: number): number {
 
 function time(index: ParticipantIndex, queries: readonly [string, string][]): SearchTimings {
   // One untimed pass to warm the JIT, then the timed pass.
-  for (const [name, school] of queries) index.searchJson(name, school);
+  for (const [name, school] of queries) index.search(name, school);
   const micros = new Float64Array(queries.length);
   let misses = 0;
   let matches = 0;
   queries.forEach(([name, school], i) => {
     const started = process.hrtime.bigint();
-    const json = index.searchJson(name, school);
+    const json = index.search(name, school)?.json;
     micros[i] = Number(process.hrtime.bigint() - started) / 1000;
     if (json === undefined) misses++;
     else matches += json.split('"year":').length - 1;

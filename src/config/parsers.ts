@@ -27,6 +27,7 @@ function integer(min: number, max: number, what: string): Parse<number> {
 }
 
 export const port = integer(0, 65535, 'a port number from 0 to 65535');
+export const ipv6Prefix = integer(1, 128, 'a prefix length from 1 to 128');
 export const positiveInteger = integer(1, Number.MAX_SAFE_INTEGER, 'a positive integer');
 /** 0 usually meaning "no limit". */
 export const nonNegativeInteger = integer(0, Number.MAX_SAFE_INTEGER, 'an integer of at least 0');

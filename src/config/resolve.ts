@@ -115,9 +115,14 @@ export type ServerLimits = Pick<SettingValues, (typeof LIMIT_NAMES)[number]>;
 
 const SERVER_NAMES = [
   'corsOrigin',
+  'searchCorsOrigin',
   'pollIntervalMs',
   'searchFailClosedAfterMs',
-  'rateLimitParticipants',
+  'searchBudgets',
+  'searchClientShare',
+  'searchSchoolShare',
+  'searchFormFamilies',
+  'ipv6ClientPrefix',
   'trustProxyHops',
   'webPages',
   'publicUrl',

@@ -100,7 +100,13 @@ export const SETTINGS = withVariables({
   corsOrigin: serve(
     parse.corsOrigin,
     '*',
-    'value of `Access-Control-Allow-Origin` on every answer: `*`, `null` or one origin',
+    'value of `Access-Control-Allow-Origin` on every answer but the participant search: `*`, `null` or one origin',
+  ),
+  searchCorsOrigin: serve<string | undefined>(
+    parse.corsOrigin,
+    undefined,
+    "value of `Access-Control-Allow-Origin` on participant searches (the API's and the form's): `*`, `null` or one origin",
+    { fallbackText: 'none (no header)' },
   ),
   pollIntervalMs: serve(
     parse.positiveInteger,
@@ -113,11 +119,31 @@ export const SETTINGS = withVariables({
     'once the store has not been read for this long, the participant search (API and web form) answers 500 until it is; the rest keeps the last good model',
     { fallbackText: '300000 (5 minutes)' },
   ),
-  rateLimitParticipants: serve(
-    parse.nonNegativeInteger,
-    30,
-    'participant searches (API and web form together) per client address and minute, all of them at once if the client likes, then 429 until the minute is over; 0: no limit',
-    { option: '--rate-limit-participants <n>' },
+  searchBudgets: serve(
+    parse.onOff,
+    true,
+    'budgets on the names participant searches show, per client and per school (docs/security.md); `off`: none',
+    { fallbackText: '`on`' },
+  ),
+  searchClientShare: serve(
+    parse.positiveInteger,
+    5,
+    "per cent of a school's children one client may be shown in a day through the API's search (at least 4 names)",
+  ),
+  searchSchoolShare: serve(
+    parse.positiveInteger,
+    10,
+    "per cent of a school's children all clients together may be shown in a day through the API's search (at least 8 names)",
+  ),
+  searchFormFamilies: serve(
+    parse.positiveInteger,
+    200,
+    'web-form searches one client may make at once (families behind one address), half as many finding nobody; refilled hourly',
+  ),
+  ipv6ClientPrefix: serve(
+    parse.ipv6Prefix,
+    56,
+    'IPv6 clients are counted by this prefix (a subscriber is usually given a /56 or a /48)',
   ),
   trustProxyHops: serve(
     parse.nonNegativeInteger,

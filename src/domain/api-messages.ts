@@ -46,10 +46,7 @@ export const apiErrors = {
   uriTooLong: error(414, 'La dirección de la petición es demasiado larga'),
   headersTooLarge: error(431, 'Las cabeceras de la petición son demasiado grandes'),
   payloadTooLarge: error(413, 'Esta API no admite cuerpos de petición tan grandes'),
-  rateLimited: error(
-    429,
-    'Demasiadas búsquedas de participantes desde esta dirección. Espera un minuto antes de volver a intentarlo',
-  ),
+  rateLimited: error(429, 'Demasiadas búsquedas de participantes. Vuelve a intentarlo más tarde'),
 } as const satisfies Record<string, ApiError>;
 
 /** `Año inválido. Años válidos: 2025, 2024, global`, with the status of `invalidYear`. */

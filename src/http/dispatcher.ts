@@ -4,23 +4,26 @@ import type { ServerSettings } from '../config/index.js';
 import { apiErrors } from '../domain/api-messages.js';
 import type { Query } from '../domain/validation.js';
 import { prepareError, type Answer } from '../read-model/prepared-response.js';
-import type { ReadModel } from '../read-model/read-model.js';
+import type { PendingSearch, ReadModel } from '../read-model/read-model.js';
 import { describeStoreError } from '../store/store-errors.js';
-import { movedPermanently } from '../web/redirects.js';
+import { movedPermanently, permanentRedirect } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
+import { clientsOf } from './client-address.js';
 import type { AnsweredRequest, Observer } from './observer.js';
 import { PREPARED_ERRORS, type ModelSource } from './operations.js';
 import { parseQuery } from './query.js';
-import { createSearchLimit } from './rate-limit.js';
 import { createResponder } from './responder.js';
+import { createSearchBudgets, type Clock } from './search-budget.js';
 import { buildRoutes, isApiPath, type Params, type Route } from './routes.js';
 
 export interface DispatcherParts {
   source: ModelSource;
   settings: ServerSettings;
   observer: Observer;
-  /** The web pages, unless they are off: their 404 page outside `/api`, the form's page over the search limit. */
+  /** The web pages, unless they are off: their 404 page outside `/api`. */
   site: Site | undefined;
+  /** The search budgets' clock (a test's or a benchmark's; `performance.now` by default). */
+  clock?: Clock;
 }
 
 /** Answers one request that Node has read (the HTTP server's request handler). */
@@ -83,10 +86,18 @@ const recordOf = (
  * arrived (`setImmediate`): a waiting client is woken once per batch instead of once per
  * answer, which under load halves the cost of a small answer.
  */
-export function createDispatcher({ source, settings, observer, site }: DispatcherParts): Dispatch {
+export function createDispatcher({
+  source,
+  settings,
+  observer,
+  site,
+  clock = () => performance.now(),
+}: DispatcherParts): Dispatch {
   const routes = buildRoutes(site);
   const responder = createResponder(settings.corsOrigin);
-  const searchLimit = createSearchLimit(settings.rateLimitParticipants, settings.trustProxyHops);
+  const searchResponder = createResponder(settings.searchCorsOrigin);
+  const budgets = createSearchBudgets(settings, clock);
+  const clientOf = clientsOf(settings);
   const exact = new Map(
     routes.filter((route) => !route.path.includes('/:')).map((route) => [route.path, route]),
   );
@@ -109,8 +120,8 @@ export function createDispatcher({ source, settings, observer, site }: Dispatche
 
   // The statistics and category a site shows are asked for again and again: answers that
   // depend on the URL and the model alone are kept by URL, one map per model.
-  const kept = new WeakMap<ReadModel, Map<string, Answer>>();
-  const keptFor = (route: Route): Map<string, Answer> | undefined => {
+  const kept = new WeakMap<ReadModel, Map<string, Answer | PendingSearch>>();
+  const keptFor = (route: Route): Map<string, Answer | PendingSearch> | undefined => {
     if (!route.keptPerUrl) return undefined;
     const state = source.state;
     if (state.kind !== 'ready') return undefined;
@@ -127,7 +138,8 @@ export function createDispatcher({ source, settings, observer, site }: Dispatche
       const { request, response } = exchange;
       if (response.destroyed) continue;
       try {
-        responder.write(request, response, exchange.answer!);
+        const writer = exchange.route?.participantSearch ? searchResponder : responder;
+        writer.write(request, response, exchange.answer!);
       } catch (error) {
         observer.failed(recordOf(exchange, 0), error, 'answer could not be written');
         response.destroy();
@@ -154,7 +166,7 @@ export function createDispatcher({ source, settings, observer, site }: Dispatche
     observer.failed(recordOf(exchange, 500), error, 'request failed');
     return prepareError(apiErrors.storeFailure, describeStoreError(error));
   };
-  const answerOf = (exchange: Exchange, make: () => Answer): Answer => {
+  const answerOf = <A = Answer>(exchange: Exchange, make: () => A): A | Answer => {
     try {
       return make();
     } catch (error) {
@@ -162,10 +174,27 @@ export function createDispatcher({ source, settings, observer, site }: Dispatche
     }
   };
 
+  /** A participant search, once the budgets let it run; refused: 429 with `Retry-After`. */
+  const searched = (exchange: Exchange, search: PendingSearch) => {
+    let waitSeconds = 0;
+    const answer = answerOf(exchange, () => {
+      if (budgets === undefined) return search.run().answer;
+      const spent = budgets.spend(clientOf(exchange.request), search);
+      if (typeof spent !== 'number') return spent.answer;
+      waitSeconds = spent;
+      return search.refused();
+    });
+    if (waitSeconds === 0) send(exchange, answer);
+    else send(exchange, answer, { 'retry-after': String(waitSeconds) });
+  };
+  /** An answer, or a search to run first. */
+  const settle = (exchange: Exchange, answer: Answer | PendingSearch) =>
+    answer.kind === 'search' ? searched(exchange, answer) : send(exchange, answer);
+
   /** A GET or HEAD of a row: kept by URL when the row allows it. */
   const answerGet = (exchange: Exchange, url: string) => {
     const route = exchange.route!;
-    const answer = answerOf(exchange, () => {
+    const answer = answerOf<Answer | PendingSearch>(exchange, () => {
       const answers = keptFor(route);
       let answer = answers?.get(url);
       if (answer === undefined) {
@@ -175,7 +204,7 @@ export function createDispatcher({ source, settings, observer, site }: Dispatche
       }
       return answer;
     });
-    send(exchange, answer);
+    settle(exchange, answer);
   };
 
   /** The posted form: `application/x-www-form-urlencoded` only (415), at most `FORM_BODY_LIMIT` bytes (413). */
@@ -198,16 +227,6 @@ export function createDispatcher({ source, settings, observer, site }: Dispatche
     });
     // A client that goes away mid-body gets no answer: there is no one to read it.
     request.on('error', () => undefined);
-  };
-
-  /** Passes the search limit, then `go`; over it, 429 with `Retry-After` (the form: its page). */
-  const limited = (exchange: Exchange, refusal: () => Answer, go: () => void) => {
-    if (searchLimit === undefined) return go();
-    searchLimit.take(exchange.request).then(
-      (waitSeconds) =>
-        waitSeconds === 0 ? go() : send(exchange, refusal(), { 'retry-after': String(waitSeconds) }),
-      (error: unknown) => send(exchange, failure(exchange, error)),
-    );
   };
 
   return (request, response) => {
@@ -241,10 +260,14 @@ export function createDispatcher({ source, settings, observer, site }: Dispatche
     const found = match(path);
     if (found === undefined) {
       if (!site || isApiPath(path)) return send(exchange, PREPARED_ERRORS.routeNotFound);
-      // `/estadisticas/2024/` → `/estadisticas/2024`: only to a path a row answers, so never off the site.
+      // `/estadisticas/2024/` → `/estadisticas/2024`: only to a path a row answers, so never off the
+      // site; a posted form is sent on with its body (308), not turned into a GET that loses it.
       const trimmed = path.replace(/\/+$/, '');
-      if (trimmed !== path && trimmed !== '' && match(trimmed))
-        return send(exchange, movedPermanently(encodeURI(trimmed)));
+      if (trimmed !== path && trimmed !== '' && match(trimmed)) {
+        const redirect =
+          request.method === 'GET' || request.method === 'HEAD' ? movedPermanently : permanentRedirect;
+        return send(exchange, redirect(encodeURI(trimmed)));
+      }
       return send(exchange, site.at(source.state).notFound());
     }
     const route = (exchange.route = found.route!);
@@ -253,20 +276,13 @@ export function createDispatcher({ source, settings, observer, site }: Dispatche
     exchange.query = queryStart < 0 ? '' : withoutFragment.slice(queryStart + 1);
     const { method } = request;
 
-    const get = () => answerGet(exchange, withoutFragment);
-    if (method === 'GET' || method === 'HEAD')
-      return route.rateLimited ? limited(exchange, () => PREPARED_ERRORS.rateLimited, get) : get();
+    if (method === 'GET' || method === 'HEAD') return answerGet(exchange, withoutFragment);
     const { form } = route;
     if (method === 'POST' && form)
       return readForm(exchange, (fields) =>
-        limited(
+        settle(
           exchange,
-          () => site?.at(source.state).tooManySearches(fields) ?? PREPARED_ERRORS.rateLimited,
-          () =>
-            send(
-              exchange,
-              answerOf(exchange, () => form(fields, source, exchange.params)),
-            ),
+          answerOf<Answer | PendingSearch>(exchange, () => form(fields, source, exchange.params)),
         ),
       );
     if (form) send(exchange, PREPARED_ERRORS.methodNotAllowedWithForm, { allow: 'GET, HEAD, POST' });

@@ -28,7 +28,8 @@ const WHEN: Partial<Record<ErrorName, string>> = {
   noCompanies: 'No participant is stored',
   participantParamsRequired: '`name` or `company` missing',
   nameTooShort: 'Fewer than 3 name parts',
-  rateLimited: 'Too many searches from this address (`RATE_LIMIT_PARTICIPANTS` per minute)',
+  rateLimited:
+    'The search budget of this client or of this school is spent: what searches showed, not how many were made',
   noParticipants: 'Nothing matched (spec §4.6)',
   storeFailure: 'The store could not be read (before the first successful load)',
 };
@@ -38,6 +39,12 @@ const EXAMPLE_YEARS = ['2025', '2024', 'global'];
 const header = (description: string, schema: Json) => ({ description, schema });
 const CORS = {
   'Access-Control-Allow-Origin': header('The configured `CORS_ORIGIN` (default `*`).', { type: 'string' }),
+};
+const SEARCH_CORS = {
+  'Access-Control-Allow-Origin': header(
+    'Only when `SEARCH_CORS_ORIGIN` is set (by default no other site may read a search in its visitors’ browsers).',
+    { type: 'string' },
+  ),
 };
 const ETAG = header('Send it back in `If-None-Match` to get `304 Not Modified`.', {
   type: 'string',
@@ -88,7 +95,7 @@ function json(description: string, shape: z.ZodType, examples: Json, headers: Js
 }
 
 /** The errors of one status: one example each, named as in the catalogue. */
-function errorResponse(errors: readonly ErrorName[]) {
+function errorResponse(errors: readonly ErrorName[], cors: Json) {
   const examples = Object.fromEntries(
     errors.map((name) => {
       const error = apiErrors[name].text.endsWith(': ')
@@ -100,7 +107,7 @@ function errorResponse(errors: readonly ErrorName[]) {
   );
   const headers = {
     ...cacheControl([CACHE.none]),
-    ...CORS,
+    ...cors,
     ...(errors.includes('rateLimited') && RETRY_AFTER),
   };
   const description = errors.map((name) => `${WHEN[name]}.`).join(' ');
@@ -113,7 +120,8 @@ function operationObject(operation: Operation): Json {
   const cache = [
     ...new Set([operation.cache, ...(operation.path === '/api/statistics' ? [CACHE.none] : [])]),
   ];
-  const okHeaders = { ...cacheControl(cache), ...(revalidated && { ETag: ETAG, ...COMPRESSION }), ...CORS };
+  const cors = operation.participantSearch ? SEARCH_CORS : CORS;
+  const okHeaders = { ...cacheControl(cache), ...(revalidated && { ETag: ETAG, ...COMPRESSION }), ...cors };
   const statuses = [...new Set(errors.map((name) => apiErrors[name].status))].sort((a, b) => a - b);
   const query = Object.entries(operation.query ?? {}).map(([name, { description, schema, examples }]) => ({
     in: 'query',
@@ -143,7 +151,10 @@ function operationObject(operation: Operation): Json {
       ...Object.fromEntries(
         statuses.map((status) => [
           status,
-          errorResponse(errors.filter((name) => apiErrors[name].status === status)),
+          errorResponse(
+            errors.filter((name) => apiErrors[name].status === status),
+            cors,
+          ),
         ]),
       ),
     },
@@ -164,9 +175,9 @@ export function buildOpenApiDocument(operations: readonly Operation[]): Json {
       description:
         'Read-only JSON API with the historical statistics and participant records of a yearly ' +
         'children\'s drumming festival held by schools ("companies"). Every text a person reads ' +
-        '(`summary`, `message`, `error`) is Spanish. No authentication. Every answer carries ' +
-        '`Access-Control-Allow-Origin`; `HEAD` is accepted wherever `GET` is, and other methods ' +
-        'answer 405. The data is licensed CC BY-SA 4.0.',
+        '(`summary`, `message`, `error`) is Spanish. No authentication. Every answer but the ' +
+        "participant search's carries `Access-Control-Allow-Origin`; `HEAD` is accepted wherever " +
+        '`GET` is, and other methods answer 405. The data is licensed CC BY-SA 4.0.',
       license: { name: 'Data: CC BY-SA 4.0', identifier: 'CC-BY-SA-4.0' },
     },
     tags: [

@@ -12,7 +12,7 @@ import {
 } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import { CACHE, prepareError, prepareJson, type Answer } from '../read-model/prepared-response.js';
-import type { ReadModel } from '../read-model/read-model.js';
+import type { PendingSearch, ReadModel } from '../read-model/read-model.js';
 import { CATEGORY_NOT_FOUND, UPDATING_ANSWER } from '../read-model/statistics-catalog.js';
 
 /** Where the data operations read the current model from (the follower). */
@@ -28,7 +28,8 @@ export type ErrorName = keyof typeof apiErrors;
  */
 export interface Operation {
   path: string;
-  answer(query: Query, source: ModelSource): Answer;
+  /** The answer; a participant search is answered once the search budgets let it run. */
+  answer(query: Query, source: ModelSource): Answer | PendingSearch;
   operationId: string;
   tag: 'health' | 'statistics' | 'participants';
   summary: string;
@@ -39,8 +40,8 @@ export interface Operation {
   cache: string;
   /** The answer depends on the URL and the read model alone (kept per URL). */
   keptPerUrl?: boolean;
-  /** A participant search: under the search limit (`RATE_LIMIT_PARTICIPANTS`). */
-  rateLimited?: boolean;
+  /** A participant search: its answers carry `SEARCH_CORS_ORIGIN` (none by default), not `CORS_ORIGIN`. */
+  participantSearch?: boolean;
   /** Its 200 answers carry an ETag, so `If-None-Match` gets `304`. */
   revalidated: boolean;
   shape: z.ZodType;
@@ -62,7 +63,7 @@ export const PREPARED_ERRORS = Object.fromEntries(
  * the details of a store that has not been read for too long (`SEARCH_FAIL_CLOSED_AFTER_MS`).
  */
 function fromModel(
-  answer: (query: Query, model: ReadModel, searchClosed: string | undefined) => Answer,
+  answer: (query: Query, model: ReadModel, searchClosed: string | undefined) => Answer | PendingSearch,
 ): Operation['answer'] {
   return (query, { state }) => {
     if (state.kind === 'ready') return answer(query, state.model, state.searchClosed);
@@ -91,14 +92,29 @@ function category(query: Query, { catalog }: ReadModel): Answer {
     : PREPARED_ERRORS.invalidCategory;
 }
 
-function participants(query: Query, { directory }: ReadModel, searchClosed: string | undefined): Answer {
+function participants(
+  query: Query,
+  { directory }: ReadModel,
+  searchClosed: string | undefined,
+): Answer | PendingSearch {
   const decision = decideParticipants(query);
   if (decision.kind === 'paramsRequired') return PREPARED_ERRORS.participantParamsRequired;
   if (decision.kind === 'nameTooShort') return PREPARED_ERRORS.nameTooShort;
   // Fails closed: what was withdrawn from the store meanwhile must not stay findable here.
   if (searchClosed !== undefined) return prepareError(apiErrors.storeFailure, searchClosed);
-  const json = directory.index.searchJson(decision.normalizedName, decision.company);
-  return json === undefined ? PREPARED_ERRORS.noParticipants : { kind: 'computed', statusCode: 200, json };
+  const { normalizedName, company } = decision;
+  return {
+    kind: 'search',
+    channel: 'api',
+    school: company,
+    children: directory.index.childrenOf(company),
+    run() {
+      const found = directory.index.search(normalizedName, company);
+      if (found === undefined) return { answer: PREPARED_ERRORS.noParticipants, names: [] };
+      return { answer: { kind: 'computed', statusCode: 200, json: found.json }, names: found.names };
+    },
+    refused: () => PREPARED_ERRORS.rateLimited,
+  };
 }
 
 const TOP_NAMES = [
@@ -237,7 +253,7 @@ export const OPERATIONS: readonly Operation[] = [
       },
     },
     cache: CACHE.none,
-    rateLimited: true,
+    participantSearch: true,
     revalidated: true,
     shape: ANSWER_SHAPES.participants,
     examples: {

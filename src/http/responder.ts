@@ -41,17 +41,17 @@ function namesTag(ifNoneMatch: string, tags: readonly (string | undefined)[]): b
  * The headers written with a representation: its own and CORS; with the body, its
  * length; for a 304 (no body), no coding and no length.
  */
-function wireHeaders(representation: Representation, corsOrigin: string, notModified: boolean) {
+function wireHeaders(representation: Representation, corsOrigin: string | undefined, notModified: boolean) {
   // Object.assign, not a spread, which V8 does slowly for such keys (search answers
   // get their headers per request).
   const headers: OutgoingHttpHeaders = Object.assign({}, representation.headers);
-  headers['access-control-allow-origin'] = corsOrigin;
+  if (corsOrigin !== undefined) headers['access-control-allow-origin'] = corsOrigin;
   if (notModified) delete headers['content-encoding'];
   else headers['content-length'] = representation.length;
   return headers;
 }
 
-/** Writes answers; the only per-server setting is the CORS origin. */
+/** Writes answers; the only per-server setting is the CORS origin (none: no header). */
 export interface Responder {
   /**
    * Writes an answer to Node's response: the representation the request accepts, or
@@ -60,7 +60,7 @@ export interface Responder {
   write(request: IncomingMessage, response: ServerResponse, answer: Answer): void;
 }
 
-export function createResponder(corsOrigin: string): Responder {
+export function createResponder(corsOrigin: string | undefined): Responder {
   // Prepared answers live as long as their read model: their wire headers are built once.
   const kept = new WeakMap<Representation, [full: OutgoingHttpHeaders, notModified: OutgoingHttpHeaders]>();
   const keptHeaders = (representation: Representation, notModified: boolean) => {

@@ -3,6 +3,7 @@ import { CACHE, type Answer } from '../read-model/prepared-response.js';
 import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
 import type { FollowerState } from '../read-model/follower.js';
+import type { PendingSearch } from '../read-model/read-model.js';
 import { apiReference } from './api-reference.js';
 import { OPERATIONS, type ModelSource, type Operation } from './operations.js';
 
@@ -16,8 +17,11 @@ export type Params = Readonly<Record<string, string>>;
 export interface Route {
   /** `/api/years`, or with one parameter as its last segment: `/estadisticas/:year`. */
   path: string;
-  /** The answer, from the query, the current read model and the path parameters. */
-  answer(query: Query, source: ModelSource, params: Params): Answer;
+  /**
+   * The answer, from the query, the current read model and the path parameters; a
+   * participant search, once the search budgets let it run (dispatcher.ts).
+   */
+  answer(query: Query, source: ModelSource, params: Params): Answer | PendingSearch;
   /** How the OpenAPI document describes it; the route is left out of the document when absent. */
   schema?: Operation;
   /**
@@ -25,17 +29,16 @@ export interface Route {
    * URL while the model is served (no query parsing, no decision).
    */
   keptPerUrl?: boolean;
-  /** A participant search: under the search limit per client address (`RATE_LIMIT_PARTICIPANTS`). */
-  rateLimited?: boolean;
+  /** A participant search (the API's, the form's): its answers carry `SEARCH_CORS_ORIGIN`, not `CORS_ORIGIN`. */
+  participantSearch?: boolean;
   /** `Cache-Control` of its 200 answers (documented; a test holds the live answers to it). */
   cache: string;
   /**
    * The answer to a form posted to its path (`application/x-www-form-urlencoded`, its
-   * fields read like a query): the web search. A posted form is a search, so it is
-   * always under the search limit. Other methods on the path then answer 405 with
-   * `Allow: GET, HEAD, POST`.
+   * fields read like a query): the web search, under the search budgets like the API's.
+   * Other methods on the path then answer 405 with `Allow: GET, HEAD, POST`.
    */
-  form?: (form: Query, source: ModelSource, params: Params) => Answer;
+  form?: (form: Query, source: ModelSource, params: Params) => Answer | PendingSearch;
 }
 
 /** A route whose answer is the same whatever the request (a file, a redirect). */
@@ -85,6 +88,7 @@ function pageRoutes(site: Site): Route[] {
     {
       ...page('/buscar', (state) => site.at(state).searchForm()),
       form: (form, source) => site.at(source.state).search(form),
+      participantSearch: true,
     },
     page('/datos/:file', (state, { file }) => site.at(state).download(file!)),
     page('/vista-previa/:image', (state, { image }) => site.at(state).preview(image!)),

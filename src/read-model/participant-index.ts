@@ -11,6 +11,8 @@ export interface SchoolShelf {
   nameStarts: Uint32Array;
   years: Uint16Array;
   yearCounts: Map<number, number>;
+  /** Distinct names (by search key): the school's children, as far as a list can tell. */
+  children: number;
   /** The names normalised and lower-cased, each followed by a line feed (which no needle holds). */
   keysText: string;
   keyStarts: Uint32Array;
@@ -67,15 +69,25 @@ function indexWords(keys: readonly string[]) {
   const seen = new Map<string, number>();
   const found: number[] = [];
   const nameOfWord: number[] = [];
+  // Each key's word ids hashed to 53 bits, to count the distinct keys without hashing strings.
+  const keyHashes = new Float64Array(keys.length);
   keys.forEach((key, k) => {
     const split = key.split(' ');
+    let high = 0x811c9dc5;
+    let low = 0x9747b28c;
     split.forEach((word, w) => {
       let id = seen.get(word);
       if (id === undefined) seen.set(word, (id = seen.size));
       found.push(w === split.length - 1 ? ~id : id);
       nameOfWord.push(k);
+      high = Math.imul(high ^ id, 0x01000193);
+      low = Math.imul(low ^ id, 0x5bd1e995);
     });
+    keyHashes[k] = (high >>> 0) * 2 ** 21 + (low >>> 11);
   });
+  keyHashes.sort();
+  let distinctKeys = 0;
+  for (let i = 0; i < keyHashes.length; i++) if (i === 0 || keyHashes[i] !== keyHashes[i - 1]) distinctKeys++;
   const words = [...seen.keys()].sort();
   const rank = new Uint32Array(words.length);
   words.forEach((word, id) => (rank[seen.get(word)!] = id));
@@ -96,6 +108,7 @@ function indexWords(keys: readonly string[]) {
     previousWord[j] = i === 0 || found[i - 1]! < 0 ? words.length : wordOf[i - 1]!;
   }
   return {
+    children: distinctKeys,
     words,
     wordIds: new Map(words.map((word, id) => [word, id])),
     wordStarts,
@@ -194,11 +207,17 @@ export class ParticipantIndex {
     this.rowsBySchool = new Map([...shelves].map(([school, shelf]) => [school, shelf.yearCounts]));
   }
 
+  /** The children of a school served (distinct names), or undefined when it is not served. */
+  childrenOf(school: string): number | undefined {
+    return this.shelves.get(school)?.children;
+  }
+
   /**
-   * The JSON answer for a search of an already normalised name (year descending, then
-   * name in Spanish order), or `undefined` when nothing matches.
+   * The search of an already normalised name: the JSON answer (year descending, then name
+   * in Spanish order) and the distinct names it holds (their search keys), or `undefined`
+   * when nothing matches.
    */
-  searchJson(normalizedName: string, school: string): string | undefined {
+  search(normalizedName: string, school: string): { json: string; names: string[] } | undefined {
     const shelf = this.shelves.get(school);
     if (!shelf) return undefined;
     const matches = matchingNames(shelf, normalizedName.toLowerCase());
@@ -211,10 +230,14 @@ export class ParticipantIndex {
         a - b,
     );
     // A name that holds the needle twice was found twice: once is kept.
-    const items = matches
-      .filter((k, i) => k !== matches[i - 1])
-      .map((k) => `{"name":${nameJson(k)},"school":${shelf.schoolJson},"year":${shelf.years[k]!}}`);
-    return `{"participants":[${items.join(',')}]}`;
+    const distinct = matches.filter((k, i) => k !== matches[i - 1]);
+    const items = distinct.map(
+      (k) => `{"name":${nameJson(k)},"school":${shelf.schoolJson},"year":${shelf.years[k]!}}`,
+    );
+    const names = new Set(
+      distinct.map((k) => shelf.keysText.slice(shelf.keyStarts[k], shelf.keyStarts[k + 1]! - 1)),
+    );
+    return { json: `{"participants":[${items.join(',')}]}`, names: [...names] };
   }
 }
 

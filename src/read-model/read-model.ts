@@ -1,5 +1,5 @@
 import { apiErrors } from '../domain/api-messages.js';
-import { CACHE, prepareError, prepareJson, type PreparedResponse } from './prepared-response.js';
+import { CACHE, prepareError, prepareJson, type Answer, type PreparedResponse } from './prepared-response.js';
 import { ParticipantIndex } from './participant-index.js';
 import type { StatisticsCatalog } from './statistics-catalog.js';
 
@@ -13,6 +13,23 @@ export function buildParticipantDirectory(index: ParticipantIndex): ParticipantD
     index,
     companiesAnswer: prepareJson(200, { companies }, CACHE.week, { etag: true, effort: 'build' }),
   };
+}
+
+/**
+ * A participant search that passed validation and has not run yet: the search budgets
+ * (src/http/search-budget.ts) decide whether it may run, then charge what it showed.
+ */
+export interface PendingSearch {
+  readonly kind: 'search';
+  /** The API's search (names that contain the input) or the web form's (the whole name typed). */
+  channel: 'api' | 'form';
+  school: string;
+  /** The school's children in the served model; undefined when no such school is served. */
+  children: number | undefined;
+  /** The answer, and the distinct names it shows (their search keys; none when it found nobody). */
+  run(): { answer: Answer; names: readonly string[] };
+  /** The answer when a budget refuses it (429). */
+  refused(): Answer;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepared-response.js';
 import { PAGE_SECURITY } from './page-answer.js';
 
-/** A 301 to one of our own paths, kept a day so that a redirect changed later does not stick for good. */
-export function movedPermanently(location: string): PreparedResponse {
+/** A redirect to one of our own paths, kept a day so that a redirect changed later does not stick for good. */
+function redirect(status: 301 | 308, location: string): PreparedResponse {
   return prepareBytes(
-    301,
+    status,
     Buffer.alloc(0),
     {
       contentType: 'text/plain; charset=utf-8',
@@ -14,3 +14,9 @@ export function movedPermanently(location: string): PreparedResponse {
     { codings: [] },
   );
 }
+
+/** A 301: the browser asks for the new path with GET. */
+export const movedPermanently = (location: string) => redirect(301, location);
+
+/** A 308: the browser sends the same request, its method and body, to the new path (a posted form). */
+export const permanentRedirect = (location: string) => redirect(308, location);

@@ -5,7 +5,7 @@ import { searchKey } from '../domain/names.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../read-model/prepared-response.js';
-import type { ReadModel } from '../read-model/read-model.js';
+import type { PendingSearch, ReadModel } from '../read-model/read-model.js';
 import { aboutTexts, metaTexts, webTexts } from './copy.js';
 import { PAGE_PATHS, type PageContext } from './layout.js';
 import { categoryApiPath, csvAnswer, downloadPath, DownloadsContext, type CsvTable } from './open-data.js';
@@ -287,23 +287,32 @@ function pagesOf(
     about: () => pageOrNotFound(PAGE_PATHS.about),
     /** `GET /buscar`: the empty form. */
     searchForm: () => pageOrNotFound(PAGE_PATHS.search),
-    /** `POST /buscar`: a search, with the API's rules and messages. */
-    search(form: Query): PreparedResponse {
+    /** `POST /buscar`: a search, with the API's rules and messages, under the search budgets. */
+    search(form: Query): PreparedResponse | PendingSearch {
       const decision = decideParticipants(form);
       if (decision.kind !== 'ok') return searchAnswer(400, form, { refusal: refusal(form) });
-      const json = directory.index.searchJson(decision.normalizedName, decision.company);
-      const typed = searchKey(decision.normalizedName);
-      // The API's search finds the name inside longer ones; the form shows only the child named.
-      const found =
-        json === undefined
-          ? []
-          : (JSON.parse(json) as { participants: Participation[] }).participants.filter(
-              (participation) => searchKey(participation.name) === typed,
-            );
-      return searchAnswer(200, form, { found });
+      const { normalizedName, company } = decision;
+      return {
+        kind: 'search',
+        channel: 'form',
+        school: company,
+        children: directory.index.childrenOf(company),
+        run() {
+          const typed = searchKey(normalizedName);
+          // The API's search finds the name inside longer ones; the form shows only the child named.
+          const json = directory.index.search(normalizedName, company)?.json;
+          const found =
+            json === undefined
+              ? []
+              : (JSON.parse(json) as { participants: Participation[] }).participants.filter(
+                  (participation) => searchKey(participation.name) === typed,
+                );
+          return { answer: searchAnswer(200, form, { found }), names: found.length > 0 ? [typed] : [] };
+        },
+        /** Refused by a budget: the form, with the API's 429 text. */
+        refused: () => searchAnswer(429, form, { refusal: apiErrors.rateLimited.text }),
+      };
     },
-    /** `POST /buscar` over the search limit: the form, refused with the API's 429 text. */
-    tooManySearches: (form: Query) => searchAnswer(429, form, { refusal: apiErrors.rateLimited.text }),
     /** `/datos/{file}`: a statistic of a page as CSV, else the 404 page. */
     download: (file: string) => csvFile(file) ?? notFound(),
     /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */

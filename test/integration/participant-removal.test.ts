@@ -124,7 +124,7 @@ describe('tamborrada participant remove', () => {
     })();
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
-    server = await startServe(['--db', workspace.dbPath], { RATE_LIMIT_PARTICIPANTS: '0' });
+    server = await startServe(['--db', workspace.dbPath], { SEARCH_BUDGETS: 'off' });
   });
 
   afterAll(async () => {

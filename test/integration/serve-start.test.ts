@@ -1,8 +1,8 @@
 /**
  * `tamborrada serve` at start, as an operator meets it: an address that is taken stops
  * the start at once with one line naming host and port (before any read model is built),
- * for the API and for the metrics listener alike. Two servers on one machine need only
- * their ports to differ; what they log holds no path.
+ * for the API and for the metrics listener alike; the log names the address as bound. Two
+ * servers on one machine need only their ports to differ; what they log holds no path.
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,5 +113,15 @@ describe('servers on one machine', () => {
     servers.push(server);
     await server.waitForOutput('no store yet: creating it with the fictional demo data');
     expect(server.output()).not.toContain(workspace.dir);
+  });
+
+  it.each([
+    ['::', '[::]'],
+    ['0.0.0.0', '0.0.0.0'],
+  ])('--host %s: the log names the address as bound', async (host, shown) => {
+    const server = await startServe(['--db', workspace.dbPath, '--host', host], { LOG_LEVEL: 'info' });
+    servers.push(server);
+    await server.waitForOutput(`Server listening at http://${shown}:${server.port}`);
+    expect(server.output()).not.toContain('Server listening at http://127.0.0.1');
   });
 });

@@ -138,7 +138,7 @@ interface Found {
 function search(index: ParticipantIndex, name: string, company: string): Found[] | 'rejected' {
   const decision = decideParticipants({ name, company });
   if (decision.kind !== 'ok') return 'rejected';
-  const json = index.searchJson(decision.normalizedName, decision.company);
+  const json = index.search(decision.normalizedName, decision.company)?.json;
   return json === undefined ? [] : (JSON.parse(json) as { participants: Found[] }).participants;
 }
 
@@ -195,7 +195,7 @@ describe('literal search, no enumeration', () => {
     const word = fc.constantFrom('a', 'b', 'ab', 'ba', '%', '_', 'á', 'A');
     fc.assert(
       fc.property(fewWordRecords(word, 4), fewWords(word, 1, 2), (records, input) => {
-        const json = new ParticipantIndex(shelvesOf(records)).searchJson(normalizeName(input), SCHOOLS[0]!);
+        const json = new ParticipantIndex(shelvesOf(records)).search(normalizeName(input), SCHOOLS[0]!)?.json;
         const found = json === undefined ? [] : (JSON.parse(json) as { participants: Found[] }).participants;
         const expected = records.filter((r) => literallyContains(r.name, input));
         expect(found.map(sortKey).sort()).toEqual(
@@ -359,7 +359,7 @@ describe('search time grows linearly with the input', () => {
       const name = input(size);
       return timeOf(() => {
         const decision = decideParticipants({ name, company: 'S' });
-        if (decision.kind === 'ok') index.searchJson(decision.normalizedName, 'S');
+        if (decision.kind === 'ok') index.search(decision.normalizedName, 'S');
       });
     });
     const ratio = SIZES[SIZES.length - 1]! / SIZES[0]!;
@@ -367,5 +367,25 @@ describe('search time grows linearly with the input', () => {
     // A floor of 1 ms on the small case keeps timer noise out of the ratio.
     expect(times[times.length - 1]!).toBeLessThan(Math.max(times[0]!, 1) * ratio * 2.5);
     expect(times[times.length - 1]!).toBeLessThan(1000);
+  });
+});
+
+describe('what a search shows, as the search budgets count it', () => {
+  it('the distinct names of the answer, and the school’s distinct names as its children', () => {
+    const word = fc.constantFrom('a', 'b', 'ab', 'Ab', 'á', '%');
+    fc.assert(
+      fc.property(fewWordRecords(word, 4), fewWords(word, 3, 4), (records, input) => {
+        const index = new ParticipantIndex(shelvesOf(records));
+        expect(index.childrenOf(SCHOOLS[0]!)).toBe(new Set(records.map((r) => searchKey(r.name))).size);
+        expect(index.childrenOf('Nowhere')).toBeUndefined();
+        const found = index.search(normalizeName(input), SCHOOLS[0]!);
+        if (found === undefined) return;
+        const shown = (JSON.parse(found.json) as { participants: Found[] }).participants.map((p) =>
+          searchKey(p.name),
+        );
+        expect([...found.names].sort()).toEqual([...new Set(shown)].sort());
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Logger } from 'pino';
 import { DEFAULT_SERVER_SETTINGS, type ServerSettings } from '../../src/config/index.js';
+import type { Clock } from '../../src/http/search-budget.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { ReadStore } from '../../src/store/store.js';
 import { seedPublishedYears } from './dataset.js';
@@ -20,12 +21,12 @@ export interface TestServer extends RunningServer {
   sync(): Promise<void>;
 }
 
-export type TestServerOptions = Partial<ServerSettings> & { logger?: Logger | false };
+export type TestServerOptions = Partial<ServerSettings> & { logger?: Logger | false; clock?: Clock };
 
 /**
  * The settings of a test server: the defaults, on a free loopback port, without metrics,
- * polling every 100 ms, and without the search limit (tests that search a lot from one
- * address would meet it; the limit's own tests set it).
+ * polling every 100 ms, and without the search budgets (tests that search a lot from one
+ * address would meet them; the budgets' own tests turn them on).
  */
 export function testSettings(changes: Partial<ServerSettings> = {}): ServerSettings {
   return {
@@ -33,7 +34,7 @@ export function testSettings(changes: Partial<ServerSettings> = {}): ServerSetti
     listen: { host: '127.0.0.1', port: 0 },
     metrics: undefined,
     pollIntervalMs: 100,
-    rateLimitParticipants: 0,
+    searchBudgets: false,
     // An option given as undefined keeps the default.
     ...(Object.fromEntries(
       Object.entries(changes).filter(([, value]) => value !== undefined),
@@ -44,9 +45,9 @@ export function testSettings(changes: Partial<ServerSettings> = {}): ServerSetti
 /** The one way to start a test server: the real server over `openStore`, without logs unless given a logger. */
 export async function startTestServer(
   openStore: () => Promise<ReadStore>,
-  { logger = false, ...changes }: TestServerOptions = {},
+  { logger = false, clock, ...changes }: TestServerOptions = {},
 ): Promise<TestServer> {
-  const server = await startServer({ openStore, settings: testSettings(changes), logger });
+  const server = await startServer({ openStore, settings: testSettings(changes), logger, clock });
   return {
     ...server,
     async get(path, init) {

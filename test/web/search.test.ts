@@ -3,7 +3,7 @@
  * address; the API's rules (a name and two surnames, a school from the list) in the
  * pages' own Spanish; only the child whose whole name was typed (a fragment the API
  * matches shows nobody, no wildcard lists a school); never kept by a cache; under the
- * operator's rate limit like the API's search, while the empty form is not.
+ * search budgets like the API's search, while the empty form is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/domain/api-messages.js';
@@ -120,14 +120,16 @@ describe('POST /buscar', () => {
   });
 });
 
-describe('with RATE_LIMIT_PARTICIPANTS', () => {
+describe('with the search budgets', () => {
   let limited: RunningServer;
 
   beforeAll(async () => {
     limited = await startTestServer(() => site.fixture.openReadStore(), {
       pollIntervalMs: 60_000,
       webPages: true,
-      rateLimitParticipants: 2,
+      searchBudgets: true,
+      // A budget of 2 names confirmed and 1 search that finds nobody.
+      searchFormFamilies: 2,
     });
   });
 
@@ -135,14 +137,15 @@ describe('with RATE_LIMIT_PARTICIPANTS', () => {
     await limited?.close();
   });
 
-  it('a posted search counts like the API’s; the empty form does not', async () => {
+  it('a posted search is charged for what it found, the empty form is not', async () => {
     for (let i = 0; i < 4; i++) expect((await fetch(`${limited.url}/buscar`)).status).toBe(200);
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const answer = await postForm(`${limited.url}/buscar`, { name: 'Ane Zubia Lasa', company: SCHOOL });
+    for (const name of ['Ane Zubia Lasa', 'Ane Zubia Lasa', 'Nadie Nada Nunca', 'Ane Zubia Lasa']) {
+      const answer = await postForm(`${limited.url}/buscar`, { name, company: SCHOOL });
       statuses.push(answer.status);
       await answer.arrayBuffer();
     }
-    expect(statuses).toEqual([200, 200, 429]);
+    // The name found twice is charged once; the miss empties its budget, so the next search waits.
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
