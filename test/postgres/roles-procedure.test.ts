@@ -16,11 +16,12 @@ const HAS_PSQL = spawnSync('psql', ['--version']).status === 0;
 if (!HAS_PSQL)
   console.warn('roles-procedure: no psql on this machine (apt-get install postgresql-client); skipped');
 
-/** The first SQL block of the "Roles and grants" section. */
-function documentedScript(): string {
+/** The first SQL blocks of the "Roles and grants" section: the roles, then what follows the first migrate. */
+function documentedScripts(): [roles: string, afterMigrate: string] {
   const page = readFileSync(join(REPO_ROOT, 'docs/postgresql.md'), 'utf8');
   const section = page.slice(page.indexOf('## Roles and grants'));
-  return /^```sql\n([\s\S]*?)^```/m.exec(section)![1]!;
+  const [roles, afterMigrate] = [...section.matchAll(/^```sql\n([\s\S]*?)^```/gm)].map((block) => block[1]!);
+  return [roles!, afterMigrate!];
 }
 
 const names = { database: uniqueName('svc'), writer: uniqueName('writer'), server: uniqueName('server') };
@@ -39,7 +40,13 @@ afterAll(async () => {
 });
 
 it.skipIf(!HAS_PSQL)('creates the database and both roles, run connected to postgres', async () => {
-  const script = documentedScript()
+  const [roles, afterMigrate] = documentedScripts();
+  const named = (sql: string) =>
+    sql
+      .replaceAll('tamborrada_writer', names.writer)
+      .replaceAll('tamborrada_server', names.server)
+      .replace(/\btamborrada\b/g, names.database);
+  const script = roles
     .replace(
       /tamborrada_writer LOGIN PASSWORD 'change-me'/,
       `tamborrada_writer LOGIN PASSWORD '${passwords.writer}'`,
@@ -47,14 +54,11 @@ it.skipIf(!HAS_PSQL)('creates the database and both roles, run connected to post
     .replace(
       /tamborrada_server LOGIN PASSWORD 'change-me'/,
       `tamborrada_server LOGIN PASSWORD '${passwords.server}'`,
-    )
-    .replaceAll('tamborrada_writer', names.writer)
-    .replaceAll('tamborrada_server', names.server)
-    .replace(/\btamborrada\b/g, names.database);
+    );
   const page = readFileSync(join(REPO_ROOT, 'docs/postgresql.md'), 'utf8');
   expect(page).toContain('`psql -v ON_ERROR_STOP=1 -d postgres -f roles.sql`');
   const file = join(dir, 'roles.sql');
-  writeFileSync(file, script);
+  writeFileSync(file, named(script));
   const admin = new URL(postgresAdminUrl());
   execFileSync(
     'psql',
@@ -80,6 +84,17 @@ it.skipIf(!HAS_PSQL)('creates the database and both roles, run connected to post
     const run = await runCli([...args, '--database-url', url('writer')]);
     expect([run.code, run.stderr], args[0]).toEqual([0, '']);
   }
+  execFileSync('psql', ['-v', 'ON_ERROR_STOP=1', '-q', '-d', url('writer'), '-c', named(afterMigrate)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const secret = spawnSync(
+    'psql',
+    ['-q', '-d', url('server'), '-c', 'SELECT secret FROM tamborrada_store_secret'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  expect(secret.stderr).toContain('permission denied');
   const status = await runCli(['status', '--database-url', url('server')]);
   expect([status.code, status.stderr]).toEqual([0, '']);
   expect(status.stdout).toMatch(/^ {2}2025 +ready /m);
