@@ -99,6 +99,85 @@ async function holdsAlready(
   return changesNothing(statuses, compareLists(records, stored));
 }
 
+/** Every row validated; ImportRejected (nothing written) names the first bad lines. */
+function validatedRows(
+  source: string,
+  rows: Iterable<RawParticipantRow>,
+  progress: Progress,
+  expectedRows: number | undefined,
+  limits: TextLimits,
+) {
+  progress.phase('validating', expectedRows);
+  const collected = collectParticipants(
+    rows,
+    festivalYears(new Date().getFullYear()),
+    (read) => progress.update(read),
+    limits,
+  );
+  const { errors, records } = collected;
+  if (errors.length > 0) {
+    const lines = errors.slice(0, LISTED_ERRORS).map((error) => `${source}:${error.line}: ${error.reason}`);
+    if (errors.length > LISTED_ERRORS)
+      lines.push(`… and ${count.format(errors.length - LISTED_ERRORS)} more bad rows`);
+    throw new ImportRejected([...lines, `${count.format(errors.length)} bad row(s): nothing was written`]);
+  }
+  if (records.length === 0) throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
+  progress.update(collected.rowsRead);
+  return collected;
+}
+
+const NOTHING_WRITTEN = { statistics: 0, published: [], withheld: 0 };
+
+/** A dry run: reads only, and says per year what the import would change. */
+async function compareOnly(
+  location: StoreLocation,
+  missingFile: string | undefined,
+  records: readonly ParticipantRecord[],
+  years: readonly number[],
+  progress: Progress,
+) {
+  const store = missingFile === undefined ? await openWriteStore(location, 'read') : undefined;
+  try {
+    progress.phase('reading the stored lists');
+    const { statuses, stored } = store
+      ? await readStoredLists(store, years)
+      : { statuses: [], stored: storedListsTaker([]).stored };
+    const changes = compareLists(records, stored);
+    const description = store?.description ?? `sqlite:${missingFile}`;
+    return { ...NOTHING_WRITTEN, store: description, changes, unchanged: changesNothing(statuses, changes) };
+  } finally {
+    await store?.close();
+  }
+}
+
+/** In one transaction: the rows' years replaced, every statistic recomputed, those years and `global` published. */
+async function writeLists(
+  tx: WriteTransaction,
+  source: string,
+  records: readonly ParticipantRecord[],
+  years: readonly number[],
+  progress: Progress,
+  minPublishedCount: number | undefined,
+) {
+  // A child a family had removed is left out before the list is compared or written.
+  const { kept, withheld } = await withholdRemoved(tx, records);
+  progress.phase('comparing with the stored lists');
+  if (await holdsAlready(tx, kept, years, minPublishedCount))
+    return { ...NOTHING_WRITTEN, imported: kept.length, withheld, unchanged: true };
+  progress.phase(`replacing ${years.join(', ')}`);
+  await tx.deleteParticipantsOfYears(years);
+  progress.phase('writing', kept.length);
+  await tx.insertParticipants(kept, (inserted) => progress.update(inserted));
+  await tx.recordSource(years, source);
+  // Published before the statistics are computed: a year an operator had withheld is
+  // counted again once its list is imported again.
+  const published = [...years.map(String), GLOBAL_YEAR];
+  await tx.setReady(published, true);
+  const statistics = await recomputeInside(tx, progress, minPublishedCount);
+  progress.phase('committing');
+  return { statistics, published, imported: kept.length, withheld, unchanged: false };
+}
+
 /**
  * Every row validated first (ImportRejected: nothing written); then, in one transaction,
  * the rows' years replaced, every statistic recomputed, those years and `global` published.
@@ -130,77 +209,26 @@ export async function importParticipants(
     minPublishedCount?: number;
   },
 ): Promise<ImportReport> {
-  // A SQLite file yet to be created (--create): a dry run compares with nothing.
+  // A missing store is said before a long file is read; a SQLite file yet to be created
+  // (--create): a dry run compares with nothing.
   const missingFile =
     location.engine === 'sqlite' && !sqliteFileExists(location.path, use) ? location.path : undefined;
-  progress.phase('validating', expectedRows);
-  const collected = collectParticipants(
+  const { rowsRead, duplicates, shortNames, years, records } = validatedRows(
+    source,
     rows,
-    festivalYears(new Date().getFullYear()),
-    (read) => progress.update(read),
+    progress,
+    expectedRows,
     limits,
   );
-  const { errors, years, records } = collected;
-  if (errors.length > 0) {
-    const lines = errors.slice(0, LISTED_ERRORS).map((error) => `${source}:${error.line}: ${error.reason}`);
-    if (errors.length > LISTED_ERRORS)
-      lines.push(`… and ${count.format(errors.length - LISTED_ERRORS)} more bad rows`);
-    throw new ImportRejected([...lines, `${count.format(errors.length)} bad row(s): nothing was written`]);
-  }
-  if (records.length === 0) throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
-
-  progress.update(collected.rowsRead);
-  const { rowsRead, duplicates, shortNames } = collected;
   const report = { rowsRead, imported: records.length, duplicates, years, shortNames, dryRun };
-  const nothingWritten = { statistics: 0, published: [], withheld: 0 };
   progress.phase('opening the store');
-  if (dryRun) {
-    const store = missingFile === undefined ? await openWriteStore(location, 'read') : undefined;
-    try {
-      progress.phase('reading the stored lists');
-      const { statuses, stored } = store
-        ? await readStoredLists(store, years)
-        : { statuses: [], stored: storedListsTaker([]).stored };
-      const changes = compareLists(records, stored);
-      const description = store?.description ?? `sqlite:${missingFile}`;
-      return {
-        ...report,
-        ...nothingWritten,
-        store: description,
-        changes,
-        unchanged: changesNothing(statuses, changes),
-      };
-    } finally {
-      await store?.close();
-    }
-  }
+  if (dryRun) return { ...report, ...(await compareOnly(location, missingFile, records, years, progress)) };
   const store = await openWriteStore(location, use);
   try {
-    const written = await store.transaction(async (tx) => {
-      // A child a family had removed is left out before the list is compared or written.
-      const { kept, withheld } = await withholdRemoved(tx, records);
-      progress.phase('comparing with the stored lists');
-      if (await holdsAlready(tx, kept, years, minPublishedCount))
-        return { ...nothingWritten, imported: kept.length, withheld, unchanged: true };
-      progress.phase(`replacing ${years.join(', ')}`);
-      await tx.deleteParticipantsOfYears(years);
-      progress.phase('writing', kept.length);
-      await tx.insertParticipants(kept, (inserted) => progress.update(inserted));
-      await tx.recordSource(years, source);
-      // Published before the statistics are computed: a year an operator had withheld is
-      // counted again once its list is imported again.
-      const published = [...years.map(String), GLOBAL_YEAR];
-      await tx.setReady(published, true);
-      const statistics = await recomputeInside(tx, progress, minPublishedCount);
-      progress.phase('committing');
-      return { statistics, published, imported: kept.length, withheld, unchanged: false };
-    });
-    return {
-      ...report,
-      ...written,
-      store: store.description,
-      changes: [],
-    };
+    const written = await store.transaction((tx) =>
+      writeLists(tx, source, records, years, progress, minPublishedCount),
+    );
+    return { ...report, ...written, store: store.description, changes: [] };
   } finally {
     await store.close();
   }

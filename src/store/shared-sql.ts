@@ -187,7 +187,21 @@ export async function readRemovals(sql: Sql): Promise<Removal[]> {
 }
 
 export function writeTransaction(sql: Sql, participants: ParticipantRows): WriteTransaction {
-  const now = sql.now;
+  return {
+    ...participantWrites(sql, participants),
+    ...statisticsWrites(sql),
+    ...yearWrites(sql),
+    ...summaryWrites(sql),
+    ...removalWrites(sql),
+  };
+}
+
+type Writes<K extends keyof WriteTransaction> = Pick<WriteTransaction, K>;
+
+function participantWrites(
+  sql: Sql,
+  participants: ParticipantRows,
+): Writes<'deleteParticipantsOfYears' | 'insertParticipants' | 'readParticipants' | 'deleteParticipant'> {
   return {
     async deleteParticipantsOfYears(years) {
       for (const year of years) await sql.run('DELETE FROM participants WHERE year = ?', [year]);
@@ -204,10 +218,17 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
       });
       return records;
     },
+    deleteParticipant: ({ name, school, year }) =>
+      sql.run('DELETE FROM participants WHERE name = ? AND school = ? AND year = ?', [name, school, year]),
+  };
+}
+
+function statisticsWrites(sql: Sql): Writes<'replaceStatistics' | 'readStatisticsRule'> {
+  return {
     async replaceStatistics(rows, minPublishedCount) {
       await sql.run(
         `INSERT INTO tamborrada_statistics_rule (id, min_published_count) VALUES (1, ?)
-         ON CONFLICT (id) DO UPDATE SET min_published_count = excluded.min_published_count, computed_at = ${now}`,
+         ON CONFLICT (id) DO UPDATE SET min_published_count = excluded.min_published_count, computed_at = ${sql.now}`,
         [minPublishedCount],
       );
       await sql.run('DELETE FROM statistics');
@@ -224,6 +245,24 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
         `UPDATE statistics SET summary = (SELECT o.summary ${override}) WHERE EXISTS (SELECT 1 ${override})`,
       );
     },
+    readStatisticsRule: () => readStatisticsRule(sql),
+  };
+}
+
+function yearWrites(
+  sql: Sql,
+): Writes<
+  | 'setReady'
+  | 'unpublishYearsWithoutStatistics'
+  | 'readWithheldYears'
+  | 'forgetYear'
+  | 'recordSource'
+  | 'setUpdating'
+  | 'readYearStatuses'
+  | 'readSchoolParticipants'
+> {
+  const now = sql.now;
+  return {
     async setReady(years, ready) {
       for (const year of new Set(years)) {
         await sql.run(
@@ -267,12 +306,25 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
         [Number(isUpdating), note],
       );
     },
+    readYearStatuses: () => readYearStatuses(sql),
+    async readSchoolParticipants(school) {
+      const rows = await sql.all<{ name: string; year: unknown }>(
+        'SELECT name, year FROM participants WHERE school = ?',
+        [school],
+      );
+      return rows.map((row) => ({ name: row.name, school, year: Number(row.year) }));
+    },
+  };
+}
+
+function summaryWrites(sql: Sql): Writes<'setManualSummary' | 'unsetManualSummary'> {
+  return {
     async setManualSummary(year, category, summary) {
       const update = 'UPDATE statistics SET summary = ? WHERE year = ? AND category = ?';
       if ((await sql.run(update, [summary, year, category])) === 0) return false;
       await sql.run(
         `INSERT INTO summary_overrides (category, year, summary) VALUES (?, ?, ?)
-         ON CONFLICT (category, year) DO UPDATE SET summary = excluded.summary, updated_at = ${now}`,
+         ON CONFLICT (category, year) DO UPDATE SET summary = excluded.summary, updated_at = ${sql.now}`,
         [category, year, summary],
       );
       return true;
@@ -282,17 +334,11 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
         (await sql.run('DELETE FROM summary_overrides WHERE year = ? AND category = ?', [year, category])) > 0
       );
     },
-    readYearStatuses: () => readYearStatuses(sql),
-    readStatisticsRule: () => readStatisticsRule(sql),
-    async readSchoolParticipants(school) {
-      const rows = await sql.all<{ name: string; year: unknown }>(
-        'SELECT name, year FROM participants WHERE school = ?',
-        [school],
-      );
-      return rows.map((row) => ({ name: row.name, school, year: Number(row.year) }));
-    },
-    deleteParticipant: ({ name, school, year }) =>
-      sql.run('DELETE FROM participants WHERE name = ? AND school = ? AND year = ?', [name, school, year]),
+  };
+}
+
+function removalWrites(sql: Sql): Writes<'readRemovalSecret' | 'recordRemoval' | 'readRemovals'> {
+  return {
     async readRemovalSecret() {
       const [row] = await sql.all<{ secret: string }>(
         'SELECT secret FROM tamborrada_store_secret WHERE id = 1',
