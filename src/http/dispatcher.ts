@@ -3,8 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { ServerSettings } from '../config/index.js';
 import { apiErrors } from '../domain/api-messages.js';
 import type { Query } from '../domain/validation.js';
-import { prepareError, type Answer } from '../read-model/prepared-response.js';
-import type { PendingSearch, ReadModel } from '../read-model/read-model.js';
+import { prepareError, type Answer } from './answer.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { movedPermanently, permanentRedirect } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
@@ -13,7 +12,7 @@ import type { AnsweredRequest, Observer } from './observer.js';
 import { PREPARED_ERRORS, type ModelSource } from './operations.js';
 import { parseQuery } from './query.js';
 import { createResponder } from './responder.js';
-import { createSearchBudgets, type Clock } from './search-budget.js';
+import { createSearchBudgets, type Clock, type PendingSearch } from './search-budget.js';
 import { buildRoutes, isApiPath, type Params, type Route } from './routes.js';
 
 export interface DispatcherParts {
@@ -34,9 +33,6 @@ const FORM_BODY_LIMIT = 8 * 1024;
 /** Any other request body is never read; one announced past this is refused outright. */
 const BODY_LIMIT = 1024 * 1024;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
-
-/** URLs whose answers are kept per model; past this many, the memory starts over. */
-const KEPT_URLS = 1024;
 
 const NO_PARAMS: Params = Object.freeze({});
 
@@ -118,18 +114,6 @@ export function createDispatcher({
     return undefined;
   };
 
-  // The statistics and category a site shows are asked for again and again: answers that
-  // depend on the URL and the model alone are kept by URL, one map per model.
-  const kept = new WeakMap<ReadModel, Map<string, Answer | PendingSearch>>();
-  const keptFor = (route: Route): Map<string, Answer | PendingSearch> | undefined => {
-    if (!route.keptPerUrl) return undefined;
-    const state = source.state;
-    if (state.kind !== 'ready') return undefined;
-    let answers = kept.get(state.model);
-    if (answers === undefined) kept.set(state.model, (answers = new Map()));
-    return answers;
-  };
-
   let pending: Exchange[] = [];
   const writePending = () => {
     const batch = pending;
@@ -191,21 +175,14 @@ export function createDispatcher({
   const settle = (exchange: Exchange, answer: Answer | PendingSearch) =>
     answer.kind === 'search' ? searched(exchange, answer) : send(exchange, answer);
 
-  /** A GET or HEAD of a row: kept by URL when the row allows it. */
-  const answerGet = (exchange: Exchange, url: string) => {
-    const route = exchange.route!;
-    const answer = answerOf<Answer | PendingSearch>(exchange, () => {
-      const answers = keptFor(route);
-      let answer = answers?.get(url);
-      if (answer === undefined) {
-        answer = route.answer(parseQuery(exchange.query), source, exchange.params);
-        if (answers && answers.size >= KEPT_URLS) answers.clear();
-        answers?.set(url, answer);
-      }
-      return answer;
-    });
-    settle(exchange, answer);
-  };
+  /** A GET or HEAD of a row. */
+  const answerGet = (exchange: Exchange) =>
+    settle(
+      exchange,
+      answerOf<Answer | PendingSearch>(exchange, () =>
+        exchange.route!.answer(parseQuery(exchange.query), source, exchange.params),
+      ),
+    );
 
   /** The posted form: `application/x-www-form-urlencoded` only (415), at most `FORM_BODY_LIMIT` bytes (413). */
   const readForm = (exchange: Exchange, then: (form: Query) => void) => {
@@ -276,7 +253,7 @@ export function createDispatcher({
     exchange.query = queryStart < 0 ? '' : withoutFragment.slice(queryStart + 1);
     const { method } = request;
 
-    if (method === 'GET' || method === 'HEAD') return answerGet(exchange, withoutFragment);
+    if (method === 'GET' || method === 'HEAD') return answerGet(exchange);
     const { form } = route;
     if (method === 'POST' && form)
       return readForm(exchange, (fields) =>

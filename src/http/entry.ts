@@ -2,7 +2,7 @@ import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'no
 import type { Socket } from 'node:net';
 import type { ServerSettings } from '../config/index.js';
 import { apiErrors, type ApiError } from '../domain/api-messages.js';
-import { prepareError } from '../read-model/prepared-response.js';
+import { prepareError } from './answer.js';
 import type { Dispatch } from './dispatcher.js';
 import type { Observer } from './observer.js';
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ReadModelFollower } from '../read-model/follower.js';
+import { CACHE, securityHeaders } from './answer.js';
 import type { RecordRequest } from './observer.js';
 
 /** Seconds; our answers take well under a millisecond, slow ones show at the top. */
@@ -124,12 +125,7 @@ export function createMetrics(follower: ReadModelFollower): Metrics {
   return { recordRequest, registry: Registry.merge([processRegistry, registry]) };
 }
 
-const METRICS_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'cache-control': 'no-store',
-};
+const METRICS_HEADERS = { ...securityHeaders(), 'cache-control': CACHE.none };
 const TEXT = 'text/plain; charset=utf-8';
 
 /**

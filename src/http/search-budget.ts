@@ -1,4 +1,21 @@
-import type { PendingSearch } from '../read-model/read-model.js';
+import type { Answer } from './answer.js';
+
+/**
+ * A participant search that passed validation and has not run yet: the search budgets
+ * decide whether it may run, then charge what it showed.
+ */
+export interface PendingSearch {
+  readonly kind: 'search';
+  /** The API's search (names that contain the input) or the web form's (the whole name typed). */
+  channel: 'api' | 'form';
+  school: string;
+  /** The school's children in the served model; undefined when no such school is served. */
+  children: number | undefined;
+  /** The answer, and the distinct names it shows (their search keys; none when it found nobody). */
+  run(): { answer: Answer; names: readonly string[] };
+  /** The answer when a budget refuses it (429). */
+  refused(): Answer;
+}
 
 /**
  * Budgets on what participant searches reveal, not on how many arrive (docs/security.md,
