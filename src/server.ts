@@ -96,13 +96,7 @@ export interface HttpAppOptions {
 }
 
 /** The HTTP server over a source of read models: Node's server in front of the one dispatcher. */
-export function createHttpApp({
-  source,
-  settings,
-  logger,
-  recordRequest,
-  clock,
-}: HttpAppOptions): Server {
+export function createHttpApp({ source, settings, logger, recordRequest, clock }: HttpAppOptions): Server {
   const site = settings.webPages
     ? createSite({ publicUrl: settings.publicUrl, privacyContact: settings.privacyContact })
     : undefined;
