@@ -50,6 +50,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { demoStore, sampleParticipants, searchVariant, type DemoStore } from './http-lib/demo-store.js';
 import { drive, driveInTurn, type LoadCase, type LoadResult } from './http-lib/load.js';
+import { driveMixedLoad, mixedPaths } from './http-lib/mixed-load.js';
 import type { SearchReport } from './http-lib/participant-search.js';
 import type { ReplayAnswer } from './http-lib/raw-server.js';
 import {
@@ -61,6 +62,7 @@ import {
   memoryOf,
   spawnServer,
   serverNodeFlags,
+  shebangNodeFlags,
   waitForIdle,
   type ChildServer,
   type Memory,
@@ -90,6 +92,9 @@ const config = {
   cacheFromScale: 10,
   /** Participant names rotated through by the search rows. */
   searchNames: 50,
+  /** The footprint step at scale 1: seconds and requests per second of mixed load. */
+  mixedS: envNumber('BENCH_MIXED_S', 60),
+  mixedRate: envNumber('BENCH_MIXED_RATE', 500),
 };
 if (config.scales.some((scale) => !Number.isFinite(scale) || scale <= 0)) {
   throw new Error(`BENCH_SCALES must be a comma-separated list of positive numbers`);
@@ -102,6 +107,8 @@ const TARGETS = {
   p99Ms: 10,
   buildMs: 10_000,
   memoryMb: 1536,
+  /** Resident after a minute of mixed load on the API and the pages, the server as `npm start` runs it (scale 1). */
+  footprintMb: 128,
   searchP50Us: 1000,
 };
 
@@ -176,6 +183,8 @@ interface ScaleReport {
   /** The raw server replaying the server's answers, one row per case (same order as `server.rows`). */
   raw: Row[];
   server: RowSet;
+  /** Scale 1 only: the server as `npm start` runs it, after a minute of mixed load. */
+  footprint: Footprint | null;
   search: SearchReport | null;
   targets: TargetCheck[];
 }
@@ -469,6 +478,50 @@ async function startServer(
   return { set, server };
 }
 
+/** What the footprint step measured: the server as `npm start` runs it, after a minute of mixed load. */
+interface Footprint {
+  seconds: number;
+  rate: number;
+  statuses: Record<string, number>;
+  errors: number;
+  ready: Memory | null;
+  afterLoad: Memory | null;
+}
+
+/**
+ * The server with `npm start`'s Node flags and log level (info) on the scale-1 store, idle
+ * after start, then `mixedS` seconds of mixed load over every operation and page at
+ * `mixedRate` requests per second: its resident size then (VmRSS).
+ */
+async function measureFootprint(db: string, searches: readonly string[]): Promise<Footprint> {
+  const port = await freePort();
+  const server = await spawnServer({
+    args: [...shebangNodeFlags(CLI), CLI, 'serve', '--db', db, '--port', String(port), '--host', HOST],
+    port,
+    env: { LOG_LEVEL: 'info', METRICS_PORT: 'off' },
+    readyPaths: ['/api/ping', '/api/years'],
+    readyTimeoutMs: 300_000,
+  });
+  try {
+    await waitForIdle(server.pid);
+    const ready = memoryOf(server.pid);
+    const paths = await mixedPaths(server.url, searches);
+    const load = await driveMixedLoad(server.url, paths, {
+      rate: config.mixedRate,
+      durationS: config.mixedS,
+    });
+    return {
+      seconds: config.mixedS,
+      rate: config.mixedRate,
+      ...load,
+      ready,
+      afterLoad: memoryOf(server.pid),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   progress(`scale ${scale}: demo store (seed ${config.seed})`);
   const store = await demoStore({
@@ -537,6 +590,11 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   }
 
   const search = await measureSearch(store.path);
+  let footprint: Footprint | null = null;
+  if (scale === 1 && config.mixedS > 0) {
+    progress(`scale 1: ${config.mixedS} s of mixed load on the server as npm start runs it`);
+    footprint = await measureFootprint(store.path, cases.find((load) => load.kind === 'search')!.paths);
+  }
   const report: ScaleReport = {
     scale,
     seed: config.seed,
@@ -551,6 +609,7 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
     raw: rawRows,
     server: firstSet,
     search,
+    footprint,
     targets: [],
   };
   report.targets = checkTargets(report);
@@ -597,6 +656,14 @@ function checkTargets(report: ScaleReport): TargetCheck[] {
     value: `${peak.toFixed(0)} MB`,
     pass: peak < TARGETS.memoryMb,
   });
+  if (report.footprint) {
+    const rss = report.footprint.afterLoad?.rssMb ?? Infinity;
+    checks.push({
+      target: `resident < ${TARGETS.footprintMb} MB after ${report.footprint.seconds} s of mixed load`,
+      value: `${rss.toFixed(0)} MB`,
+      pass: rss < TARGETS.footprintMb,
+    });
+  }
   if (report.search) {
     checks.push({
       target: `search p50 < ${TARGETS.searchP50Us / 1000} ms in process`,
@@ -687,6 +754,14 @@ function printScale(report: ScaleReport): void {
         `server warnings (${set.serverWarnings.length}): ${set.serverWarnings.slice(0, 3).join(' | ')}`,
       );
     }
+  }
+  const footprint = report.footprint;
+  if (footprint) {
+    out.push(
+      `footprint (npm start's flags, LOG_LEVEL=info): RSS ${mb(footprint.ready)} idle after start, ` +
+        `${mb(footprint.afterLoad)} after ${footprint.seconds} s of mixed load at ${footprint.rate} req/s ` +
+        `(statuses ${JSON.stringify(footprint.statuses)}, ${footprint.errors} errors)`,
+    );
   }
   const search = report.search;
   if (search) {

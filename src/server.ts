@@ -96,13 +96,7 @@ export interface HttpAppOptions {
 }
 
 /** The HTTP server over a source of read models: Node's server in front of the one dispatcher. */
-export async function createHttpApp({
-  source,
-  settings,
-  logger,
-  recordRequest,
-  clock,
-}: HttpAppOptions): Promise<Server> {
+export function createHttpApp({ source, settings, logger, recordRequest, clock }: HttpAppOptions): Server {
   const site = settings.webPages
     ? createSite({ publicUrl: settings.publicUrl, privacyContact: settings.privacyContact })
     : undefined;
@@ -134,7 +128,7 @@ export async function startServer({
     logger: logger || SILENT,
   });
   const metrics = createMetrics(follower);
-  const http = await createHttpApp({
+  const http = createHttpApp({
     source: follower,
     settings,
     logger,

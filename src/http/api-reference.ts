@@ -9,7 +9,7 @@ import {
   prepareJson,
   type BodyKind,
   type PreparedResponse,
-} from '../read-model/prepared-response.js';
+} from './answer.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { OPERATIONS } from './operations.js';
 
@@ -17,19 +17,15 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 
 /** The page's own policy: its scripts and styles from this origin only. */
-const REFERENCE_SECURITY: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-};
+const REFERENCE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 // The files change only with a new version of the server: revalidated by ETag.
 const kind = (contentType: string): BodyKind => ({
   contentType,
   cacheControl: CACHE.revalidate,
-  security: REFERENCE_SECURITY,
+  policy: REFERENCE_POLICY,
 });
 
 /** Swagger UI's files we serve, with their types. */

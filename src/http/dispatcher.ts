@@ -3,8 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { ServerSettings } from '../config/index.js';
 import { apiErrors } from '../domain/api-messages.js';
 import type { Query } from '../domain/validation.js';
-import { prepareError, type Answer } from '../read-model/prepared-response.js';
-import type { PendingSearch, ReadModel } from '../read-model/read-model.js';
+import { prepareError, type Answer } from './answer.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { movedPermanently, permanentRedirect } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
@@ -13,7 +12,7 @@ import type { AnsweredRequest, Observer } from './observer.js';
 import { PREPARED_ERRORS, type ModelSource } from './operations.js';
 import { parseQuery } from './query.js';
 import { createResponder } from './responder.js';
-import { createSearchBudgets, type Clock } from './search-budget.js';
+import { createSearchBudgets, type Clock, type PendingSearch } from './search-budget.js';
 import { buildRoutes, isApiPath, type Params, type Route } from './routes.js';
 
 export interface DispatcherParts {
@@ -34,9 +33,6 @@ const FORM_BODY_LIMIT = 8 * 1024;
 /** Any other request body is never read; one announced past this is refused outright. */
 const BODY_LIMIT = 1024 * 1024;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
-
-/** URLs whose answers are kept per model; past this many, the memory starts over. */
-const KEPT_URLS = 1024;
 
 const NO_PARAMS: Params = Object.freeze({});
 
@@ -77,27 +73,10 @@ const recordOf = (
   responseTimeMs: performance.now() - startedMs,
 });
 
-/**
- * The one request path over the route table: every request Node has parsed comes here,
- * and every answer leaves through `send` (the responder writes it, the observer records
- * it). The steps, in order, are drawn in docs/architecture.md ("Read path").
- *
- * Answers are written together once the event loop has read every request that had
- * arrived (`setImmediate`): a waiting client is woken once per batch instead of once per
- * answer, which under load halves the cost of a small answer.
- */
-export function createDispatcher({
-  source,
-  settings,
-  observer,
-  site,
-  clock = () => performance.now(),
-}: DispatcherParts): Dispatch {
-  const routes = buildRoutes(site);
-  const responder = createResponder(settings.corsOrigin);
-  const searchResponder = createResponder(settings.searchCorsOrigin);
-  const budgets = createSearchBudgets(settings, clock);
-  const clientOf = clientsOf(settings);
+/** Finds the row of a decoded path: a map lookup, then the rows whose last segment is a parameter. */
+export function routeMatcher(
+  routes: readonly Route[],
+): (path: string) => Pick<Exchange, 'route' | 'params' | 'pathValue'> | undefined {
   const exact = new Map(
     routes.filter((route) => !route.path.includes('/:')).map((route) => [route.path, route]),
   );
@@ -107,8 +86,7 @@ export function createDispatcher({
       ? []
       : [{ prefix: route.path.slice(0, colon + 1), name: route.path.slice(colon + 2), route }];
   });
-
-  const match = (path: string): Pick<Exchange, 'route' | 'params' | 'pathValue'> | undefined => {
+  return (path) => {
     const route = exact.get(path);
     if (route !== undefined) return { route, params: NO_PARAMS, pathValue: undefined };
     for (const { prefix, name, route } of withParameter) {
@@ -117,19 +95,81 @@ export function createDispatcher({
     }
     return undefined;
   };
+}
 
-  // The statistics and category a site shows are asked for again and again: answers that
-  // depend on the URL and the model alone are kept by URL, one map per model.
-  const kept = new WeakMap<ReadModel, Map<string, Answer | PendingSearch>>();
-  const keptFor = (route: Route): Map<string, Answer | PendingSearch> | undefined => {
-    if (!route.keptPerUrl) return undefined;
-    const state = source.state;
-    if (state.kind !== 'ready') return undefined;
-    let answers = kept.get(state.model);
-    if (answers === undefined) kept.set(state.model, (answers = new Map()));
-    return answers;
+/**
+ * The refusals before any route (docs/architecture.md, "Read path", step 3): the answer,
+ * and whether the connection may not be reused (its body may still be coming).
+ */
+export function refusalOf(
+  request: IncomingMessage,
+  maxUrlLength: number,
+): { answer: Answer; close: boolean } | undefined {
+  if ((request.url ?? '').length > maxUrlLength) return { answer: PREPARED_ERRORS.uriTooLong, close: false };
+  // Node passes an `Expect` other than 100-continue here too (`checkExpectation`).
+  const expect = request.headers.expect;
+  if (expect !== undefined && expect.toLowerCase() !== '100-continue')
+    return { answer: PREPARED_ERRORS.expectationFailed, close: true };
+  if (request.httpVersion === '1.1' && request.headers.host === undefined)
+    return { answer: PREPARED_ERRORS.badRequest, close: true };
+  if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT)
+    return { answer: PREPARED_ERRORS.payloadTooLarge, close: true };
+  return undefined;
+}
+
+/** A request target split: its path percent-decoded (undefined when it does not decode) and its query. */
+export function splitTarget(url: string): { path: string | undefined; query: string } {
+  // A fragment is never sent by a browser; one written into a raw request is dropped.
+  const hash = url.indexOf('#');
+  const withoutFragment = hash < 0 ? url : url.slice(0, hash);
+  const queryStart = withoutFragment.indexOf('?');
+  if (queryStart < 0) return { path: decodePath(withoutFragment), query: '' };
+  return {
+    path: decodePath(withoutFragment.slice(0, queryStart)),
+    query: withoutFragment.slice(queryStart + 1),
   };
+}
 
+/**
+ * Reads a posted form: `application/x-www-form-urlencoded` only (415), at most
+ * `FORM_BODY_LIMIT` bytes (413); `refuse` gets the refusal, `then` the fields.
+ */
+export function readForm(
+  request: IncomingMessage,
+  refuse: (answer: Answer) => void,
+  then: (form: Query) => void,
+) {
+  const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  if (type !== FORM_TYPE) return refuse(PREPARED_ERRORS.unsupportedMediaType);
+  if (Number(request.headers['content-length'] ?? 0) > FORM_BODY_LIMIT)
+    return refuse(PREPARED_ERRORS.payloadTooLarge);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  request.on('data', (chunk: Buffer) => {
+    if (length > FORM_BODY_LIMIT) return;
+    length += chunk.length;
+    if (length > FORM_BODY_LIMIT) refuse(PREPARED_ERRORS.payloadTooLarge);
+    else chunks.push(chunk);
+  });
+  request.on('end', () => {
+    if (length <= FORM_BODY_LIMIT) then(parseQuery(Buffer.concat(chunks).toString('utf8')));
+  });
+  // A client that goes away mid-body gets no answer: there is no one to read it.
+  request.on('error', () => undefined);
+}
+
+/** Sends an answer, with extra headers (`Allow`, `Retry-After`). */
+type Send = (exchange: Exchange, answer: Answer, headers?: Readonly<Record<string, string>>) => void;
+
+/**
+ * The one way answers leave: written together once the event loop has read every request
+ * that had arrived (`setImmediate`), so that a waiting client is woken once per batch
+ * instead of once per answer, which under load halves the cost of a small answer; each
+ * written by the responder of its kind, then recorded by the observer.
+ */
+export function batchedSender(settings: ServerSettings, observer: Observer): Send {
+  const responder = createResponder(settings.corsOrigin);
+  const searchResponder = createResponder(settings.searchCorsOrigin);
   let pending: Exchange[] = [];
   const writePending = () => {
     const batch = pending;
@@ -148,85 +188,74 @@ export function createDispatcher({
       observer.answered(recordOf(exchange, response.statusCode));
     }
   };
-
-  /** The one way an answer leaves (extra headers: `Allow`, `Retry-After`). */
-  const send = (exchange: Exchange, answer: Answer, headers?: Readonly<Record<string, string>>) => {
+  return (exchange, answer, headers) => {
     if (headers) for (const name in headers) exchange.response.setHeader(name, headers[name]!);
     exchange.answer = answer;
     if (pending.push(exchange) === 1) setImmediate(writePending);
+  };
+}
+
+/** Where a path no row answers goes: the API's 404, or a redirect to the row without its trailing slash, or the pages' 404. */
+function unrouted(
+  exchange: Exchange,
+  path: string,
+  { site, source, match }: { site: Site | undefined; source: ModelSource; match: (path: string) => unknown },
+): Answer {
+  if (!site || isApiPath(path)) return PREPARED_ERRORS.routeNotFound;
+  // `/estadisticas/2024/` → `/estadisticas/2024`: only to a path a row answers, so never off the
+  // site; a posted form is sent on with its body (308), not turned into a GET that loses it.
+  const trimmed = path.replace(/\/+$/, '');
+  if (trimmed !== path && trimmed !== '' && match(trimmed)) {
+    const { method } = exchange.request;
+    const redirect = method === 'GET' || method === 'HEAD' ? movedPermanently : permanentRedirect;
+    return redirect(encodeURI(trimmed));
+  }
+  return site.at(source.state).notFound();
+}
+
+/**
+ * The one request path over the route table: every request Node has parsed comes here,
+ * and every answer leaves through `send` (the responder writes it, the observer records
+ * it). The steps, in order, are drawn in docs/architecture.md ("Read path").
+ */
+export function createDispatcher({
+  source,
+  settings,
+  observer,
+  site,
+  clock = () => performance.now(),
+}: DispatcherParts): Dispatch {
+  const match = routeMatcher(buildRoutes(site));
+  const budgets = createSearchBudgets(settings, clock);
+  const clientOf = clientsOf(settings);
+  const send = batchedSender(settings, observer);
+
+  /** The answer `make` gives; if it throws, the spec's 500, logged without the request's text. */
+  const answerOf = <A>(exchange: Exchange, make: () => A): A | Answer => {
+    try {
+      return make();
+    } catch (error) {
+      observer.failed(recordOf(exchange, 500), error, 'request failed');
+      return prepareError(apiErrors.storeFailure, describeStoreError(error));
+    }
+  };
+  /** An answer, or a participant search once the budgets let it run; refused: 429 with `Retry-After`. */
+  const settle = (exchange: Exchange, answer: Answer | PendingSearch) => {
+    if (answer.kind !== 'search') return send(exchange, answer);
+    let waitSeconds = 0;
+    const searched = answerOf(exchange, () => {
+      if (budgets === undefined) return answer.run().answer;
+      const spent = budgets.spend(clientOf(exchange.request), answer);
+      if (typeof spent !== 'number') return spent.answer;
+      waitSeconds = spent;
+      return answer.refused();
+    });
+    send(exchange, searched, waitSeconds === 0 ? undefined : { 'retry-after': String(waitSeconds) });
   };
   /** A refusal after which the connection is not reused (its body may still be coming). */
   const refuse = (exchange: Exchange, answer: Answer) => {
     exchange.response.shouldKeepAlive = false;
     send(exchange, answer);
-  };
-
-  /** The spec's 500, logged without the request's text. */
-  const failure = (exchange: Exchange, error: unknown): Answer => {
-    observer.failed(recordOf(exchange, 500), error, 'request failed');
-    return prepareError(apiErrors.storeFailure, describeStoreError(error));
-  };
-  const answerOf = <A = Answer>(exchange: Exchange, make: () => A): A | Answer => {
-    try {
-      return make();
-    } catch (error) {
-      return failure(exchange, error);
-    }
-  };
-
-  /** A participant search, once the budgets let it run; refused: 429 with `Retry-After`. */
-  const searched = (exchange: Exchange, search: PendingSearch) => {
-    let waitSeconds = 0;
-    const answer = answerOf(exchange, () => {
-      if (budgets === undefined) return search.run().answer;
-      const spent = budgets.spend(clientOf(exchange.request), search);
-      if (typeof spent !== 'number') return spent.answer;
-      waitSeconds = spent;
-      return search.refused();
-    });
-    if (waitSeconds === 0) send(exchange, answer);
-    else send(exchange, answer, { 'retry-after': String(waitSeconds) });
-  };
-  /** An answer, or a search to run first. */
-  const settle = (exchange: Exchange, answer: Answer | PendingSearch) =>
-    answer.kind === 'search' ? searched(exchange, answer) : send(exchange, answer);
-
-  /** A GET or HEAD of a row: kept by URL when the row allows it. */
-  const answerGet = (exchange: Exchange, url: string) => {
-    const route = exchange.route!;
-    const answer = answerOf<Answer | PendingSearch>(exchange, () => {
-      const answers = keptFor(route);
-      let answer = answers?.get(url);
-      if (answer === undefined) {
-        answer = route.answer(parseQuery(exchange.query), source, exchange.params);
-        if (answers && answers.size >= KEPT_URLS) answers.clear();
-        answers?.set(url, answer);
-      }
-      return answer;
-    });
-    settle(exchange, answer);
-  };
-
-  /** The posted form: `application/x-www-form-urlencoded` only (415), at most `FORM_BODY_LIMIT` bytes (413). */
-  const readForm = (exchange: Exchange, then: (form: Query) => void) => {
-    const { request } = exchange;
-    const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
-    if (type !== FORM_TYPE) return refuse(exchange, PREPARED_ERRORS.unsupportedMediaType);
-    if (Number(request.headers['content-length'] ?? 0) > FORM_BODY_LIMIT)
-      return refuse(exchange, PREPARED_ERRORS.payloadTooLarge);
-    const chunks: Buffer[] = [];
-    let length = 0;
-    request.on('data', (chunk: Buffer) => {
-      if (length > FORM_BODY_LIMIT) return;
-      length += chunk.length;
-      if (length > FORM_BODY_LIMIT) refuse(exchange, PREPARED_ERRORS.payloadTooLarge);
-      else chunks.push(chunk);
-    });
-    request.on('end', () => {
-      if (length <= FORM_BODY_LIMIT) then(parseQuery(Buffer.concat(chunks).toString('utf8')));
-    });
-    // A client that goes away mid-body gets no answer: there is no one to read it.
-    request.on('error', () => undefined);
   };
 
   return (request, response) => {
@@ -240,50 +269,33 @@ export function createDispatcher({
       query: '',
       answer: undefined,
     };
-    const url = request.url ?? '';
-    if (url.length > settings.limits.maxUrlLength) return send(exchange, PREPARED_ERRORS.uriTooLong);
-    // Node passes an `Expect` other than 100-continue here too (`checkExpectation`).
-    const expect = request.headers.expect;
-    if (expect !== undefined && expect.toLowerCase() !== '100-continue')
-      return refuse(exchange, PREPARED_ERRORS.expectationFailed);
-    if (request.httpVersion === '1.1' && request.headers.host === undefined)
-      return refuse(exchange, PREPARED_ERRORS.badRequest);
-    if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT)
-      return refuse(exchange, PREPARED_ERRORS.payloadTooLarge);
-    // A fragment is never sent by a browser; one written into a raw request is dropped.
-    const hash = url.indexOf('#');
-    const withoutFragment = hash < 0 ? url : url.slice(0, hash);
-    const queryStart = withoutFragment.indexOf('?');
-    const path = decodePath(queryStart < 0 ? withoutFragment : withoutFragment.slice(0, queryStart));
+    const refusal = refusalOf(request, settings.limits.maxUrlLength);
+    if (refusal) return refusal.close ? refuse(exchange, refusal.answer) : send(exchange, refusal.answer);
+    const { path, query } = splitTarget(request.url ?? '');
     if (path === undefined) return send(exchange, PREPARED_ERRORS.badRequest);
-
     const found = match(path);
-    if (found === undefined) {
-      if (!site || isApiPath(path)) return send(exchange, PREPARED_ERRORS.routeNotFound);
-      // `/estadisticas/2024/` → `/estadisticas/2024`: only to a path a row answers, so never off the
-      // site; a posted form is sent on with its body (308), not turned into a GET that loses it.
-      const trimmed = path.replace(/\/+$/, '');
-      if (trimmed !== path && trimmed !== '' && match(trimmed)) {
-        const redirect =
-          request.method === 'GET' || request.method === 'HEAD' ? movedPermanently : permanentRedirect;
-        return send(exchange, redirect(encodeURI(trimmed)));
-      }
-      return send(exchange, site.at(source.state).notFound());
-    }
-    const route = (exchange.route = found.route!);
-    exchange.params = found.params;
+    if (found === undefined) return send(exchange, unrouted(exchange, path, { site, source, match }));
+    const { route, params } = found;
+    exchange.route = route;
+    exchange.params = params;
     exchange.pathValue = found.pathValue;
-    exchange.query = queryStart < 0 ? '' : withoutFragment.slice(queryStart + 1);
+    exchange.query = query;
     const { method } = request;
-
-    if (method === 'GET' || method === 'HEAD') return answerGet(exchange, withoutFragment);
-    const { form } = route;
+    if (method === 'GET' || method === 'HEAD')
+      return settle(
+        exchange,
+        answerOf(exchange, () => route!.answer(parseQuery(query), source, params)),
+      );
+    const { form } = route!;
     if (method === 'POST' && form)
-      return readForm(exchange, (fields) =>
-        settle(
-          exchange,
-          answerOf<Answer | PendingSearch>(exchange, () => form(fields, source, exchange.params)),
-        ),
+      return readForm(
+        request,
+        (answer) => refuse(exchange, answer),
+        (fields) =>
+          settle(
+            exchange,
+            answerOf(exchange, () => form(fields, source, params)),
+          ),
       );
     if (form) send(exchange, PREPARED_ERRORS.methodNotAllowedWithForm, { allow: 'GET, HEAD, POST' });
     else send(exchange, PREPARED_ERRORS.methodNotAllowed, { allow: 'GET, HEAD' });

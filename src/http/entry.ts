@@ -2,7 +2,7 @@ import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'no
 import type { Socket } from 'node:net';
 import type { ServerSettings } from '../config/index.js';
 import { apiErrors, type ApiError } from '../domain/api-messages.js';
-import { prepareError } from '../read-model/prepared-response.js';
+import { prepareError } from './answer.js';
 import type { Dispatch } from './dispatcher.js';
 import type { Observer } from './observer.js';
 
@@ -23,9 +23,9 @@ function rawErrorAnswer(error: ApiError, corsOrigin: string): Buffer {
 /** Past this many times the bound of waiting answers, a client is flooding: its connection is closed. */
 const FLOOD_FACTOR = 4;
 
-/** A connection: its answers not yet written out, whether we stopped reading it, when its output last moved. */
+/** A connection: its answers not yet written out (oldest first), whether we stopped reading it, when its output last moved. */
 interface Connection {
-  waiting: number;
+  waiting: ServerResponse[];
   paused: boolean;
   bytesWritten: number;
   movedAt: number;
@@ -42,17 +42,14 @@ export function createHttpServer(
   dispatch: Dispatch,
   observer: Observer,
 ): Server {
-  const rawAnswers = {
-    400: rawErrorAnswer(apiErrors.badRequest, corsOrigin),
-    431: rawErrorAnswer(apiErrors.headersTooLarge, corsOrigin),
-  };
   const connections = new Map<Socket, Connection>();
   let closing = false;
   const overBound = (socket: Socket, { waiting }: Connection, share = 1) =>
-    waiting > limits.maxPipelinedRequests * share || socket.writableLength > limits.maxUnsentBytes * share;
+    waiting.length > limits.maxPipelinedRequests * share ||
+    socket.writableLength > limits.maxUnsentBytes * share;
 
   const track = (socket: Socket) => {
-    const connection = { waiting: 0, paused: false, bytesWritten: 0, movedAt: performance.now() };
+    const connection = { waiting: [], paused: false, bytesWritten: 0, movedAt: performance.now() };
     connections.set(socket, connection);
     socket.once('close', () => connections.delete(socket));
     return connection;
@@ -63,8 +60,9 @@ export function createHttpServer(
     const socket = this.req.socket;
     const connection = connections.get(socket);
     if (connection === undefined) return;
-    connection.waiting--;
-    if (closing && connection.waiting === 0) socket.end();
+    // HTTP/1.1 answers finish in the order they were asked for.
+    connection.waiting.shift();
+    if (closing && connection.waiting.length === 0) socket.end();
     else if (connection.paused && !overBound(socket, connection, 0.5) && !socket.destroyed) {
       connection.paused = false;
       socket.resume();
@@ -75,9 +73,9 @@ export function createHttpServer(
     const socket = request.socket;
     const connection = connections.get(socket) ?? track(socket);
     if (closing) response.shouldKeepAlive = false;
-    connection.waiting++;
+    connection.waiting.push(response);
     response.on('finish', written);
-    if (connection.waiting > limits.maxPipelinedRequests * FLOOD_FACTOR) return void socket.destroy();
+    if (connection.waiting.length > limits.maxPipelinedRequests * FLOOD_FACTOR) return void socket.destroy();
     if (!connection.paused && overBound(socket, connection)) {
       connection.paused = true;
       socket.pause();
@@ -102,7 +100,7 @@ export function createHttpServer(
   const sweep = setInterval(() => {
     const now = performance.now();
     for (const [socket, connection] of connections) {
-      if (connection.waiting === 0 || socket.bytesWritten !== connection.bytesWritten) {
+      if (connection.waiting.length === 0 || socket.bytesWritten !== connection.bytesWritten) {
         connection.bytesWritten = socket.bytesWritten;
         connection.movedAt = now;
       } else if (now - connection.movedAt >= limits.socketTimeoutMs) socket.destroy();
@@ -118,12 +116,25 @@ export function createHttpServer(
   // Node's own would also close a connection whose last answer is still being written.
   server.closeIdleConnections = () => {
     closing = true;
-    for (const [socket, { waiting }] of connections) if (waiting === 0) socket.destroy();
+    for (const [socket, { waiting }] of connections) if (waiting.length === 0) socket.destroy();
   };
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+  server.on('clientError', unreadableRequests(corsOrigin, observer, connections));
+  return server;
+}
+
+/**
+ * What a request Node cannot read gets: a raw JSON 400 or 431, or, when an answer is
+ * already under way on the connection (or it is gone), a closed connection.
+ */
+function unreadableRequests(corsOrigin: string, observer: Observer, connections: Map<Socket, Connection>) {
+  const rawAnswers = {
+    400: rawErrorAnswer(apiErrors.badRequest, corsOrigin),
+    431: rawErrorAnswer(apiErrors.headersTooLarge, corsOrigin),
+  };
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
     // `error.rawPacket` holds the request as received, the participant's name included:
     // only the parser's code decides the answer, and nothing of it is logged.
-    const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
+    const inFlight = connections.get(socket)?.waiting[0];
     if (
       error.code === 'ECONNRESET' ||
       error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ||
@@ -135,6 +146,5 @@ export function createHttpServer(
     socket.end(rawAnswers[status]);
     // No request was read: neither a method nor a path to report.
     observer.answered({ method: '-', route: null, query: '', status, responseTimeMs: 0 });
-  });
-  return server;
+  };
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ReadModelFollower } from '../read-model/follower.js';
+import { CACHE, securityHeaders } from './answer.js';
 import type { RecordRequest } from './observer.js';
 
 /** Seconds; our answers take well under a millisecond, slow ones show at the top. */
@@ -14,13 +15,8 @@ export interface Metrics {
   registry: Registry;
 }
 
-/**
- * Prometheus metrics: requests by route, method and status, latency by route, the read
- * model and the store, and the process. The only per-request work is a tally and a
- * histogram observation on a series looked up once.
- */
-export function createMetrics(follower: ReadModelFollower): Metrics {
-  const registry = new Registry();
+/** The read model's and the store's figures, read from the follower when /metrics is read. */
+function registerFollowerMetrics(registry: Registry, follower: ReadModelFollower): void {
   const registers = [registry];
   const model = () => (follower.state.kind === 'ready' ? follower.state.model : undefined);
   const gauges: [name: string, help: string, value: () => number][] = [
@@ -87,7 +83,11 @@ export function createMetrics(follower: ReadModelFollower): Metrics {
       },
     });
   }
+}
 
+/** Answers by route, method and status, and latency by route. */
+function requestRecorder(registry: Registry): RecordRequest {
+  const registers = [registry];
   // Answers are tallied in plain numbers and handed to the counter when /metrics is read:
   // prom-client hashes and checks the labels of every `inc`, a cost paid per request.
   const tallies = new Map<string, { labels: Record<string, string | number>; count: number }>();
@@ -110,7 +110,7 @@ export function createMetrics(follower: ReadModelFollower): Metrics {
   });
   const latencies = new Map<string, ReturnType<typeof duration.labels>>();
 
-  const recordRequest: RecordRequest = (route, method, status, seconds) => {
+  return (route, method, status, seconds) => {
     const key = `${route} ${method} ${status}`;
     const tally = tallies.get(key);
     if (tally === undefined) tallies.set(key, { labels: { route, method, status }, count: 1 });
@@ -120,16 +120,22 @@ export function createMetrics(follower: ReadModelFollower): Metrics {
     if (latency === undefined) latencies.set(route, (latency = duration.labels({ route })));
     latency.observe(seconds);
   };
+}
+
+/**
+ * Prometheus metrics: requests by route, method and status, latency by route, the read
+ * model and the store, and the process. The only per-request work is a tally and a
+ * histogram observation on a series looked up once.
+ */
+export function createMetrics(follower: ReadModelFollower): Metrics {
+  const registry = new Registry();
+  registerFollowerMetrics(registry, follower);
+  const recordRequest = requestRecorder(registry);
   if (!processRegistry) collectDefaultMetrics({ register: (processRegistry = new Registry()) });
   return { recordRequest, registry: Registry.merge([processRegistry, registry]) };
 }
 
-const METRICS_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'cache-control': 'no-store',
-};
+const METRICS_HEADERS = { ...securityHeaders(), 'cache-control': CACHE.none };
 const TEXT = 'text/plain; charset=utf-8';
 
 /**

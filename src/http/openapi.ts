@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_SHAPES, NAMED_SHAPES } from '../domain/answer-shapes.js';
 import { apiErrors, REFERENCE_TITLES, STORE_NOT_LOADED, validYearsError } from '../domain/api-messages.js';
-import { CACHE } from '../read-model/prepared-response.js';
+import { CACHE } from './answer.js';
 import { VERSION } from '../version.js';
 import type { ErrorName, Operation } from './operations.js';
 

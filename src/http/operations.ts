@@ -11,9 +11,18 @@ import {
   type Query,
 } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
-import { CACHE, prepareError, prepareJson, type Answer } from '../read-model/prepared-response.js';
-import type { PendingSearch, ReadModel } from '../read-model/read-model.js';
-import { CATEGORY_NOT_FOUND, UPDATING_ANSWER } from '../read-model/statistics-catalog.js';
+import type { ReadModel } from '../read-model/read-model.js';
+import { CACHE, prepareError, prepareJson, type Answer } from './answer.js';
+import {
+  categoryAnswer,
+  companiesAnswer,
+  invalidYearAnswer,
+  searchAnswer,
+  statisticsAnswer,
+  UPDATING_ANSWER,
+  yearsAnswer,
+} from './data-answers.js';
+import type { PendingSearch } from './search-budget.js';
 
 /** Where the data operations read the current model from (the follower). */
 export interface ModelSource {
@@ -38,8 +47,6 @@ export interface Operation {
   query?: Readonly<Record<string, { description: string; schema: z.ZodType; examples?: readonly string[] }>>;
   /** `Cache-Control` of its 200 answers. */
   cache: string;
-  /** The answer depends on the URL and the read model alone (kept per URL). */
-  keptPerUrl?: boolean;
   /** A participant search: its answers carry `SEARCH_CORS_ORIGIN` (none by default), not `CORS_ORIGIN`. */
   participantSearch?: boolean;
   /** Its 200 answers carry an ETag, so `If-None-Match` gets `304`. */
@@ -71,21 +78,20 @@ function fromModel(
   };
 }
 
-function statistics(query: Query, { catalog, isUpdating }: ReadModel): Answer {
-  const decision = decideStatistics(query, catalog.yearSet);
+function statistics(query: Query, { statistics, isUpdating }: ReadModel): Answer {
+  const decision = decideStatistics(query, statistics.yearSet);
   if (decision.kind === 'ok')
-    return isUpdating ? UPDATING_ANSWER : catalog.statisticsByYear.get(decision.year)!;
-  if (decision.kind === 'yearUnknown') return catalog.statisticsInvalidYear;
+    return isUpdating ? UPDATING_ANSWER : statisticsAnswer(statistics, decision.year);
+  if (decision.kind === 'yearUnknown') return invalidYearAnswer(statistics, 'statistics');
   return decision.kind === 'yearRequired'
     ? PREPARED_ERRORS.yearRequired
     : PREPARED_ERRORS.yearFormatStatistics;
 }
 
-function category(query: Query, { catalog }: ReadModel): Answer {
-  const decision = decideCategory(query, catalog.yearSet);
-  if (decision.kind === 'ok')
-    return catalog.categoryByYear.get(decision.year)?.get(decision.category) ?? CATEGORY_NOT_FOUND;
-  if (decision.kind === 'yearUnknown') return catalog.categoryInvalidYear;
+function category(query: Query, { statistics }: ReadModel): Answer {
+  const decision = decideCategory(query, statistics.yearSet);
+  if (decision.kind === 'ok') return categoryAnswer(statistics, decision.year, decision.category);
+  if (decision.kind === 'yearUnknown') return invalidYearAnswer(statistics, 'category');
   if (decision.kind === 'yearFormat') return PREPARED_ERRORS.yearFormatCategory;
   return decision.kind === 'paramsRequired'
     ? PREPARED_ERRORS.categoryParamsRequired
@@ -94,7 +100,7 @@ function category(query: Query, { catalog }: ReadModel): Answer {
 
 function participants(
   query: Query,
-  { directory }: ReadModel,
+  { participants: index }: ReadModel,
   searchClosed: string | undefined,
 ): Answer | PendingSearch {
   const decision = decideParticipants(query);
@@ -107,11 +113,11 @@ function participants(
     kind: 'search',
     channel: 'api',
     school: company,
-    children: directory.index.childrenOf(company),
+    children: index.childrenOf(company),
     run() {
-      const found = directory.index.search(normalizedName, company);
+      const found = index.search(normalizedName, company);
       if (found === undefined) return { answer: PREPARED_ERRORS.noParticipants, names: [] };
-      return { answer: { kind: 'computed', statusCode: 200, json: found.json }, names: found.names };
+      return { answer: searchAnswer(found.matches), names: found.names };
     },
     refused: () => PREPARED_ERRORS.rateLimited,
   };
@@ -152,13 +158,12 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     path: '/api/years',
-    answer: fromModel((_query, model) => model.catalog.yearsAnswer),
+    answer: fromModel((_query, model) => yearsAnswer(model.statistics)),
     operationId: 'listYears',
     tag: 'statistics',
     summary: 'Years with data',
     description: 'Ready years, numeric years descending, `global` last.',
     cache: CACHE.day,
-    keptPerUrl: true,
     revalidated: true,
     shape: ANSWER_SHAPES.years,
     examples: { years: { years: ['2025', '2024', '2023', '2022', '2020', 'global'] } },
@@ -175,7 +180,6 @@ export const OPERATIONS: readonly Operation[] = [
       'refresh, the answer is exactly `{"isUpdating":true}` (200, `no-store`, no ETag).',
     query: { year: YEAR },
     cache: CACHE.day,
-    keptPerUrl: true,
     revalidated: true,
     shape: ANSWER_SHAPES.statistics,
     examples: {
@@ -203,7 +207,6 @@ export const OPERATIONS: readonly Operation[] = [
       category: { description: 'A category identifier (case-sensitive)', schema: z.enum(CATEGORY_IDS) },
     },
     cache: CACHE.day,
-    keptPerUrl: true,
     revalidated: true,
     shape: ANSWER_SHAPES.category,
     examples: { stats: { stats: [TOP_NAMES_RECORD] } },
@@ -218,13 +221,12 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     path: '/api/companies',
-    answer: fromModel((_query, model) => model.directory.companiesAnswer),
+    answer: fromModel((_query, model) => companiesAnswer(model.participants)),
     operationId: 'listCompanies',
     tag: 'participants',
     summary: 'Participating schools',
     description: 'Distinct school names, in Spanish alphabetical order, exactly as stored.',
     cache: CACHE.week,
-    keptPerUrl: true,
     revalidated: true,
     shape: ANSWER_SHAPES.companies,
     examples: { companies: { companies: ['Colegio Arantzazu', SCHOOL, 'Otras compañías'] } },

@@ -1,9 +1,9 @@
 import type { Query } from '../domain/validation.js';
-import { CACHE, type Answer } from '../read-model/prepared-response.js';
+import { CACHE, type Answer } from './answer.js';
 import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
 import type { FollowerState } from '../read-model/follower.js';
-import type { PendingSearch } from '../read-model/read-model.js';
+import type { PendingSearch } from './search-budget.js';
 import { apiReference } from './api-reference.js';
 import { OPERATIONS, type ModelSource, type Operation } from './operations.js';
 
@@ -24,11 +24,6 @@ export interface Route {
   answer(query: Query, source: ModelSource, params: Params): Answer | PendingSearch;
   /** How the OpenAPI document describes it; the route is left out of the document when absent. */
   schema?: Operation;
-  /**
-   * The answer depends on the URL and the read model alone: the dispatcher keeps it per
-   * URL while the model is served (no query parsing, no decision).
-   */
-  keptPerUrl?: boolean;
   /** A participant search (the API's, the form's): its answers carry `SEARCH_CORS_ORIGIN`, not `CORS_ORIGIN`. */
   participantSearch?: boolean;
   /** `Cache-Control` of its 200 answers (documented; a test holds the live answers to it). */
@@ -73,7 +68,6 @@ function pageRoutes(site: Site): Route[] {
   ): Route => ({
     path,
     answer: (_query, source, params) => answer(source.state, params),
-    keptPerUrl: true,
     cache,
   });
   const redirect = (path: string, location: string) => {

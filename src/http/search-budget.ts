@@ -1,4 +1,21 @@
-import type { PendingSearch } from '../read-model/read-model.js';
+import type { Answer } from './answer.js';
+
+/**
+ * A participant search that passed validation and has not run yet: the search budgets
+ * decide whether it may run, then charge what it showed.
+ */
+export interface PendingSearch {
+  readonly kind: 'search';
+  /** The API's search (names that contain the input) or the web form's (the whole name typed). */
+  channel: 'api' | 'form';
+  school: string;
+  /** The school's children in the served model; undefined when no such school is served. */
+  children: number | undefined;
+  /** The answer, and the distinct names it shows (their search keys; none when it found nobody). */
+  run(): { answer: Answer; names: readonly string[] };
+  /** The answer when a budget refuses it (429). */
+  refused(): Answer;
+}
 
 /**
  * Budgets on what participant searches reveal, not on how many arrive (docs/security.md,
@@ -105,6 +122,35 @@ function dayAccount(bucket: Bucket, units: number): Account {
   return { bucket, capacity: units / 2, perMs: units / 2 / DAY_MS };
 }
 
+/** Seconds until every account holds a unit, at least 1. */
+function waitSeconds(accounts: readonly Account[]): number {
+  let ms = 0;
+  for (const { bucket, perMs } of accounts) ms = Math.max(ms, (1 - ROUNDING - bucket.level) / perMs);
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+function charge(accounts: readonly Account[], units: number): void {
+  for (const { bucket } of accounts) bucket.level -= units;
+}
+
+/**
+ * The client of `key`, seen now: moved to the end of `clients` (least recently seen
+ * first), and the clients idle too long, or past `maxClients`, forgotten.
+ */
+function seeClient(clients: Map<string, Client>, key: string, now: number, maxClients: number): Client {
+  let client = clients.get(key);
+  if (client === undefined)
+    client = { lastSeen: now, schools: [], confirmed: undefined, missed: undefined, shown: [], nextShown: 0 };
+  else clients.delete(key);
+  client.lastSeen = now;
+  clients.set(key, client);
+  for (const [idleKey, idle] of clients) {
+    if (now - idle.lastSeen < IDLE_MS && clients.size <= maxClients) break;
+    clients.delete(idleKey);
+  }
+  return client;
+}
+
 export function createSearchBudgets(
   settings: SearchBudgetSettings,
   clock: Clock,
@@ -117,27 +163,6 @@ export function createSearchBudgets(
   /** Least recently seen first: a client seen again is moved to the end. */
   const clients = new Map<string, Client>();
   const schools = new Map<string, Bucket>();
-
-  const clientOf = (key: string, now: number): Client => {
-    let client = clients.get(key);
-    if (client === undefined) {
-      client = {
-        lastSeen: now,
-        schools: [],
-        confirmed: undefined,
-        missed: undefined,
-        shown: [],
-        nextShown: 0,
-      };
-    } else clients.delete(key);
-    client.lastSeen = now;
-    clients.set(key, client);
-    for (const [idleKey, idle] of clients) {
-      if (now - idle.lastSeen < IDLE_MS && clients.size <= maxClients) break;
-      clients.delete(idleKey);
-    }
-    return client;
-  };
 
   const schoolBucket = (school: string, capacity: number, now: number): Bucket => {
     let bucket = schools.get(school);
@@ -170,23 +195,13 @@ export function createSearchBudgets(
     };
   };
 
-  /** Seconds until every account holds a unit, at least 1. */
-  const waitSeconds = (accounts: readonly Account[]): number => {
-    let ms = 0;
-    for (const { bucket, perMs } of accounts) ms = Math.max(ms, (1 - ROUNDING - bucket.level) / perMs);
-    return Math.max(1, Math.ceil(ms / 1000));
-  };
-  const charge = (accounts: readonly Account[], units: number) => {
-    for (const { bucket } of accounts) bucket.level -= units;
-  };
-
   return {
     spend(key, search) {
       const { children } = search;
       // A school that is not served: the search finds nobody, which the list of schools already says.
       if (children === undefined) return search.run();
       const now = clock();
-      const client = clientOf(key, now);
+      const client = seeClient(clients, key, now, maxClients);
       const { hit, miss } = accountsOf(client, search, children, now);
       const accounts = hit === miss ? hit : [...hit, ...miss];
       let empty = false;

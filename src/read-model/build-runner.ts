@@ -2,7 +2,6 @@ import { Worker } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import type { BuildOutcome, BuildProgress } from './build-worker.js';
 import type { SchoolShelf } from './participant-index.js';
-import { reviveCatalog } from './statistics-catalog.js';
 
 /** What the build worker says, in this order: shelves and progress, then `done` or `failed`. */
 export type WorkerMessage =
@@ -16,33 +15,18 @@ export type WorkerMessage =
  * worker registers tsx before loading it: `--import` hooks are not passed on to workers.
  */
 function spawnWorker(): Worker {
-  const worker = import.meta.url.endsWith('.ts')
+  return import.meta.url.endsWith('.ts')
     ? new Worker(
         `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./build-worker.ts', import.meta.url).href)}); });`,
         { eval: true },
       )
     : new Worker(new URL('./build-worker.js', import.meta.url));
-  // Idle until a build takes it: it neither keeps the process alive nor may crash it.
-  worker.unref();
-  worker
-    .on('error', () => undefined)
-    .once('exit', () => {
-      if (spare === worker) spare = undefined;
-    });
-  return worker;
-}
-
-/** A worker loaded ahead of the next build, so that a build does not wait for its modules. */
-let spare: Worker | undefined;
-
-/** Starts loading the worker of the next build (a server's first among them) now, if none is. */
-export function prepareBuildWorker(): void {
-  spare ??= spawnWorker();
 }
 
 /**
- * Builds the read model in a worker thread, which ends with the build (or when `signal`
- * aborts), and its memory with it: this thread only receives the parts, a shelf per message.
+ * Builds the read model in a worker thread of its own, which ends with the build (or when
+ * `signal` aborts), and its memory with it: this thread only receives the parts, a shelf
+ * per message.
  */
 export async function runBuild(
   location: StoreLocation,
@@ -50,9 +34,7 @@ export async function runBuild(
   signal: AbortSignal,
 ): Promise<BuildOutcome & { shelves: Map<string, SchoolShelf> }> {
   signal.throwIfAborted();
-  const worker = spare ?? spawnWorker();
-  spare = undefined;
-  worker.ref();
+  const worker = spawnWorker();
   const end = () => void worker.terminate();
   signal.addEventListener('abort', end);
   const shelves = new Map<string, SchoolShelf>();
@@ -62,7 +44,7 @@ export async function runBuild(
         if (message.type === 'shelf') shelves.set(message.shelf.school, message.shelf);
         else if (message.type === 'progress') onProgress(message.progress);
         else if (message.type === 'failed') reject(new Error(message.details));
-        else resolve({ ...message.outcome, catalog: reviveCatalog(message.outcome.catalog), shelves });
+        else resolve({ ...message.outcome, shelves });
       });
       worker.on('error', reject);
       worker.on('exit', (code) => reject(new Error(`the build worker stopped (exit code ${code})`)));
@@ -71,6 +53,5 @@ export async function runBuild(
   } finally {
     signal.removeEventListener('abort', end);
     end();
-    prepareBuildWorker();
   }
 }

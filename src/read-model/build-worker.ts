@@ -10,7 +10,7 @@ import { describeStoreError } from '../store/store-errors.js';
 import type { StoreVersion } from '../store/store.js';
 import type { WorkerMessage } from './build-runner.js';
 import { shelfBuffers, ShelfCollector } from './participant-index.js';
-import { buildStatisticsCatalog, type StatisticsCatalog } from './statistics-catalog.js';
+import { statisticsData, type StatisticsData } from './statistics-records.js';
 
 /** Rows read so far, and while indexing the schools indexed so far, of `schoolCount`. */
 export interface BuildProgress {
@@ -22,8 +22,9 @@ export interface BuildProgress {
 
 /** The result of a build, apart from the shelves (handed over one by one as they are built). */
 export interface BuildOutcome {
+  /** The store's version as read inside the snapshot: the version of what was built. */
   version: StoreVersion;
-  catalog: StatisticsCatalog;
+  statistics: StatisticsData;
   rowsRead: number;
   readMs: number;
   indexMs: number;
@@ -71,7 +72,7 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
     .finally(() => store.close().catch(() => undefined));
   const readMs = performance.now() - started;
 
-  const catalog = buildStatisticsCatalog(read.years, read.statistics);
+  const statistics = statisticsData(read.years, read.statistics);
   const schoolCount = collector.bySchool.size;
   let schools = 0;
   for (const shelf of collector.shelve()) {
@@ -81,7 +82,7 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
   const indexMs = performance.now() - started - readMs;
   const cpu = cpuAtStart && process.threadCpuUsage(cpuAtStart);
   const cpuMs = cpu && (cpu.user + cpu.system) / 1000;
-  return { version: read.version, catalog, rowsRead: collector.rows, readMs, indexMs, cpuMs };
+  return { version: read.version, statistics, rowsRead: collector.rows, readMs, indexMs, cpuMs };
 }
 
 // One build per worker, of the store the first message locates.

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
-import { prepareBuildWorker, runBuild } from './build-runner.js';
+import { runBuild } from './build-runner.js';
 import { ParticipantIndex } from './participant-index.js';
-import { buildParticipantDirectory, type ReadModel } from './read-model.js';
+import type { ReadModel } from './read-model.js';
+import { StatisticsRecords } from './statistics-records.js';
 
 /**
  * `searchClosed`: the store has not been read for longer than `SEARCH_FAIL_CLOSED_AFTER_MS`,
@@ -44,8 +45,8 @@ export class StoreMisconfiguredError extends Error {
  * keep theirs). A failure after a successful load keeps the last good model.
  */
 export class ReadModelFollower {
-  /** The model in service, and the poll it was built after (the next polls are compared with it). */
-  private served: { model: ReadModel; polled: StoreVersion } | undefined;
+  /** The model in service, and the store's version it was built from (the next polls are compared with it). */
+  private served: { model: ReadModel; storeVersion: StoreVersion } | undefined;
   private store: ReadStore | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -73,9 +74,7 @@ export class ReadModelFollower {
   constructor(
     private readonly openStore: () => Promise<ReadStore>,
     private readonly options: { pollIntervalMs: number; searchFailClosedAfterMs: number; logger: Logger },
-  ) {
-    prepareBuildWorker();
-  }
+  ) {}
 
   get state(): FollowerState {
     if (this.served) {
@@ -179,7 +178,7 @@ export class ReadModelFollower {
       }
       const polled = await this.store.readVersion();
       this.serveFlag(await this.store.readUpdating());
-      if (this.served?.polled !== polled) await this.rebuild(this.store.location, polled);
+      if (this.served?.storeVersion !== polled) await this.rebuild(this.store.location);
       if (this.lastFailure !== undefined) this.options.logger.info('store reachable again');
       this.lastFailure = this.lastError = undefined;
       this.failures = this.retryAt = 0;
@@ -229,7 +228,7 @@ export class ReadModelFollower {
   }
 
   /** Builds the whole model in a worker thread and puts it in service. */
-  private async rebuild(location: ReadStore['location'], polled: StoreVersion): Promise<void> {
+  private async rebuild(location: ReadStore['location']): Promise<void> {
     const first = !this.served;
     if (first) this.options.logger.info('loading the read model');
     const started = performance.now();
@@ -242,11 +241,11 @@ export class ReadModelFollower {
     const model: ReadModel = {
       version: ++this.version,
       builtAt: new Date(),
-      catalog: built.catalog,
-      directory: buildParticipantDirectory(new ParticipantIndex(built.shelves)),
+      statistics: new StatisticsRecords(built.statistics),
+      participants: new ParticipantIndex(built.shelves),
       isUpdating: this.isUpdating,
     };
-    this.served = { model, polled };
+    this.served = { model, storeVersion: built.version };
     this.lastBuildMs = performance.now() - started;
     this.options.logger.info(
       {
@@ -256,8 +255,8 @@ export class ReadModelFollower {
         indexMs: Math.round(built.indexMs),
         workerCpuMs: built.cpuMs && Math.round(built.cpuMs),
         rowsRead: built.rowsRead,
-        participants: model.directory.index.size,
-        years: model.catalog.years.length,
+        participants: model.participants.size,
+        years: model.statistics.years.length,
       },
       'read model built',
     );

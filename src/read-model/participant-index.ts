@@ -5,9 +5,8 @@ import type { ParticipantRecord } from '../domain/types.js';
 /** One school's participants, packed in a few large strings and arrays (little work for the GC). */
 export interface SchoolShelf {
   school: string;
-  schoolJson: string;
-  /** Every name as JSON, end to end: name k is `namesJson[nameStarts[k]…nameStarts[k + 1]]`. */
-  namesJson: string;
+  /** Every name as stored, end to end: name k is `namesText[nameStarts[k]…nameStarts[k + 1]]`. */
+  namesText: string;
   nameStarts: Uint32Array;
   years: Uint16Array;
   yearCounts: Map<number, number>;
@@ -120,19 +119,15 @@ function indexWords(keys: readonly string[]) {
 
 /** The shelf of one school from its participants' names and years (in the same order). */
 function buildShelf(school: string, names: readonly string[], years: readonly number[]): SchoolShelf {
-  const json = pack(
-    names.map((name) => JSON.stringify(name)),
-    '',
-  );
+  const packedNames = pack(names, '');
   const keys = names.map(searchKey);
   const yearCounts = new Map<number, number>();
   for (const year of years) yearCounts.set(year, (yearCounts.get(year) ?? 0) + 1);
   const packedKeys = pack(keys, '\n');
   return {
     school,
-    schoolJson: JSON.stringify(school),
-    namesJson: json.text,
-    nameStarts: json.starts,
+    namesText: packedNames.text,
+    nameStarts: packedNames.starts,
     years: Uint16Array.from(years),
     yearCounts,
     keysText: packedKeys.text,
@@ -191,7 +186,12 @@ function matchingNames(shelf: SchoolShelf, needle: string): number[] {
   return found;
 }
 
-const nameOf = (nameJson: string) => JSON.parse(nameJson) as string;
+/** A participant a search found: one row of a school's list. */
+export interface Match {
+  name: string;
+  school: string;
+  year: number;
+}
 
 /** Participants grouped by school, searchable by literal substring of the normalised name. */
 export class ParticipantIndex {
@@ -213,31 +213,25 @@ export class ParticipantIndex {
   }
 
   /**
-   * The search of an already normalised name: the JSON answer (year descending, then name
-   * in Spanish order) and the distinct names it holds (their search keys), or `undefined`
-   * when nothing matches.
+   * The search of an already normalised name: the rows found (year descending, then name
+   * in Spanish order) and the distinct names among them (their search keys), or
+   * `undefined` when nothing matches.
    */
-  search(normalizedName: string, school: string): { json: string; names: string[] } | undefined {
+  search(normalizedName: string, school: string): { matches: Match[]; names: string[] } | undefined {
     const shelf = this.shelves.get(school);
     if (!shelf) return undefined;
-    const matches = matchingNames(shelf, normalizedName.toLowerCase());
-    if (matches.length === 0) return undefined;
-    const nameJson = (k: number) => shelf.namesJson.slice(shelf.nameStarts[k], shelf.nameStarts[k + 1]);
-    matches.sort(
-      (a, b) =>
-        shelf.years[b]! - shelf.years[a]! ||
-        compareSpanish(nameOf(nameJson(a)), nameOf(nameJson(b))) ||
-        a - b,
-    );
+    const found = matchingNames(shelf, normalizedName.toLowerCase());
+    if (found.length === 0) return undefined;
+    const { namesText, nameStarts, years, keysText, keyStarts } = shelf;
+    const nameOf = (k: number) => namesText.slice(nameStarts[k], nameStarts[k + 1]);
+    found.sort((a, b) => years[b]! - years[a]! || compareSpanish(nameOf(a), nameOf(b)) || a - b);
     // A name that holds the needle twice was found twice: once is kept.
-    const distinct = matches.filter((k, i) => k !== matches[i - 1]);
-    const items = distinct.map(
-      (k) => `{"name":${nameJson(k)},"school":${shelf.schoolJson},"year":${shelf.years[k]!}}`,
-    );
-    const names = new Set(
-      distinct.map((k) => shelf.keysText.slice(shelf.keyStarts[k], shelf.keyStarts[k + 1]! - 1)),
-    );
-    return { json: `{"participants":[${items.join(',')}]}`, names: [...names] };
+    const distinct = found.filter((k, i) => k !== found[i - 1]);
+    const names = new Set(distinct.map((k) => keysText.slice(keyStarts[k], keyStarts[k + 1]! - 1)));
+    return {
+      matches: distinct.map((k) => ({ name: nameOf(k), school, year: years[k]! })),
+      names: [...names],
+    };
   }
 }
 

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { CategoryId } from '../domain/categories.js';
-import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepared-response.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { openDataTexts } from './copy.js';
 import { LICENCE_URL, ORIGINAL_WORK_URL } from './layout.js';
 import { pageKind } from './page-answer.js';

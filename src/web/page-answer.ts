@@ -1,25 +1,16 @@
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import {
-  CACHE,
-  prepareBytes,
-  type BodyKind,
-  type PreparedResponse,
-} from '../read-model/prepared-response.js';
+import { CACHE, prepareBytes, type BodyKind, type PreparedResponse } from '../http/answer.js';
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /** Styles, images and forms of this origin only, and no script at all: the pages need none. */
-export const PAGE_SECURITY: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy':
-    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; " +
-    "frame-ancestors 'none'",
-};
+export const PAGE_POLICY =
+  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; " +
+  "frame-ancestors 'none'";
 
 export function pageKind(contentType: string, cacheControl: string): BodyKind {
-  return { contentType, cacheControl, security: PAGE_SECURITY };
+  return { contentType, cacheControl, policy: PAGE_POLICY };
 }
 
 function html(page: VNode): Buffer {

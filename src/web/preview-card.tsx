@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { renderToString } from 'preact-render-to-string';
-import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepared-response.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { everyYear } from './charts/year-lines.js';
 import { webTexts } from './copy.js';
 import { pageKind } from './page-answer.js';

@@ -1,5 +1,5 @@
-import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepared-response.js';
-import { PAGE_SECURITY } from './page-answer.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { PAGE_POLICY } from './page-answer.js';
 
 /** A redirect to one of our own paths, kept a day so that a redirect changed later does not stick for good. */
 function redirect(status: 301 | 308, location: string): PreparedResponse {
@@ -9,7 +9,8 @@ function redirect(status: 301 | 308, location: string): PreparedResponse {
     {
       contentType: 'text/plain; charset=utf-8',
       cacheControl: CACHE.day,
-      security: { ...PAGE_SECURITY, location },
+      policy: PAGE_POLICY,
+      headers: { location },
     },
     { codings: [] },
   );

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import icoEndec from 'ico-endec';
-import { CACHE, prepareBytes, type PreparedResponse } from '../read-model/prepared-response.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { pageKind } from './page-answer.js';
 
 /** A file of `assets/` beside this module (the build copies the folder into dist/). */

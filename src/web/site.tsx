@@ -4,8 +4,9 @@ import { CATEGORY_IDS, GLOBAL_YEAR, type CategoryId } from '../domain/categories
 import { searchKey } from '../domain/names.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
-import type { Answer, PreparedResponse } from '../read-model/prepared-response.js';
-import type { PendingSearch, ReadModel } from '../read-model/read-model.js';
+import type { Answer, PreparedResponse } from '../http/answer.js';
+import type { ReadModel } from '../read-model/read-model.js';
+import type { PendingSearch } from '../http/search-budget.js';
 import { aboutTexts, metaTexts, webTexts } from './copy.js';
 import { PAGE_PATHS, type PageContext } from './layout.js';
 import { categoryApiPath, csvAnswer, downloadPath, DownloadsContext, type CsvTable } from './open-data.js';
@@ -15,7 +16,7 @@ import { AboutPage } from './pages/about-page.js';
 import { HomePage } from './pages/home-page.js';
 import { NotFoundPage, UnavailablePage } from './pages/message-pages.js';
 import { SchoolPage, editionsOf, type SchoolFacts } from './pages/school-page.js';
-import { SearchPage, type Participation, type SearchOutcome } from './pages/search-page.js';
+import { SearchPage, type SearchOutcome } from './pages/search-page.js';
 import { StatisticsPage } from './pages/statistics-page.js';
 import { previewAnswer, PREVIEWS_PATH, type PreviewCard } from './preview-card.js';
 import { movedPermanently } from './redirects.js';
@@ -24,7 +25,7 @@ import { schoolSlugs } from './school-slugs.js';
 import { faviconAnswer, robotsAnswer, siteAssets, sitemapAnswer, type SiteAsset } from './site-files.js';
 import { statisticTable, yearCountsTable } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
-import { fullOrPublic, parsed, totalOf, yearStatistics } from './year-statistics.js';
+import { fullOrPublic, parsed, totalOf } from './year-statistics.js';
 
 export interface SiteOptions {
   /** The public origin (`PUBLIC_URL`), for the addresses other sites read: canonical, cards, sitemap. */
@@ -73,11 +74,11 @@ function pagesOf(
   origin: string,
   privacyContact: string | undefined,
 ) {
-  const { catalog, directory } = model;
+  const { statistics: catalog, participants } = model;
   const context = contextOf(model.isUpdating);
-  const companies = directory.index.companies;
+  const companies = participants.companies;
   const dataset = datasetJsonLd(origin, catalog.years);
-  const records = perKey((year) => yearStatistics(catalog, year));
+  const records = (year: string) => catalog.recordsOf(year);
   const card = (title: string, line: string, series?: readonly YearCount[]): PreviewCard => {
     return { title, line, series, host: new URL(origin).host };
   };
@@ -87,7 +88,7 @@ function pagesOf(
     .filter((year) => year !== GLOBAL_YEAR)
     .map(Number)
     .sort((a, b) => a - b);
-  const rowsBySchool = directory.index.rowsBySchool;
+  const rowsBySchool = participants.rowsBySchool;
   const firstYears = new Map<string, number>();
   for (const [school, byYear] of rowsBySchool) {
     const first = published.find((year) => (byYear.get(year) ?? 0) > 0);
@@ -296,17 +297,13 @@ function pagesOf(
         kind: 'search',
         channel: 'form',
         school: company,
-        children: directory.index.childrenOf(company),
+        children: participants.childrenOf(company),
         run() {
           const typed = searchKey(normalizedName);
           // The API's search finds the name inside longer ones; the form shows only the child named.
-          const json = directory.index.search(normalizedName, company)?.json;
-          const found =
-            json === undefined
-              ? []
-              : (JSON.parse(json) as { participants: Participation[] }).participants.filter(
-                  (participation) => searchKey(participation.name) === typed,
-                );
+          const found = (participants.search(normalizedName, company)?.matches ?? []).filter(
+            (participation) => searchKey(participation.name) === typed,
+          );
           return { answer: searchAnswer(200, form, { found }), names: found.length > 0 ? [typed] : [] };
         },
         /** Refused by a budget: the form, with the API's 429 text. */

@@ -164,7 +164,7 @@ describe('an operation that throws', () => {
         return { kind: 'loading' };
       },
     } as unknown as ReadModelFollower;
-    const http = await createHttpApp({ source: follower, settings: testSettings(), logger: false });
+    const http = createHttpApp({ source: follower, settings: testSettings(), logger: false });
     await new Promise<void>((listening) => http.listen(0, '127.0.0.1', listening));
     const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     try {

@@ -1,3 +1,4 @@
+import { categoryAnswer, companiesAnswer } from '../../src/http/data-answers.js';
 import type { ReadModel } from '../../src/read-model/read-model.js';
 import type { StoreFixture } from './store-fixture.js';
 
@@ -28,13 +29,10 @@ export interface ServedState {
 
 /** The answers users get from `model` (the bytes of `/api/category` and `/api/companies`). */
 export function servedState(model: ReadModel): ServedState {
-  const category = model.catalog.categoryByYear
-    .get(String(RACED_YEAR))
-    ?.get('totalParticipantsByYear')
-    ?.identity.body.toString();
-  const stats = category === undefined ? undefined : (JSON.parse(category) as { stats: unknown[] }).stats;
+  const category = categoryAnswer(model.statistics, String(RACED_YEAR), 'totalParticipantsByYear');
+  const { stats } = JSON.parse(category.identity.body.toString()) as { stats?: unknown[] };
   const record = stats?.[0] as { public_data: { count: number }[] } | undefined;
-  const companies = JSON.parse(model.directory.companiesAnswer.identity.body.toString()) as {
+  const companies = JSON.parse(companiesAnswer(model.participants).identity.body.toString()) as {
     companies?: string[];
   };
   return { count: record?.public_data[0]?.count, companies: companies.companies ?? [] };

@@ -5,10 +5,11 @@
  * the updating notice, and a new data version served at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE } from '../../src/read-model/prepared-response.js';
+import { CACHE } from '../../src/http/answer.js';
 import type { RunningServer } from '../../src/server.js';
 import { webTexts } from '../../src/web/copy.js';
-import { PAGE_SECURITY } from '../../src/web/page-answer.js';
+import { securityHeaders } from '../../src/http/answer.js';
+import { PAGE_POLICY } from '../../src/web/page-answer.js';
 import { startTestServer } from '../support/server.js';
 import { slugOf } from '../../src/web/school-slugs.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
@@ -64,7 +65,8 @@ describe('a page is prepared like an API answer', () => {
       expect(first.status).toBe(200);
       expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(first.headers.get('cache-control')).toBe(CACHE.revalidate);
-      for (const [name, value] of Object.entries(PAGE_SECURITY)) expect(first.headers.get(name)).toBe(value);
+      for (const [name, value] of Object.entries(securityHeaders(PAGE_POLICY)))
+        expect(first.headers.get(name)).toBe(value);
       const etag = first.headers.get('etag')!;
       expect(etag).toMatch(/^"/);
       const again = await page(path, { 'if-none-match': etag });

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/domain/api-messages.js';
 import { webTexts } from '../../src/web/copy.js';
-import { PAGE_SECURITY } from '../../src/web/page-answer.js';
+import { securityHeaders } from '../../src/http/answer.js';
+import { PAGE_POLICY } from '../../src/web/page-answer.js';
 import { startDemoSite, postForm, type DemoSite } from './support.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -45,7 +46,8 @@ describe('with the web pages on', () => {
       const answer = await fetch(on.server.url + path);
       expect([answer.status, answer.headers.get('content-type')]).toEqual([404, HTML_TYPE]);
       expect(answer.headers.get('cache-control')).toBe('no-store');
-      for (const [name, value] of Object.entries(PAGE_SECURITY)) expect(answer.headers.get(name)).toBe(value);
+      for (const [name, value] of Object.entries(securityHeaders(PAGE_POLICY)))
+        expect(answer.headers.get(name)).toBe(value);
       const page = await answer.text();
       expect(page).toContain(`<h1>${webTexts.notFound.title}</h1>`);
       const years = ((await (await fetch(`${on.server.url}/api/years`)).json()) as { years: string[] }).years;

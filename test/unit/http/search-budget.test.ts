@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SERVER_SETTINGS } from '../../../src/config/index.js';
 import { createSearchBudgets, type SearchBudgets } from '../../../src/http/search-budget.js';
 import { PREPARED_ERRORS } from '../../../src/http/operations.js';
-import type { PendingSearch } from '../../../src/read-model/read-model.js';
+import type { PendingSearch } from '../../../src/http/search-budget.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

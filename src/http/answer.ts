@@ -19,12 +19,17 @@ export const CACHE = {
 /** Bodies this size or smaller are not worth compressing. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/** Headers for a JSON API that no browser should render, frame or sniff. */
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-};
+/** The policy of what no browser should render or frame: the API's JSON, the metrics. */
+const NO_CONTENT_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** The security headers of every answer, with the Content-Security-Policy of its kind. */
+export function securityHeaders(policy: string = NO_CONTENT_POLICY): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': policy,
+  };
+}
 
 export interface Representation {
   /** A Buffer, or (for an answer computed per request) the text, written as UTF-8. */
@@ -39,7 +44,6 @@ export interface Representation {
 export interface PreparedResponse {
   readonly kind: 'prepared';
   statusCode: number;
-  cacheControl: string;
   identity: Representation;
   gzip: Representation | undefined;
   br: Representation | undefined;
@@ -56,8 +60,10 @@ type ContentCoding = 'gzip' | 'br';
 export interface BodyKind {
   contentType: string;
   cacheControl: string;
-  /** `SECURITY_HEADERS` unless given (a page needs its own Content-Security-Policy). */
-  security?: Readonly<Record<string, string>>;
+  /** The Content-Security-Policy, when not the API's (a page has its own). */
+  policy?: string;
+  /** Headers of its own (a redirect's `location`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 const JSON_KIND = (cacheControl: string): BodyKind => ({
@@ -74,15 +80,15 @@ interface PrepareOptions {
 }
 
 /**
- * How hard to compress: `max` for what is made once and kept; `build` for the data answers
- * made at every build of the read model, between a change and its serving (brotli 6: about
- * 10 % more bytes than 11 on these answers, and some twenty times faster; docs/performance.md);
- * `fast` for answers built per request.
+ * How hard to compress: `max` for what is made once per process; `data` for the answers
+ * made from each read model on first use, on the event loop (brotli 6: about 10 % more
+ * bytes than 11 on these answers, and some twenty times faster; docs/performance.md);
+ * `fast` for answers made per request.
  */
-type Effort = 'max' | 'build' | 'fast';
+type Effort = 'max' | 'data' | 'fast';
 
-const GZIP_LEVEL = { max: 9, build: 9, fast: 4 } as const;
-const BROTLI_QUALITY = { max: 11, build: 6, fast: 4 } as const;
+const GZIP_LEVEL = { max: 9, data: 9, fast: 4 } as const;
+const BROTLI_QUALITY = { max: 11, data: 6, fast: 4 } as const;
 
 const brotliOptions = (body: Buffer, effort: Effort): BrotliOptions => ({
   params: {
@@ -103,7 +109,7 @@ function assemble(
     // Every header but CORS and length, in the order they are written. Object.assign, not
     // a spread: V8 spreads objects with such keys slowly, and search answers get theirs
     // per request.
-    const headers: Record<string, string> = Object.assign({}, kind.security ?? SECURITY_HEADERS);
+    const headers: Record<string, string> = Object.assign(securityHeaders(kind.policy), kind.headers);
     headers['content-type'] = kind.contentType;
     headers['cache-control'] = kind.cacheControl;
     if (compressed.gzip || compressed.br) headers.vary = 'Accept-Encoding';
@@ -118,7 +124,6 @@ function assemble(
   return {
     kind: 'prepared',
     statusCode,
-    cacheControl: kind.cacheControl,
     identity: representation(body, tag),
     gzip: variant('gzip'),
     br: variant('br'),
@@ -217,18 +222,4 @@ export function compressedComputed(answer: ComputedJson, coding: ContentCoding):
     codings: [coding],
     effort: 'fast',
   });
-}
-
-/**
- * A prepared answer that came from a worker thread, its bodies made Buffers again (a
- * structured clone keeps the bytes, not the class).
- */
-export function revivePrepared(answer: PreparedResponse): PreparedResponse {
-  const revive = <R extends Representation | undefined>(representation: R): R => {
-    // Typed as a Buffer, received as a Uint8Array.
-    const body = representation?.body as Uint8Array | string | undefined;
-    if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) return representation;
-    return { ...representation!, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
-  };
-  return { ...answer, identity: revive(answer.identity), gzip: revive(answer.gzip), br: revive(answer.br) };
 }

@@ -1,0 +1,105 @@
+import { apiErrors, validYearsError } from '../domain/api-messages.js';
+import type { Match, ParticipantIndex } from '../read-model/participant-index.js';
+import type { StatisticRecord, StatisticsRecords } from '../read-model/statistics-records.js';
+import {
+  CACHE,
+  prepareError,
+  prepareJson,
+  prepareJsonText,
+  type ComputedJson,
+  type PreparedResponse,
+} from './answer.js';
+
+/**
+ * The answers of the data operations, made from the read model's records: each prepared
+ * (bytes, ETag, compressed variants) on first use and kept as long as the records it was
+ * made from. A flip of the updating flag keeps the records, and so these answers.
+ */
+
+export const UPDATING_ANSWER = prepareJsonText(200, '{"isUpdating":true}', CACHE.none);
+const CATEGORY_NOT_FOUND = prepareError(apiErrors.categoryNotFound);
+const NO_YEARS = prepareError(apiErrors.noYears);
+const NO_COMPANIES = prepareError(apiErrors.noCompanies);
+
+/** A data operation's 200: an ETag, compressed at the effort of what is made once per model. */
+const DATA = { etag: true, effort: 'data' } as const;
+
+const kept = new WeakMap<object, Map<string, PreparedResponse>>();
+
+/** The answer `key` of a part of a read model, made on first use and kept as long as the part. */
+function keptAnswer(part: object, key: string, make: () => PreparedResponse): PreparedResponse {
+  let answers = kept.get(part);
+  if (answers === undefined) kept.set(part, (answers = new Map()));
+  let answer = answers.get(key);
+  if (answer === undefined) answers.set(key, (answer = make()));
+  return answer;
+}
+
+/** `{category, public_data, summary}` as JSON; SQL NULL is served as `null`. */
+function recordJson(record: StatisticRecord): string {
+  return JSON.stringify({
+    category: record.category,
+    public_data: record.publicData ?? null,
+    summary: record.summary,
+  });
+}
+
+/**
+ * The statistics answer of a year: the first 30 records (spec §4.3, §8), grouped by category in
+ * order of first appearance (written by hand: a JS object would move integer-like keys first).
+ */
+function statisticsJson(year: string, records: readonly StatisticRecord[]): string {
+  const groups = new Map<string, string[]>();
+  for (const record of records.slice(0, 30)) {
+    const group = groups.get(record.category);
+    if (group) group.push(recordJson(record));
+    else groups.set(record.category, [recordJson(record)]);
+  }
+  const statistics = [...groups].map(
+    ([category, records]) => `${JSON.stringify(category)}:[${records.join(',')}]`,
+  );
+  return `{"isUpdating":false,"year":${JSON.stringify(year)},"total_categories":${groups.size},"statistics":{${statistics.join(',')}}}`;
+}
+
+/** `/api/years`. */
+export const yearsAnswer = (statistics: StatisticsRecords) =>
+  keptAnswer(statistics, 'years', () =>
+    statistics.years.length === 0 ? NO_YEARS : prepareJson(200, { years: statistics.years }, CACHE.day, DATA),
+  );
+
+/** `/api/statistics` of a ready year. */
+export const statisticsAnswer = (statistics: StatisticsRecords, year: string) =>
+  keptAnswer(statistics, `statistics ${year}`, () =>
+    prepareJsonText(200, statisticsJson(year, statistics.ofYear(year)), CACHE.day, DATA),
+  );
+
+/** `/api/category` of a ready year: every record of the category, or the spec's 404 when it has none. */
+export const categoryAnswer = (statistics: StatisticsRecords, year: string, category: string) =>
+  keptAnswer(statistics, `category ${year} ${category}`, () => {
+    const records = statistics.ofYear(year).filter((record) => record.category === category);
+    if (records.length === 0) return CATEGORY_NOT_FOUND;
+    return prepareJsonText(200, `{"stats":[${records.map(recordJson).join(',')}]}`, CACHE.day, DATA);
+  });
+
+/** The error of a year that is not ready, which lists those that are. */
+export const invalidYearAnswer = (statistics: StatisticsRecords, operation: 'statistics' | 'category') =>
+  keptAnswer(statistics, `invalid ${operation}`, () =>
+    prepareError(
+      validYearsError(
+        operation === 'statistics' ? apiErrors.statisticsInvalidYear : apiErrors.categoryInvalidYear,
+        statistics.years,
+      ),
+    ),
+  );
+
+/** `/api/companies`. */
+export const companiesAnswer = (participants: ParticipantIndex) =>
+  keptAnswer(participants, 'companies', () => {
+    const { companies } = participants;
+    return companies.length === 0 ? NO_COMPANIES : prepareJson(200, { companies }, CACHE.week, DATA);
+  });
+
+/** A participant search's answer, made for this request (never kept, spec §8). */
+export function searchAnswer(matches: readonly Match[]): ComputedJson {
+  return { kind: 'computed', statusCode: 200, json: JSON.stringify({ participants: matches }) };
+}

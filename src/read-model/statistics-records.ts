@@ -1,0 +1,88 @@
+import { GLOBAL_YEAR, isCategoryId, type CategoryId } from '../domain/categories.js';
+import { canonicalizeJsonb, compareJsonb, type JsonValue } from '../domain/jsonb-order.js';
+import { isYearFormat } from '../domain/validation.js';
+import type { StoredStatistic, YearRow } from '../store/store.js';
+
+/** One statistic of a year as the API and the pages serve it; `undefined` stands for SQL NULL. */
+export interface StatisticRecord {
+  category: string;
+  publicData: JsonValue | undefined;
+  /** The longer list kept beside it: what the pages list in full. Never served by the API. */
+  fullData: JsonValue | undefined;
+  summary: string | null;
+}
+
+/** The statistics as a build worker hands them over: plain data, which crosses threads as it is. */
+export interface StatisticsData {
+  /** The ready years in the order of `/api/years`. */
+  years: string[];
+  /** The records of each ready year in the API's order. */
+  recordsByYear: Map<string, StatisticRecord[]>;
+}
+
+/** Numeric years descending, then `global` last (spec §4.2). */
+function orderYears(years: Iterable<string>): string[] {
+  const list = [...new Set(years)].filter(isYearFormat);
+  const numeric = list.filter((year) => year !== GLOBAL_YEAR).sort((a, b) => Number(b) - Number(a));
+  return list.includes(GLOBAL_YEAR) ? [...numeric, GLOBAL_YEAR] : numeric;
+}
+
+/** The API's order: descending jsonb order of `public_data` (SQL NULL first), ties by category ascending. */
+function compareForStatistics(a: StatisticRecord, b: StatisticRecord): number {
+  return (
+    compareJsonb(b.publicData, a.publicData) ||
+    (a.category < b.category ? -1 : a.category > b.category ? 1 : 0)
+  );
+}
+
+const canonical = (value: JsonValue | undefined) =>
+  value === undefined ? undefined : canonicalizeJsonb(value);
+
+/** The statistics of the ready years, each year's records in the API's order (made in the build worker). */
+export function statisticsData(
+  yearRows: readonly YearRow[],
+  stored: readonly StoredStatistic[],
+): StatisticsData {
+  const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
+  const recordsByYear = new Map<string, StatisticRecord[]>(years.map((year) => [year, []]));
+  for (const { category, year, publicData, fullData, summary } of stored)
+    recordsByYear
+      .get(year)
+      ?.push({ category, publicData: canonical(publicData), fullData: canonical(fullData), summary });
+  for (const records of recordsByYear.values()) records.sort(compareForStatistics);
+  return { years, recordsByYear };
+}
+
+/** The statistics of one read model: the ready years and their records. */
+export class StatisticsRecords {
+  /** The ready years in the order of `/api/years`. */
+  readonly years: readonly string[];
+  readonly yearSet: ReadonlySet<string>;
+  private readonly recordsByYear: ReadonlyMap<string, readonly StatisticRecord[]>;
+  private readonly firstByYear: ReadonlyMap<string, ReadonlyMap<CategoryId, StatisticRecord>>;
+
+  constructor({ years, recordsByYear }: StatisticsData) {
+    this.years = years;
+    this.yearSet = new Set(years);
+    this.recordsByYear = recordsByYear;
+    this.firstByYear = new Map(
+      [...recordsByYear].map(([year, records]) => {
+        const first = new Map<CategoryId, StatisticRecord>();
+        for (const record of records)
+          if (isCategoryId(record.category) && !first.has(record.category))
+            first.set(record.category, record);
+        return [year, first];
+      }),
+    );
+  }
+
+  /** Every record of a ready year in the API's order; none for another year. */
+  ofYear(year: string): readonly StatisticRecord[] {
+    return this.recordsByYear.get(year) ?? [];
+  }
+
+  /** The first record of each category of a year (what `/api/category` lists first, and the pages show). */
+  recordsOf(year: string): ReadonlyMap<CategoryId, StatisticRecord> {
+    return this.firstByYear.get(year) ?? new Map();
+  }
+}
