@@ -28,6 +28,7 @@ import { formatCount } from './output.js';
 import { changeYearCommand } from './commands/year.js';
 import { listRemovals, removalRequest, removeParticipantCommand } from './commands/participant.js';
 import type { YearChange } from '../import/year-changes.js';
+import { CATEGORY_IDS } from '../domain/categories.js';
 
 const program = new Command('tamborrada')
   .version(VERSION, '-V, --version', 'print the version and exit')
@@ -305,7 +306,7 @@ const summary = withExamples(
 const summaryCommand = (name: string, description: string, examples: string[]) =>
   storeCommand(name, description, examples, summary)
     .requiredOption('--year <year>', '4-digit year or global')
-    .requiredOption('--category <id>', 'one of the 21 category identifiers');
+    .requiredOption('--category <id>', `one of the ${CATEGORY_IDS.length} category identifiers`);
 summaryCommand(
   'set',
   'replace the summary of one statistic with the text of a file (kept when statistics are recomputed)',

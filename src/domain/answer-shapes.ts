@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORY_IDS, type CategoryId } from './categories.js';
+import { CATEGORY_IDS, statisticOf } from './categories.js';
 import { YEAR_FORMAT } from './validation.js';
 
 /**
@@ -56,37 +56,12 @@ export const PUBLIC_DATA_SHAPES = {
 
 export type YearCount = z.infer<typeof yearCount>;
 
-/** Each category's shape of `public_data`. */
-const PUBLIC_DATA_OF: Readonly<Record<CategoryId, keyof typeof PUBLIC_DATA_SHAPES>> = {
-  commonNameBySchool: 'nameBySchool',
-  commonNameBySchoolByYear: 'nameBySchool',
-  intro: 'none',
-  longestNames: 'names',
-  mostConstantSchools: 'constant',
-  namesDiversity: 'figure',
-  namesDiversityByYear: 'figure',
-  newNamesByYear: 'names',
-  newSchoolsByYear: 'newSchools',
-  outro: 'none',
-  schoolsEvolution: 'evolution',
-  surnamesDiversity: 'figure',
-  surnamesDiversityByYear: 'figure',
-  topNames: 'ranked',
-  topNamesByYear: 'ranked',
-  topSchools: 'ranked',
-  topSchoolsByYear: 'ranked',
-  topSurnames: 'ranked',
-  topSurnamesByYear: 'ranked',
-  totalParticipants: 'yearCounts',
-  totalParticipantsByYear: 'yearCounts',
-};
-
 const summary = z.string().nullable().describe('Spanish text; figures are highlighted as Markdown **bold**');
 
 const [firstCategory, ...otherCategories] = CATEGORY_IDS.map((category) =>
   z.strictObject({
     category: z.literal(category),
-    public_data: PUBLIC_DATA_SHAPES[PUBLIC_DATA_OF[category]],
+    public_data: PUBLIC_DATA_SHAPES[statisticOf(category).shape],
     summary,
   }),
 );

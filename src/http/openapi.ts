@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_SHAPES, NAMED_SHAPES } from '../domain/answer-shapes.js';
 import { apiErrors, REFERENCE_TITLES, STORE_NOT_LOADED, validYearsError } from '../domain/api-messages.js';
+import { CATEGORY_IDS } from '../domain/categories.js';
 import { CACHE } from './answer.js';
 import { VERSION } from '../version.js';
 import type { ErrorName, Operation } from './operations.js';
@@ -182,7 +183,7 @@ export function buildOpenApiDocument(operations: readonly Operation[]): Json {
     },
     tags: [
       { name: 'health', description: 'Is the server up' },
-      { name: 'statistics', description: 'Years and the 21 statistic categories' },
+      { name: 'statistics', description: `Years and the ${CATEGORY_IDS.length} statistic categories` },
       { name: 'participants', description: 'Schools and the participant search' },
     ],
     paths: Object.fromEntries(

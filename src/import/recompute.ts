@@ -1,3 +1,4 @@
+import { CATEGORY_IDS } from '../domain/categories.js';
 import { computeStatistics, DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/index.js';
 import type { WriteTransaction } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
@@ -20,7 +21,7 @@ export async function recomputeInside(
   const participants = await tx.readParticipants();
   const counted =
     withheld.size === 0 ? participants : participants.filter((record) => !withheld.has(record.year));
-  progress.phase('computing the 21 statistics');
+  progress.phase(`computing the ${CATEGORY_IDS.length} statistics`);
   const rows = computeStatistics(counted, k);
   progress.phase('writing the statistics');
   await tx.replaceStatistics(rows, k);

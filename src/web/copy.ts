@@ -1,4 +1,5 @@
 /** The Spanish texts of the public web pages. */
+import type { Statistic, STATISTICS } from '../domain/categories.js';
 import { formatNumber, plural } from '../domain/spanish-words.js';
 
 /** `1 compañía`, `46 compañías`: a figure with its word, for the web pages (no Markdown). */
@@ -26,6 +27,14 @@ export interface CategoryTexts {
   /** The heading of the column of the counts (`Participantes`, `Apariciones`). */
   count?: string;
 }
+
+/** The words a statistic's view needs (`src/domain/categories.ts`): its title, and its table's columns. */
+type WordsOf<S extends Statistic> = { title: string } & (S['view'] extends 'ranking' | 'lengths' | 'constant'
+  ? { item: string; count: string }
+  : S['shape'] extends 'names' | 'newSchools'
+    ? { item: string }
+    : unknown);
+type CategoryWords = { [S in (typeof STATISTICS)[number] as S['id']]: WordsOf<S> };
 
 export const webTexts = {
   siteName: 'Tamborrada Infantil en datos',
@@ -125,7 +134,7 @@ export const webTexts = {
     longestNames: { title: 'Nombres más largos', item: 'Nombre', count: 'Caracteres' },
     schoolsEvolution: { title: 'Evolución de las compañías' },
     mostConstantSchools: { title: 'Compañías más constantes', item: 'Compañía', count: 'Ediciones' },
-  } satisfies Record<string, CategoryTexts>,
+  } satisfies CategoryWords,
   search: {
     title: 'Buscar a un participante',
     description: 'Busca en qué ediciones de la Tamborrada Infantil participó un niño o una niña.',

@@ -5,6 +5,7 @@ import { renderToString } from 'preact-render-to-string';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { everyYear } from './charts/year-lines.js';
 import { webTexts } from './copy.js';
+import { PAGE_PATHS } from './layout.js';
 import { pageKind } from './page-answer.js';
 import { readAsset } from './site-files.js';
 import { PREVIEW_SIZE } from './page-meta.js';
@@ -12,6 +13,13 @@ import type { YearCount } from '../domain/answer-shapes.js';
 
 /** Where the preview images are served from: `/vista-previa/estadisticas-2024.png`. */
 export const PREVIEWS_PATH = '/vista-previa';
+
+/** A page's preview image: `/vista-previa/inicio.png`, `estadisticas-2024.png`, `companias-zubia.png`. */
+export const previewPath = (path: string) =>
+  `${PREVIEWS_PATH}/${path === PAGE_PATHS.home ? 'inicio' : path.slice(1).replace('/', '-')}.png`;
+/** The page of a preview image's name (`estadisticas-2024`). */
+export const pathOfPreview = (name: string) =>
+  name === 'inicio' ? PAGE_PATHS.home : `/${name.replace('-', '/')}`;
 
 /** What a preview card shows: the page's title, a line of figures, and a series as bars. */
 export interface PreviewCard {

@@ -1,13 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import type { z } from 'zod';
-import type { CategoryId } from '../domain/categories.js';
+import { PAGE_ORDER, statisticOf, type CategoryId, type StatisticView } from '../domain/categories.js';
 import { formatNumber } from '../domain/spanish-words.js';
 import { webTexts, type CategoryTexts } from './copy.js';
 import { EditionDots } from './charts/edition-dots.js';
 import { RankedBars } from './charts/ranked-bars.js';
 import { everyYear, SmallMultiples, YearLines, type YearSeries } from './charts/year-lines.js';
 import { DataTable, type Column } from './data-table.js';
-import { TABLES, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
+import { pageTable, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
 import { SchoolName } from './school-links.js';
@@ -27,21 +27,9 @@ const EVOLUTION_CHARTS = 6;
 /** The bars of a ranking's chart (the API's `public_data`); its table lists them all. */
 const CHART_BARS = 15;
 
-/** Categories whose summaries count every item: the page lists all of `full_data`, as its text does. */
-export const COMPLETE_LISTS: ReadonlySet<CategoryId> = new Set<CategoryId>([
-  'topSchoolsByYear',
-  'topSchools',
-  'commonNameBySchoolByYear',
-  'commonNameBySchool',
-  'newNamesByYear',
-  'newSchoolsByYear',
-  'schoolsEvolution',
-  'mostConstantSchools',
-]);
-
 /** What a section draws: the complete list where its text counts one, else what the API serves. */
 function shownData(category: CategoryId, record: StatisticRecord): unknown {
-  if (!COMPLETE_LISTS.has(category) || !Array.isArray(record.fullData)) return record.publicData;
+  if (!statisticOf(category).complete || !Array.isArray(record.fullData)) return record.publicData;
   const served = Array.isArray(record.publicData) ? record.publicData.length : 0;
   return record.fullData.length >= served ? record.fullData : record.publicData;
 }
@@ -118,7 +106,7 @@ const bars =
 const tableView =
   (chart?: (table: StatisticTable, shown: Shown) => ComponentChildren, ranking = false): View =>
   (data, shown) => {
-    const table = TABLES[shown.category]!(data);
+    const table = pageTable(statisticOf(shown.category), shown, data);
     if (table === undefined || table.rows.length === 0) return table && null;
     return (
       <Detail
@@ -173,9 +161,6 @@ function figureView(data: unknown) {
   const value = parsed(SHAPES.figure, data) ?? (points?.length ? totalOf(points) : undefined);
   return value === undefined ? undefined : <p class="figure-value">{number(value)}</p>;
 }
-
-const rankingView = tableView(bars(number, CHART_BARS), true);
-const listView = tableView();
 
 const evolutionView = shaped(SHAPES.evolution, (schools, { id, title }) => {
   const drawn = schools.slice(0, EVOLUTION_CHARTS);
@@ -251,35 +236,22 @@ const constantView = shaped(SHAPES.constant, (schools, { id, title, item, count 
   );
 });
 
-/** Every category in the order of the page, with its view; `null` for a text (intro, outro). */
-const VIEWS: Readonly<Record<CategoryId, View | null>> = {
-  intro: null,
-  totalParticipantsByYear: figureView,
-  namesDiversityByYear: figureView,
-  surnamesDiversityByYear: figureView,
-  namesDiversity: figureView,
-  surnamesDiversity: figureView,
-  totalParticipants: seriesView,
-  topNamesByYear: rankingView,
-  topNames: rankingView,
-  topSurnamesByYear: rankingView,
-  topSurnames: rankingView,
-  newNamesByYear: listView,
-  longestNames: tableView(bars(texts.charts.characters)),
-  topSchoolsByYear: rankingView,
-  topSchools: rankingView,
-  newSchoolsByYear: listView,
-  schoolsEvolution: evolutionView,
-  mostConstantSchools: constantView,
-  commonNameBySchoolByYear: listView,
-  commonNameBySchool: listView,
-  outro: null,
+/** How each kind of statistic is drawn (its kind: `src/domain/categories.ts`); `null` for a text (intro, outro). */
+const VIEWS: Readonly<Record<StatisticView, View | null>> = {
+  text: null,
+  figure: figureView,
+  series: seriesView,
+  ranking: tableView(bars(number, CHART_BARS), true),
+  list: tableView(),
+  lengths: tableView(bars(texts.charts.characters)),
+  evolution: evolutionView,
+  constant: constantView,
 };
 
 /** One statistic: a text is its summary; a figure's number goes before the summary, a detail's chart after. */
 function Section({ category, record }: { category: CategoryId; record: StatisticRecord }) {
   const words: CategoryTexts = texts.categories[category];
-  const view = VIEWS[category];
+  const view = VIEWS[statisticOf(category).view];
   if (view === null) {
     return (
       <section id={category} class="statistic statistic-text" aria-label={words.title}>
@@ -307,14 +279,15 @@ function Section({ category, record }: { category: CategoryId; record: Statistic
 
 /** Every statistic of a year as a section: intro, the big numbers side by side, the details, outro. */
 export function StatisticSections({ records }: { records: ReadonlyMap<CategoryId, StatisticRecord> }) {
-  const present = (Object.keys(VIEWS) as CategoryId[]).filter((category) => records.has(category));
+  const present = PAGE_ORDER.filter((category) => records.has(category));
   const section = (category: CategoryId) => <Section category={category} record={records.get(category)!} />;
-  const figures = present.filter((category) => VIEWS[category] === figureView);
+  const isFigure = (category: CategoryId) => statisticOf(category).view === 'figure';
+  const figures = present.filter(isFigure);
   return (
     <>
       {present.filter((category) => category === 'intro').map(section)}
       {figures.length === 0 ? null : <div class="figures">{figures.map(section)}</div>}
-      {present.filter((category) => category !== 'intro' && VIEWS[category] !== figureView).map(section)}
+      {present.filter((category) => category !== 'intro' && !isFigure(category)).map(section)}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CategoryId } from '../domain/categories.js';
+import { statisticOf, type CategoryId, type Statistic } from '../domain/categories.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { webTexts, type CategoryTexts } from './copy.js';
 import type { Column } from './data-table.js';
@@ -19,15 +19,12 @@ export interface StatisticTable {
 }
 
 const words = webTexts.table;
-const categories = webTexts.categories;
 
-/** A table of one shape, or `undefined` when the data has another one. */
-const shaped =
-  <T, R>(shape: z.ZodType<T>, make: (data: T) => R) =>
-  (data: unknown) => {
-    const items = parsed(shape, data);
-    return items === undefined ? undefined : make(items);
-  };
+/** `data` made a table when it has `shape`, else `undefined`. */
+const shaped = <T, R>(shape: z.ZodType<T>, data: unknown, make: (data: T) => R): R | undefined => {
+  const items = parsed(shape, data);
+  return items === undefined ? undefined : make(items);
+};
 
 export const yearCountsTable = (points: readonly YearCount[]): StatisticTable => ({
   columns: [
@@ -37,80 +34,76 @@ export const yearCountsTable = (points: readonly YearCount[]): StatisticTable =>
   rows: [...points].sort((a, b) => a.year - b.year).map((point) => [point.year, point.count]),
 });
 
-const ranked = ({ item, count }: CategoryTexts, school = false) =>
-  shaped(SHAPES.ranked, (items) => ({
-    columns: [
-      { label: item!, school },
-      { label: count!, numeric: true },
-    ],
-    rows: items.map((entry) => [entry.name, entry.count]),
-  }));
-
-const nameBySchool = shaped(SHAPES.nameBySchool, (items) => ({
-  columns: [{ label: words.school, school: true }, { label: words.commonName }],
-  rows: items.map((item) => [item.school, item.name]),
-}));
-
-/** The table of each statistic that lists something, on its page and in its CSV file. */
-export const TABLES: Partial<Record<CategoryId, (data: unknown) => StatisticTable | undefined>> = {
-  totalParticipantsByYear: shaped(SHAPES.yearCounts, yearCountsTable),
-  totalParticipants: shaped(SHAPES.yearCounts, yearCountsTable),
-  topNamesByYear: ranked(categories.topNamesByYear),
-  topNames: ranked(categories.topNames),
-  topSurnamesByYear: ranked(categories.topSurnamesByYear),
-  topSurnames: ranked(categories.topSurnames),
-  topSchoolsByYear: ranked(categories.topSchoolsByYear, true),
-  topSchools: ranked(categories.topSchools, true),
-  newNamesByYear: shaped(SHAPES.names, (names) => ({
-    columns: [{ label: categories.newNamesByYear.item }],
-    rows: names.map((name) => [name]),
-  })),
-  longestNames: shaped(SHAPES.names, (names) => ({
-    columns: [
-      { label: categories.longestNames.item },
-      { label: categories.longestNames.count, numeric: true },
-    ],
-    rows: names.map((name) => [name, [...name].length]),
-  })),
-  newSchoolsByYear: shaped(SHAPES.newSchools, (items) => ({
-    columns: [{ label: categories.newSchoolsByYear.item, school: true }],
-    rows: items.map((item) => [item.school]),
-  })),
-  commonNameBySchoolByYear: nameBySchool,
-  commonNameBySchool: nameBySchool,
-};
-
-const figure = (title: string) =>
-  shaped(SHAPES.figure, (value): CsvTable => ({ columns: [title], rows: [[value]] }));
+/** The table a page shows of a statistic that lists something, from its data (`undefined`: another shape). */
+export function pageTable(
+  statistic: Statistic,
+  texts: CategoryTexts,
+  data: unknown,
+): StatisticTable | undefined {
+  const { item = '', count = '' } = texts;
+  switch (statistic.shape) {
+    case 'yearCounts':
+      return shaped(SHAPES.yearCounts, data, yearCountsTable);
+    case 'ranked':
+      return shaped(SHAPES.ranked, data, (items) => ({
+        columns: [
+          { label: item, school: statistic.items === 'schools' },
+          { label: count, numeric: true },
+        ],
+        rows: items.map((entry) => [entry.name, entry.count]),
+      }));
+    case 'names':
+      // A list of names, or with their lengths in characters.
+      return shaped(SHAPES.names, data, (names) =>
+        statistic.view === 'lengths'
+          ? {
+              columns: [{ label: item }, { label: count, numeric: true }],
+              rows: names.map((name) => [name, [...name].length]),
+            }
+          : { columns: [{ label: item }], rows: names.map((name) => [name]) },
+      );
+    case 'newSchools':
+      return shaped(SHAPES.newSchools, data, (items) => ({
+        columns: [{ label: item, school: true }],
+        rows: items.map((entry) => [entry.school]),
+      }));
+    case 'nameBySchool':
+      return shaped(SHAPES.nameBySchool, data, (items) => ({
+        columns: [{ label: words.school, school: true }, { label: words.commonName }],
+        rows: items.map((entry) => [entry.school, entry.name]),
+      }));
+  }
+  return undefined;
+}
 
 /** One row per school and edition: the shape a spreadsheet or a chart tool reads best. */
-const schoolYears = <T>(shape: z.ZodType<T[]>, points: (item: T) => { school: string; years: YearCount[] }) =>
-  shaped(shape, (items): CsvTable => ({
-    columns: [words.school, words.year, words.participants].map((label) => label.toLowerCase()),
-    rows: items.flatMap((item) => {
-      const { school, years } = points(item);
-      return years.map((point) => [school, point.year, point.count]);
-    }),
-  }));
+const schoolYears = (items: readonly { school: string; years: readonly YearCount[] }[]): CsvTable => ({
+  columns: [words.school, words.year, words.participants].map((label) => label.toLowerCase()),
+  rows: items.flatMap(({ school, years }) => years.map((point) => [school, point.year, point.count])),
+});
 
-/** CSV files that are not the page's table: a big number, or a school per row and edition. */
-const CSV_ONLY: Partial<Record<CategoryId, (data: unknown) => CsvTable | undefined>> = {
-  namesDiversityByYear: figure(categories.namesDiversityByYear.title),
-  namesDiversity: figure(categories.namesDiversity.title),
-  surnamesDiversityByYear: figure(categories.surnamesDiversityByYear.title),
-  surnamesDiversity: figure(categories.surnamesDiversity.title),
-  schoolsEvolution: schoolYears(SHAPES.evolution, (item) => ({ school: item.school, years: item.years })),
-  mostConstantSchools: schoolYears(SHAPES.constant, (item) => ({
-    school: item.school,
-    years: item.yearsActive,
-  })),
-};
+/** The CSV file of a statistic the page shows without a table: a big number, or a school per row and edition. */
+function csvOnly(statistic: Statistic, title: string, data: unknown): CsvTable | undefined {
+  switch (statistic.shape) {
+    case 'figure':
+      return shaped(SHAPES.figure, data, (value) => ({ columns: [title], rows: [[value]] }));
+    case 'evolution':
+      return shaped(SHAPES.evolution, data, schoolYears);
+    case 'constant':
+      return shaped(SHAPES.constant, data, (items) =>
+        schoolYears(items.map((entry) => ({ school: entry.school, years: entry.yearsActive }))),
+      );
+  }
+  return undefined;
+}
 
 /** A statistic as CSV: its whole list (`full_data` when there); `undefined` for a text or a wrong shape. */
 export function statisticTable(category: CategoryId, record: StatisticRecord): CsvTable | undefined {
+  const statistic = statisticOf(category);
+  const texts: CategoryTexts = webTexts.categories[category];
   const table = (data: unknown): CsvTable | undefined => {
-    const shown = TABLES[category]?.(data);
-    if (shown === undefined) return CSV_ONLY[category]?.(data);
+    const shown = pageTable(statistic, texts, data);
+    if (shown === undefined) return csvOnly(statistic, texts.title, data);
     return { columns: shown.columns.map((column) => column.label.toLowerCase()), rows: shown.rows };
   };
   return table(record.fullData ?? record.publicData) ?? table(record.publicData);

@@ -6,8 +6,10 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLETE_LISTS } from '../../src/web/statistic-sections.js';
+import { STATISTICS, type Statistic } from '../../src/domain/categories.js';
 import { startDemoSite, type DemoSite } from './support.js';
+
+const COMPLETE_LISTS = (STATISTICS as readonly Statistic[]).filter((statistic) => statistic.complete);
 
 let site: DemoSite;
 let years: string[];
@@ -66,7 +68,7 @@ describe('every page', () => {
     let checked = 0;
     for (const year of years) {
       const page = await (await fetch(`${site.server.url}/estadisticas/${year}`)).text();
-      for (const category of COMPLETE_LISTS) {
+      for (const { id: category } of COMPLETE_LISTS) {
         const html = section(page, category);
         const length = stored.get(year)?.get(category);
         if (html === undefined || length === undefined || length === 0) continue;

@@ -19,7 +19,7 @@ function checkTarget({ year, category }: SummaryTarget): void {
   if (!isYearFormat(year)) throw new ConfigError(`--year must be 4 digits or 'global', got '${year}'`);
   if (!isCategoryId(category))
     throw new ConfigError(
-      `--category '${category}' is not one of the 21 categories: ${CATEGORY_IDS.join(', ')}`,
+      `--category '${category}' is not one of the ${CATEGORY_IDS.length} categories: ${CATEGORY_IDS.join(', ')}`,
     );
 }
 

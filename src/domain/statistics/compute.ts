@@ -1,5 +1,5 @@
 import type { YearCount } from '../answer-shapes.js';
-import { GLOBAL_YEAR, type CategoryId } from '../categories.js';
+import { categoriesOf, GLOBAL_YEAR, type CategoryId } from '../categories.js';
 import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.js';
 import { statisticSummaries as summaries, type RankedFigure, type Withheld } from './summaries.js';
@@ -31,35 +31,9 @@ const FULL_LIMIT = 250;
  */
 export const DEFAULT_MIN_PUBLISHED_COUNT = 3;
 
-/** Category order of each year's rows (and of the global rows below). */
-export const YEARLY_CATEGORY_ORDER: readonly CategoryId[] = [
-  'intro',
-  'totalParticipantsByYear',
-  'topNamesByYear',
-  'namesDiversityByYear',
-  'topSurnamesByYear',
-  'surnamesDiversityByYear',
-  'topSchoolsByYear',
-  'commonNameBySchoolByYear',
-  'newNamesByYear',
-  'newSchoolsByYear',
-  'outro',
-];
-
-export const GLOBAL_CATEGORY_ORDER: readonly CategoryId[] = [
-  'intro',
-  'totalParticipants',
-  'topNames',
-  'namesDiversity',
-  'topSurnames',
-  'surnamesDiversity',
-  'topSchools',
-  'commonNameBySchool',
-  'longestNames',
-  'schoolsEvolution',
-  'mostConstantSchools',
-  'outro',
-];
+/** Category order of each year's rows and of the global rows: the registry's. */
+export const YEARLY_CATEGORY_ORDER = categoriesOf('yearly');
+export const GLOBAL_CATEGORY_ORDER = categoriesOf('global');
 
 /** Most counted first, ties in Spanish order of the name (sorts in place). */
 function rank<T extends RankedFigure>(items: T[]): T[] {

@@ -1,5 +1,6 @@
-import { aboutTexts, openDataTexts } from '../copy.js';
+import { aboutTexts, metaTexts, openDataTexts } from '../copy.js';
 import { Layout, LICENCE_URL, PAGE_PATHS, Panel, type PageContext } from '../layout.js';
+import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 
 const texts = aboutTexts;
 
@@ -73,3 +74,8 @@ export function AboutPage({ context, contact }: { context: PageContext; contact:
     </Layout>
   );
 }
+
+export const aboutPage = (site: SiteContext): AddressedPage => ({
+  content: () => <AboutPage context={site.page} contact={site.privacyContact} />,
+  card: () => card(site, texts.title, metaTexts.card.about),
+});

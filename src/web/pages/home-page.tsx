@@ -1,10 +1,12 @@
-import type { CategoryId } from '../../domain/categories.js';
+import { GLOBAL_YEAR, type CategoryId } from '../../domain/categories.js';
 import { formatNumber } from '../../domain/spanish-words.js';
-import { webTexts } from '../copy.js';
+import { metaTexts, webTexts } from '../copy.js';
 import { Headline, Layout, PAGE_PATHS, Panel, YearLinks, type PageContext } from '../layout.js';
+import { statisticDownload } from '../model-files.js';
 import { OpenDataLinks, type Download } from '../open-data.js';
 import { SearchForm } from '../search-form.js';
 import { PUBLIC_DATA_SHAPES as SHAPES } from '../../domain/answer-shapes.js';
+import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { ParticipantsByYear } from '../statistic-sections.js';
 import { Summary } from '../summary.js';
 import { parsed, totalOf, type StatisticRecord } from '../year-statistics.js';
@@ -74,3 +76,24 @@ export function HomePage({ context, years, global, companies, participantsDownlo
     </Layout>
   );
 }
+
+/** The card of the home page and of all editions: the participants of each edition as bars. */
+export function totalsCard(site: SiteContext, title: string) {
+  const totals =
+    parsed(SHAPES.yearCounts, site.data.recordsOf(GLOBAL_YEAR).get('totalParticipants')?.publicData) ?? [];
+  const series = [...totals].sort((a, b) => a.year - b.year);
+  return card(site, title, metaTexts.card.home(series.length, totalOf(series)), series);
+}
+
+export const homePage = (site: SiteContext): AddressedPage => ({
+  content: () => (
+    <HomePage
+      context={site.page}
+      years={site.data.years}
+      global={site.data.recordsOf(GLOBAL_YEAR)}
+      companies={site.data.companies}
+      participantsDownload={statisticDownload(site, GLOBAL_YEAR, 'totalParticipants')}
+    />
+  ),
+  card: () => totalsCard(site, texts.title),
+});

@@ -1,9 +1,12 @@
+import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { formatNumber } from '../../domain/spanish-words.js';
-import { schoolTexts, webTexts } from '../copy.js';
+import { metaTexts, schoolTexts, webTexts } from '../copy.js';
 import { DataTable } from '../data-table.js';
 import { Headline, Layout, PAGE_PATHS, Panel, type PageContext } from '../layout.js';
-import { OpenDataLinks, type Download } from '../open-data.js';
+import { categoryApiPath, downloadPath, OpenDataLinks, type CsvTable, type Download } from '../open-data.js';
+import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { ParticipantsByYear } from '../statistic-sections.js';
+import { yearCountsTable } from '../statistic-tables.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
 import { totalOf } from '../year-statistics.js';
 
@@ -81,3 +84,62 @@ export function SchoolPage({ context, facts, downloads }: SchoolPageProps) {
     </Layout>
   );
 }
+
+/** A school's facts from the model: its participants in each published edition from its first, its common names. */
+function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, school: string): SchoolFacts {
+  const byYear = data.rowsBySchool.get(school)!;
+  return {
+    school,
+    participants: published
+      .filter((year) => year >= firstYears.get(school)!)
+      .map((year) => ({ year, count: byYear.get(year) ?? 0 })),
+    commonNames: published.flatMap((year) => {
+      const name = commonNames(String(year)).get(school);
+      return name === undefined ? [] : [{ year, name }];
+    }),
+    commonNameOverall: commonNames(GLOBAL_YEAR).get(school),
+    firstEditionOfData: published[0]!,
+  };
+}
+
+/** A school's figures as CSV: `participantes` per edition, or its most frequent `nombres`. */
+export function schoolTable(site: SiteContext, school: string, kind: string): CsvTable {
+  const facts = schoolFacts(site, school);
+  const { table } = webTexts;
+  if (kind === 'participantes')
+    return { ...yearCountsTable(facts.participants), columns: [table.year, table.participants] };
+  return {
+    columns: [table.year, table.commonName],
+    rows: facts.commonNames.map((item) => [item.year, item.name]),
+  };
+}
+
+/** `/companias/{slug}`, with its two CSV files and the statistics they come from in the API. */
+export const schoolPage = (site: SiteContext, slug: string, school: string): AddressedPage => ({
+  content: () => (
+    <SchoolPage
+      context={site.page}
+      facts={schoolFacts(site, school)}
+      downloads={{
+        participants: {
+          csv: downloadPath(`companias-${slug}-participantes.csv`),
+          json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
+        },
+        names: {
+          csv: downloadPath(`companias-${slug}-nombres.csv`),
+          json: categoryApiPath(String(site.published.at(-1) ?? GLOBAL_YEAR), 'commonNameBySchoolByYear'),
+        },
+      }}
+    />
+  ),
+  card: () => {
+    const facts = schoolFacts(site, school);
+    const editions = editionsOf(facts);
+    return card(
+      site,
+      school,
+      metaTexts.card.school(editions.length, totalOf(editions), editions[0]!.year),
+      facts.participants,
+    );
+  },
+});

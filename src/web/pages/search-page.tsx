@@ -1,5 +1,12 @@
-import { webTexts } from '../copy.js';
+import { apiErrors } from '../../domain/api-messages.js';
+import { searchKey } from '../../domain/names.js';
+import { decideParticipants, type Query } from '../../domain/validation.js';
+import type { PreparedResponse } from '../../http/answer.js';
+import type { PendingSearch } from '../../http/search-budget.js';
+import { metaTexts, webTexts } from '../copy.js';
 import { Layout, PAGE_PATHS, Panel, type PageContext } from '../layout.js';
+import { pageForRequest } from '../page-answer.js';
+import { card, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
 import { SearchForm, type SearchInput } from '../search-form.js';
 import { DataTable } from '../data-table.js';
 import { SchoolName } from '../school-links.js';
@@ -68,4 +75,59 @@ export function SearchPage({ context, companies, years, input, outcome }: Search
       ) : null}
     </Layout>
   );
+}
+
+/** `GET /buscar`: the empty form. */
+export const searchPage = (site: SiteContext): AddressedPage => ({
+  content: () => <SearchPage context={site.page} companies={site.data.companies} years={site.data.yearSet} />,
+  card: () => card(site, texts.title, metaTexts.card.search),
+});
+
+const searchAnswer = (site: SiteContext, statusCode: number, form: Query, outcome: SearchOutcome) =>
+  pageForRequest(
+    statusCode,
+    withSite(
+      site,
+      <SearchPage
+        context={site.page}
+        companies={site.data.companies}
+        years={site.data.yearSet}
+        input={{ name: form.name ?? '', company: form.company ?? '' }}
+        outcome={outcome}
+      />,
+      PAGE_PATHS.search,
+    ),
+  );
+
+/** `POST /buscar`: a search, with the API's rules and messages, under the search budgets. */
+export function formSearch(site: SiteContext, form: Query): PreparedResponse | PendingSearch {
+  const decision = decideParticipants(form);
+  if (decision.kind !== 'ok') return searchAnswer(site, 400, form, { refusal: refusal(form) });
+  const { normalizedName, company } = decision;
+  return {
+    kind: 'search',
+    channel: 'form',
+    school: company,
+    children: site.data.childrenOf(company),
+    run() {
+      const typed = searchKey(normalizedName);
+      // The API's search finds the name inside longer ones; the form shows only the child named.
+      const found = site.data
+        .search(normalizedName, company)
+        .filter((participation) => searchKey(participation.name) === typed);
+      return { answer: searchAnswer(site, 200, form, { found }), names: found.length > 0 ? [typed] : [] };
+    },
+    /** Refused by a budget: the form, with the API's 429 text. */
+    refused: () => searchAnswer(site, 429, form, { refusal: apiErrors.rateLimited.text }),
+  };
+}
+
+/** Why the form could not search, in the pages' words: what is missing, or too short. */
+function refusal(form: Query): string {
+  const nameMissing = (form.name ?? '').trim() === '';
+  const companyMissing = (form.company ?? '') === '';
+  if (nameMissing && companyMissing) return texts.errors.nothing;
+  if (nameMissing) return texts.errors.name;
+  if (companyMissing) return texts.errors.company;
+  return texts.errors.nameTooShort;
 }

@@ -1,9 +1,13 @@
-import type { CategoryId } from '../../domain/categories.js';
-import { GLOBAL_YEAR } from '../../domain/categories.js';
-import { webTexts } from '../copy.js';
+import { GLOBAL_YEAR, type CategoryId } from '../../domain/categories.js';
+import { PUBLIC_DATA_SHAPES as SHAPES } from '../../domain/answer-shapes.js';
+import { metaTexts, webTexts } from '../copy.js';
 import { Layout, YearLinks, type PageContext } from '../layout.js';
+import { statisticDownload } from '../model-files.js';
+import { DownloadsContext } from '../open-data.js';
+import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { StatisticSections } from '../statistic-sections.js';
-import type { StatisticRecord } from '../year-statistics.js';
+import { parsed, totalOf, type StatisticRecord } from '../year-statistics.js';
+import { totalsCard } from './home-page.js';
 
 const texts = webTexts.statistics;
 
@@ -33,3 +37,25 @@ export function StatisticsPage({ context, year, years, records }: StatisticsPage
     </Layout>
   );
 }
+
+/** The page of a published year, or of all of them, with a download beside each statistic. */
+export const yearPage = (site: SiteContext, year: string): AddressedPage => ({
+  content: () => (
+    <DownloadsContext.Provider value={(category) => statisticDownload(site, year, category)}>
+      <StatisticsPage
+        context={site.page}
+        year={year}
+        years={site.data.years}
+        records={site.data.recordsOf(year)}
+      />
+    </DownloadsContext.Provider>
+  ),
+  card: () => {
+    if (year === GLOBAL_YEAR) return totalsCard(site, texts.globalTitle);
+    const participants = parsed(
+      SHAPES.yearCounts,
+      site.data.recordsOf(year).get('totalParticipantsByYear')?.publicData,
+    );
+    return card(site, texts.yearTitle(year), participants ? metaTexts.card.year(totalOf(participants)) : '');
+  },
+});

@@ -1,0 +1,92 @@
+import type { VNode } from 'preact';
+import { GLOBAL_YEAR } from '../domain/categories.js';
+import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
+import { PAGE_PATHS, type PageContext } from './layout.js';
+import { datasetJsonLd, PageMetaContext } from './page-meta.js';
+import { previewPath, type PreviewCard } from './preview-card.js';
+import { SchoolPathContext } from './school-links.js';
+import { schoolSlugs, type SchoolSlugs } from './school-slugs.js';
+import type { SiteData } from './site-data.js';
+import { fullOrPublic } from './year-statistics.js';
+
+/** `make(key)` made once per key; an `undefined` answer is not kept, so unknown keys cost no memory. */
+export function perKey<T>(make: (key: string) => T): (key: string) => T {
+  const made = new Map<string, T>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined && (value = make(key)) !== undefined) made.set(key, value);
+    return value;
+  };
+}
+
+/** What the pages and files of one read model are made from, made once per model. */
+export interface SiteContext {
+  data: SiteData;
+  /** What the layout of every page needs. */
+  page: PageContext;
+  /** The public origin (`PUBLIC_URL`). */
+  origin: string;
+  /** Where families ask for a removal (`PRIVACY_CONTACT`). */
+  privacyContact: string | undefined;
+  /** The editions with data, ascending. */
+  published: readonly number[];
+  /** Each school with a page: its first edition with participants. */
+  firstYears: ReadonlyMap<string, number>;
+  slugs: SchoolSlugs;
+  /** Each school's most frequent first name in a year (or over all of them), as published. */
+  commonNames(year: string): ReadonlyMap<string, string>;
+  /** The JSON-LD `Dataset` every page with an address carries. */
+  dataset: object;
+}
+
+export function siteContext(
+  data: SiteData,
+  page: PageContext,
+  origin: string,
+  privacyContact: string | undefined,
+): SiteContext {
+  // Schools with participants in a published edition, each with a page.
+  const published = data.years
+    .filter((year) => year !== GLOBAL_YEAR)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const firstYears = new Map<string, number>();
+  for (const [school, byYear] of data.rowsBySchool) {
+    const first = published.find((year) => (byYear.get(year) ?? 0) > 0);
+    if (first !== undefined) firstYears.set(school, first);
+  }
+  const commonNames = perKey((year) => {
+    const category = year === GLOBAL_YEAR ? 'commonNameBySchool' : 'commonNameBySchoolByYear';
+    const items = fullOrPublic(SHAPES.nameBySchool, data.recordsOf(year).get(category)) ?? [];
+    return new Map(items.map((item) => [item.school, item.name]));
+  });
+  const dataset = datasetJsonLd(origin, data.years);
+  const slugs = schoolSlugs(firstYears.keys());
+  return { data, page, origin, privacyContact, published, firstYears, slugs, commonNames, dataset };
+}
+
+/** A page with what every page is given: school links, and for a page with an address, its meta. */
+export function withSite({ origin, dataset, slugs }: SiteContext, page: VNode, path?: string): VNode {
+  const meta = path === undefined ? undefined : { origin, path, image: previewPath(path), dataset };
+  const schoolPath = (school: string) =>
+    slugs.slugOf.has(school) ? PAGE_PATHS.school(slugs.slugOf.get(school)!) : undefined;
+  return (
+    <SchoolPathContext.Provider value={schoolPath}>
+      <PageMetaContext.Provider value={meta}>{page}</PageMetaContext.Provider>
+    </SchoolPathContext.Provider>
+  );
+}
+
+/** A page with an address: what it shows, and the card of its preview image. */
+export interface AddressedPage {
+  content(): VNode;
+  card(): PreviewCard;
+}
+
+/** A preview card of this site. */
+export const card = (site: SiteContext, title: string, line: string, series?: readonly YearCount[]) => ({
+  title,
+  line,
+  series,
+  host: new URL(site.origin).host,
+});

@@ -1,0 +1,34 @@
+import type { CategoryId } from '../domain/categories.js';
+import type { ReadModel } from '../read-model/read-model.js';
+import type { Participation } from './pages/search-page.js';
+import type { StatisticRecord } from './year-statistics.js';
+
+/** Everything the pages show of one read model: records and matches, never an answer's bytes. */
+export interface SiteData {
+  /** The ready years in the order of `/api/years`. */
+  years: readonly string[];
+  yearSet: ReadonlySet<string>;
+  /** The first record of each statistic of a year (what `/api/category` lists first); none for another year. */
+  recordsOf(year: string): ReadonlyMap<CategoryId, StatisticRecord>;
+  /** The schools served, in Spanish order. */
+  companies: readonly string[];
+  /** Participants served, per school and year. */
+  rowsBySchool: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  /** The children of a school served (distinct names), or undefined when it is not served. */
+  childrenOf(school: string): number | undefined;
+  /** What the API's search finds of an already normalised name in a school. */
+  search(normalizedName: string, school: string): readonly Participation[];
+}
+
+/** The one place the pages meet the read model. */
+export function siteData({ statistics, participants }: ReadModel): SiteData {
+  return {
+    years: statistics.years,
+    yearSet: statistics.yearSet,
+    recordsOf: (year) => statistics.recordsOf(year),
+    companies: participants.companies,
+    rowsBySchool: participants.rowsBySchool,
+    childrenOf: (school) => participants.childrenOf(school),
+    search: (normalizedName, school) => participants.search(normalizedName, school)?.matches ?? [],
+  };
+}
