@@ -10,4 +10,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Issue 32: no function longer than 80 lines (the folders whose closures are split so far).
+    files: ['src/web/**', 'src/domain/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
 );

@@ -124,13 +124,13 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions): Site {
   return {
     at(state) {
       if (state.kind !== 'ready') return unavailablePages;
-      let modelPages = pages.get(state.model);
-      if (modelPages === undefined) pages.set(state.model, (modelPages = pagesOf(state.model)));
-      if (state.searchClosed === undefined) return modelPages;
+      let served = pages.get(state.model);
+      if (served === undefined) pages.set(state.model, (served = pagesOf(state.model)));
+      if (state.searchClosed === undefined) return served;
       // The search fails closed like the API's (a form it would refuse is still refused).
-      const { search } = modelPages;
+      const { search } = served;
       return {
-        ...modelPages,
+        ...served,
         search: (form) => (decideParticipants(form).kind === 'ok' ? unavailable() : search(form)),
       };
     },
