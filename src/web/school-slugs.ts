@@ -13,7 +13,7 @@ export function slugOf(school: string): string {
 }
 
 /** The address segment of each school and the school of each segment. */
-export interface SchoolSlugs {
+interface SchoolSlugs {
   slugOf: ReadonlyMap<string, string>;
   schoolOf: ReadonlyMap<string, string>;
 }

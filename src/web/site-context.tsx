@@ -5,7 +5,7 @@ import { PAGE_PATHS, type PageContext } from './layout.js';
 import { datasetJsonLd, PageMetaContext } from './page-meta.js';
 import { previewPath, type PreviewCard } from './preview-card.js';
 import { SchoolPathContext } from './school-links.js';
-import { schoolSlugs, type SchoolSlugs } from './school-slugs.js';
+import { schoolSlugs } from './school-slugs.js';
 import type { SiteData } from './site-data.js';
 import { fullOrPublic } from './year-statistics.js';
 
@@ -19,33 +19,13 @@ export function perKey<T>(make: (key: string) => T): (key: string) => T {
   };
 }
 
-/** What the pages and files of one read model are made from, made once per model. */
-export interface SiteContext {
-  data: SiteData;
-  /** What the layout of every page needs. */
-  page: PageContext;
-  /** The public origin (`PUBLIC_URL`). */
-  origin: string;
-  /** Where families ask for a removal (`PRIVACY_CONTACT`). */
-  privacyContact: string | undefined;
-  /** The editions with data, ascending. */
-  published: readonly number[];
-  /** Each school with a page: its first edition with participants. */
-  firstYears: ReadonlyMap<string, number>;
-  slugs: SchoolSlugs;
-  /** Each school's most frequent first name in a year (or over all of them), as published. */
-  commonNames(year: string): ReadonlyMap<string, string>;
-  /** The JSON-LD `Dataset` every page with an address carries. */
-  dataset: object;
-}
-
 export function siteContext(
   data: SiteData,
   page: PageContext,
   origin: string,
   privacyContact: string | undefined,
-): SiteContext {
-  // Schools with participants in a published edition, each with a page.
+) {
+  // The editions with data, ascending; each school with a page (participants in one of them) and its first.
   const published = data.years
     .filter((year) => year !== GLOBAL_YEAR)
     .map(Number)
@@ -55,15 +35,20 @@ export function siteContext(
     const first = published.find((year) => (byYear.get(year) ?? 0) > 0);
     if (first !== undefined) firstYears.set(school, first);
   }
-  const commonNames = perKey((year) => {
+  /** Each school's most frequent first name in a year (or over all of them), as published. */
+  const commonNames = perKey((year): ReadonlyMap<string, string> => {
     const category = year === GLOBAL_YEAR ? 'commonNameBySchool' : 'commonNameBySchoolByYear';
     const items = fullOrPublic(SHAPES.nameBySchool, data.recordsOf(year).get(category)) ?? [];
     return new Map(items.map((item) => [item.school, item.name]));
   });
+  // The JSON-LD `Dataset` every page with an address carries.
   const dataset = datasetJsonLd(origin, data.years);
   const slugs = schoolSlugs(firstYears.keys());
   return { data, page, origin, privacyContact, published, firstYears, slugs, commonNames, dataset };
 }
+
+/** What the pages and files of one read model are made from, made once per model. */
+export type SiteContext = ReturnType<typeof siteContext>;
 
 /** A page with what every page is given: school links, and for a page with an address, its meta. */
 export function withSite({ origin, dataset, slugs }: SiteContext, page: VNode, path?: string): VNode {

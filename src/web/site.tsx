@@ -1,7 +1,6 @@
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
-import type { Answer, PreparedResponse } from '../http/answer.js';
-import type { PendingSearch } from '../http/search-budget.js';
+import type { Answer } from '../http/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import { PAGE_PATHS, type PageContext } from './layout.js';
 import { csvFile, previewFile, sitemapFile } from './model-files.js';
@@ -48,30 +47,7 @@ function pageAt(site: SiteContext, path: string): AddressedPage | undefined {
 }
 
 /** The answers of one read model's pages, by address: each made on first use, then served as prepared bytes. */
-export interface ModelPages {
-  home(): PreparedResponse;
-  /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
-  statistics(year: string): PreparedResponse;
-  /** `/companias/{slug}`: a school with participants in a published year, else the 404 page. */
-  school(slug: string): PreparedResponse;
-  about(): PreparedResponse;
-  /** `GET /buscar`: the empty form. */
-  searchForm(): PreparedResponse;
-  /** `POST /buscar`: a search, with the API's rules and messages, under the search budgets. */
-  search(form: Query): PreparedResponse | PendingSearch;
-  /** `/datos/{file}`: a statistic of a page as CSV, else the 404 page. */
-  download(file: string): PreparedResponse;
-  /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
-  preview(image: string): PreparedResponse;
-  robots(): PreparedResponse;
-  sitemap(): PreparedResponse;
-  /** `/statistics/{year}` of the original site: 301 to the year's page when it is published. */
-  originalStatistics(year: string): PreparedResponse;
-  /** Any other address outside the API. */
-  notFound(): PreparedResponse;
-}
-
-function modelPages(site: SiteContext): ModelPages {
+function modelPages(site: SiteContext) {
   const notFound = once(() =>
     preparePage(404, withSite(site, <NotFoundPage context={site.page} years={site.data.years} />)),
   );
@@ -84,20 +60,31 @@ function modelPages(site: SiteContext): ModelPages {
   const preview = perKey((image) => previewFile(image, (path) => pageAt(site, path)));
   return {
     home: () => page(PAGE_PATHS.home),
-    statistics: (year) => page(PAGE_PATHS.statistics(year)),
-    school: (slug) => page(PAGE_PATHS.school(slug)),
+    /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
+    statistics: (year: string) => page(PAGE_PATHS.statistics(year)),
+    /** `/companias/{slug}`: a school with participants in a published year, else the 404 page. */
+    school: (slug: string) => page(PAGE_PATHS.school(slug)),
     about: () => page(PAGE_PATHS.about),
+    /** `GET /buscar`: the empty form. */
     searchForm: () => page(PAGE_PATHS.search),
-    search: (form) => formSearch(site, form),
-    download: (file) => download(file) ?? notFound(),
-    preview: (image) => preview(image) ?? notFound(),
+    /** `POST /buscar`: a search, with the API's rules and messages, under the search budgets. */
+    search: (form: Query) => formSearch(site, form),
+    /** `/datos/{file}`: a statistic of a page as CSV, else the 404 page. */
+    download: (file: string) => download(file) ?? notFound(),
+    /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
+    preview: (image: string) => preview(image) ?? notFound(),
     robots: once(() => robotsAnswer(site.origin)),
     sitemap: once(() => sitemapFile(site)),
-    originalStatistics: (year) =>
+    /** `/statistics/{year}` of the original site: 301 to the year's page when it is published. */
+    originalStatistics: (year: string) =>
       site.data.yearSet.has(year) ? movedPermanently(PAGE_PATHS.statistics(year)) : notFound(),
+    /** Any other address outside the API. */
     notFound,
   };
 }
+
+/** The answers of one read model's pages, by address. */
+export type ModelPages = ReturnType<typeof modelPages>;
 
 /** The public web pages, answered from the read model like the API. */
 export interface Site {
@@ -137,13 +124,13 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions): Site {
   return {
     at(state) {
       if (state.kind !== 'ready') return unavailablePages;
-      let modelPages = pages.get(state.model);
-      if (modelPages === undefined) pages.set(state.model, (modelPages = pagesOf(state.model)));
-      if (state.searchClosed === undefined) return modelPages;
+      let served = pages.get(state.model);
+      if (served === undefined) pages.set(state.model, (served = pagesOf(state.model)));
+      if (state.searchClosed === undefined) return served;
       // The search fails closed like the API's (a form it would refuse is still refused).
-      const { search } = modelPages;
+      const { search } = served;
       return {
-        ...modelPages,
+        ...served,
         search: (form) => (decideParticipants(form).kind === 'ok' ? unavailable() : search(form)),
       };
     },

@@ -1,5 +1,5 @@
 import { aboutTexts, metaTexts, openDataTexts } from '../copy.js';
-import { Layout, LICENCE_URL, PAGE_PATHS, Panel, type PageContext } from '../layout.js';
+import { Layout, LICENCE_URL, PAGE_PATHS, Panel } from '../layout.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 
 const texts = aboutTexts;
@@ -27,9 +27,9 @@ function RemovalRequest({ contact }: { contact: string | undefined }) {
 }
 
 /** `/acerca`: where the data comes from, what each statistic means, privacy, licence, the API. */
-export function AboutPage({ context, contact }: { context: PageContext; contact: string | undefined }) {
+export function AboutPage({ site }: { site: SiteContext }) {
   return (
-    <Layout context={context} title={texts.title} description={texts.description} place="about">
+    <Layout context={site.page} title={texts.title} description={texts.description} place="about">
       <h1>{texts.title}</h1>
       <p class="lead">{texts.lead}</p>
       <Panel id="fuente" heading={texts.source.heading}>
@@ -53,7 +53,7 @@ export function AboutPage({ context, contact }: { context: PageContext; contact:
         {texts.privacy.paragraphs.map((paragraph) => (
           <p>{paragraph}</p>
         ))}
-        <RemovalRequest contact={contact} />
+        <RemovalRequest contact={site.privacyContact} />
       </Panel>
       <Panel id="licencia" heading={texts.licence.heading}>
         <p>
@@ -76,6 +76,6 @@ export function AboutPage({ context, contact }: { context: PageContext; contact:
 }
 
 export const aboutPage = (site: SiteContext): AddressedPage => ({
-  content: () => <AboutPage context={site.page} contact={site.privacyContact} />,
+  content: () => <AboutPage site={site} />,
   card: () => card(site, texts.title, metaTexts.card.about),
 });

@@ -1,29 +1,25 @@
-import { GLOBAL_YEAR, type CategoryId } from '../../domain/categories.js';
+import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { formatNumber } from '../../domain/spanish-words.js';
 import { metaTexts, webTexts } from '../copy.js';
-import { Headline, Layout, PAGE_PATHS, Panel, YearLinks, type PageContext } from '../layout.js';
+import { Headline, Layout, PAGE_PATHS, Panel, YearLinks } from '../layout.js';
 import { statisticDownload } from '../model-files.js';
-import { OpenDataLinks, type Download } from '../open-data.js';
+import { OpenDataLinks } from '../open-data.js';
 import { SearchForm } from '../search-form.js';
 import { PUBLIC_DATA_SHAPES as SHAPES } from '../../domain/answer-shapes.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { ParticipantsByYear } from '../statistic-sections.js';
 import { Summary } from '../summary.js';
-import { parsed, totalOf, type StatisticRecord } from '../year-statistics.js';
+import { parsed, totalOf } from '../year-statistics.js';
 
 const texts = webTexts.home;
 
-interface HomePageProps {
-  context: PageContext;
-  years: readonly string[];
-  global: ReadonlyMap<CategoryId, StatisticRecord>;
-  companies: readonly string[];
-  /** The chart's data (`totalParticipants`) as CSV and in the API. */
-  participantsDownload: Download | undefined;
-}
-
 /** `/`: what the festival and the data are, the figures, every edition, the search. */
-export function HomePage({ context, years, global, companies, participantsDownload }: HomePageProps) {
+export function HomePage({ site }: { site: SiteContext }) {
+  const { page: context, data } = site;
+  const { years, companies } = data;
+  const global = data.recordsOf(GLOBAL_YEAR);
+  /** The chart's data (`totalParticipants`) as CSV and in the API. */
+  const participantsDownload = statisticDownload(site, GLOBAL_YEAR, 'totalParticipants');
   // While updating, the figures may mix two data versions: the notice alone, as on the year pages.
   const totals = context.isUpdating
     ? []
@@ -86,14 +82,6 @@ export function totalsCard(site: SiteContext, title: string) {
 }
 
 export const homePage = (site: SiteContext): AddressedPage => ({
-  content: () => (
-    <HomePage
-      context={site.page}
-      years={site.data.years}
-      global={site.data.recordsOf(GLOBAL_YEAR)}
-      companies={site.data.companies}
-      participantsDownload={statisticDownload(site, GLOBAL_YEAR, 'totalParticipants')}
-    />
-  ),
+  content: () => <HomePage site={site} />,
   card: () => totalsCard(site, texts.title),
 });

@@ -2,7 +2,7 @@ import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { formatNumber } from '../../domain/spanish-words.js';
 import { metaTexts, schoolTexts, webTexts } from '../copy.js';
 import { DataTable } from '../data-table.js';
-import { Headline, Layout, PAGE_PATHS, Panel, type PageContext } from '../layout.js';
+import { Headline, Layout, PAGE_PATHS, Panel } from '../layout.js';
 import { categoryApiPath, downloadPath, OpenDataLinks, type CsvTable, type Download } from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { ParticipantsByYear } from '../statistic-sections.js';
@@ -13,7 +13,7 @@ import { totalOf } from '../year-statistics.js';
 const texts = schoolTexts;
 
 /** What the page of one school shows: aggregates only, from the participants and the published statistics. */
-export interface SchoolFacts {
+interface SchoolFacts {
   school: string;
   /** Every published edition from its first on, with 0 where it did not take part. */
   participants: readonly YearCount[];
@@ -26,16 +26,23 @@ export interface SchoolFacts {
 }
 
 /** The editions it took part in (more than 0 participants). */
-export const editionsOf = (facts: SchoolFacts) => facts.participants.filter((point) => point.count > 0);
-
-interface SchoolPageProps {
-  context: PageContext;
-  facts: SchoolFacts;
-  downloads: { participants: Download; names: Download };
-}
+const editionsOf = (facts: SchoolFacts) => facts.participants.filter((point) => point.count > 0);
 
 /** `/companias/{slug}`: one school over the editions; while updating, its name alone (like the year pages). */
-export function SchoolPage({ context, facts, downloads }: SchoolPageProps) {
+export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: string; school: string }) {
+  const context = site.page;
+  const facts = schoolFacts(site, school);
+  // Its two CSV files, and the statistics they come from in the API.
+  const downloads: Record<'participants' | 'names', Download> = {
+    participants: {
+      csv: downloadPath(`companias-${slug}-participantes.csv`),
+      json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
+    },
+    names: {
+      csv: downloadPath(`companias-${slug}-nombres.csv`),
+      json: categoryApiPath(String(site.published.at(-1) ?? GLOBAL_YEAR), 'commonNameBySchoolByYear'),
+    },
+  };
   const editions = editionsOf(facts);
   const first = editions[0]!.year;
   const total = totalOf(editions);
@@ -114,24 +121,8 @@ export function schoolTable(site: SiteContext, school: string, kind: string): Cs
   };
 }
 
-/** `/companias/{slug}`, with its two CSV files and the statistics they come from in the API. */
 export const schoolPage = (site: SiteContext, slug: string, school: string): AddressedPage => ({
-  content: () => (
-    <SchoolPage
-      context={site.page}
-      facts={schoolFacts(site, school)}
-      downloads={{
-        participants: {
-          csv: downloadPath(`companias-${slug}-participantes.csv`),
-          json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
-        },
-        names: {
-          csv: downloadPath(`companias-${slug}-nombres.csv`),
-          json: categoryApiPath(String(site.published.at(-1) ?? GLOBAL_YEAR), 'commonNameBySchoolByYear'),
-        },
-      }}
-    />
-  ),
+  content: () => <SchoolPage site={site} slug={slug} school={school} />,
   card: () => {
     const facts = schoolFacts(site, school);
     const editions = editionsOf(facts);

@@ -4,7 +4,7 @@ import { decideParticipants, type Query } from '../../domain/validation.js';
 import type { PreparedResponse } from '../../http/answer.js';
 import type { PendingSearch } from '../../http/search-budget.js';
 import { metaTexts, webTexts } from '../copy.js';
-import { Layout, PAGE_PATHS, Panel, type PageContext } from '../layout.js';
+import { Layout, PAGE_PATHS, Panel } from '../layout.js';
 import { pageForRequest } from '../page-answer.js';
 import { card, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
 import { SearchForm, type SearchInput } from '../search-form.js';
@@ -23,18 +23,15 @@ export interface Participation {
 export type SearchOutcome = { refusal: string } | { found: readonly Participation[] };
 
 interface SearchPageProps {
-  context: PageContext;
-  companies: readonly string[];
-  /** The published years: a result links to its year's page. */
-  years: ReadonlySet<string>;
+  site: SiteContext;
   input?: SearchInput;
   outcome?: SearchOutcome;
 }
 
-/** `/buscar`: the form, and after a search its answer. */
-export function SearchPage({ context, companies, years, input, outcome }: SearchPageProps) {
+/** `/buscar`: the form, and after a search its answer; a result links to its year's page when published. */
+export function SearchPage({ site: { page, data }, input, outcome }: SearchPageProps) {
   return (
-    <Layout context={context} title={texts.title} description={texts.description} place="search">
+    <Layout context={page} title={texts.title} description={texts.description} place="search">
       <h1>{texts.title}</h1>
       <p class="lead">{texts.intro}</p>
       {outcome && 'refusal' in outcome ? (
@@ -43,7 +40,7 @@ export function SearchPage({ context, companies, years, input, outcome }: Search
         </p>
       ) : null}
       <div class="panel">
-        <SearchForm companies={companies} input={input} idPrefix="search" />
+        <SearchForm companies={data.companies} input={input} idPrefix="search" />
       </div>
       {outcome && 'found' in outcome ? (
         <Panel id="resultados" heading={texts.resultsHeading}>
@@ -60,7 +57,7 @@ export function SearchPage({ context, companies, years, input, outcome }: Search
                   { label: webTexts.table.school },
                 ]}
                 rows={outcome.found.map((participation) => [
-                  years.has(String(participation.year)) ? (
+                  data.yearSet.has(String(participation.year)) ? (
                     <a href={PAGE_PATHS.statistics(String(participation.year))}>{participation.year}</a>
                   ) : (
                     participation.year
@@ -79,7 +76,7 @@ export function SearchPage({ context, companies, years, input, outcome }: Search
 
 /** `GET /buscar`: the empty form. */
 export const searchPage = (site: SiteContext): AddressedPage => ({
-  content: () => <SearchPage context={site.page} companies={site.data.companies} years={site.data.yearSet} />,
+  content: () => <SearchPage site={site} />,
   card: () => card(site, texts.title, metaTexts.card.search),
 });
 
@@ -89,9 +86,7 @@ const searchAnswer = (site: SiteContext, statusCode: number, form: Query, outcom
     withSite(
       site,
       <SearchPage
-        context={site.page}
-        companies={site.data.companies}
-        years={site.data.yearSet}
+        site={site}
         input={{ name: form.name ?? '', company: form.company ?? '' }}
         outcome={outcome}
       />,

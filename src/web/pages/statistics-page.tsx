@@ -1,25 +1,18 @@
-import { GLOBAL_YEAR, type CategoryId } from '../../domain/categories.js';
+import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { PUBLIC_DATA_SHAPES as SHAPES } from '../../domain/answer-shapes.js';
 import { metaTexts, webTexts } from '../copy.js';
-import { Layout, YearLinks, type PageContext } from '../layout.js';
+import { Layout, YearLinks } from '../layout.js';
 import { statisticDownload } from '../model-files.js';
 import { DownloadsContext } from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { StatisticSections } from '../statistic-sections.js';
-import { parsed, totalOf, type StatisticRecord } from '../year-statistics.js';
+import { parsed, totalOf } from '../year-statistics.js';
 import { totalsCard } from './home-page.js';
 
 const texts = webTexts.statistics;
 
-interface StatisticsPageProps {
-  context: PageContext;
-  year: string;
-  years: readonly string[];
-  records: ReadonlyMap<CategoryId, StatisticRecord>;
-}
-
 /** `/estadisticas/{year}` and `/estadisticas/global`; while updating, like the API: no figures. */
-export function StatisticsPage({ context, year, years, records }: StatisticsPageProps) {
+export function StatisticsPage({ site: { page: context, data }, year }: { site: SiteContext; year: string }) {
   const isGlobal = year === GLOBAL_YEAR;
   const title = isGlobal ? texts.globalTitle : texts.yearTitle(year);
   return (
@@ -31,9 +24,9 @@ export function StatisticsPage({ context, year, years, records }: StatisticsPage
     >
       <h1>{title}</h1>
       <nav aria-label={texts.otherYears} class="year-nav">
-        <YearLinks years={years} current={year} />
+        <YearLinks years={data.years} current={year} />
       </nav>
-      {context.isUpdating ? null : <StatisticSections records={records} />}
+      {context.isUpdating ? null : <StatisticSections records={data.recordsOf(year)} />}
     </Layout>
   );
 }
@@ -42,12 +35,7 @@ export function StatisticsPage({ context, year, years, records }: StatisticsPage
 export const yearPage = (site: SiteContext, year: string): AddressedPage => ({
   content: () => (
     <DownloadsContext.Provider value={(category) => statisticDownload(site, year, category)}>
-      <StatisticsPage
-        context={site.page}
-        year={year}
-        years={site.data.years}
-        records={site.data.recordsOf(year)}
-      />
+      <StatisticsPage site={site} year={year} />
     </DownloadsContext.Provider>
   ),
   card: () => {
