@@ -15,4 +15,18 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
+  {
+    // Issue 32: the pages read the read model's records, never the API's bytes.
+    files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'JSON',
+          property: 'parse',
+          message: 'The pages read records (model.statistics), not JSON.',
+        },
+      ],
+    },
+  },
 );

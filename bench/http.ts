@@ -13,7 +13,8 @@
  * default 10), BENCH_CONNECTIONS (default 32), BENCH_WARMUP (s per operation before
  * measuring, default 1), BENCH_SEED (default 1), BENCH_LOOKUPS (in-process searches,
  * default 1000), BENCH_SLICES (turns per row, default 5), BENCH_REBUILD=1 (rebuild cached
- * demo stores).
+ * demo stores), BENCH_MIXED_S (seconds of the footprint step at scale 1, default 60; 0 skips
+ * it), BENCH_MIXED_RATE (its requests per second, default 500).
  *
  * How the figures are taken:
  * - Demo stores come from `tamborrada demo --seed S --scale F`; scales of 10 and above
@@ -24,7 +25,9 @@
  *   one under load runs at LOG_LEVEL=warn, so that no request is logged. Both starts also
  *   give the time from spawn until /api/ping and /api/years answer 200.
  * - Memory: VmRSS of /proc/PID/status when ready, after the warm-up and after the load,
- *   and VmHWM (peak, the read-model build included).
+ *   and VmHWM (peak, the read-model build included). At scale 1, last, the footprint: the
+ *   server with `npm start`'s Node flags at LOG_LEVEL=info, VmRSS idle and after a minute of
+ *   mixed load on every operation and page (bench/http-lib/mixed-load.ts), against 128 MB.
  * - Load: autocannon's programmatic API in this process, `BENCH_CONNECTIONS` connections,
  *   pipelining 1, no Accept-Encoding (identity bodies) except on the br row and the web
  *   pages' rows, which send a browser's (`gzip, deflate, br, zstd`: brotli bodies). The search

@@ -113,7 +113,8 @@ export function createHttpServer(
   // `Expect` other than 100-continue: the dispatcher answers, not Node's empty 417.
   server.on('checkExpectation', admit);
   server.on('connection', (socket: Socket) => (closing ? socket.destroy() : track(socket)));
-  // Node's own would also close a connection whose last answer is still being written.
+  // Node's own, which `close()` calls, would also close a connection whose last answer is
+  // still being written (test/hardening/shutdown.test.ts fails with it: a large answer cut).
   server.closeIdleConnections = () => {
     closing = true;
     for (const [socket, { waiting }] of connections) if (waiting.length === 0) socket.destroy();
