@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { StoreLocation } from '../config/index.js';
-import { PostgresStore, serverAddress } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { ReadStore, SchemaState, WriteStore } from './store.js';
 
@@ -98,11 +97,12 @@ export async function openWriteStore(location: StoreLocation, use: StoreUse = 'w
   const said = (error: unknown) =>
     location.engine === 'sqlite' ? sqliteStoreError(location.path, error) : error;
   const created = location.engine === 'sqlite' && !sqliteFileExists(location.path, use);
+  const postgres = location.engine === 'postgres' ? await loadPostgres() : undefined;
   let store: WriteStore;
   try {
     store =
       location.engine === 'postgres'
-        ? new PostgresStore(location.url, location.settings, 'tamborrada-cli')
+        ? new postgres!.PostgresStore(location.url, location.settings, 'tamborrada-cli')
         : new SqliteStore(location.path, { create: created, readonly: use === 'read' && 'leave-nothing' });
   } catch (error) {
     throw said(error);
@@ -110,7 +110,10 @@ export async function openWriteStore(location: StoreLocation, use: StoreUse = 'w
   // A server that does not answer: said after a second, not left to look like a hang.
   const waiting =
     location.engine === 'postgres'
-      ? setTimeout(() => process.stderr.write(`connecting to ${serverAddress(location.url)}…\n`), 1_000)
+      ? setTimeout(
+          () => process.stderr.write(`connecting to ${postgres!.serverAddress(location.url)}…\n`),
+          1_000,
+        )
       : undefined;
   try {
     const schema = created ? 'empty' : await store.readSchemaState().finally(() => clearTimeout(waiting));
@@ -128,9 +131,16 @@ export async function openWriteStore(location: StoreLocation, use: StoreUse = 'w
   }
 }
 
+/**
+ * The PostgreSQL store and its client, loaded only when used: `pg` is a third of what a
+ * build worker on SQLite would load at each start (docs/performance.md).
+ */
+const loadPostgres = () => import('./postgres-store.js');
+
 /** Opens the store the server reads from (read-only; no connection is made until the first read). */
 export async function openReadStore(location: StoreLocation): Promise<ReadStore> {
   if (location.engine === 'postgres') {
+    const { PostgresStore } = await loadPostgres();
     return new PostgresStore(location.url, location.settings, 'tamborrada-serve');
   }
   return new SqliteStore(location.path, { readonly: true });

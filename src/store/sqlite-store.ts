@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { sqliteLocation, type StoreLocation } from '../config/index.js';
+import type { StoreLocation } from '../config/index.js';
 import * as shared from './shared-sql.js';
 import { SQLITE_SCHEMA } from './sqlite-schema.js';
 import {
@@ -137,7 +137,7 @@ export class SqliteStore implements WriteStore {
     if (options.create) createOwnerOnly(path);
     ({ db: this.db, identity: this.identity } = this.open());
     this.description = `sqlite:${path}`;
-    this.location = sqliteLocation(path);
+    this.location = { engine: 'sqlite', path };
   }
 
   /** A connection and the identity of the file it has open (the same before and after opening). */
