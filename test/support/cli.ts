@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shebangNodeFlags } from '../../bench/http-lib/process.js';
+import { shebangNodeFlags } from './child-server.js';
 import { SETTINGS } from '../../src/config/index.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETE_LISTS } from '../../src/web/statistic-sections.js';
-import { startDemoSite, type DemoSite } from './support.js';
+import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 
 let site: DemoSite;
 let years: string[];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/domain/api-messages.js';
 import { webTexts } from '../../src/web/copy.js';
 import { PAGE_SECURITY } from '../../src/web/page-answer.js';
-import { startDemoSite, postForm, type DemoSite } from './support.js';
+import { startDemoSite, postForm, type DemoSite } from '../support/demo-site.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
