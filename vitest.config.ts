@@ -12,6 +12,9 @@ const TESTS = '**/*.test.{ts,tsx}';
  */
 export default defineConfig({
   test: {
+    // Three files at a time on a 2-core machine (Vitest's default there is one): most of a
+    // file's time is spent waiting on a child process, PostgreSQL or Chromium.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

@@ -6,11 +6,10 @@
  * 390 px, in the light and the dark colour scheme: no console error, no failed request,
  * no request leaving the server, the expected headings, tables and charts, no sideways
  * scroll, no chart text outside its chart, and no accessibility violation (axe-core).
- * A screenshot of each is saved in test-artifacts/screenshots/ (git-ignored). Every
+ * A screenshot of each is saved with `TEST_SCREENSHOTS=1` (test/support/screenshots.ts). Every
  * wait is for an event (a response, an element, the load event), never a delay.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
@@ -20,6 +19,7 @@ import { sqliteLocation } from '../../src/config/index.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { webTexts } from '../../src/web/copy.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
+import { saveScreenshot } from '../support/screenshots.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** No first-run work and no network of its own: every request a page makes is one we can see. */
@@ -49,8 +49,7 @@ const LONG_SCHOOL_CHILDREN = 260;
 const FIRST_SURNAMES = ['Zubia', 'Lasa', 'Arana', 'Iriarte', 'Olano'];
 /** The child of the long names searched for. */
 const LONG_CHILD = `${LONG_FIRST_NAME} Zubia ${LONG_SURNAME}`;
-const SCREENSHOTS = fileURLToPath(new URL('../../test-artifacts/screenshots/', import.meta.url));
-/** Loading, axe and a full-page screenshot of a long page, on a busy 2-core machine. */
+/** Loading and axe on a long page, on a busy 2-core machine. */
 const PAGE_TIMEOUT_MS = 120_000;
 
 let site: DemoSite;
@@ -64,7 +63,6 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
   }
-  mkdirSync(SCREENSHOTS, { recursive: true });
   site = await startDemoSite();
   origin = new URL(site.server.url).origin;
   years = ((await (await fetch(`${origin}/api/years`)).json()) as { years: string[] }).years;
@@ -133,7 +131,7 @@ const searchFor =
  * Runs a step in a fresh browser context of the given width, and checks what every page
  * must: no console error (but the browser's own line for the document's expected
  * status), no failed request, nothing asked of another origin, and no serious or
- * critical accessibility violation. Saves a screenshot.
+ * critical accessibility violation. Saves a screenshot when asked (`saveScreenshot`).
  */
 async function visit(
   name: string,
@@ -171,7 +169,7 @@ async function visit(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   const suffix = scheme === 'light' ? '' : `-${scheme}`;
-  await page.screenshot({ path: `${SCREENSHOTS}${name}-${width}${suffix}.png`, fullPage: true });
+  await saveScreenshot(page, `${name}-${width}${suffix}`);
   expect({ consoleErrors, failed, foreign, violations }).toEqual({
     consoleErrors: [],
     failed: [],

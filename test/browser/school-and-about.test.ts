@@ -2,10 +2,9 @@
  * The school pages and the "Acerca de" page in Debian's Chromium, at 390 and 1280 px, on
  * the demo data: no axe violation at all, the school's table equal to the store, every
  * school name of a year page a link to its page, the JSON-LD read by the browser, and
- * no script. Screenshots go to test-artifacts/screenshots/ (git-ignored).
+ * no script. Screenshots are saved with `TEST_SCREENSHOTS=1` (test/support/screenshots.ts).
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -14,9 +13,9 @@ import { aboutTexts, schoolTexts } from '../../src/web/copy.js';
 import { PAGE_PATHS } from '../../src/web/layout.js';
 import { slugOf } from '../../src/web/school-slugs.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
+import { saveScreenshot } from '../support/screenshots.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = fileURLToPath(new URL('../../test-artifacts/screenshots/', import.meta.url));
 const PAGE_TIMEOUT_MS = 120_000;
 
 let site: DemoSite;
@@ -25,7 +24,6 @@ let school: string;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium`);
-  mkdirSync(SCREENSHOTS, { recursive: true });
   site = await startDemoSite();
   const companies = (await (await fetch(`${site.server.url}/api/companies`)).json()) as {
     companies: string[];
@@ -48,7 +46,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** Opens a page at a width; checks its status, no script, no axe violation; saves a screenshot. */
+/** Opens a page at a width; checks its status, no script, no axe violation; saves a screenshot when asked. */
 async function open(path: string, width: number, name: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
@@ -57,7 +55,7 @@ async function open(path: string, width: number, name: string): Promise<Page> {
   expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}-${width}.png`, fullPage: true });
+  await saveScreenshot(page, `${name}-${width}`);
   return page;
 }
 

@@ -24,6 +24,9 @@ import {
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
 const RACE_MS = 4000;
+/** This many models put in service, or fewer, would prove little about how they are built. */
+const MIN_MODELS = 3;
+const MAX_RACES = 5;
 const WRITER = join(REPO_ROOT, 'test/read-model/fixtures/race-writer.ts');
 
 /** Runs the racing writer to its end; resolves with the index of the last state it committed. */
@@ -80,30 +83,41 @@ for (const kind of STORES) {
       await fixture?.dispose();
     });
 
-    it('every model put in service is one committed state', async () => {
-      // Every model is looked at once, on every turn of the event loop.
-      const seen = new Set<ReadModel>();
-      const mixed: ServedState[] = [];
-      let watching = true;
-      const watch = () => {
-        const state = server.follower.state;
-        if (state.kind === 'ready' && !seen.has(state.model)) {
-          seen.add(state.model);
-          const served = servedState(state.model);
-          if (!isOneOf(served, RACE_STATES)) mixed.push(served);
+    it(
+      'every model put in service is one committed state',
+      { timeout: MAX_RACES * RACE_MS + 60_000 },
+      async () => {
+        // Every model is looked at once, on every turn of the event loop.
+        const seen = new Set<ReadModel>();
+        const mixed: ServedState[] = [];
+        let watching = true;
+        const watch = () => {
+          const state = server.follower.state;
+          if (state.kind === 'ready' && !seen.has(state.model)) {
+            seen.add(state.model);
+            const served = servedState(state.model);
+            if (!isOneOf(served, RACE_STATES)) mixed.push(served);
+          }
+          if (watching) setImmediate(watch);
+        };
+        watch();
+        // A busy machine builds fewer models during one race: race again until enough were seen.
+        let commits = 0;
+        let last = 0;
+        for (let round = 0; round < MAX_RACES && (round === 0 || seen.size <= MIN_MODELS); round++) {
+          const result = await race(location);
+          commits += result.commits;
+          last = result.last;
         }
-        if (watching) setImmediate(watch);
-      };
-      watch();
-      const { commits, last } = await race(location);
-      const final = RACE_STATES[last]!;
-      await eventually(async () => isOneOf(servedState(readyModel(server)), [final]), 10_000);
-      watching = false;
+        const final = RACE_STATES[last]!;
+        await eventually(async () => isOneOf(servedState(readyModel(server)), [final]), 10_000);
+        watching = false;
 
-      expect(commits).toBeGreaterThan(20);
-      expect(seen.size).toBeGreaterThan(3);
-      expect(mixed).toEqual([]);
-    });
+        expect(commits).toBeGreaterThan(20);
+        expect(seen.size).toBeGreaterThan(MIN_MODELS);
+        expect(mixed).toEqual([]);
+      },
+    );
   });
 }
 
