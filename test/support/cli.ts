@@ -13,6 +13,12 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 const BUILT_CLI = join(REPO_ROOT, 'dist/cli/main.js');
 
 /**
+ * Node's cache of compiled code for the CLI's modules: the suite starts the CLI hundreds
+ * of times, and each start compiled them all again.
+ */
+const COMPILE_CACHE = join(REPO_ROOT, 'node_modules/.cache/tamborrada-test-compile');
+
+/**
  * The environment of a CLI run: none of our settings inherited from the caller (nor
  * libpq's), and no metrics listener (parallel servers would share its port) unless a test
  * asks for one; then `extra`.
@@ -21,7 +27,7 @@ export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   const ours = new Set(Object.values(SETTINGS).map((setting) => setting.variable));
   for (const name of Object.keys(env)) if (ours.has(name) || name.startsWith('PG')) delete env[name];
-  return { ...env, METRICS_PORT: 'off', ...extra };
+  return { ...env, METRICS_PORT: 'off', NODE_COMPILE_CACHE: COMPILE_CACHE, ...extra };
 }
 
 export interface CliOptions {

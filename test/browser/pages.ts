@@ -34,8 +34,7 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 const WIDTHS = [1280, 390] as const;
-const SCHEMES = ['light', 'dark'] as const;
-type Scheme = (typeof SCHEMES)[number];
+type Scheme = 'light' | 'dark';
 /**
  * Names no layout may let widen a page, in one edition: a 480-letter first name, a
  * 200-letter surname and a school of 295 unbroken letters, with enough children to
@@ -217,71 +216,87 @@ async function expectAccessibleCharts(page: Page, atLeast: number) {
   }
 }
 
-const SETTINGS = SCHEMES.flatMap((scheme) => WIDTHS.map((width) => [width, scheme] as const));
+/**
+ * The pages' visits in one colour scheme. Each scheme has its own test file, which
+ * imports this module (and with it the site and the browser of the hooks above), so
+ * that the two run side by side.
+ */
+export function visitsIn(scheme: Scheme): void {
+  describe.each(WIDTHS)(`at %i px, ${scheme}`, (width) => {
+    it(
+      '/: the festival, its figures, participants per edition, every year, the search, the API',
+      async () => {
+        const { page } = await visit('inicio', width, open('/'), 200, scheme);
+        expect(await headings(page, 1)).toEqual([webTexts.home.title]);
+        expect(await headings(page, 2)).toEqual([
+          webTexts.home.figuresHeading,
+          webTexts.home.chartHeading,
+          webTexts.home.yearsHeading,
+          webTexts.home.searchHeading,
+          webTexts.home.apiHeading,
+        ]);
+        await expectAccessibleCharts(page, 1);
+        for (const year of years) {
+          expect(await page.locator(`main a[href="/estadisticas/${year}"]`).count()).toBe(1);
+        }
+        expect(await page.locator('a[href="/api/docs"]').count()).toBeGreaterThan(0);
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
 
-describe.each(SETTINGS)('at %i px, %s', (width, scheme) => {
-  it(
-    '/: the festival, its figures, participants per edition, every year, the search, the API',
-    async () => {
-      const { page } = await visit('inicio', width, open('/'), 200, scheme);
-      expect(await headings(page, 1)).toEqual([webTexts.home.title]);
-      expect(await headings(page, 2)).toEqual([
-        webTexts.home.figuresHeading,
-        webTexts.home.chartHeading,
-        webTexts.home.yearsHeading,
-        webTexts.home.searchHeading,
-        webTexts.home.apiHeading,
-      ]);
-      await expectAccessibleCharts(page, 1);
-      for (const year of years) {
-        expect(await page.locator(`main a[href="/estadisticas/${year}"]`).count()).toBe(1);
-      }
-      expect(await page.locator('a[href="/api/docs"]').count()).toBeGreaterThan(0);
-      await page.context().close();
-    },
-    PAGE_TIMEOUT_MS,
-  );
+    it.each(['2024', 'global'])(
+      '/estadisticas/%s: a section for every category, its chart and its table',
+      async (year) => {
+        const { page } = await visit(
+          `estadisticas-${year}`,
+          width,
+          open(`/estadisticas/${year}`),
+          200,
+          scheme,
+        );
+        const present = await categoriesOf(year);
+        const titled = present.filter((category) => category !== 'intro' && category !== 'outro');
+        expect(await headings(page, 2)).toEqual(
+          expect.arrayContaining(titled.map((category) => webTexts.categories[category as 'intro'].title)),
+        );
+        expect(await page.locator('main section.statistic').count()).toBe(present.length);
+        await expectAccessibleCharts(page, 3);
+        // The first ranked name is the API's.
+        const ranking = year === 'global' ? 'topNames' : 'topNamesByYear';
+        const api = (await (
+          await fetch(`${origin}/api/category?year=${year}&category=${ranking}`)
+        ).json()) as {
+          stats: { public_data: { name: string; count: number }[] }[];
+        };
+        const first = api.stats[0]!.public_data[0]!;
+        const row = page.locator(`#${ranking} tbody tr`).first();
+        expect(await row.locator('th').textContent()).toBe(first.name);
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
 
-  it.each(['2024', 'global'])(
-    '/estadisticas/%s: a section for every category, its chart and its table',
-    async (year) => {
-      const { page } = await visit(`estadisticas-${year}`, width, open(`/estadisticas/${year}`), 200, scheme);
-      const present = await categoriesOf(year);
-      const titled = present.filter((category) => category !== 'intro' && category !== 'outro');
-      expect(await headings(page, 2)).toEqual(
-        expect.arrayContaining(titled.map((category) => webTexts.categories[category as 'intro'].title)),
-      );
-      expect(await page.locator('main section.statistic').count()).toBe(present.length);
-      await expectAccessibleCharts(page, 3);
-      // The first ranked name is the API's.
-      const ranking = year === 'global' ? 'topNames' : 'topNamesByYear';
-      const api = (await (await fetch(`${origin}/api/category?year=${year}&category=${ranking}`)).json()) as {
-        stats: { public_data: { name: string; count: number }[] }[];
-      };
-      const first = api.stats[0]!.public_data[0]!;
-      const row = page.locator(`#${ranking} tbody tr`).first();
-      expect(await row.locator('th').textContent()).toBe(first.name);
-      await page.context().close();
-    },
-    PAGE_TIMEOUT_MS,
-  );
+    it(
+      'an unknown year: the Spanish 404 page, with links to the real years',
+      async () => {
+        const { page } = await visit('no-encontrada', width, open('/estadisticas/1999'), 404, scheme);
+        expect(await headings(page, 1)).toEqual([webTexts.notFound.title]);
+        for (const year of years) {
+          expect(await page.locator(`main a[href="/estadisticas/${year}"]`).count()).toBe(1);
+        }
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
 
-  it(
-    'an unknown year: the Spanish 404 page, with links to the real years',
-    async () => {
-      const { page } = await visit('no-encontrada', width, open('/estadisticas/1999'), 404, scheme);
-      expect(await headings(page, 1)).toEqual([webTexts.notFound.title]);
-      for (const year of years) {
-        expect(await page.locator(`main a[href="/estadisticas/${year}"]`).count()).toBe(1);
-      }
-      await page.context().close();
-    },
-    PAGE_TIMEOUT_MS,
-  );
-
-  /** A search: what is typed, in which school, the answer's status, and what the answer shows. */
-  const searches: [string, () => { name: string; school: string }, number, (page: Page) => Promise<void>][] =
-    [
+    /** A search: what is typed, in which school, the answer's status, and what the answer shows. */
+    const searches: [
+      string,
+      () => { name: string; school: string },
+      number,
+      (page: Page) => Promise<void>,
+    ][] = [
       [
         'buscar-encontrado',
         () => ({ name: child.name.toLowerCase(), school: child.school }),
@@ -318,74 +333,78 @@ describe.each(SETTINGS)('at %i px, %s', (width, scheme) => {
       ],
     ];
 
-  it.each(searches)(
-    '%s: the search answers with the API’s rules, the name never in the address',
-    async (name, typed, status, check) => {
-      const answer = (page: Page) => page.locator(status === 200 ? '#resultados' : '[role="alert"]');
-      const { page } = await visit(name, width, searchFor(typed, answer), status, scheme);
-      await check(page);
-      await page.context().close();
-    },
-    PAGE_TIMEOUT_MS,
-  );
-});
+    it.each(searches)(
+      '%s: the search answers with the API’s rules, the name never in the address',
+      async (name, typed, status, check) => {
+        const answer = (page: Page) => page.locator(status === 200 ? '#resultados' : '[role="alert"]');
+        const { page } = await visit(name, width, searchFor(typed, answer), status, scheme);
+        await check(page);
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
+  });
+}
 
-describe.each(WIDTHS)('a ranking at %i px', (width) => {
+/** What does not depend on the colour scheme (in the light scheme's file). */
+export function schemeFreeChecks(): void {
+  describe.each(WIDTHS)('a ranking at %i px', (width) => {
+    it(
+      'shows its chart, with its table beside it on a wide screen and one tap away on a narrow one',
+      async () => {
+        const context = await browser.newContext({
+          viewport: { width, height: 900 },
+          javaScriptEnabled: false,
+        });
+        const page = await context.newPage();
+        await page.goto(`${origin}/estadisticas/${LONG_YEAR}`, { waitUntil: 'load' });
+        const ranking = page.locator('#topNamesByYear');
+        await expect.poll(() => ranking.locator('svg.chart').isVisible()).toBe(true);
+        const table = ranking.locator('table');
+        const fold = ranking.locator('summary');
+        if (width < 800) {
+          expect(await table.isVisible()).toBe(false);
+          await fold.click();
+          expect(await table.isVisible()).toBe(true);
+        } else {
+          expect(await fold.isVisible()).toBe(false);
+          expect(await table.isVisible()).toBe(true);
+        }
+        // The long name leads the ranking: shortened in the chart, whole in its title and the table.
+        const label = ranking.locator('svg text.bar-label').first();
+        expect(await label.locator('title').textContent()).toBe(LONG_FIRST_NAME);
+        const shown = await label.evaluate((text) => text.firstChild?.textContent ?? '');
+        expect(shown).toMatch(/^Mariasun(Mariasun)+M?a?r?i?a?s?u?n?…$/);
+        expect(shown.length).toBeLessThan(LONG_FIRST_NAME.length);
+        expect(await table.locator('tbody th').first().textContent()).toBe(LONG_FIRST_NAME);
+        await context.close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
+  });
+
   it(
-    'shows its chart, with its table beside it on a wide screen and one tap away on a narrow one',
+    'reads the same with JavaScript off: the pages have no script',
     async () => {
-      const context = await browser.newContext({
-        viewport: { width, height: 900 },
-        javaScriptEnabled: false,
-      });
+      const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(`${origin}/estadisticas/${LONG_YEAR}`, { waitUntil: 'load' });
-      const ranking = page.locator('#topNamesByYear');
-      await expect.poll(() => ranking.locator('svg.chart').isVisible()).toBe(true);
-      const table = ranking.locator('table');
-      const fold = ranking.locator('summary');
-      if (width < 800) {
-        expect(await table.isVisible()).toBe(false);
-        await fold.click();
-        expect(await table.isVisible()).toBe(true);
-      } else {
-        expect(await fold.isVisible()).toBe(false);
-        expect(await table.isVisible()).toBe(true);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      for (const path of ['/', '/estadisticas/global', '/buscar']) {
+        await page.goto(origin + path, { waitUntil: 'load' });
+        // JSON-LD is data for search engines, never run.
+        expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+        expect(await page.locator('h1').count()).toBe(1);
       }
-      // The long name leads the ranking: shortened in the chart, whole in its title and the table.
-      const label = ranking.locator('svg text.bar-label').first();
-      expect(await label.locator('title').textContent()).toBe(LONG_FIRST_NAME);
-      const shown = await label.evaluate((text) => text.firstChild?.textContent ?? '');
-      expect(shown).toMatch(/^Mariasun(Mariasun)+M?a?r?i?a?s?u?n?…$/);
-      expect(shown.length).toBeLessThan(LONG_FIRST_NAME.length);
-      expect(await table.locator('tbody th').first().textContent()).toBe(LONG_FIRST_NAME);
+      expect(await page.locator('svg[role="img"]').count()).toBe(0);
+      await page.goto(`${origin}/estadisticas/global`, { waitUntil: 'load' });
+      expect(await page.locator('svg[role="img"]').count()).toBeGreaterThan(3);
+      expect(await page.locator('table').count()).toBeGreaterThan(3);
+      expect(scripts).toEqual([]);
       await context.close();
     },
     PAGE_TIMEOUT_MS,
   );
-});
-
-it(
-  'reads the same with JavaScript off: the pages have no script',
-  async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
-    for (const path of ['/', '/estadisticas/global', '/buscar']) {
-      await page.goto(origin + path, { waitUntil: 'load' });
-      // JSON-LD is data for search engines, never run.
-      expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
-      expect(await page.locator('h1').count()).toBe(1);
-    }
-    expect(await page.locator('svg[role="img"]').count()).toBe(0);
-    await page.goto(`${origin}/estadisticas/global`, { waitUntil: 'load' });
-    expect(await page.locator('svg[role="img"]').count()).toBeGreaterThan(3);
-    expect(await page.locator('table').count()).toBeGreaterThan(3);
-    expect(scripts).toEqual([]);
-    await context.close();
-  },
-  PAGE_TIMEOUT_MS,
-);
+}
