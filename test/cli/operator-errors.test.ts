@@ -117,22 +117,26 @@ describe('a SQLite file that is not migrated gets the same line from every comma
         db.close();
       },
     ],
-  ])('%s: `store not migrated`, naming migrate, exit code 2, nothing written', async (_, make) => {
-    const path = `${workspace.dir}/${_.replaceAll(/\W+/g, '-')}.db`;
-    make(path);
-    const before = readFileSync(path);
-    const line = `store not migrated: ${path} has no tables of tamborrada; run \`tamborrada migrate --db ${path}\``;
-    // Side by side: none of them may write, so none can disturb another.
-    const runs = await Promise.all(commands().map((command) => runCli([...command, '--db', path])));
-    for (const [i, run] of runs.entries()) {
-      expect(run.stderr, commands()[i]!.join(' ')).not.toMatch(/no such table/);
-      expectUsageLine(run, line);
-    }
-    expect(readFileSync(path).equals(before)).toBe(true);
-    // The command it names does fix it.
-    expect((await runCli(['migrate', '--db', path])).code).toBe(0);
-    expect((await runCli(['status', '--db', path])).code).toBe(0);
-  });
+  ])(
+    '%s: `store not migrated`, naming migrate, exit code 2, nothing written',
+    async (_, make) => {
+      const path = `${workspace.dir}/${_.replaceAll(/\W+/g, '-')}.db`;
+      make(path);
+      const before = readFileSync(path);
+      const line = `store not migrated: ${path} has no tables of tamborrada; run \`tamborrada migrate --db ${path}\``;
+      // Side by side: none of them may write, so none can disturb another.
+      const runs = await Promise.all(commands().map((command) => runCli([...command, '--db', path])));
+      for (const [i, run] of runs.entries()) {
+        expect(run.stderr, commands()[i]!.join(' ')).not.toMatch(/no such table/);
+        expectUsageLine(run, line);
+      }
+      expect(readFileSync(path).equals(before)).toBe(true);
+      // The command it names does fix it.
+      expect((await runCli(['migrate', '--db', path])).code).toBe(0);
+      expect((await runCli(['status', '--db', path])).code).toBe(0);
+    },
+    120_000,
+  );
 });
 
 describe('commands asked for what is so already: exit code 0, nothing changed', () => {
