@@ -1,12 +1,42 @@
 import { defineConfig } from 'vitest/config';
 
+/** Builds dist/ once per run: for the tests that start the real built CLI. */
+const BUILD = 'test/support/build-global-setup.ts';
+/** One throwaway PostgreSQL server per run (or TEST_DATABASE_URL), shared by the projects listing it. */
+const POSTGRES = 'test/support/postgres-global-setup.ts';
+const TESTS = '**/*.test.{ts,tsx}';
+
+/**
+ * The suite in projects (docs/architecture.md, "Tests"): each gets only the set-up it
+ * needs, so that `npm run test:unit` neither builds nor starts PostgreSQL.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    // The built CLI for the CLI tests, and one throwaway PostgreSQL server per run (or
-    // TEST_DATABASE_URL); see the files.
-    globalSetup: ['test/support/build-global-setup.ts', 'test/support/postgres-global-setup.ts'],
+    // Three files at a time on a 2-core machine (Vitest's default there is one): most of a
+    // file's time is spent waiting on a child process, PostgreSQL or Chromium.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: [`test/unit/${TESTS}`], pool: 'threads', isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'conformance', include: [`test/conformance/${TESTS}`], globalSetup: [POSTGRES] },
+      },
+      { extends: true, test: { name: 'property', include: [`test/property/${TESTS}`] } },
+      { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: [`test/${TESTS}`],
+          exclude: ['test/{unit,conformance,property,browser}/**'],
+          globalSetup: [BUILD, POSTGRES],
+        },
+      },
+    ],
   },
 });

@@ -4,17 +4,18 @@
 # assertion, a test that times out and a file that cannot be loaded must each make
 # `vitest run` exit non-zero, and a passing test must exit 0. No PostgreSQL process and
 # no data folder may be left behind. The probes live in a temporary folder under test/
-# that is removed on exit, so the normal run never picks them up.
+# that is removed on exit, so the normal run never picks them up. The probes run side by
+# side, each with its own PostgreSQL; dist/ is built once, before them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 probe_dir=$(mktemp -d test/gate-probe.XXXXXX)
 trap 'rm -rf "$probe_dir"' EXIT
 
-failures=0
+# A probe runs in the background: it records a problem as a file of its own.
 fail() {
   echo "test gate: $1" >&2
-  failures=$((failures + 1))
+  touch "$probe_dir/failed-$RANDOM$RANDOM"
 }
 
 # The test PostgreSQL processes and data folders of one probe, found by the tag that
@@ -50,16 +51,21 @@ probe() {
   fi
 }
 
+npm run --silent build || exit 1
+export TAMBORRADA_TEST_BUILT=1
+
 probe passing pass "import { expect, it } from 'vitest';
-it('passes', () => expect(1 + 1).toBe(2));"
+it('passes', () => expect(1 + 1).toBe(2));" &
 probe failing-assertion fail "import { expect, it } from 'vitest';
-it('fails on purpose', () => expect(1 + 1).toBe(3));"
+it('fails on purpose', () => expect(1 + 1).toBe(3));" &
 probe timeout fail "import { it } from 'vitest';
-it('never ends', () => new Promise<void>(() => undefined), 200);"
+it('never ends', () => new Promise<void>(() => undefined), 200);" &
 probe load-error fail "import { it } from 'vitest';
 throw new Error('this file cannot be loaded');
-it('is never reached', () => undefined);"
+it('is never reached', () => undefined);" &
 
+wait
+failures=$(compgen -G "$probe_dir/failed-*" | wc -l)
 if [ "$failures" -gt 0 ]; then
   echo "test gate: $failures problem(s): a failing test would not fail the run" >&2
   exit 1

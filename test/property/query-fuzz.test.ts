@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSeededServer, type SeededServer } from '../support/server.js';
-import { getRequest, rawRequest, SECURITY_HEADERS } from '../hardening/support.js';
+import { getRequest, rawRequest, SECURITY_HEADERS } from '../support/raw-http.js';
 
 const SCHOOL = 'Ikastola Txori Berri';
 

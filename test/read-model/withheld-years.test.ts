@@ -11,8 +11,8 @@ import { runCli } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { startTestServer } from '../support/server.js';
 import { webTexts } from '../../src/web/copy.js';
-import { postForm } from '../web/support.js';
-import { createWorkspace, csv, type Workspace } from '../integration/support.js';
+import { postForm } from '../support/demo-site.js';
+import { createWorkspace, csv, type Workspace } from '../support/workspace.js';
 
 /** Took part in 2023 and 2024. */
 const BOTH = 'Ikastola Txori Berri';

@@ -9,12 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, spawnServer, type ChildServer } from '../../bench/http-lib/process.js';
+import { freePort, spawnServer, type ChildServer } from '../support/child-server.js';
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { resolveStoreLocation } from '../../src/config/index.js';
 import { cliEnv, REPO_ROOT, runCli } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
-import { createWorkspace, csv, type Workspace } from '../integration/support.js';
+import { createWorkspace, csv, type Workspace } from '../support/workspace.js';
 
 const CLI = join(REPO_ROOT, 'dist/cli/main.js');
 const SERVED_WITHIN_MS = 2000;

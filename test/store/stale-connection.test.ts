@@ -15,7 +15,7 @@ import { openReadStore } from '../../src/store/open-store.js';
 import { runCli } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { startTestServer } from '../support/server.js';
-import { createWorkspace, type Workspace } from '../integration/support.js';
+import { createWorkspace, type Workspace } from '../support/workspace.js';
 
 const REOPENED = 'the store connection no longer saw the store as it is on disk: reopened';
 

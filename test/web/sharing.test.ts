@@ -11,7 +11,7 @@ import { PAGE_PATHS } from '../../src/web/layout.js';
 import { CSV_CONTENT_TYPE } from '../../src/web/open-data.js';
 import { PREVIEW_SIZE, THEME_COLOUR } from '../../src/web/page-meta.js';
 import { slugOf } from '../../src/web/school-slugs.js';
-import { startDemoSite, type DemoSite } from './support.js';
+import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 
 const PUBLIC_URL = 'https://tamborrada.example.org';
 const UTF8_BOM = 'efbbbf';

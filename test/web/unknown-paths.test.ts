@@ -9,7 +9,7 @@ import { apiErrors } from '../../src/domain/api-messages.js';
 import { webTexts } from '../../src/web/copy.js';
 import { securityHeaders } from '../../src/http/answer.js';
 import { PAGE_POLICY } from '../../src/web/page-answer.js';
-import { startDemoSite, postForm, type DemoSite } from './support.js';
+import { startDemoSite, postForm, type DemoSite } from '../support/demo-site.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';

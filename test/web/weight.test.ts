@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rawHttp } from '../support/server.js';
-import { startDemoSite, type DemoSite } from './support.js';
+import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 
 const BUDGET_BYTES = 100 * 1024;
 let site: DemoSite;

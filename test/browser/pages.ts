@@ -1,0 +1,410 @@
+/**
+ * The pages in a real browser: Debian's Chromium (`apt-get install chromium`; `.ci/run`
+ * installs it) driven by playwright-core, over the demo data of `npm start` with a child
+ * of a 480-letter name in a school of a very long name added to its last edition. For
+ * `/`, a year, global, a 404 and a search (found, not found, invalid), at 1280 px and
+ * 390 px, in the light and the dark colour scheme: no console error, no failed request,
+ * no request leaving the server, the expected headings, tables and charts, no sideways
+ * scroll, no chart text outside its chart, and no accessibility violation (axe-core).
+ * A screenshot of each is saved with `TEST_SCREENSHOTS=1` (test/support/screenshots.ts). Every
+ * wait is for an event (a response, an element, the load event), never a delay.
+ */
+import { existsSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import Database from 'better-sqlite3';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recompute } from '../../src/cli/commands/recompute.js';
+import { sqliteLocation } from '../../src/config/index.js';
+import { CATEGORY_IDS } from '../../src/domain/categories.js';
+import { webTexts } from '../../src/web/copy.js';
+import { startDemoSite, type DemoSite } from '../support/demo-site.js';
+import { saveScreenshot } from '../support/screenshots.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** No first-run work and no network of its own: every request a page makes is one we can see. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const WIDTHS = [1280, 390] as const;
+type Scheme = 'light' | 'dark';
+/**
+ * Names no layout may let widen a page, in one edition: a 480-letter first name, a
+ * 200-letter surname and a school of 295 unbroken letters, with enough children to
+ * lead that edition's rankings (names, surnames, schools).
+ */
+const LONG_YEAR = 2024;
+const LONG_FIRST_NAME = 'Mariasun'.repeat(60);
+const LONG_SURNAME = 'Goikoetxea'.repeat(20);
+const LONG_SCHOOL = `Ikastola ${'Txikierdiberri'.repeat(21)}t`;
+const LONG_SCHOOL_CHILDREN = 260;
+const FIRST_SURNAMES = ['Zubia', 'Lasa', 'Arana', 'Iriarte', 'Olano'];
+/** The child of the long names searched for. */
+const LONG_CHILD = `${LONG_FIRST_NAME} Zubia ${LONG_SURNAME}`;
+/** Loading and axe on a long page, on a busy 2-core machine. */
+const PAGE_TIMEOUT_MS = 120_000;
+
+let site: DemoSite;
+let browser: Browser;
+let origin: string;
+/** A child of the demo data, to be found by the search. */
+let child: { name: string; school: string };
+let years: string[];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  }
+  site = await startDemoSite();
+  origin = new URL(site.server.url).origin;
+  years = ((await (await fetch(`${origin}/api/years`)).json()) as { years: string[] }).years;
+  await site.fixture.insertParticipants(
+    Array.from({ length: LONG_SCHOOL_CHILDREN }, (_, i) => ({
+      name: `${LONG_FIRST_NAME} ${FIRST_SURNAMES[i % FIRST_SURNAMES.length]!}${i < 5 ? '' : i} ${LONG_SURNAME}`,
+      school: LONG_SCHOOL,
+      year: LONG_YEAR,
+    })),
+  );
+  await recompute(sqliteLocation(site.fixture.path));
+  await site.server.follower.refresh();
+  const db = new Database(site.fixture.path, { readonly: true });
+  child = db.prepare('SELECT name, school FROM participants ORDER BY id LIMIT 1').get() as typeof child;
+  db.close();
+  // Playwright gives each launch a fresh, temporary profile (--user-data-dir).
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** The categories a year has, as the API answers them. */
+async function categoriesOf(year: string): Promise<string[]> {
+  const present: string[] = [];
+  for (const category of CATEGORY_IDS) {
+    const answer = await fetch(`${origin}/api/category?year=${year}&category=${category}`);
+    if (answer.status === 200) present.push(category);
+  }
+  return present;
+}
+
+interface Visit {
+  page: Page;
+  /** The status of the page's document. */
+  status: number;
+}
+
+/** What a user does on a page: open it, or fill in a form and send it. */
+type Step = (page: Page) => Promise<number>;
+
+const open =
+  (path: string): Step =>
+  async (page) =>
+    (await page.goto(origin + path, { waitUntil: 'load' }))!.status();
+
+/** Sends the search form of /buscar, then waits for the answer's `ready` element. */
+const searchFor =
+  (typed: () => { name: string; school: string }, ready: (page: Page) => Locator): Step =>
+  async (page) => {
+    const { name, school } = typed();
+    await page.goto(`${origin}/buscar`, { waitUntil: 'load' });
+    await page.getByLabel(webTexts.search.nameLabel).fill(name);
+    await page.getByLabel(webTexts.search.companyLabel).selectOption(school);
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST');
+    await page.getByRole('button', { name: webTexts.search.submit }).click();
+    const status = (await answered).status();
+    await ready(page).waitFor();
+    await page.waitForLoadState('load');
+    return status;
+  };
+
+/**
+ * Runs a step in a fresh browser context of the given width, and checks what every page
+ * must: no console error (but the browser's own line for the document's expected
+ * status), no failed request, nothing asked of another origin, and no serious or
+ * critical accessibility violation. Saves a screenshot when asked (`saveScreenshot`).
+ */
+async function visit(
+  name: string,
+  width: number,
+  step: Step,
+  expectedStatus: number,
+  scheme: Scheme = 'light',
+): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  const failed: string[] = [];
+  const foreign: string[] = [];
+  const documentStatusLine = `the server responded with a status of ${expectedStatus}`;
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const isDocument = message.location().url.split('#')[0] === page.url();
+    if (isDocument && message.text().includes(documentStatusLine)) return;
+    consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('requestfailed', (request) => failed.push(request.url()));
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== origin) foreign.push(request.url());
+  });
+  page.on('response', (response) => {
+    const isDocument = response.request().resourceType() === 'document';
+    if (!isDocument && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+
+  const status = await step(page);
+  expect(status).toBe(expectedStatus);
+  const axe = await new AxeBuilder({ page }).analyze();
+  const violations = axe.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  const suffix = scheme === 'light' ? '' : `-${scheme}`;
+  await saveScreenshot(page, `${name}-${width}${suffix}`);
+  expect({ consoleErrors, failed, foreign, violations }).toEqual({
+    consoleErrors: [],
+    failed: [],
+    foreign: [],
+    violations: [],
+  });
+  expect(await layoutFaults(page)).toEqual({ scrollWidth: width, outside: [] });
+  return { page, status };
+}
+
+/**
+ * What a layout must never do: widen the page past the screen (its scroll width), or
+ * draw a chart's text past the chart's edges (a clipped label or value).
+ */
+function layoutFaults(page: Page) {
+  return page.evaluate(() => {
+    const outside: string[] = [];
+    for (const chart of document.querySelectorAll('svg.chart')) {
+      const box = chart.getBoundingClientRect();
+      for (const text of chart.querySelectorAll('text')) {
+        const own = text.getBoundingClientRect();
+        const inside =
+          own.left >= box.left - 0.5 &&
+          own.right <= box.right + 0.5 &&
+          own.top >= box.top - 0.5 &&
+          own.bottom <= box.bottom + 0.5;
+        if (!inside)
+          outside.push(`${chart.id || chart.getAttribute('aria-labelledby')}: ${text.textContent}`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, outside };
+  });
+}
+
+const headings = (page: Page, level: number) => page.getByRole('heading', { level }).allTextContents();
+
+/** Every chart is an image with a title and a description, and has its table beside it. */
+async function expectAccessibleCharts(page: Page, atLeast: number) {
+  const charts = page.locator('svg[role="img"]');
+  expect(await charts.count()).toBeGreaterThanOrEqual(atLeast);
+  for (const chart of await charts.all()) {
+    expect((await chart.locator('title').first().textContent())?.trim()).not.toBe('');
+    expect((await chart.locator('desc').textContent())?.trim()).not.toBe('');
+    expect(await chart.locator('xpath=ancestor::section[1]//table').count()).toBe(1);
+  }
+}
+
+/**
+ * The pages' visits in one colour scheme. Each scheme has its own test file, which
+ * imports this module (and with it the site and the browser of the hooks above), so
+ * that the two run side by side.
+ */
+export function visitsIn(scheme: Scheme): void {
+  describe.each(WIDTHS)(`at %i px, ${scheme}`, (width) => {
+    it(
+      '/: the festival, its figures, participants per edition, every year, the search, the API',
+      async () => {
+        const { page } = await visit('inicio', width, open('/'), 200, scheme);
+        expect(await headings(page, 1)).toEqual([webTexts.home.title]);
+        expect(await headings(page, 2)).toEqual([
+          webTexts.home.figuresHeading,
+          webTexts.home.chartHeading,
+          webTexts.home.yearsHeading,
+          webTexts.home.searchHeading,
+          webTexts.home.apiHeading,
+        ]);
+        await expectAccessibleCharts(page, 1);
+        for (const year of years) {
+          expect(await page.locator(`main a[href="/estadisticas/${year}"]`).count()).toBe(1);
+        }
+        expect(await page.locator('a[href="/api/docs"]').count()).toBeGreaterThan(0);
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
+
+    it.each(['2024', 'global'])(
+      '/estadisticas/%s: a section for every category, its chart and its table',
+      async (year) => {
+        const { page } = await visit(
+          `estadisticas-${year}`,
+          width,
+          open(`/estadisticas/${year}`),
+          200,
+          scheme,
+        );
+        const present = await categoriesOf(year);
+        const titled = present.filter((category) => category !== 'intro' && category !== 'outro');
+        expect(await headings(page, 2)).toEqual(
+          expect.arrayContaining(titled.map((category) => webTexts.categories[category as 'intro'].title)),
+        );
+        expect(await page.locator('main section.statistic').count()).toBe(present.length);
+        await expectAccessibleCharts(page, 3);
+        // The first ranked name is the API's.
+        const ranking = year === 'global' ? 'topNames' : 'topNamesByYear';
+        const api = (await (
+          await fetch(`${origin}/api/category?year=${year}&category=${ranking}`)
+        ).json()) as {
+          stats: { public_data: { name: string; count: number }[] }[];
+        };
+        const first = api.stats[0]!.public_data[0]!;
+        const row = page.locator(`#${ranking} tbody tr`).first();
+        expect(await row.locator('th').textContent()).toBe(first.name);
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
+
+    it(
+      'an unknown year: the Spanish 404 page, with links to the real years',
+      async () => {
+        const { page } = await visit('no-encontrada', width, open('/estadisticas/1999'), 404, scheme);
+        expect(await headings(page, 1)).toEqual([webTexts.notFound.title]);
+        for (const year of years) {
+          expect(await page.locator(`main a[href="/estadisticas/${year}"]`).count()).toBe(1);
+        }
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
+
+    /** A search: what is typed, in which school, the answer's status, and what the answer shows. */
+    const searches: [
+      string,
+      () => { name: string; school: string },
+      number,
+      (page: Page) => Promise<void>,
+    ][] = [
+      [
+        'buscar-encontrado',
+        () => ({ name: child.name.toLowerCase(), school: child.school }),
+        200,
+        async (page) => {
+          const rows = page.locator('section[aria-labelledby="resultados"] tbody tr');
+          expect(await rows.count()).toBeGreaterThan(0);
+          expect(await rows.first().locator('td').first().textContent()).toBe(child.name);
+          expect(page.url()).toBe(`${origin}/buscar`);
+        },
+      ],
+      [
+        'buscar-sin-resultados',
+        () => ({ name: 'Koldo Mitxelena Elissalde', school: child.school }),
+        200,
+        async (page) => expect(await page.getByRole('status').textContent()).toBe(webTexts.search.notFound),
+      ],
+      [
+        'buscar-nombre-largo',
+        () => ({ name: LONG_CHILD.toLowerCase(), school: LONG_SCHOOL }),
+        200,
+        async (page) => {
+          const rows = page.locator('section[aria-labelledby="resultados"] tbody tr');
+          expect(await rows.count()).toBe(1);
+          expect(await rows.first().locator('td').first().textContent()).toBe(LONG_CHILD);
+        },
+      ],
+      [
+        'buscar-invalida',
+        () => ({ name: 'Ane Garcia', school: child.school }),
+        400,
+        async (page) =>
+          expect(await page.getByRole('alert').textContent()).toBe(webTexts.search.errors.nameTooShort),
+      ],
+    ];
+
+    it.each(searches)(
+      '%s: the search answers with the API’s rules, the name never in the address',
+      async (name, typed, status, check) => {
+        const answer = (page: Page) => page.locator(status === 200 ? '#resultados' : '[role="alert"]');
+        const { page } = await visit(name, width, searchFor(typed, answer), status, scheme);
+        await check(page);
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
+  });
+}
+
+/** What does not depend on the colour scheme (in the light scheme's file). */
+export function schemeFreeChecks(): void {
+  describe.each(WIDTHS)('a ranking at %i px', (width) => {
+    it(
+      'shows its chart, with its table beside it on a wide screen and one tap away on a narrow one',
+      async () => {
+        const context = await browser.newContext({
+          viewport: { width, height: 900 },
+          javaScriptEnabled: false,
+        });
+        const page = await context.newPage();
+        await page.goto(`${origin}/estadisticas/${LONG_YEAR}`, { waitUntil: 'load' });
+        const ranking = page.locator('#topNamesByYear');
+        await expect.poll(() => ranking.locator('svg.chart').isVisible()).toBe(true);
+        const table = ranking.locator('table');
+        const fold = ranking.locator('summary');
+        if (width < 800) {
+          expect(await table.isVisible()).toBe(false);
+          await fold.click();
+          expect(await table.isVisible()).toBe(true);
+        } else {
+          expect(await fold.isVisible()).toBe(false);
+          expect(await table.isVisible()).toBe(true);
+        }
+        // The long name leads the ranking: shortened in the chart, whole in its title and the table.
+        const label = ranking.locator('svg text.bar-label').first();
+        expect(await label.locator('title').textContent()).toBe(LONG_FIRST_NAME);
+        const shown = await label.evaluate((text) => text.firstChild?.textContent ?? '');
+        expect(shown).toMatch(/^Mariasun(Mariasun)+M?a?r?i?a?s?u?n?…$/);
+        expect(shown.length).toBeLessThan(LONG_FIRST_NAME.length);
+        expect(await table.locator('tbody th').first().textContent()).toBe(LONG_FIRST_NAME);
+        await context.close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
+  });
+
+  it(
+    'reads the same with JavaScript off: the pages have no script',
+    async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      for (const path of ['/', '/estadisticas/global', '/buscar']) {
+        await page.goto(origin + path, { waitUntil: 'load' });
+        // JSON-LD is data for search engines, never run.
+        expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+        expect(await page.locator('h1').count()).toBe(1);
+      }
+      expect(await page.locator('svg[role="img"]').count()).toBe(0);
+      await page.goto(`${origin}/estadisticas/global`, { waitUntil: 'load' });
+      expect(await page.locator('svg[role="img"]').count()).toBeGreaterThan(3);
+      expect(await page.locator('table').count()).toBeGreaterThan(3);
+      expect(scripts).toEqual([]);
+      await context.close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
+}

@@ -1,0 +1,300 @@
+/**
+ * A family's request, as the operator carries it out with the real built CLI on SQLite
+ * (the same transactions on PostgreSQL: test/store/removals.test.ts and
+ * test/store/postgres/participant-removal.test.ts): `participant remove` deletes one child's
+ * records, recomputes, leaves no readable copy of the name in the store's files, and a
+ * running server follows within 2 s; `participant removals` lists what was done without
+ * a name; every later import leaves the child out and says so.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webTexts } from '../../src/web/copy.js';
+import { slugOf } from '../../src/web/school-slugs.js';
+import { shebangNodeFlags } from '../support/child-server.js';
+import { cliEnv, REPO_ROOT } from '../support/cli.js';
+import { eventually } from '../support/eventually.js';
+import { startServe, type ServeProcess } from '../support/raw-http.js';
+import { postForm } from '../support/demo-site.js';
+import {
+  createWorkspace,
+  csv,
+  dumpAllTables,
+  linesOf,
+  query,
+  runCli,
+  storeContents,
+  type Workspace,
+} from '../support/workspace.js';
+
+/** A name unique enough to be found in the files' bytes whenever a copy of it is there. */
+const CHILD = 'Zorblax Quimberly Vantorre';
+const TRACES = ['Zorblax', 'Quimberly', 'Vantorre'].flatMap((word) => [
+  word,
+  word.toLowerCase(),
+  word.toUpperCase(),
+]);
+/** The child is the only one of this school: its page, card and sitemap entry go with it. */
+const LONE = 'Colegio Zirkulu Txikia';
+const SCHOOL = 'Ikastola Txori Berri';
+const FIRST = ['Ane', 'Jon', 'Mikel', 'Nora', 'Maite', 'Iker', 'Leire', 'Unai'];
+const LAST = ['Garcia', 'Perez', 'Ruiz', 'Lasa', 'Olano', 'Soto', 'Zubia', 'Etxeberria', 'Goñi', 'Ibarra'];
+
+/** The child in 2023 and 2024, then enough others that its rows share no page with the end of the table. */
+const LIST = csv([
+  'name,school,year',
+  `${CHILD},${LONE},2023`,
+  `${CHILD},${LONE},2024`,
+  ...FIRST.flatMap((first, i) =>
+    LAST.flatMap((last, j) =>
+      LAST.map((second, k) => `${first} ${last} ${second},${SCHOOL},${2023 + ((i + j + k) % 2)}`),
+    ),
+  ),
+]);
+
+/** Where the store's files hold a trace of the child's name: `file: word`. */
+function tracesIn(dbPath: string): string[] {
+  return ['', '-wal', '-shm'].flatMap((suffix) => {
+    if (!existsSync(dbPath + suffix)) return [];
+    const bytes = readFileSync(dbPath + suffix);
+    return TRACES.filter((word) => bytes.includes(word)).map((word) => `store.db${suffix}: ${word}`);
+  });
+}
+
+const participantsPath = (name: string, company: string) =>
+  `/api/participants?name=${encodeURIComponent(name)}&company=${encodeURIComponent(company)}`;
+
+describe('tamborrada participant remove', () => {
+  let workspace: Workspace;
+  /** A server of its own process, as deployed: it holds its connection's locks on the file and its WAL. */
+  let server: ServeProcess;
+  const get = async (path: string) => {
+    const answer = await fetch(server.url + path);
+    const text = await answer.text();
+    return {
+      status: answer.status,
+      text,
+      body: answer.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
+    };
+  };
+  const cli = (...args: string[]) => runCli([...args, '--db', workspace.dbPath]);
+  const remove = (...args: string[]) => cli('participant', 'remove', ...args);
+
+  /** What a visitor sees of the child and of its school, everywhere a running server shows them. */
+  async function seen() {
+    const text = async (path: string) => (await get(path)).text;
+    const lonePage = `/companias/${slugOf(LONE)}`;
+    const form = await postForm(`${server.url}/buscar`, { name: CHILD, company: LONE });
+    return {
+      search: (await get(participantsPath(CHILD, LONE))).status,
+      form: (await form.text()).includes(webTexts.search.found(2, LONE)),
+      companies: (await text('/api/companies')).includes(LONE),
+      totals: (await get('/api/category?category=totalParticipants&year=global')).body,
+      page: (await get(lonePage)).status,
+      preview: (await get(`/vista-previa/companias-${slugOf(LONE)}.png`)).status,
+      sitemap: (await text('/sitemap.xml')).includes(lonePage),
+      csv: (await text('/datos/global-topSchools.csv')).includes(LONE),
+    };
+  }
+  const totals = (count2023: number, count2024: number) => ({
+    stats: [
+      expect.objectContaining({
+        public_data: [
+          { year: 2023, count: count2023 },
+          { year: 2024, count: count2024 },
+        ],
+      }),
+    ],
+  });
+
+  beforeAll(async () => {
+    workspace = createWorkspace();
+    expect((await cli('import', workspace.file('list.csv', LIST), '--create')).code).toBe(0);
+    // The child's rows deleted and written again as the sqlite3 shell (or an older
+    // version) does it, without secure deletion: the old copies stay in free space.
+    const db = new Database(workspace.dbPath);
+    db.transaction(() => {
+      const rows = db.prepare('SELECT name, school, year FROM participants WHERE name = ?').all(CHILD);
+      db.prepare('DELETE FROM participants WHERE name = ?').run(CHILD);
+      const insert = db.prepare('INSERT INTO participants (name, school, year) VALUES (?, ?, ?)');
+      for (const row of rows as { name: string; school: string; year: number }[])
+        insert.run(row.name, row.school, row.year);
+    })();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    server = await startServe(['--db', workspace.dbPath], { SEARCH_BUDGETS: 'off' });
+  });
+
+  afterAll(async () => {
+    server?.kill();
+    workspace?.remove();
+  });
+
+  it('--dry-run says what would change and changes nothing', async () => {
+    const before = dumpAllTables(workspace.dbPath);
+    const run = await remove('--name', CHILD, '--school', LONE, '--dry-run');
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(linesOf(run.stdout)).toEqual([
+      `would remove 2 records of one child from sqlite:${workspace.dbPath}`,
+      `  school         ${LONE}`,
+      '  years          every year',
+      '  records        2 (2023, 2024)',
+      expect.stringMatching(/^ {2}statistics {5}recomputed: \d+ rows$/),
+      '  later imports  leave this child out; the store keeps no name',
+      'dry run: nothing was changed',
+    ]);
+    expect(dumpAllTables(workspace.dbPath)).toEqual(before);
+  });
+
+  it('deletes every record of the child, recomputes, leaves no copy of the name in the files, and running servers follow within 2 s', async () => {
+    expect(await seen()).toEqual({
+      search: 200,
+      form: true,
+      companies: true,
+      totals: totals(1 + 400, 1 + 400),
+      page: 200,
+      preview: 200,
+      sitemap: true,
+      csv: true,
+    });
+    // The control: the name is found in the files while the child is stored.
+    expect(tracesIn(workspace.dbPath)).toContain('store.db: Zorblax');
+
+    // Written as a family might: accents, case and spaces do not matter.
+    const run = await remove('--name', '  zorblax QUIMBERLY  Vantorré', '--school', LONE);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(linesOf(run.stdout)).toEqual([
+      `removed 2 records of one child from sqlite:${workspace.dbPath}`,
+      `  school         ${LONE}`,
+      '  years          every year',
+      '  records        2 (2023, 2024)',
+      expect.stringMatching(/^ {2}statistics {5}recomputed: \d+ rows$/),
+      '  later imports  leave this child out; the store keeps no name',
+      '  store files    no copy of the name left in the file or its WAL (VACUUM, WAL emptied)',
+    ]);
+    expect(tracesIn(workspace.dbPath)).toEqual([]);
+    expect(storeContents(workspace.dbPath).participants).toHaveLength(800);
+
+    await eventually(async () => {
+      expect(await seen()).toEqual({
+        search: 500,
+        form: false,
+        companies: false,
+        totals: totals(400, 400),
+        page: 404,
+        preview: 404,
+        sitemap: false,
+        csv: false,
+      });
+      return true;
+    }, 2000);
+  });
+
+  it('participant removals lists date, school and years, never a name', async () => {
+    const run = await cli('participant', 'removals');
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(linesOf(run.stdout)).toEqual([
+      `1 removal recorded in sqlite:${workspace.dbPath} (no names are kept):`,
+      expect.stringMatching(
+        new RegExp(
+          `^ {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}${LONE} {2}every year {2}2 records deleted$`,
+        ),
+      ),
+    ]);
+  });
+
+  it('a later import of a list holding the child leaves it out and says so', async () => {
+    const run = await cli('import', workspace.file('again.csv', LIST));
+    expect(run.code).toBe(0);
+    // The list without the child is what the store holds already: nothing to write.
+    expect(linesOf(run.stdout)[0]).toMatch(/holds these lists already .*: nothing changed$/);
+    expect(linesOf(run.stdout).at(-1)).toBe('2 withheld by removal requests');
+    expect(tracesIn(workspace.dbPath)).toEqual([]);
+    expect(query(workspace.dbPath, 'SELECT year FROM participants WHERE name = ?', CHILD)).toEqual([]);
+  });
+
+  it('one year: that record goes, and later imports withhold only that year ("1 withheld by a removal request")', async () => {
+    const child = `${FIRST[0]} ${LAST[0]} ${LAST[1]}`;
+    const run = await remove('--name', child, '--school', SCHOOL, '--year', '2024');
+    expect(linesOf(run.stdout).slice(0, 4)).toEqual([
+      `removed 1 record of one child from sqlite:${workspace.dbPath}`,
+      `  school         ${SCHOOL}`,
+      '  years          2024',
+      '  records        1 (2024)',
+    ]);
+    const list = csv(['name,school,year', `${child},${SCHOOL},2024`, `${child},${SCHOOL},2025`]);
+    const later = await cli('import', workspace.file('two-years.csv', list));
+    expect(linesOf(later.stdout)).toContain('  imported    1');
+    expect(linesOf(later.stdout).at(-1)).toBe('1 withheld by a removal request');
+  });
+
+  it('a removal that finds nobody says so and is recorded (exit code 0); a school nobody is in is pointed out', async () => {
+    const run = await remove('--name', 'Nora Etxeberria Ibarra', '--school', 'Ikastola Txori Bery');
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(linesOf(run.stdout)).toEqual([
+      `no records of that name in that school in sqlite:${workspace.dbPath}: nothing deleted`,
+      '  school         Ikastola Txori Bery',
+      '  years          every year',
+      '  records        none found',
+      '  statistics     unchanged',
+      '  later imports  leave this child out; the store keeps no name',
+      '  store files    no copy of the name left in the file or its WAL (VACUUM, WAL emptied)',
+      "note: no participant of any year is in a school written 'Ikastola Txori Bery': check its spelling (schools match exactly)",
+    ]);
+  });
+
+  it('--name - reads the name from stdin, out of the shell history and the process list', () => {
+    const cliPath = join(REPO_ROOT, 'dist/cli/main.js');
+    const args = [
+      'participant',
+      'remove',
+      '--name',
+      '-',
+      '--school',
+      SCHOOL,
+      '--dry-run',
+      '--db',
+      workspace.dbPath,
+    ];
+    const run = spawnSync(process.execPath, [...shebangNodeFlags(cliPath), cliPath, ...args], {
+      cwd: REPO_ROOT,
+      env: cliEnv(),
+      input: `${FIRST[1]} ${LAST[2]} ${LAST[3]}\n`,
+      encoding: 'utf8',
+    });
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    expect(linesOf(run.stdout)[0]).toBe(`would remove 1 record of one child from sqlite:${workspace.dbPath}`);
+  });
+
+  it('bad usage: one line each, exit code 2, nothing written', async () => {
+    const before = dumpAllTables(workspace.dbPath);
+    const run = await remove('--name', ' ', '--school', '', '--year', '24');
+    expect(run).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        'tamborrada: error: --name is empty\ntamborrada: error: --school is empty\n' +
+        "tamborrada: error: --year must be 4 digits, got '24'\n",
+    });
+    expect((await remove('--school', SCHOOL)).code).toBe(2);
+    expect(dumpAllTables(workspace.dbPath)).toEqual(before);
+  });
+});
+
+describe('secure deletion', () => {
+  it('year remove leaves no readable copy of its children in the file either', async () => {
+    const workspace = createWorkspace();
+    try {
+      const list = LIST.replace(`${CHILD},${LONE},2024\n`, '');
+      const cli = (...args: string[]) => runCli([...args, '--db', workspace.dbPath]);
+      expect((await cli('import', workspace.file('list.csv', list), '--create')).code).toBe(0);
+      expect(tracesIn(workspace.dbPath)).toContain('store.db: Zorblax');
+      expect((await cli('year', 'remove', '2023')).code).toBe(0);
+      expect(tracesIn(workspace.dbPath)).toEqual([]);
+    } finally {
+      workspace.remove();
+    }
+  });
+});

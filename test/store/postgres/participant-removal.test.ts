@@ -1,0 +1,169 @@
+/**
+ * `participant remove` and `participant removals` against PostgreSQL, run as the real
+ * built CLI: the records go, a replica serving through the SELECT-only role follows
+ * within 2 s, VACUUM FULL leaves no copy in the tables' files, every later import leaves
+ * the child out, and a writer that does not own the tables is told what its owner must run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresLocation } from '../../../src/config/index.js';
+import { openReadStore } from '../../../src/store/open-store.js';
+import { runCli } from '../../support/cli.js';
+import { eventually } from '../../support/eventually.js';
+import {
+  adminQuery,
+  createReadOnlyRole,
+  createTestDatabase,
+  postgresUrl,
+  uniqueName,
+  type TestDatabase,
+} from '../../support/postgres.js';
+import { startTestServer, type TestServer } from '../../support/server.js';
+import { createWorkspace, csv, linesOf, type Workspace } from '../../support/workspace.js';
+
+const CHILD = 'Zorblax Quimberly Vantorre';
+const SCHOOL = 'Ikastola Txori Berri';
+const LIST = csv([
+  'name,school,year',
+  `${CHILD},${SCHOOL},2023`,
+  `${CHILD},${SCHOOL},2024`,
+  `Ane Garcia Lopez,${SCHOOL},2023`,
+  `Jon Perez Ruiz,${SCHOOL},2024`,
+  `Mikel Soto Ruiz,${SCHOOL},2024`,
+]);
+const search = `/api/participants?name=${encodeURIComponent(CHILD)}&company=${encodeURIComponent(SCHOOL)}`;
+
+describe('participant remove on PostgreSQL', () => {
+  let database: TestDatabase;
+  let reader: Awaited<ReturnType<typeof createReadOnlyRole>>;
+  let server: TestServer;
+  let workspace: Workspace;
+  const cli = (...args: string[]) => runCli([...args, '--database-url', database.url]);
+
+  /** Whether the name is in the file of the table (or of its TOAST table) as the server last wrote it. */
+  async function inTableFiles(): Promise<Record<string, boolean>> {
+    await database.client.query('CHECKPOINT');
+    const { rows } = await database.client.query<{ relation: string; found: boolean }>(
+      `SELECT r.relname AS relation,
+              position(convert_to($1, 'UTF8') IN pg_read_binary_file(pg_relation_filepath(r.oid))) > 0 AS found
+       FROM pg_class r
+       WHERE r.oid IN ('participants'::regclass, 'statistics'::regclass,
+                       (SELECT reltoastrelid FROM pg_class WHERE oid = 'statistics'::regclass))`,
+      [CHILD.split(' ')[1]],
+    );
+    return Object.fromEntries(
+      rows.map((row) => [row.relation.startsWith('pg_toast') ? 'toast' : row.relation, row.found]),
+    );
+  }
+
+  beforeAll(async () => {
+    workspace = createWorkspace();
+    database = await createTestDatabase();
+    expect((await cli('import', workspace.file('list.csv', LIST), '--create')).code).toBe(0);
+    reader = await createReadOnlyRole(database);
+    // As docs/postgresql.md says: the servers never read the key of the removals' hashes.
+    await database.client.query(`REVOKE SELECT ON tamborrada_store_secret FROM ${reader.user}`);
+    server = await startTestServer(() => openReadStore(postgresLocation(reader.url)), {
+      pollIntervalMs: 500,
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+    await reader?.drop();
+    workspace?.remove();
+  });
+
+  it('deletes the records, VACUUM FULL leaves no copy in the tables, and a replica follows within 2 s', async () => {
+    expect((await server.get(search)).status).toBe(200);
+    expect(await inTableFiles()).toMatchObject({ participants: true });
+
+    const run = await cli(
+      'participant',
+      'remove',
+      '--name',
+      'zorblax quimberly VANTORRE',
+      '--school',
+      SCHOOL,
+    );
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(linesOf(run.stdout)).toEqual([
+      expect.stringMatching(/^removed 2 records of one child from postgresql:\/\//),
+      `  school         ${SCHOOL}`,
+      '  years          every year',
+      '  records        2 (2023, 2024)',
+      expect.stringMatching(/^ {2}statistics {5}recomputed: \d+ rows$/),
+      '  later imports  leave this child out; the store keeps no name',
+      "  store files    VACUUM FULL of participants and statistics done; PostgreSQL's WAL, its archives, backups and replicas keep copies for a while (docs/operations.md)",
+    ]);
+    expect(await inTableFiles()).toEqual({ participants: false, statistics: false, toast: false });
+
+    await eventually(async () => {
+      const totals = await server.get('/api/category?category=totalParticipants&year=global');
+      return (
+        (await server.get(search)).status === 500 &&
+        JSON.stringify(totals.body).includes('[{"year":2023,"count":1},{"year":2024,"count":2}]')
+      );
+    }, 2000);
+  });
+
+  it("a later import leaves the child out and says so; the removals are listed with the servers' SELECT-only role", async () => {
+    const run = await cli(
+      'import',
+      workspace.file(
+        '2024.csv',
+        csv(['name,school,year', `${CHILD},${SCHOOL},2024`, `Jon Perez Ruiz,${SCHOOL},2024`]),
+      ),
+    );
+    expect(run.code).toBe(0);
+    expect(linesOf(run.stdout).at(-1)).toBe('1 withheld by a removal request');
+    const { rows } = await database.client.query('SELECT year FROM participants WHERE name = $1', [CHILD]);
+    expect(rows).toEqual([]);
+
+    const listed = await runCli(['participant', 'removals', '--database-url', reader.url]);
+    expect([listed.code, listed.stderr]).toEqual([0, '']);
+    expect(linesOf(listed.stdout)).toEqual([
+      expect.stringMatching(/^1 removal recorded in postgresql:\/\/.* \(no names are kept\):$/),
+      expect.stringMatching(
+        new RegExp(
+          `^ {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}${SCHOOL} {2}every year {2}2 records deleted$`,
+        ),
+      ),
+    ]);
+  });
+
+  it('a writer that does not own the tables removes all the same, and is told what their owner must run', async () => {
+    const user = uniqueName('writer');
+    const password = uniqueName('pw');
+    await adminQuery(`CREATE ROLE ${user} LOGIN PASSWORD '${password}'`);
+    await database.client.query(`
+      GRANT CONNECT ON DATABASE ${database.name} TO ${user};
+      GRANT USAGE ON SCHEMA public TO ${user};
+      GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${user};`);
+    try {
+      const run = await runCli([
+        'participant',
+        'remove',
+        '--name',
+        'Mikel Soto Ruiz',
+        '--school',
+        SCHOOL,
+        '--database-url',
+        postgresUrl(database.url, { user, password }),
+      ]);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      expect(linesOf(run.stdout)).toContain(
+        '  store files    NOT overwritten: this role does not own participants and statistics: their owner must run VACUUM FULL participants, statistics',
+      );
+      const { rows } = await database.client.query('SELECT year FROM participants WHERE name = $1', [
+        'Mikel Soto Ruiz',
+      ]);
+      expect(rows).toEqual([]);
+    } finally {
+      await database.client.query(
+        `REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${user}; REVOKE ALL ON SCHEMA public FROM ${user}; REVOKE ALL ON DATABASE ${database.name} FROM ${user};`,
+      );
+      await adminQuery(`DROP ROLE ${user}`);
+    }
+  });
+});
