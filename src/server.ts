@@ -1,7 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { ListenAddress, ServerSettings } from './config/index.js';
+import type { ServerSettings } from './config/index.js';
 import { createDispatcher } from './http/dispatcher.js';
 import { createHttpServer } from './http/entry.js';
 import { createMetrics, createMetricsServer } from './http/metrics.js';
@@ -10,6 +10,7 @@ import type { ModelSource } from './http/operations.js';
 import type { Clock } from './http/search-budget.js';
 import { ReadModelFollower } from './read-model/follower.js';
 import { createSite } from './web/site.js';
+import { listen } from './listen.js';
 import type { ReadStore } from './store/store.js';
 
 export interface ServerOptions {
@@ -47,43 +48,6 @@ function urlOf(server: Server, host: string): string {
 function boundUrlOf(server: Server): string {
   const { address, port } = server.address() as AddressInfo;
   return `http://${withBrackets(address)}:${port}`;
-}
-
-const LISTEN_FAILURES: Readonly<Record<string, string>> = {
-  EADDRINUSE: 'the address is already in use (another server on that port?)',
-  EACCES: 'permission denied (ports below 1024 need privileges)',
-  EADDRNOTAVAIL: 'no interface of this machine has that address',
-};
-
-/** An address the server cannot listen on, named as the operator gave it. */
-export class CannotListenError extends Error {
-  constructor(what: string, { host, port }: ListenAddress, cause: unknown) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    const reason = (code && LISTEN_FAILURES[code]) ?? code ?? String(cause);
-    super(`cannot listen for ${what} on ${host.includes(':') ? `[${host}]` : host}:${port}: ${reason}`);
-  }
-}
-
-function listen(server: Server, what: string, address: ListenAddress): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (error: unknown) => reject(new CannotListenError(what, address, error));
-    server.once('error', fail);
-    server.listen(address.port, address.host, () => {
-      server.off('error', fail);
-      resolve();
-    });
-  });
-}
-
-/**
- * Fails at once (CannotListenError) when an address is taken, before a read model of
- * many seconds is built for nothing; the real listen comes after the first load.
- */
-export async function checkCanListen(what: string, address: ListenAddress): Promise<void> {
-  if (address.port === 0) return;
-  const probe = createServer();
-  await listen(probe, what, address);
-  await new Promise((resolve) => probe.close(resolve));
 }
 
 export interface HttpAppOptions {

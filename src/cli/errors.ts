@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import { ConfigError, type StoreLocation } from '../config/index.js';
 import { ImportRejected } from '../import/import-participants.js';
 import { YearChangeRefused } from '../import/year-changes.js';
-import { CannotListenError } from '../server.js';
+import { CannotListenError } from '../listen.js';
 import { DemoRefused } from './commands/demo.js';
 import { InputFileError } from './input-file.js';
 import {

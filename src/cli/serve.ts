@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ServeConfig } from '../config/index.js';
-import { checkCanListen, startServer, type RunningServer } from '../server.js';
+import { checkCanListen } from '../listen.js';
+import { startServer, type RunningServer } from '../server.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { openReadStore, sqliteFileExists } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';

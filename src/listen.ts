@@ -1,0 +1,43 @@
+/**
+ * Listening on an address, and the operator's one line when it cannot: kept apart from the
+ * server, so that the CLI's error handling does not load the server's modules.
+ */
+import { createServer, type Server } from 'node:http';
+import type { ListenAddress } from './config/index.js';
+
+const LISTEN_FAILURES: Readonly<Record<string, string>> = {
+  EADDRINUSE: 'the address is already in use (another server on that port?)',
+  EACCES: 'permission denied (ports below 1024 need privileges)',
+  EADDRNOTAVAIL: 'no interface of this machine has that address',
+};
+
+/** An address the server cannot listen on, named as the operator gave it. */
+export class CannotListenError extends Error {
+  constructor(what: string, { host, port }: ListenAddress, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    const reason = (code && LISTEN_FAILURES[code]) ?? code ?? String(cause);
+    super(`cannot listen for ${what} on ${host.includes(':') ? `[${host}]` : host}:${port}: ${reason}`);
+  }
+}
+
+export function listen(server: Server, what: string, address: ListenAddress): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: unknown) => reject(new CannotListenError(what, address, error));
+    server.once('error', fail);
+    server.listen(address.port, address.host, () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Fails at once (CannotListenError) when an address is taken, before a read model of
+ * many seconds is built for nothing; the real listen comes after the first load.
+ */
+export async function checkCanListen(what: string, address: ListenAddress): Promise<void> {
+  if (address.port === 0) return;
+  const probe = createServer();
+  await listen(probe, what, address);
+  await new Promise((resolve) => probe.close(resolve));
+}
