@@ -135,7 +135,10 @@ interface ScaleReport {
   firstLoads: Build[];
   readyMs: number[];
   /** Every build after the first loads: changes of the data. */
+  /** The later builds under the bench's load (autocannon, probe, the other server's build). */
   steadyBuilds: Build[];
+  /** The builds of one more import with the load stopped: the build target's quiet machine. */
+  quietBuilds: Build[];
   peakMemoryMb: (number | null)[];
   /** Share of the machine's CPU other processes used while the changes ran (0 to 1). */
   otherCpuShare: number;
@@ -358,6 +361,34 @@ const buildOf = (event: LogEvent): Build => ({
   rowsRead: event.fields.rowsRead,
 });
 
+/**
+ * One more import of a whole year (one more new school), with the load and the probe
+ * stopped: both servers rebuild on a quiet machine, which is what the build target is about.
+ */
+async function quietRebuild(
+  urls: readonly string[],
+  db: string,
+  tmp: string,
+  year: number,
+  builds: () => LogEvent[],
+): Promise<LogEvent[]> {
+  progress(`import of year ${year} again with the load stopped`);
+  await sleep(config.quietMs);
+  const school = 'Ikastola Bench Isila';
+  const file = join(tmp, 'year-quiet.csv');
+  yearAgainCsv(db, year, file, school);
+  await runCli(['import', file, '--db', db]);
+  const committed = Date.now();
+  await servedBy(
+    urls,
+    async (base) => (await text(`${base}/api/companies`)).includes(school),
+    committed,
+    120_000,
+  );
+  await sleep(config.quietMs);
+  return builds().filter((event) => event.at >= committed);
+}
+
 async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   progress(`scale ${scale}: demo store`);
   const demo = await demoStore({
@@ -483,6 +514,8 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
 
   const samples = await probe.stop();
   load.stop();
+  const quietEvents = await quietRebuild(urls, db, tmp, lastYear, builds);
+  const quietBuilds = quietEvents.map(buildOf);
   const peaks = servers.map((server) => memoryOf(server.pid));
   for (const server of servers) await server.stop();
   const ping = samples['/api/ping'] ?? [];
@@ -495,7 +528,7 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   // Each server's first; found at the end, as a log line may come after the server answers.
   const firstLoads = [0, 1].map((server) => builds().find((event) => event.server === server)!);
   const steadyBuilds = builds()
-    .filter((event) => !firstLoads.includes(event))
+    .filter((event) => !firstLoads.includes(event) && !quietEvents.includes(event))
     .map(buildOf);
   const large = scale >= 100;
   const freshLimit = large ? TARGETS.freshMsLarge : TARGETS.freshMsSmall;
@@ -520,7 +553,7 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
     ]),
   ];
   const firstLoad = buildOf(firstLoads[0]!);
-  const longestSteady = Math.max(0, ...steadyBuilds.map((build) => build.buildMs));
+  const longestQuiet = Math.max(0, ...quietBuilds.map((build) => build.buildMs));
   targets.push(
     {
       target: `first build after a start (server 1, alone) <= ${buildLimit} ms (quiet machine)`,
@@ -528,9 +561,9 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
       pass: firstLoad.buildMs <= buildLimit,
     },
     {
-      target: `every later build <= ${buildLimit} ms (quiet machine)`,
-      value: `${longestSteady} ms`,
-      pass: longestSteady <= buildLimit,
+      target: `a later build, load stopped (both servers) <= ${buildLimit} ms`,
+      value: `${longestQuiet} ms`,
+      pass: quietBuilds.length === 2 && longestQuiet <= buildLimit,
     },
   );
   for (const [server, peak] of peaks.entries()) {
@@ -548,6 +581,7 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
     firstLoads: firstLoads.map(buildOf),
     readyMs: servers.map((server) => server.readyMs),
     steadyBuilds,
+    quietBuilds,
     peakMemoryMb: peaks.map((peak) => (peak ? Math.round(peak.hwmMb) : null)),
     otherCpuShare: foreignCpuShare(cpuBefore, cpuAfter, cpus().length),
     outsideWindows: { ping: outside(ping, windows), prepared: outside(prepared, windows) },
@@ -577,9 +611,10 @@ function printScale(report: ScaleReport): void {
     `first build after a start, ms (worker CPU ms): server 1 alone ${buildText(report.firstLoads[0]!)}, ` +
       `server 2 ${buildText(report.firstLoads[1]!)}; ready after ` +
       report.readyMs.map((readyMs) => `${(readyMs / 1000).toFixed(1)} s`).join(', '),
-    `later builds: ${report.steadyBuilds.length}, wall median ${median(report.steadyBuilds.map((build) => build.buildMs))} ms, ` +
+    `later builds under load: ${report.steadyBuilds.length}, wall median ${median(report.steadyBuilds.map((build) => build.buildMs))} ms, ` +
       `max ${Math.max(0, ...report.steadyBuilds.map((build) => build.buildMs))} ms; worker CPU median ${median(steadyCpu)} ms, ` +
       `max ${Math.max(0, ...steadyCpu)} ms; memory peak ${report.peakMemoryMb.map((mb) => `${mb ?? '?'} MB`).join(', ')}`,
+    `a later build with the load stopped (both servers), ms (worker CPU ms): ${report.quietBuilds.map(buildText).join(', ')}`,
     `${report.flips.flips} flips of the flag, CLI exit to served by both: p50 ${report.flips.p50} ms, ` +
       `p95 ${report.flips.p95} ms, max ${report.flips.max} ms; rebuilds ${report.flips.rebuilds}`,
     'change                                            served   window | ping p50    p99    max | prepared p50    p99    max | rebuilds: ms (worker CPU ms)',
