@@ -5,6 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { ListenAddress } from './config/index.js';
 
+/** A host as written in an address: an IPv6 one in brackets. */
+export const withBrackets = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
 const LISTEN_FAILURES: Readonly<Record<string, string>> = {
   EADDRINUSE: 'the address is already in use (another server on that port?)',
   EACCES: 'permission denied (ports below 1024 need privileges)',
@@ -16,7 +19,7 @@ export class CannotListenError extends Error {
   constructor(what: string, { host, port }: ListenAddress, cause: unknown) {
     const code = (cause as NodeJS.ErrnoException).code;
     const reason = (code && LISTEN_FAILURES[code]) ?? code ?? String(cause);
-    super(`cannot listen for ${what} on ${host.includes(':') ? `[${host}]` : host}:${port}: ${reason}`);
+    super(`cannot listen for ${what} on ${withBrackets(host)}:${port}: ${reason}`);
   }
 }
 

@@ -10,7 +10,7 @@ import type { ModelSource } from './http/operations.js';
 import type { Clock } from './http/search-budget.js';
 import { ReadModelFollower } from './read-model/follower.js';
 import { createSite } from './web/site.js';
-import { listen } from './listen.js';
+import { listen, withBrackets } from './listen.js';
 import type { ReadStore } from './store/store.js';
 
 export interface ServerOptions {
@@ -35,8 +35,6 @@ export interface RunningServer {
 }
 
 const SILENT = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
-
-const withBrackets = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /** `http://host:port` to reach a bound server (an unspecified address is reached on loopback). */
 function urlOf(server: Server, host: string): string {

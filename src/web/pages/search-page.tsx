@@ -3,6 +3,7 @@ import { searchKey } from '../../domain/names.js';
 import { decideParticipants, type Query } from '../../domain/validation.js';
 import type { PreparedResponse } from '../../http/answer.js';
 import type { PendingSearch } from '../../http/search-budget.js';
+import type { Match } from '../../read-model/participant-index.js';
 import { metaTexts, webTexts } from '../copy.js';
 import { Layout, PAGE_PATHS, Panel } from '../layout.js';
 import { pageForRequest } from '../page-answer.js';
@@ -13,11 +14,8 @@ import { SchoolName } from '../school-links.js';
 
 const texts = webTexts.search;
 
-export interface Participation {
-  name: string;
-  school: string;
-  year: number;
-}
+/** A participant the search found: the read model's match. */
+export type Participation = Match;
 
 /** Why the form could not search (the API's own message), or what a search found. */
 export type SearchOutcome = { refusal: string } | { found: readonly Participation[] };
