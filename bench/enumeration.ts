@@ -40,7 +40,7 @@ import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES } from '../src/demo/name
 import { Random, zipfWeights } from '../src/demo/random.js';
 import { startServer } from '../src/server.js';
 import { openReadStore } from '../src/store/open-store.js';
-import { webTexts } from '../src/web/copy.js';
+import { es as webTexts } from '../src/web/texts/es.js';
 import { envNumber } from './http-lib/env.js';
 import { freePort, HOST, serverNodeFlags, spawnServer } from './http-lib/process.js';
 import { CLI, runBenchmark, writeResult } from './http-lib/run.js';

@@ -14,8 +14,11 @@ import { DEFAULT_SERVER_SETTINGS, sqliteLocation } from '../src/config/index.js'
 import { DEFAULT_DEMO_OPTIONS } from '../src/demo/index.js';
 import { startServer } from '../src/server.js';
 import { openReadStore } from '../src/store/open-store.js';
-import { PAGE_PATHS } from '../src/web/layout.js';
+import { API_PATHS } from '../src/web/layout.js';
+import { LOCALES } from '../src/web/locale.js';
 import { slugOf } from '../src/web/school-slugs.js';
+
+const PAGE_PATHS = { ...LOCALES.es.paths, ...API_PATHS };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));

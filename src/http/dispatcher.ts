@@ -7,6 +7,7 @@ import { prepareError, type Answer } from './answer.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { movedPermanently, permanentRedirect } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
+import { languageOfPath } from '../web/locale.js';
 import { clientsOf } from './client-address.js';
 import type { AnsweredRequest, Observer } from './observer.js';
 import { PREPARED_ERRORS, type ModelSource } from './operations.js';
@@ -210,7 +211,7 @@ function unrouted(
     const redirect = method === 'GET' || method === 'HEAD' ? movedPermanently : permanentRedirect;
     return redirect(encodeURI(trimmed));
   }
-  return site.at(source.state).notFound();
+  return site.at(source.state, languageOfPath(path)).notFound();
 }
 
 /**

@@ -2,6 +2,8 @@ import type { Query } from '../domain/validation.js';
 import { CACHE, type Answer } from './answer.js';
 import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
+import { LANGUAGES, LOCALES, type Language } from '../web/locale.js';
+import { GLOBAL_YEAR } from '../domain/categories.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { PendingSearch } from './search-budget.js';
 import { apiReference } from './api-reference.js';
@@ -74,23 +76,31 @@ function pageRoutes(site: Site): Route[] {
     const moved = movedPermanently(location);
     return fixed(path, () => moved, CACHE.day);
   };
+  // The pages in each language, at its own addresses (src/web/locale.tsx).
+  const pagesIn = (language: Language): Route[] => {
+    const paths = LOCALES[language].paths;
+    const at = (state: FollowerState) => site.at(state, language);
+    return [
+      page(paths.home, (state) => at(state).home()),
+      page(`${paths.statisticsFolder}/:year`, (state, { year }) => at(state).statistics(year!)),
+      page(`${paths.schoolsFolder}/:slug`, (state, { slug }) => at(state).school(slug!)),
+      page(paths.about, (state) => at(state).about()),
+      {
+        ...page(paths.search, (state) => at(state).searchForm()),
+        form: (form, source) => at(source.state).search(form),
+        participantSearch: true,
+      },
+      page(`${paths.previews}/:image`, (state, { image }) => at(state).preview(image!)),
+      redirect(paths.statisticsFolder, paths.statistics(GLOBAL_YEAR)),
+    ];
+  };
   return [
-    page('/', (state) => site.at(state).home()),
-    page('/estadisticas/:year', (state, { year }) => site.at(state).statistics(year!)),
-    page('/companias/:slug', (state, { slug }) => site.at(state).school(slug!)),
-    page('/acerca', (state) => site.at(state).about()),
-    {
-      ...page('/buscar', (state) => site.at(state).searchForm()),
-      form: (form, source) => site.at(source.state).search(form),
-      participantSearch: true,
-    },
+    ...LANGUAGES.flatMap(pagesIn),
     page('/datos/:file', (state, { file }) => site.at(state).download(file!)),
-    page('/vista-previa/:image', (state, { image }) => site.at(state).preview(image!)),
     page('/robots.txt', (state) => site.at(state).robots()),
     page('/sitemap.xml', (state) => site.at(state).sitemap()),
     fixed('/favicon.ico', site.favicon, CACHE.day),
     // Loose and old addresses: ours, and those of the original project's site.
-    redirect('/estadisticas', '/estadisticas/global'),
     redirect('/statistics', '/estadisticas/global'),
     page('/statistics/:year', (state, { year }) => site.at(state).originalStatistics(year!), CACHE.day),
     redirect('/search', '/buscar'),

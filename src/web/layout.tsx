@@ -1,22 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { aboutTexts, openDataTexts, webTexts } from './copy.js';
-import { PageHead } from './page-meta.js';
+import { useContext } from 'preact/hooks';
+import { LOCALES, useLocale, type Locale } from './locale.js';
+import { PageHead, PageMetaContext } from './page-meta.js';
 
-const texts = webTexts;
+/** The API's reference and its OpenAPI document: one for both languages (the API speaks Spanish). */
+export const API_PATHS = { apiDocs: '/api/docs', openApi: '/api/openapi.json' } as const;
 
-/** Where each page lives. Paths are absolute: a 404 page answers at any depth. */
-export const PAGE_PATHS = {
-  home: '/',
-  statistics: (year: string) => `/estadisticas/${encodeURIComponent(year)}`,
-  search: '/buscar',
-  about: '/acerca',
-  school: (slug: string) => `/companias/${encodeURIComponent(slug)}`,
-  apiDocs: '/api/docs',
-  openApi: '/api/openapi.json',
-} as const;
-
-export const LICENCE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/deed.es';
 export const ORIGINAL_WORK_URL = 'https://github.com/ramistodev/tamborradata';
 
 /** What every page of one data version shares. */
@@ -29,7 +19,7 @@ export interface PageContext {
 type Place = 'home' | 'global' | 'search' | 'about' | 'other';
 
 /** `2024`, or `Todas las ediciones` for `global`. */
-const yearName = (year: string) => (year === GLOBAL_YEAR ? texts.nav.global : year);
+const yearName = ({ texts }: Locale, year: string) => (year === GLOBAL_YEAR ? texts.nav.global : year);
 
 interface LayoutProps {
   context: PageContext;
@@ -50,10 +40,15 @@ const currentLink = (href: string, label: string, current: boolean) => (
 
 /** The page around every page's content: header, navigation, the updating notice, footer. */
 export function Layout({ context, title, description, place, children }: LayoutProps) {
+  const { language, texts, paths } = useLocale();
   /** A link of the navigation; `to` is the place it leads to, when it is one of the pages. */
   const link = (to: Place | undefined, href: string, label: string) => currentLink(href, label, place === to);
+  const other = texts.otherLanguage;
+  // The same page in the other language; a page without an address (a 404) leads to the other home.
+  const otherPath =
+    useContext(PageMetaContext)?.alternates[other.language] ?? LOCALES[other.language].paths.home;
   return (
-    <html lang="es">
+    <html lang={language}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -69,19 +64,28 @@ export function Layout({ context, title, description, place, children }: LayoutP
         </a>
         <header class="site-header">
           <div class="bar">
-            <a class="brand" href={PAGE_PATHS.home}>
+            <a class="brand" href={paths.home}>
               <img src={context.icon} alt="" width="32" height="32" />
               {texts.siteName}
             </a>
             <nav aria-label={texts.navigation}>
               <ul>
-                {link('home', PAGE_PATHS.home, texts.nav.home)}
-                {link('global', PAGE_PATHS.statistics(GLOBAL_YEAR), texts.nav.global)}
-                {link('search', PAGE_PATHS.search, texts.nav.search)}
-                {link('about', PAGE_PATHS.about, aboutTexts.navLabel)}
-                {link(undefined, PAGE_PATHS.apiDocs, texts.nav.api)}
+                {link('home', paths.home, texts.nav.home)}
+                {link('global', paths.statistics(GLOBAL_YEAR), texts.nav.global)}
+                {link('search', paths.search, texts.nav.search)}
+                {link('about', paths.about, texts.about.navLabel)}
+                {link(undefined, API_PATHS.apiDocs, texts.nav.api)}
               </ul>
             </nav>
+            <a
+              class="language"
+              href={otherPath}
+              hreflang={other.language}
+              lang={other.language}
+              title={other.title}
+            >
+              {other.label}
+            </a>
           </div>
         </header>
         <main id="contenido">
@@ -94,11 +98,12 @@ export function Layout({ context, title, description, place, children }: LayoutP
         </main>
         <footer class="site-footer">
           <p>
-            {texts.footer.licence} <a href={LICENCE_URL}>{openDataTexts.licenceName}</a>.{' '}
+            {texts.footer.licence[0]} <a href={texts.openData.licenceUrl}>{texts.openData.licenceName}</a>
+            {texts.footer.licence[1] ? ` ${texts.footer.licence[1]}` : ''}.{' '}
             <a href={ORIGINAL_WORK_URL}>{texts.footer.attribution}</a>
           </p>
           <p>
-            {texts.footer.api} <a href={PAGE_PATHS.apiDocs}>{texts.footer.apiLink}</a>.
+            {texts.footer.api} <a href={API_PATHS.apiDocs}>{texts.footer.apiLink}</a>.
           </p>
         </footer>
       </body>
@@ -108,9 +113,12 @@ export function Layout({ context, title, description, place, children }: LayoutP
 
 /** Links to every published year, `global` last (the order of `/api/years`). */
 export function YearLinks({ years, current }: { years: readonly string[]; current?: string }) {
+  const locale = useLocale();
   return (
     <ul class="year-links">
-      {years.map((year) => currentLink(PAGE_PATHS.statistics(year), yearName(year), year === current))}
+      {years.map((year) =>
+        currentLink(locale.paths.statistics(year), yearName(locale, year), year === current),
+      )}
     </ul>
   );
 }

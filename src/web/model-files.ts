@@ -1,6 +1,6 @@
 import { isCategoryId, type CategoryId } from '../domain/categories.js';
 import type { PreparedResponse } from '../http/answer.js';
-import { PAGE_PATHS } from './layout.js';
+import { LOCALES, pathOf, type PageAddress } from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable, type Download } from './open-data.js';
 import { schoolTable } from './pages/school-page.js';
 import { pathOfPreview, previewAnswer } from './preview-card.js';
@@ -47,19 +47,27 @@ export function csvFile(site: SiteContext, file: string): PreparedResponse | und
 }
 
 /** `/vista-previa/{image}`: the preview card of the page a path names (`pageAt`), as PNG. */
-export function previewFile(image: string, pageAt: (path: string) => AddressedPage | undefined) {
+export function previewFile(
+  site: SiteContext,
+  image: string,
+  pageAt: (path: string) => AddressedPage | undefined,
+) {
   const name = PREVIEW_FILE.exec(image)?.[1];
-  const page = name === undefined ? undefined : pageAt(pathOfPreview(name));
+  const page = name === undefined ? undefined : pageAt(pathOfPreview(site.paths, name));
   return page && previewAnswer(page.card());
 }
 
-/** `/sitemap.xml`: every year and school page. */
+/** `/sitemap.xml`: every page with an address, in each language. */
 export function sitemapFile(site: SiteContext): PreparedResponse {
-  return sitemapAnswer(site.origin, [
-    PAGE_PATHS.home,
-    ...site.data.years.map(PAGE_PATHS.statistics),
-    ...[...site.slugs.schoolOf.keys()].map(PAGE_PATHS.school),
-    PAGE_PATHS.search,
-    PAGE_PATHS.about,
-  ]);
+  const addresses: PageAddress[] = [
+    { page: 'home' },
+    ...site.data.years.map((year) => ({ page: 'statistics' as const, year })),
+    ...[...site.slugs.schoolOf.keys()].map((slug) => ({ page: 'school' as const, slug })),
+    { page: 'search' },
+    { page: 'about' },
+  ];
+  return sitemapAnswer(
+    site.origin,
+    Object.values(LOCALES).flatMap(({ paths }) => addresses.map((address) => pathOf(paths, address))),
+  );
 }

@@ -3,8 +3,8 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { CategoryId } from '../domain/categories.js';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
-import { openDataTexts } from './copy.js';
-import { LICENCE_URL, ORIGINAL_WORK_URL } from './layout.js';
+import { ORIGINAL_WORK_URL } from './layout.js';
+import { useLocale } from './locale.js';
 import { pageKind } from './page-answer.js';
 
 /** One statistic of a page, to download: its CSV here and the same statistic in the JSON API. */
@@ -64,7 +64,7 @@ export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
 
 /** Beside each statistic: its CSV, the same data in the API, and the licence it comes under. */
 export function OpenDataLinks({ download }: { download: Download }) {
-  const texts = openDataTexts;
+  const texts = useLocale().texts.openData;
   return (
     <p class="open-data">
       {texts.download}{' '}
@@ -72,7 +72,7 @@ export function OpenDataLinks({ download }: { download: Download }) {
         {texts.csv}
       </a>{' '}
       · <a href={download.json}>{texts.json}</a>. {texts.licence}{' '}
-      <a href={LICENCE_URL} rel="license">
+      <a href={texts.licenceUrl} rel="license">
         {texts.licenceName}
       </a>
       , {texts.attribution} <a href={ORIGINAL_WORK_URL}>{texts.originalWork}</a>.

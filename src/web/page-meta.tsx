@@ -1,8 +1,8 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { metaTexts, openDataTexts, webTexts } from './copy.js';
-import { ORIGINAL_WORK_URL, PAGE_PATHS } from './layout.js';
+import { API_PATHS, ORIGINAL_WORK_URL } from './layout.js';
+import { LOCALES, useLocale, type Language, type Locale } from './locale.js';
 
 /** The colour of the header: what a phone paints its address bar with. */
 export const THEME_COLOUR = '#12355b';
@@ -17,27 +17,36 @@ interface PageMeta {
   /** This page's path (`/estadisticas/2024`) and the path of its preview image. */
   path: string;
   image: string;
-  /** The schema.org `Dataset` of the data (JSON-LD). */
+  /** The path of the same page in each language. */
+  alternates: Readonly<Record<Language, string>>;
+  /** The schema.org `Dataset` of the data (JSON-LD), in the page's language. */
   dataset: object;
 }
 
 /** Given around each page with an address: the 404 and error pages get no canonical link, card or JSON-LD. */
 export const PageMetaContext = createContext<PageMeta | undefined>(undefined);
 
-/** The `<head>` lines for sharing and search engines: canonical, Open Graph, Twitter, JSON-LD. */
+/** The `<head>` lines for sharing and search engines: canonical, other languages, Open Graph, Twitter, JSON-LD. */
 export function PageHead({ title, description }: { title: string; description: string }) {
   const meta = useContext(PageMetaContext);
+  const { texts, ogLocale, language } = useLocale();
   if (meta === undefined) return <meta name="theme-color" content={THEME_COLOUR} />;
   const url = meta.origin + meta.path;
   const image = meta.origin + meta.image;
-  const imageAlt = metaTexts.imageAlt(title);
+  const imageAlt = texts.meta.imageAlt(title);
+  const other = texts.otherLanguage.language;
   return (
     <>
       <meta name="theme-color" content={THEME_COLOUR} />
       <link rel="canonical" href={url} />
+      {/* Every language, this one included, and Spanish for any other (x-default). */}
+      <link rel="alternate" hreflang={language} href={url} />
+      <link rel="alternate" hreflang={other} href={meta.origin + meta.alternates[other]} />
+      <link rel="alternate" hreflang="x-default" href={meta.origin + meta.alternates.es} />
       <meta property="og:type" content="website" />
-      <meta property="og:locale" content="es_ES" />
-      <meta property="og:site_name" content={webTexts.siteName} />
+      <meta property="og:locale" content={ogLocale} />
+      <meta property="og:locale:alternate" content={LOCALES[other].ogLocale} />
+      <meta property="og:site_name" content={texts.siteName} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
@@ -63,16 +72,21 @@ export function PageHead({ title, description }: { title: string; description: s
 /** The licence as search engines know it (the deed in Spanish is what visitors read). */
 const LICENCE_ID = 'https://creativecommons.org/licenses/by-sa/4.0/';
 
-/** The data as a schema.org `Dataset` (JSON-LD): coverage, licence, creator, the API as distribution. */
-export function datasetJsonLd(origin: string, years: readonly string[]): object {
+/** The data as a schema.org `Dataset` (JSON-LD) in a language: coverage, licence, creator, the API as distribution. */
+export function datasetJsonLd(
+  origin: string,
+  years: readonly string[],
+  { texts, language, paths }: Locale,
+): object {
   const numeric = years.filter((year) => year !== GLOBAL_YEAR).map(Number);
+  const metaTexts = texts.meta;
   return {
     '@context': 'https://schema.org',
     '@type': 'Dataset',
     name: metaTexts.datasetName,
     description: metaTexts.datasetDescription,
-    url: `${origin}/`,
-    inLanguage: 'es',
+    url: origin + paths.home,
+    inLanguage: language,
     isAccessibleForFree: true,
     license: LICENCE_ID,
     creator: { '@type': 'Person', name: 'RamistoDev', url: 'https://github.com/ramistodev' },
@@ -90,9 +104,9 @@ export function datasetJsonLd(origin: string, years: readonly string[]): object 
         '@type': 'DataDownload',
         name: metaTexts.openApiName,
         encodingFormat: 'application/vnd.oai.openapi+json',
-        contentUrl: origin + PAGE_PATHS.openApi,
+        contentUrl: origin + API_PATHS.openApi,
       },
     ],
-    creditText: openDataTexts.originalWork,
+    creditText: texts.openData.originalWork,
   };
 }

@@ -4,30 +4,33 @@ import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { renderToString } from 'preact-render-to-string';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { everyYear } from './charts/year-lines.js';
-import { webTexts } from './copy.js';
-import { PAGE_PATHS } from './layout.js';
+import type { SitePaths } from './locale.js';
 import { pageKind } from './page-answer.js';
 import { readAsset } from './site-files.js';
 import { PREVIEW_SIZE } from './page-meta.js';
 import type { YearCount } from '../domain/answer-shapes.js';
 
-/** Where the preview images are served from: `/vista-previa/estadisticas-2024.png`. */
-export const PREVIEWS_PATH = '/vista-previa';
+/** The root of a language's pages: `` for Spanish, `/eu` for Basque. */
+const rootOf = (paths: SitePaths) => paths.home.replace(/\/$/, '');
 
-/** A page's preview image: `/vista-previa/inicio.png`, `estadisticas-2024.png`, `companias-zubia.png`. */
-export const previewPath = (path: string) =>
-  `${PREVIEWS_PATH}/${path === PAGE_PATHS.home ? 'inicio' : path.slice(1).replace('/', '-')}.png`;
+/**
+ * A page's preview image, in the folder of its language: `/vista-previa/inicio.png`,
+ * `/vista-previa/estadisticas-2024.png`, `/eu/aurrebista/konpainiak-zubia.png`.
+ */
+export const previewPath = (paths: SitePaths, path: string) =>
+  `${paths.previews}/${path === paths.home ? paths.homePreview : path.slice(rootOf(paths).length + 1).replace('/', '-')}.png`;
 /** The page of a preview image's name (`estadisticas-2024`). */
-export const pathOfPreview = (name: string) =>
-  name === 'inicio' ? PAGE_PATHS.home : `/${name.replace('-', '/')}`;
+export const pathOfPreview = (paths: SitePaths, name: string) =>
+  name === paths.homePreview ? paths.home : `${rootOf(paths)}/${name.replace('-', '/')}`;
 
 /** What a preview card shows: the page's title, a line of figures, and a series as bars. */
 export interface PreviewCard {
   title: string;
   line: string;
   series?: readonly YearCount[];
-  /** The host the card names (`tamborrada.example.org`). */
+  /** The host the card names (`tamborrada.example.org`), and the site's name in the card's language. */
   host: string;
+  siteName: string;
 }
 
 /** DejaVu Sans when there (naming its files spares resvg a scan of every font), else any sans-serif. */
@@ -113,7 +116,7 @@ function cardSvg(card: PreviewCard): string {
       <rect width={WIDTH} height="104" fill="#12355b" />
       <rect y="104" width={WIDTH} height="8" fill="#b0102a" />
       <g transform={`translate(${MARGIN} 20)`} dangerouslySetInnerHTML={{ __html: ICON }} />
-      {text(68, 34, '#ffffff', webTexts.siteName, true, MARGIN + 84)}
+      {text(68, 34, '#ffffff', card.siteName, true, MARGIN + 84)}
       {card.series && card.series.length > 0 ? <SeriesBars series={card.series} top={lineY + 56} /> : null}
       {lines.map((line, i) => text(200 + i * TITLE_LINE, TITLE_SIZE, '#1c2430', line, true))}
       {text(lineY + 16, 36, '#4f5966', card.line)}

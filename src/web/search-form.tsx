@@ -1,7 +1,4 @@
-import { webTexts } from './copy.js';
-import { PAGE_PATHS } from './layout.js';
-
-const texts = webTexts.search;
+import { useLocale } from './locale.js';
 
 /** What was sent, shown again in the form of the answer. */
 export interface SearchInput {
@@ -18,11 +15,13 @@ interface SearchFormProps {
 
 /** The participant search, POSTed: the name never travels in an address (history, `Referer`, logs). */
 export function SearchForm({ companies, input, idPrefix }: SearchFormProps) {
+  const { texts: all, paths } = useLocale();
+  const texts = all.search;
   const nameId = `${idPrefix}-name`;
   const hintId = `${idPrefix}-hint`;
   const companyId = `${idPrefix}-company`;
   return (
-    <form class="search-form" method="post" action={PAGE_PATHS.search}>
+    <form class="search-form" method="post" action={paths.search}>
       <div class="field">
         <label for={nameId}>{texts.nameLabel}</label>
         <input

@@ -1,7 +1,8 @@
 import type { VNode } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
-import { PAGE_PATHS, type PageContext } from './layout.js';
+import type { PageContext } from './layout.js';
+import { addressOf, LOCALES, LocaleContext, pathOf, type Language, type Locale } from './locale.js';
 import { datasetJsonLd, PageMetaContext } from './page-meta.js';
 import { previewPath, type PreviewCard } from './preview-card.js';
 import { SchoolPathContext } from './school-links.js';
@@ -19,7 +20,8 @@ export function perKey<T>(make: (key: string) => T): (key: string) => T {
   };
 }
 
-export function siteContext(
+/** What the pages of one read model share, whatever their language. */
+export function modelContext(
   data: SiteData,
   page: PageContext,
   origin: string,
@@ -41,24 +43,50 @@ export function siteContext(
     const items = fullOrPublic(SHAPES.nameBySchool, data.recordsOf(year).get(category)) ?? [];
     return new Map(items.map((item) => [item.school, item.name]));
   });
-  // The JSON-LD `Dataset` every page with an address carries.
-  const dataset = datasetJsonLd(origin, data.years);
   const slugs = schoolSlugs(firstYears.keys());
-  return { data, page, origin, privacyContact, published, firstYears, slugs, commonNames, dataset };
+  return { data, page, origin, privacyContact, published, firstYears, slugs, commonNames };
 }
 
-/** What the pages and files of one read model are made from, made once per model. */
+export type ModelContext = ReturnType<typeof modelContext>;
+
+/** The pages of one read model in one language: the model's context, the locale and the data's JSON-LD in it. */
+export function siteContext(model: ModelContext, locale: Locale) {
+  // The JSON-LD `Dataset` every page with an address carries.
+  const dataset = datasetJsonLd(model.origin, model.data.years, locale);
+  return { ...model, locale, texts: locale.texts, paths: locale.paths, dataset };
+}
+
+/** What the pages and files of one read model in one language are made from, made once per model. */
 export type SiteContext = ReturnType<typeof siteContext>;
 
-/** A page with what every page is given: school links, and for a page with an address, its meta. */
-export function withSite({ origin, dataset, slugs }: SiteContext, page: VNode, path?: string): VNode {
-  const meta = path === undefined ? undefined : { origin, path, image: previewPath(path), dataset };
+/** The same page in each language. */
+function alternatesOf(site: SiteContext, path: string): Record<Language, string> {
+  const address = addressOf(site.paths, path);
+  const pathIn = (language: Language) => (address ? pathOf(LOCALES[language].paths, address) : path);
+  return { es: pathIn('es'), eu: pathIn('eu') };
+}
+
+/** A page with what every page is given: its language, school links, and for a page with an address, its meta. */
+export function withSite(site: SiteContext, page: VNode, path?: string): VNode {
+  const { origin, dataset, slugs, paths, locale } = site;
+  const meta =
+    path === undefined
+      ? undefined
+      : {
+          origin,
+          path,
+          image: previewPath(paths, path),
+          alternates: alternatesOf(site, path),
+          dataset,
+        };
   const schoolPath = (school: string) =>
-    slugs.slugOf.has(school) ? PAGE_PATHS.school(slugs.slugOf.get(school)!) : undefined;
+    slugs.slugOf.has(school) ? paths.school(slugs.slugOf.get(school)!) : undefined;
   return (
-    <SchoolPathContext.Provider value={schoolPath}>
-      <PageMetaContext.Provider value={meta}>{page}</PageMetaContext.Provider>
-    </SchoolPathContext.Provider>
+    <LocaleContext.Provider value={locale}>
+      <SchoolPathContext.Provider value={schoolPath}>
+        <PageMetaContext.Provider value={meta}>{page}</PageMetaContext.Provider>
+      </SchoolPathContext.Provider>
+    </LocaleContext.Provider>
   );
 }
 
@@ -74,4 +102,5 @@ export const card = (site: SiteContext, title: string, line: string, series?: re
   line,
   series,
   host: new URL(site.origin).host,
+  siteName: site.texts.siteName,
 });

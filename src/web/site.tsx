@@ -1,8 +1,9 @@
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
-import type { Answer } from '../http/answer.js';
+import type { Answer, PreparedResponse } from '../http/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import { PAGE_PATHS, type PageContext } from './layout.js';
+import type { PageContext } from './layout.js';
+import { addressOf, LOCALES, LocaleContext, type Language } from './locale.js';
 import { csvFile, previewFile, sitemapFile } from './model-files.js';
 import { preparePage } from './page-answer.js';
 import { aboutPage } from './pages/about-page.js';
@@ -12,7 +13,15 @@ import { schoolPage } from './pages/school-page.js';
 import { formSearch, searchPage } from './pages/search-page.js';
 import { yearPage } from './pages/statistics-page.js';
 import { movedPermanently } from './redirects.js';
-import { perKey, siteContext, withSite, type AddressedPage, type SiteContext } from './site-context.js';
+import {
+  modelContext,
+  perKey,
+  type ModelContext,
+  siteContext,
+  withSite,
+  type AddressedPage,
+  type SiteContext,
+} from './site-context.js';
 import { siteData } from './site-data.js';
 import { faviconAnswer, robotsAnswer, siteAssets, type SiteAsset } from './site-files.js';
 
@@ -28,26 +37,29 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const SECTION_PAGE = /^\/(estadisticas|companias)\/([a-z0-9-]+)$/;
-
-/** The page at a path, when there is one. */
+/** The page at a path of the site's language, when there is one. */
 function pageAt(site: SiteContext, path: string): AddressedPage | undefined {
-  switch (path) {
-    case PAGE_PATHS.home:
+  const address = addressOf(site.paths, path);
+  switch (address?.page) {
+    case 'home':
       return homePage(site);
-    case PAGE_PATHS.search:
+    case 'search':
       return searchPage(site);
-    case PAGE_PATHS.about:
+    case 'about':
       return aboutPage(site);
+    case 'statistics':
+      return site.data.yearSet.has(address.year) ? yearPage(site, address.year) : undefined;
+    case 'school': {
+      const school = site.slugs.schoolOf.get(address.slug);
+      return school === undefined ? undefined : schoolPage(site, address.slug, school);
+    }
   }
-  const [, section, key = ''] = SECTION_PAGE.exec(path) ?? [];
-  if (section === 'estadisticas' && site.data.yearSet.has(key)) return yearPage(site, key);
-  const school = section === 'companias' ? site.slugs.schoolOf.get(key) : undefined;
-  return school === undefined ? undefined : schoolPage(site, key, school);
+  return undefined;
 }
 
-/** The answers of one read model's pages, by address: each made on first use, then served as prepared bytes. */
+/** The answers of one read model's pages in one language, by address: each made on first use, then served as prepared bytes. */
 function modelPages(site: SiteContext) {
+  const { paths } = site;
   const notFound = once(() =>
     preparePage(404, withSite(site, <NotFoundPage context={site.page} years={site.data.years} />)),
   );
@@ -57,16 +69,16 @@ function modelPages(site: SiteContext) {
   });
   const page = (path: string) => pageFile(path) ?? notFound();
   const download = perKey((file) => csvFile(site, file));
-  const preview = perKey((image) => previewFile(image, (path) => pageAt(site, path)));
+  const preview = perKey((image) => previewFile(site, image, (path) => pageAt(site, path)));
   return {
-    home: () => page(PAGE_PATHS.home),
+    home: () => page(paths.home),
     /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
-    statistics: (year: string) => page(PAGE_PATHS.statistics(year)),
+    statistics: (year: string) => page(paths.statistics(year)),
     /** `/companias/{slug}`: a school with participants in a published year, else the 404 page. */
-    school: (slug: string) => page(PAGE_PATHS.school(slug)),
-    about: () => page(PAGE_PATHS.about),
+    school: (slug: string) => page(paths.school(slug)),
+    about: () => page(paths.about),
     /** `GET /buscar`: the empty form. */
-    searchForm: () => page(PAGE_PATHS.search),
+    searchForm: () => page(paths.search),
     /** `POST /buscar`: a search, with the API's rules and messages, under the search budgets. */
     search: (form: Query) => formSearch(site, form),
     /** `/datos/{file}`: a statistic of a page as CSV, else the 404 page. */
@@ -77,7 +89,7 @@ function modelPages(site: SiteContext) {
     sitemap: once(() => sitemapFile(site)),
     /** `/statistics/{year}` of the original site: 301 to the year's page when it is published. */
     originalStatistics: (year: string) =>
-      site.data.yearSet.has(year) ? movedPermanently(PAGE_PATHS.statistics(year)) : notFound(),
+      site.data.yearSet.has(year) ? movedPermanently(paths.statistics(year)) : notFound(),
     /** Any other address outside the API. */
     notFound,
   };
@@ -88,8 +100,8 @@ export type ModelPages = ReturnType<typeof modelPages>;
 
 /** The public web pages, answered from the read model like the API. */
 export interface Site {
-  /** The pages of the read model being served; while none is, every address answers the error page. */
-  at(state: FollowerState): ModelPages;
+  /** The pages of the read model being served, in a language; while none is, every address answers the error page. */
+  at(state: FollowerState, language?: Language): ModelPages;
   favicon(): Answer;
   /** The stylesheet and the icon. */
   assets: readonly SiteAsset[];
@@ -102,8 +114,52 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions): Site {
     icon: assets.icon.path,
     isUpdating,
   });
-  const unavailable = once(() => preparePage(500, <UnavailablePage context={contextOf(false)} />));
-  const unavailablePages: ModelPages = {
+  const unavailableIn = (language: Language) => {
+    const unavailable = once(() =>
+      preparePage(
+        500,
+        <LocaleContext.Provider value={LOCALES[language]}>
+          <UnavailablePage context={contextOf(false)} />
+        </LocaleContext.Provider>,
+      ),
+    );
+    return { unavailable, pages: unavailablePages(unavailable) };
+  };
+  const unavailable = { es: unavailableIn('es'), eu: unavailableIn('eu') };
+  // One set of pages per read model and language: the old pages go with the old model.
+  const pages = new WeakMap<
+    ReadModel,
+    { shared: ModelContext; languages: Partial<Record<Language, ModelPages>> }
+  >();
+  const pagesOf = (model: ReadModel, language: Language) => {
+    let made = pages.get(model);
+    if (made === undefined) {
+      const shared = modelContext(siteData(model), contextOf(model.isUpdating), publicUrl, privacyContact);
+      pages.set(model, (made = { shared, languages: {} }));
+    }
+    return (made.languages[language] ??= modelPages(siteContext(made.shared, LOCALES[language])));
+  };
+  return {
+    at(state, language = 'es') {
+      if (state.kind !== 'ready') return unavailable[language].pages;
+      const served = pagesOf(state.model, language);
+      if (state.searchClosed === undefined) return served;
+      // The search fails closed like the API's (a form it would refuse is still refused).
+      const { search } = served;
+      return {
+        ...served,
+        search: (form) =>
+          decideParticipants(form).kind === 'ok' ? unavailable[language].unavailable() : search(form),
+      };
+    },
+    favicon: faviconAnswer,
+    assets: [assets.stylesheet, assets.icon],
+  };
+}
+
+/** Every address answering the same error page. */
+function unavailablePages(unavailable: () => PreparedResponse): ModelPages {
+  return {
     home: unavailable,
     statistics: unavailable,
     school: unavailable,
@@ -116,25 +172,5 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions): Site {
     sitemap: unavailable,
     originalStatistics: unavailable,
     notFound: unavailable,
-  };
-  // One set of pages per read model: the old pages go with the old model.
-  const pages = new WeakMap<ReadModel, ModelPages>();
-  const pagesOf = (model: ReadModel) =>
-    modelPages(siteContext(siteData(model), contextOf(model.isUpdating), publicUrl, privacyContact));
-  return {
-    at(state) {
-      if (state.kind !== 'ready') return unavailablePages;
-      let served = pages.get(state.model);
-      if (served === undefined) pages.set(state.model, (served = pagesOf(state.model)));
-      if (state.searchClosed === undefined) return served;
-      // The search fails closed like the API's (a form it would refuse is still refused).
-      const { search } = served;
-      return {
-        ...served,
-        search: (form) => (decideParticipants(form).kind === 'ok' ? unavailable() : search(form)),
-      };
-    },
-    favicon: faviconAnswer,
-    assets: [assets.stylesheet, assets.icon],
   };
 }

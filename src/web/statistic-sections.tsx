@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import type { z } from 'zod';
 import { PAGE_ORDER, statisticOf, type CategoryId, type StatisticView } from '../domain/categories.js';
-import { formatNumber } from '../domain/spanish-words.js';
-import { webTexts, type CategoryTexts } from './copy.js';
+import type { CategoryTexts, Texts } from './texts/es.js';
+import { useLocale } from './locale.js';
 import { EditionDots } from './charts/edition-dots.js';
 import { RankedBars } from './charts/ranked-bars.js';
 import { everyYear, SmallMultiples, YearLines, type YearSeries } from './charts/year-lines.js';
@@ -14,10 +14,8 @@ import { SchoolName } from './school-links.js';
 import { Summary } from './summary.js';
 import { parsed, totalOf, type StatisticRecord } from './year-statistics.js';
 
-const texts = webTexts;
-
-/** A category, its words, and the id of its chart. */
-type Shown = CategoryTexts & { category: CategoryId; id: string };
+/** A category, its words (and every text of the page's language), and the id of its chart. */
+type Shown = CategoryTexts & { category: CategoryId; id: string; texts: Texts };
 
 /** A section's content from its data, or `undefined` when the data has an unexpected shape. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
@@ -46,6 +44,7 @@ interface DetailProps {
 
 /** A table under its chart: folded on a narrow screen (`<details>`, no script), side by side on a wide one. */
 function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {
+  const { texts } = useLocale();
   const data = <DataTable caption={texts.table.caption(title)} wide={wide} {...table} />;
   if (chart === undefined) return data;
   const note = drawn === undefined ? '' : texts.charts.shownSchools(drawn, table.rows.length);
@@ -63,8 +62,6 @@ function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {
   );
 }
 
-const number = formatNumber;
-
 /** Each row after its place in a competition ranking of its figure (the second value): 1, 2, 2, 4. */
 function placed(values: StatisticTable['rows'], rows: ComponentChildren[][]) {
   return rows.map((row, i) => [values.findIndex((other) => other[1] === values[i]![1]) + 1, ...row]);
@@ -79,25 +76,25 @@ function shaped<T>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => 
 }
 
 /** A table's value as the page shows it: figures grouped (`4.612`), schools linked to their pages. */
-function cell(column: TableColumn, value: string | number): ComponentChildren {
+function cell(texts: Texts, column: TableColumn, value: string | number): ComponentChildren {
   if (column.school) return <SchoolName name={String(value)} />;
-  return column.numeric && typeof value === 'number' ? number(value) : value;
+  return column.numeric && typeof value === 'number' ? texts.number(value) : value;
 }
 
-const pageRows = ({ columns, rows }: StatisticTable) =>
-  rows.map((row) => row.map((value, i) => cell(columns[i]!, value)));
+const pageRows = (texts: Texts, { columns, rows }: StatisticTable) =>
+  rows.map((row) => row.map((value, i) => cell(texts, columns[i]!, value)));
 
 /** Bars of a table's first `limit` rows (a name and its figure), each figure `shown` to the reader. */
 const bars =
-  (shown: (value: number) => string, limit?: number) =>
-  (table: StatisticTable, { id, title }: Shown) => (
+  (shown: (texts: Texts) => (value: number) => string, limit?: number) =>
+  (table: StatisticTable, { id, title, texts }: Shown) => (
     <RankedBars
       id={id}
       title={title}
       bars={table.rows.slice(0, limit).map(([label, value]) => ({
         label: String(label),
         value: Number(value),
-        shown: shown(Number(value)),
+        shown: shown(texts)(Number(value)),
       }))}
     />
   );
@@ -106,7 +103,8 @@ const bars =
 const tableView =
   (chart?: (table: StatisticTable, shown: Shown) => ComponentChildren, ranking = false): View =>
   (data, shown) => {
-    const table = pageTable(statisticOf(shown.category), shown, data);
+    const { texts } = shown;
+    const table = pageTable(statisticOf(shown.category), shown, data, texts);
     if (table === undefined || table.rows.length === 0) return table && null;
     return (
       <Detail
@@ -114,13 +112,13 @@ const tableView =
         chart={chart?.(table, shown)}
         drawn={ranking ? Math.min(CHART_BARS, table.rows.length) : undefined}
         columns={ranking ? [{ label: texts.table.position, numeric: true }, ...table.columns] : table.columns}
-        rows={ranking ? placed(table.rows, pageRows(table)) : pageRows(table)}
+        rows={ranking ? placed(table.rows, pageRows(texts, table)) : pageRows(texts, table)}
         rowHeader={ranking ? 1 : 0}
       />
     );
   };
 
-const yearWithCount = (point: YearCount) => `${point.year} (${number(point.count)})`;
+const yearWithCount = (texts: Texts) => (point: YearCount) => `${point.year} (${texts.number(point.count)})`;
 
 interface ParticipantsByYearProps {
   id: string;
@@ -130,23 +128,25 @@ interface ParticipantsByYearProps {
 
 /** Participants per edition: a line and its table (the global page, the home page and a school's page). */
 export function ParticipantsByYear({ id, title, points }: ParticipantsByYearProps) {
+  const { texts } = useLocale();
+  const withCount = yearWithCount(texts);
   const series: YearSeries[] = [{ label: texts.table.participants, points }];
   const busiest = points.reduce((best, point) => (point.count > best.count ? point : best));
   const withData = new Set(points.map((point) => point.year));
   const missing = everyYear([...withData]).filter((year) => !withData.has(year));
   const description = texts.charts.line(
-    yearWithCount(points[0]!),
-    yearWithCount(points.at(-1)!),
-    yearWithCount(busiest),
+    withCount(points[0]!),
+    withCount(points.at(-1)!),
+    withCount(busiest),
     missing,
   );
-  const table = yearCountsTable(points);
+  const table = yearCountsTable(points, texts);
   return (
     <Detail
       title={title}
       chart={<YearLines id={id} title={title} description={description} series={series} />}
       columns={table.columns}
-      rows={pageRows(table)}
+      rows={pageRows(texts, table)}
     />
   );
 }
@@ -155,14 +155,15 @@ const seriesView = shaped(SHAPES.yearCounts, (points, { id, title }) => (
   <ParticipantsByYear id={id} title={title} points={[...points].sort((a, b) => a.year - b.year)} />
 ));
 
-function figureView(data: unknown) {
+function figureView(data: unknown, { texts }: Shown) {
   // totalParticipantsByYear: `[{year, count}]`, one item.
   const points = parsed(SHAPES.yearCounts, data);
   const value = parsed(SHAPES.figure, data) ?? (points?.length ? totalOf(points) : undefined);
-  return value === undefined ? undefined : <p class="figure-value">{number(value)}</p>;
+  return value === undefined ? undefined : <p class="figure-value">{texts.number(value)}</p>;
 }
 
-const evolutionView = shaped(SHAPES.evolution, (schools, { id, title }) => {
+const evolutionView = shaped(SHAPES.evolution, (schools, { id, title, texts }) => {
+  const number = texts.number;
   const drawn = schools.slice(0, EVOLUTION_CHARTS);
   const years = [...new Set(schools.flatMap((school) => school.years.map((point) => point.year)))].sort(
     (a, b) => a - b,
@@ -177,7 +178,9 @@ const evolutionView = shaped(SHAPES.evolution, (schools, { id, title }) => {
         <SmallMultiples
           id={id}
           series={drawn.map((school) => ({ label: school.school, points: school.years }))}
-          describe={(school) => texts.charts.schoolLine(school.label, school.points.map(yearWithCount))}
+          describe={(school) =>
+            texts.charts.schoolLine(school.label, school.points.map(yearWithCount(texts)))
+          }
         />
       }
       drawn={drawn.length}
@@ -198,7 +201,7 @@ const evolutionView = shaped(SHAPES.evolution, (schools, { id, title }) => {
   );
 });
 
-const constantView = shaped(SHAPES.constant, (schools, { id, title, item, count }) => {
+const constantView = shaped(SHAPES.constant, (schools, { id, title, item, count, texts }) => {
   const withData = new Set(schools.flatMap((school) => school.yearsActive.map((point) => point.year)));
   const editions = everyYear([...withData]);
   const missing = editions.filter((year) => !withData.has(year));
@@ -229,7 +232,7 @@ const constantView = shaped(SHAPES.constant, (schools, { id, title, item, count 
       rows={schools.map((school) => [
         <SchoolName name={school.school} />,
         school.yearsActive.length,
-        number(totalOf(school.yearsActive)),
+        texts.number(totalOf(school.yearsActive)),
         school.yearsActive.map((point) => point.year).join(', '),
       ])}
     />
@@ -241,25 +244,29 @@ const VIEWS: Readonly<Record<StatisticView, View | null>> = {
   text: null,
   figure: figureView,
   series: seriesView,
-  ranking: tableView(bars(number, CHART_BARS), true),
+  ranking: tableView(
+    bars((texts) => texts.number, CHART_BARS),
+    true,
+  ),
   list: tableView(),
-  lengths: tableView(bars(texts.charts.characters)),
+  lengths: tableView(bars((texts) => texts.charts.characters)),
   evolution: evolutionView,
   constant: constantView,
 };
 
 /** One statistic: a text is its summary; a figure's number goes before the summary, a detail's chart after. */
 function Section({ category, record }: { category: CategoryId; record: StatisticRecord }) {
+  const { texts } = useLocale();
   const words: CategoryTexts = texts.categories[category];
   const view = VIEWS[statisticOf(category).view];
   if (view === null) {
     return (
       <section id={category} class="statistic statistic-text" aria-label={words.title}>
-        <Summary text={record.summary} />
+        <Summary record={record} />
       </section>
     );
   }
-  const content = view(shownData(category, record), { ...words, category, id: `${category}-chart` });
+  const content = view(shownData(category, record), { ...words, category, id: `${category}-chart`, texts });
   const body = content === undefined ? <p class="note">{texts.statistics.unreadable}</p> : content;
   const isFigure = view === figureView;
   return (
@@ -270,7 +277,7 @@ function Section({ category, record }: { category: CategoryId; record: Statistic
     >
       <h2 id={`${category}-heading`}>{words.title}</h2>
       {isFigure ? body : null}
-      <Summary text={record.summary} />
+      <Summary record={record} />
       {isFigure ? null : body}
       <SectionDownloads category={category} />
     </section>

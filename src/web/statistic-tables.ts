@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { statisticOf, type CategoryId, type Statistic } from '../domain/categories.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
-import { webTexts, type CategoryTexts } from './copy.js';
+import { es, type CategoryTexts, type Texts } from './texts/es.js';
 import type { Column } from './data-table.js';
 import type { CsvTable } from './open-data.js';
 import { parsed, type StatisticRecord } from './year-statistics.js';
@@ -18,15 +18,13 @@ export interface StatisticTable {
   rows: readonly (readonly (string | number)[])[];
 }
 
-const words = webTexts.table;
-
 /** `data` made a table when it has `shape`, else `undefined`. */
 const shaped = <T, R>(shape: z.ZodType<T>, data: unknown, make: (data: T) => R): R | undefined => {
   const items = parsed(shape, data);
   return items === undefined ? undefined : make(items);
 };
 
-export const yearCountsTable = (points: readonly YearCount[]): StatisticTable => ({
+export const yearCountsTable = (points: readonly YearCount[], { table: words }: Texts): StatisticTable => ({
   columns: [
     { label: words.year, short: true },
     { label: words.participants, numeric: true },
@@ -39,11 +37,13 @@ export function pageTable(
   statistic: Statistic,
   texts: CategoryTexts,
   data: unknown,
+  all: Texts,
 ): StatisticTable | undefined {
   const { item = '', count = '' } = texts;
+  const words = all.table;
   switch (statistic.shape) {
     case 'yearCounts':
-      return shaped(SHAPES.yearCounts, data, yearCountsTable);
+      return shaped(SHAPES.yearCounts, data, (points) => yearCountsTable(points, all));
     case 'ranked':
       return shaped(SHAPES.ranked, data, (items) => ({
         columns: [
@@ -78,7 +78,7 @@ export function pageTable(
 
 /** One row per school and edition: the shape a spreadsheet or a chart tool reads best. */
 const schoolYears = (items: readonly { school: string; years: readonly YearCount[] }[]): CsvTable => ({
-  columns: [words.school, words.year, words.participants].map((label) => label.toLowerCase()),
+  columns: [es.table.school, es.table.year, es.table.participants].map((label) => label.toLowerCase()),
   rows: items.flatMap(({ school, years }) => years.map((point) => [school, point.year, point.count])),
 });
 
@@ -97,12 +97,16 @@ function csvOnly(statistic: Statistic, title: string, data: unknown): CsvTable |
   return undefined;
 }
 
-/** A statistic as CSV: its whole list (`full_data` when there); `undefined` for a text or a wrong shape. */
+/**
+ * A statistic as CSV: its whole list (`full_data` when there); `undefined` for a text or a
+ * wrong shape. One file for both languages: its column names are the Spanish headings in
+ * lower case, names to read by programs like the API's keys (docs/decisions.md).
+ */
 export function statisticTable(category: CategoryId, record: StatisticRecord): CsvTable | undefined {
   const statistic = statisticOf(category);
-  const texts: CategoryTexts = webTexts.categories[category];
+  const texts: CategoryTexts = es.categories[category];
   const table = (data: unknown): CsvTable | undefined => {
-    const shown = pageTable(statistic, texts, data);
+    const shown = pageTable(statistic, texts, data, es);
     if (shown === undefined) return csvOnly(statistic, texts.title, data);
     return { columns: shown.columns.map((column) => column.label.toLowerCase()), rows: shown.rows };
   };

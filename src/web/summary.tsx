@@ -1,3 +1,4 @@
+import { useLocale } from './locale.js';
 /** A summary's plain and bold runs: only `**figures**` are marked (DESIGN §3); a lone marker is text. */
 export function summaryRuns(text: string): { text: string; bold: boolean }[] {
   const parts = text.split('**');
@@ -5,9 +6,20 @@ export function summaryRuns(text: string): { text: string; bold: boolean }[] {
   return parts.map((part, i) => ({ text: part, bold: i % 2 === 1 })).filter((run) => run.text !== '');
 }
 
-/** A statistic's summary: text (escaped like every value), its figures in bold. */
-export function Summary({ text }: { text: string | null }) {
-  if (text === null || text.trim() === '') return null;
+/** A statistic's summaries, as its record carries them. */
+interface SummaryTexts {
+  summary: string | null;
+  basqueSummary?: string | null;
+}
+
+/**
+ * A statistic's summary in the page's language: text (escaped like every value), its
+ * figures in bold. The Spanish one is the API's; the Basque one is generated from the same
+ * figures, or written by the operator.
+ */
+export function Summary({ record }: { record: SummaryTexts | undefined }) {
+  const text = useLocale().language === 'eu' ? record?.basqueSummary : record?.summary;
+  if (text === null || text === undefined || text.trim() === '') return null;
   return (
     <p class="summary">
       {summaryRuns(text).map((run) => (run.bold ? <strong>{run.text}</strong> : run.text))}

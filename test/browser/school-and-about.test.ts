@@ -9,11 +9,14 @@ import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aboutTexts, schoolTexts } from '../../src/web/copy.js';
-import { PAGE_PATHS } from '../../src/web/layout.js';
+import { es } from '../../src/web/texts/es.js';
+import { API_PATHS } from '../../src/web/layout.js';
+import { LOCALES } from '../../src/web/locale.js';
 import { slugOf } from '../../src/web/school-slugs.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 import { saveScreenshot } from '../support/screenshots.js';
+
+const PAGE_PATHS = { ...LOCALES.es.paths, ...API_PATHS };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_TIMEOUT_MS = 120_000;
@@ -66,9 +69,9 @@ describe.each([1280, 390])('at %i px', (width) => {
       const page = await open(PAGE_PATHS.school(slugOf(school)), width, 'compania');
       expect(await page.locator('h1').textContent()).toBe(school);
       expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
-        schoolTexts.figuresHeading,
-        schoolTexts.participantsHeading,
-        schoolTexts.namesHeading,
+        es.school.figuresHeading,
+        es.school.participantsHeading,
+        es.school.namesHeading,
       ]);
       const section = page.locator('section[aria-labelledby="participantes"]');
       expect(await section.locator('svg[role="img"]').count()).toBe(1);
@@ -103,16 +106,16 @@ describe.each([1280, 390])('at %i px', (width) => {
     async () => {
       const page = await open(PAGE_PATHS.about, width, 'acerca');
       expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
-        aboutTexts.source.heading,
-        aboutTexts.definitions.heading,
-        aboutTexts.privacy.heading,
-        aboutTexts.licence.heading,
-        aboutTexts.api.heading,
+        es.about.source.heading,
+        es.about.definitions.heading,
+        es.about.privacy.heading,
+        es.about.licence.heading,
+        es.about.api.heading,
       ]);
-      expect(await page.locator('dl dt').count()).toBe(aboutTexts.definitions.items.length);
+      expect(await page.locator('dl dt').count()).toBe(es.about.definitions.items.length);
       expect(await page.locator('a[rel="license"]').count()).toBe(1);
       expect(await page.locator(`main a[href="${PAGE_PATHS.apiDocs}"]`).count()).toBe(1);
-      expect(await page.locator('nav a[aria-current="page"]').textContent()).toBe(aboutTexts.navLabel);
+      expect(await page.locator('nav a[aria-current="page"]').textContent()).toBe(es.about.navLabel);
       await page.context().close();
     },
     PAGE_TIMEOUT_MS,

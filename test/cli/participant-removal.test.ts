@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webTexts } from '../../src/web/copy.js';
+import { es as webTexts } from '../../src/web/texts/es.js';
 import { slugOf } from '../../src/web/school-slugs.js';
 import { shebangNodeFlags } from '../support/child-server.js';
 import { cliEnv, REPO_ROOT } from '../support/cli.js';

@@ -24,9 +24,12 @@ const SAMPLE_PATH: Record<string, string> = {
   '/datos/:file': '/datos/2024-topNamesByYear.csv',
   '/vista-previa/:image': '/vista-previa/inicio.png',
   '/statistics/:year': '/statistics/2024',
+  '/eu/estatistikak/:year': '/eu/estatistikak/2024',
+  '/eu/konpainiak/:slug': '/eu/konpainiak/ikastola-zubia',
+  '/eu/aurrebista/:image': '/eu/aurrebista/hasiera.png',
 };
 /** The rows of old and loose addresses: a redirect to ours, with no body. */
-const REDIRECTS = new Set(['/estadisticas', '/statistics', '/statistics/:year', '/search']);
+const REDIRECTS = new Set(['/estadisticas', '/eu/estatistikak', '/statistics', '/statistics/:year', '/search']);
 
 const ROUTES = buildRoutes(createSite({ publicUrl: 'http://localhost:3000' }));
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, resolveServeConfig } from '../../src/config/index.js';
 import { apiErrors } from '../../src/domain/api-messages.js';
-import { webTexts } from '../../src/web/copy.js';
+import { es as webTexts } from '../../src/web/texts/es.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';

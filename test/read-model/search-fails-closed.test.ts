@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { postgresLocation } from '../../src/config/index.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import type { ReadStore } from '../../src/store/store.js';
-import { webTexts } from '../../src/web/copy.js';
+import { es as webTexts } from '../../src/web/texts/es.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { eventually } from '../support/eventually.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webTexts } from '../../src/web/copy.js';
+import { es as webTexts } from '../../src/web/texts/es.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { eventually } from '../support/eventually.js';
 import { createPostgresFixture } from '../support/postgres-fixture.js';

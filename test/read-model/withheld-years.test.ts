@@ -10,7 +10,7 @@ import { openReadStore } from '../../src/store/open-store.js';
 import { runCli } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { startTestServer } from '../support/server.js';
-import { webTexts } from '../../src/web/copy.js';
+import { es as webTexts } from '../../src/web/texts/es.js';
 import { postForm } from '../support/demo-site.js';
 import { createWorkspace, csv, type Workspace } from '../support/workspace.js';
 

@@ -4,10 +4,10 @@
  * is set, from whoever publishes the site.
  */
 import { describe, expect, it } from 'vitest';
-import { aboutTexts } from '../../src/web/copy.js';
+import { es } from '../../src/web/texts/es.js';
 import { startSeededServer } from '../support/server.js';
 
-const removal = aboutTexts.privacy.removal;
+const removal = es.about.privacy.removal;
 
 async function aboutPage(privacyContact?: string): Promise<string> {
   const seeded = await startSeededServer(privacyContact === undefined ? {} : { privacyContact });

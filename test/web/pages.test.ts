@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE } from '../../src/http/answer.js';
 import type { RunningServer } from '../../src/server.js';
-import { webTexts } from '../../src/web/copy.js';
+import { es as webTexts } from '../../src/web/texts/es.js';
 import { securityHeaders } from '../../src/http/answer.js';
 import { PAGE_POLICY } from '../../src/web/page-answer.js';
 import { startTestServer } from '../support/server.js';

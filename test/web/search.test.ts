@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/domain/api-messages.js';
-import { webTexts } from '../../src/web/copy.js';
+import { es as webTexts } from '../../src/web/texts/es.js';
 import type { RunningServer } from '../../src/server.js';
 import { startTestServer } from '../support/server.js';
 import { postForm, startDemoSite, type DemoSite } from '../support/demo-site.js';

@@ -7,11 +7,14 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../src/http/api-reference.js';
-import { PAGE_PATHS } from '../../src/web/layout.js';
+import { API_PATHS } from '../../src/web/layout.js';
+import { LOCALES } from '../../src/web/locale.js';
 import { CSV_CONTENT_TYPE } from '../../src/web/open-data.js';
 import { PREVIEW_SIZE, THEME_COLOUR } from '../../src/web/page-meta.js';
 import { slugOf } from '../../src/web/school-slugs.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
+
+const PAGE_PATHS = { ...LOCALES.es.paths, ...API_PATHS };
 
 const PUBLIC_URL = 'https://tamborrada.example.org';
 const UTF8_BOM = 'efbbbf';
@@ -126,19 +129,22 @@ describe('sharing and search engines', () => {
     expect(robots).toContain('Disallow: /api/participants');
   });
 
-  it('/sitemap.xml lists every year and every school page, as absolute addresses', async () => {
+  it('/sitemap.xml lists every year and every school page in both languages, as absolute addresses', async () => {
     const answer = await get('/sitemap.xml');
     expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const locations = [...(await answer.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    const expected = [
-      PAGE_PATHS.home,
-      ...years.map(PAGE_PATHS.statistics),
-      ...schools.map((school) => PAGE_PATHS.school(slugOf(school))),
-      PAGE_PATHS.search,
-      PAGE_PATHS.about,
-    ].map((path) => PUBLIC_URL + path);
+    const expected = Object.values(LOCALES).flatMap(({ paths }) =>
+      [
+        paths.home,
+        ...years.map(paths.statistics),
+        ...schools.map((school) => paths.school(slugOf(school))),
+        paths.search,
+        paths.about,
+      ].map((path) => PUBLIC_URL + path),
+    );
     expect(new Set(locations)).toEqual(new Set(expected));
-    for (const location of locations.slice(0, 12)) {
+    const sampled = [...locations.slice(0, 8), ...locations.slice(-8)];
+    for (const location of sampled) {
       expect([location, (await get(location!.slice(PUBLIC_URL.length))).status]).toEqual([location, 200]);
     }
   });

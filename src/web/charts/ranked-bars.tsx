@@ -1,5 +1,5 @@
 import { scaleLinear } from 'd3-scale';
-import { webTexts } from '../copy.js';
+import { useLocale } from '../locale.js';
 import { FittedText, NARROWEST_CHART, textWidth } from './fitted-text.js';
 
 interface Bar {
@@ -17,6 +17,7 @@ const SIZE = { row: 42, barTop: 19, barHeight: 17, labelFont: 13, valueFont: 12,
  * inside its end. No viewBox: lengths are percentages and the text keeps its size at any width.
  */
 export function RankedBars({ id, title, bars }: { id: string; title: string; bars: readonly Bar[] }) {
+  const { texts } = useLocale();
   const length = scaleLinear()
     .domain([0, Math.max(0, ...bars.map((bar) => bar.value)) || 1])
     .range([0, 100]);
@@ -30,7 +31,7 @@ export function RankedBars({ id, title, bars }: { id: string; title: string; bar
     >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>
-        {webTexts.charts.bars(bars.length, bars[0]?.label ?? '', bars.at(-1)?.label ?? '')}
+        {texts.charts.bars(bars.length, bars[0]?.label ?? '', bars.at(-1)?.label ?? '')}
       </desc>
       {bars.map((bar, i) => {
         const percent = length(bar.value);

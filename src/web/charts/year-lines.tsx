@@ -1,6 +1,6 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import { formatNumber } from '../../domain/spanish-words.js';
+import { useLocale } from '../locale.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
 
 export interface YearSeries {
@@ -44,6 +44,7 @@ type Frame = ReturnType<typeof frame>;
 
 /** Grid lines across the chart, each with its figure on the left. */
 function ValueTicks({ ticks, frame: { y, left, width, right, gap } }: { ticks: number[]; frame: Frame }) {
+  const formatNumber = useLocale().texts.number;
   return ticks.map((tick) => (
     <g>
       <line class="grid" x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} />
@@ -89,6 +90,7 @@ interface YearLinesProps {
 
 /** One line per series over the years, broken at a year without data; the SVG scales with its box. */
 export function YearLines({ id, title, description, series }: YearLinesProps) {
+  const formatNumber = useLocale().texts.number;
   const chart = frame(series, BOXES.large);
   const withData = new Set(series.flatMap((one) => one.points.map((point) => point.year)));
   const step = chart.years.length > LABELLED_YEARS ? 2 : 1;
@@ -137,6 +139,7 @@ interface SmallMultiplesProps {
 
 /** One small chart per series, on the same scales from 0, its name in HTML above it so that it wraps. */
 export function SmallMultiples({ id, series, describe }: SmallMultiplesProps) {
+  const formatNumber = useLocale().texts.number;
   const chart = frame(series, BOXES.small);
   const top = chart.y.domain()[1]!;
   return (

@@ -1,11 +1,10 @@
-import { aboutTexts, metaTexts, openDataTexts } from '../copy.js';
-import { Layout, LICENCE_URL, PAGE_PATHS, Panel } from '../layout.js';
+import { API_PATHS, Layout, Panel } from '../layout.js';
+import { useLocale } from '../locale.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
-
-const texts = aboutTexts;
 
 /** How a family asks for a removal: at the operator's contact (`PRIVACY_CONTACT`), if one is set. */
 function RemovalRequest({ contact }: { contact: string | undefined }) {
+  const texts = useLocale().texts.about;
   const removal = texts.privacy.removal;
   const form = contact?.startsWith('http') === true;
   return (
@@ -28,6 +27,8 @@ function RemovalRequest({ contact }: { contact: string | undefined }) {
 
 /** `/acerca`: where the data comes from, what each statistic means, privacy, licence, the API. */
 export function AboutPage({ site }: { site: SiteContext }) {
+  const { texts: all } = useLocale();
+  const texts = all.about;
   return (
     <Layout context={site.page} title={texts.title} description={texts.description} place="about">
       <h1>{texts.title}</h1>
@@ -58,16 +59,16 @@ export function AboutPage({ site }: { site: SiteContext }) {
       <Panel id="licencia" heading={texts.licence.heading}>
         <p>
           {texts.licence.text}{' '}
-          <a href={LICENCE_URL} rel="license">
-            {openDataTexts.licenceName}
+          <a href={all.openData.licenceUrl} rel="license">
+            {all.openData.licenceName}
           </a>
           . {texts.licence.after}
         </p>
       </Panel>
       <Panel id="api" heading={texts.api.heading}>
         <p>
-          {texts.api.text} <a href={PAGE_PATHS.apiDocs}>{texts.api.docsLink}</a>. {texts.api.openApi}{' '}
-          <a href={PAGE_PATHS.openApi}>{PAGE_PATHS.openApi}</a>.
+          {texts.api.text} <a href={API_PATHS.apiDocs}>{texts.api.docsLink}</a>. {texts.api.openApi}{' '}
+          <a href={API_PATHS.openApi}>{API_PATHS.openApi}</a>.
         </p>
         <p>{texts.api.files}</p>
       </Panel>
@@ -77,5 +78,5 @@ export function AboutPage({ site }: { site: SiteContext }) {
 
 export const aboutPage = (site: SiteContext): AddressedPage => ({
   content: () => <AboutPage site={site} />,
-  card: () => card(site, texts.title, metaTexts.card.about),
+  card: () => card(site, site.texts.about.title, site.texts.meta.card.about),
 });

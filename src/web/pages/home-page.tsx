@@ -1,7 +1,5 @@
 import { GLOBAL_YEAR } from '../../domain/categories.js';
-import { formatNumber } from '../../domain/spanish-words.js';
-import { metaTexts, webTexts } from '../copy.js';
-import { Headline, Layout, PAGE_PATHS, Panel, YearLinks } from '../layout.js';
+import { API_PATHS, Headline, Layout, Panel, YearLinks } from '../layout.js';
 import { statisticDownload } from '../model-files.js';
 import { OpenDataLinks } from '../open-data.js';
 import { SearchForm } from '../search-form.js';
@@ -11,11 +9,10 @@ import { ParticipantsByYear } from '../statistic-sections.js';
 import { Summary } from '../summary.js';
 import { parsed, totalOf } from '../year-statistics.js';
 
-const texts = webTexts.home;
-
 /** `/`: what the festival and the data are, the figures, every edition, the search. */
 export function HomePage({ site }: { site: SiteContext }) {
-  const { page: context, data } = site;
+  const { page: context, data, texts: all } = site;
+  const texts = all.home;
   const { years, companies } = data;
   const global = data.recordsOf(GLOBAL_YEAR);
   /** The chart's data (`totalParticipants`) as CSV and in the API. */
@@ -28,13 +25,13 @@ export function HomePage({ site }: { site: SiteContext }) {
     ? undefined
     : parsed(SHAPES.figure, global.get('namesDiversity')?.publicData);
   const counts: [number | undefined, (count: number) => string][] = [
-    [totals.length || undefined, webTexts.figures.editions],
-    [totals.length ? totalOf(totals) : undefined, webTexts.figures.participations],
-    [context.isUpdating ? undefined : companies.length || undefined, webTexts.figures.schools],
-    [names, webTexts.figures.names],
+    [totals.length || undefined, all.figures.editions],
+    [totals.length ? totalOf(totals) : undefined, all.figures.participations],
+    [context.isUpdating ? undefined : companies.length || undefined, all.figures.schools],
+    [names, all.figures.names],
   ];
   const figures = counts.flatMap(([value, words]) =>
-    value === undefined ? [] : [{ value: formatNumber(value), words: words(value) }],
+    value === undefined ? [] : [{ value: all.number(value), words: words(value) }],
   );
   return (
     <Layout context={context} title={texts.title} description={texts.description} place="home">
@@ -45,7 +42,7 @@ export function HomePage({ site }: { site: SiteContext }) {
       {figures.length === 0 ? null : (
         <Panel id="cifras" heading={texts.figuresHeading}>
           <Headline figures={figures} />
-          <Summary text={global.get('intro')?.summary ?? null} />
+          <Summary record={global.get('intro')} />
         </Panel>
       )}
       {totals.length === 0 ? null : (
@@ -66,7 +63,7 @@ export function HomePage({ site }: { site: SiteContext }) {
       </Panel>
       <Panel id="desarrolladores" heading={texts.apiHeading}>
         <p>
-          {texts.apiText} <a href={PAGE_PATHS.apiDocs}>{texts.apiLink}</a>.
+          {texts.apiText} <a href={API_PATHS.apiDocs}>{texts.apiLink}</a>.
         </p>
       </Panel>
     </Layout>
@@ -78,10 +75,10 @@ export function totalsCard(site: SiteContext, title: string) {
   const totals =
     parsed(SHAPES.yearCounts, site.data.recordsOf(GLOBAL_YEAR).get('totalParticipants')?.publicData) ?? [];
   const series = [...totals].sort((a, b) => a.year - b.year);
-  return card(site, title, metaTexts.card.home(series.length, totalOf(series)), series);
+  return card(site, title, site.texts.meta.card.home(series.length, totalOf(series)), series);
 }
 
 export const homePage = (site: SiteContext): AddressedPage => ({
   content: () => <HomePage site={site} />,
-  card: () => totalsCard(site, texts.title),
+  card: () => totalsCard(site, site.texts.home.title),
 });

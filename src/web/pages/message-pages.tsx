@@ -1,9 +1,10 @@
-import { webTexts } from '../copy.js';
-import { Layout, PAGE_PATHS, Panel, YearLinks, type PageContext } from '../layout.js';
+import { Layout, Panel, YearLinks, type PageContext } from '../layout.js';
+import { useLocale } from '../locale.js';
 
 /** Any address with no page (an unknown year included): where to go instead. */
 export function NotFoundPage({ context, years }: { context: PageContext; years: readonly string[] }) {
-  const texts = webTexts.notFound;
+  const { texts: all, paths } = useLocale();
+  const texts = all.notFound;
   return (
     <Layout context={context} title={texts.title} description={texts.text} place="other">
       <h1>{texts.title}</h1>
@@ -14,7 +15,7 @@ export function NotFoundPage({ context, years }: { context: PageContext; years: 
         </Panel>
       )}
       <p>
-        <a href={PAGE_PATHS.home}>{texts.home}</a>
+        <a href={paths.home}>{texts.home}</a>
       </p>
     </Layout>
   );
@@ -22,7 +23,7 @@ export function NotFoundPage({ context, years }: { context: PageContext; years: 
 
 /** Before the store could be read: the pages have nothing to show yet. */
 export function UnavailablePage({ context }: { context: PageContext }) {
-  const texts = webTexts.unavailable;
+  const texts = useLocale().texts.unavailable;
   return (
     <Layout context={context} title={texts.title} description={texts.text} place="other">
       <h1>{texts.title}</h1>

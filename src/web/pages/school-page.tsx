@@ -1,16 +1,13 @@
 import { GLOBAL_YEAR } from '../../domain/categories.js';
-import { formatNumber } from '../../domain/spanish-words.js';
-import { metaTexts, schoolTexts, webTexts } from '../copy.js';
 import { DataTable } from '../data-table.js';
-import { Headline, Layout, PAGE_PATHS, Panel } from '../layout.js';
+import { Headline, Layout, Panel } from '../layout.js';
+import { es } from '../texts/es.js';
 import { categoryApiPath, downloadPath, OpenDataLinks, type CsvTable, type Download } from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { ParticipantsByYear } from '../statistic-sections.js';
 import { yearCountsTable } from '../statistic-tables.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
 import { totalOf } from '../year-statistics.js';
-
-const texts = schoolTexts;
 
 /** What the page of one school shows: aggregates only, from the participants and the published statistics. */
 interface SchoolFacts {
@@ -30,7 +27,8 @@ const editionsOf = (facts: SchoolFacts) => facts.participants.filter((point) => 
 
 /** `/companias/{slug}`: one school over the editions; while updating, its name alone (like the year pages). */
 export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: string; school: string }) {
-  const context = site.page;
+  const { page: context, texts: all, paths } = site;
+  const texts = all.school;
   const facts = schoolFacts(site, school);
   // Its two CSV files, and the statistics they come from in the API.
   const downloads: Record<'participants' | 'names', Download> = {
@@ -46,10 +44,10 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
   const editions = editionsOf(facts);
   const first = editions[0]!.year;
   const total = totalOf(editions);
-  const yearCell = (year: number) => <a href={PAGE_PATHS.statistics(String(year))}>{year}</a>;
+  const yearCell = (year: number) => <a href={paths.statistics(String(year))}>{year}</a>;
   const figures = [
-    { value: formatNumber(editions.length), words: texts.editions(editions.length) },
-    { value: formatNumber(total), words: webTexts.figures.participations(total) },
+    { value: all.number(editions.length), words: texts.editions(editions.length) },
+    { value: all.number(total), words: all.figures.participations(total) },
     { value: String(first), words: texts.firstEdition },
   ];
   return (
@@ -80,7 +78,7 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
             {facts.commonNames.length === 0 ? null : (
               <DataTable
                 caption={texts.namesHeading}
-                columns={[{ label: webTexts.table.year }, { label: webTexts.table.commonName }]}
+                columns={[{ label: all.table.year }, { label: all.table.commonName }]}
                 rows={facts.commonNames.map((item) => [yearCell(item.year), item.name])}
               />
             )}
@@ -109,12 +107,12 @@ function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, 
   };
 }
 
-/** A school's figures as CSV: `participantes` per edition, or its most frequent `nombres`. */
+/** A school's figures as CSV (one file for both languages, like a statistic's): `participantes` per edition, or its most frequent `nombres`. */
 export function schoolTable(site: SiteContext, school: string, kind: string): CsvTable {
   const facts = schoolFacts(site, school);
-  const { table } = webTexts;
+  const { table } = es;
   if (kind === 'participantes')
-    return { ...yearCountsTable(facts.participants), columns: [table.year, table.participants] };
+    return { ...yearCountsTable(facts.participants, es), columns: [table.year, table.participants] };
   return {
     columns: [table.year, table.commonName],
     rows: facts.commonNames.map((item) => [item.year, item.name]),
@@ -129,7 +127,7 @@ export const schoolPage = (site: SiteContext, slug: string, school: string): Add
     return card(
       site,
       school,
-      metaTexts.card.school(editions.length, totalOf(editions), editions[0]!.year),
+      site.texts.meta.card.school(editions.length, totalOf(editions), editions[0]!.year),
       facts.participants,
     );
   },

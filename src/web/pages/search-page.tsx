@@ -1,18 +1,14 @@
-import { apiErrors } from '../../domain/api-messages.js';
 import { searchKey } from '../../domain/names.js';
 import { decideParticipants, type Query } from '../../domain/validation.js';
 import type { PreparedResponse } from '../../http/answer.js';
 import type { PendingSearch } from '../../http/search-budget.js';
 import type { Match } from '../../read-model/participant-index.js';
-import { metaTexts, webTexts } from '../copy.js';
-import { Layout, PAGE_PATHS, Panel } from '../layout.js';
+import { Layout, Panel } from '../layout.js';
 import { pageForRequest } from '../page-answer.js';
 import { card, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
 import { SearchForm, type SearchInput } from '../search-form.js';
 import { DataTable } from '../data-table.js';
 import { SchoolName } from '../school-links.js';
-
-const texts = webTexts.search;
 
 /** A participant the search found: the read model's match. */
 export type Participation = Match;
@@ -27,7 +23,8 @@ interface SearchPageProps {
 }
 
 /** `/buscar`: the form, and after a search its answer; a result links to its year's page when published. */
-export function SearchPage({ site: { page, data }, input, outcome }: SearchPageProps) {
+export function SearchPage({ site: { page, data, texts: all, paths }, input, outcome }: SearchPageProps) {
+  const texts = all.search;
   return (
     <Layout context={page} title={texts.title} description={texts.description} place="search">
       <h1>{texts.title}</h1>
@@ -50,13 +47,13 @@ export function SearchPage({ site: { page, data }, input, outcome }: SearchPageP
               <DataTable
                 caption={texts.resultsHeading}
                 columns={[
-                  { label: webTexts.table.year, short: true },
-                  { label: webTexts.table.name },
-                  { label: webTexts.table.school },
+                  { label: all.table.year, short: true },
+                  { label: all.table.name },
+                  { label: all.table.school },
                 ]}
                 rows={outcome.found.map((participation) => [
                   data.yearSet.has(String(participation.year)) ? (
-                    <a href={PAGE_PATHS.statistics(String(participation.year))}>{participation.year}</a>
+                    <a href={paths.statistics(String(participation.year))}>{participation.year}</a>
                   ) : (
                     participation.year
                   ),
@@ -75,7 +72,7 @@ export function SearchPage({ site: { page, data }, input, outcome }: SearchPageP
 /** `GET /buscar`: the empty form. */
 export const searchPage = (site: SiteContext): AddressedPage => ({
   content: () => <SearchPage site={site} />,
-  card: () => card(site, texts.title, metaTexts.card.search),
+  card: () => card(site, site.texts.search.title, site.texts.meta.card.search),
 });
 
 const searchAnswer = (site: SiteContext, statusCode: number, form: Query, outcome: SearchOutcome) =>
@@ -88,14 +85,14 @@ const searchAnswer = (site: SiteContext, statusCode: number, form: Query, outcom
         input={{ name: form.name ?? '', company: form.company ?? '' }}
         outcome={outcome}
       />,
-      PAGE_PATHS.search,
+      site.paths.search,
     ),
   );
 
 /** `POST /buscar`: a search, with the API's rules and messages, under the search budgets. */
 export function formSearch(site: SiteContext, form: Query): PreparedResponse | PendingSearch {
   const decision = decideParticipants(form);
-  if (decision.kind !== 'ok') return searchAnswer(site, 400, form, { refusal: refusal(form) });
+  if (decision.kind !== 'ok') return searchAnswer(site, 400, form, { refusal: refusal(site, form) });
   const { normalizedName, company } = decision;
   return {
     kind: 'search',
@@ -111,12 +108,12 @@ export function formSearch(site: SiteContext, form: Query): PreparedResponse | P
       return { answer: searchAnswer(site, 200, form, { found }), names: found.length > 0 ? [typed] : [] };
     },
     /** Refused by a budget: the form, with the API's 429 text. */
-    refused: () => searchAnswer(site, 429, form, { refusal: apiErrors.rateLimited.text }),
+    refused: () => searchAnswer(site, 429, form, { refusal: site.texts.search.errors.rateLimited }),
   };
 }
 
 /** Why the form could not search, in the pages' words: what is missing, or too short. */
-function refusal(form: Query): string {
+function refusal({ texts: { search: texts } }: SiteContext, form: Query): string {
   const nameMissing = (form.name ?? '').trim() === '';
   const companyMissing = (form.company ?? '') === '';
   if (nameMissing && companyMissing) return texts.errors.nothing;

@@ -1,6 +1,5 @@
 import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { PUBLIC_DATA_SHAPES as SHAPES } from '../../domain/answer-shapes.js';
-import { metaTexts, webTexts } from '../copy.js';
 import { Layout, YearLinks } from '../layout.js';
 import { statisticDownload } from '../model-files.js';
 import { DownloadsContext } from '../open-data.js';
@@ -9,10 +8,15 @@ import { StatisticSections } from '../statistic-sections.js';
 import { parsed, totalOf } from '../year-statistics.js';
 import { totalsCard } from './home-page.js';
 
-const texts = webTexts.statistics;
-
 /** `/estadisticas/{year}` and `/estadisticas/global`; while updating, like the API: no figures. */
-export function StatisticsPage({ site: { page: context, data }, year }: { site: SiteContext; year: string }) {
+export function StatisticsPage({
+  site: { page: context, data, texts: all },
+  year,
+}: {
+  site: SiteContext;
+  year: string;
+}) {
+  const texts = all.statistics;
   const isGlobal = year === GLOBAL_YEAR;
   const title = isGlobal ? texts.globalTitle : texts.yearTitle(year);
   return (
@@ -39,11 +43,16 @@ export const yearPage = (site: SiteContext, year: string): AddressedPage => ({
     </DownloadsContext.Provider>
   ),
   card: () => {
+    const texts = site.texts.statistics;
     if (year === GLOBAL_YEAR) return totalsCard(site, texts.globalTitle);
     const participants = parsed(
       SHAPES.yearCounts,
       site.data.recordsOf(year).get('totalParticipantsByYear')?.publicData,
     );
-    return card(site, texts.yearTitle(year), participants ? metaTexts.card.year(totalOf(participants)) : '');
+    return card(
+      site,
+      texts.yearTitle(year),
+      participants ? site.texts.meta.card.year(totalOf(participants)) : '',
+    );
   },
 });

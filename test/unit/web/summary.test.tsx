@@ -13,12 +13,12 @@ it.each([
 });
 
 it('is text: markup in a summary is shown, not run', () => {
-  expect(renderToString(<Summary text={'<b>x</b> **<i>y</i>**'} />)).toBe(
+  expect(renderToString(<Summary record={{ summary: '<b>x</b> **<i>y</i>**' }} />)).toBe(
     '<p class="summary">&lt;b>x&lt;/b> <strong>&lt;i>y&lt;/i></strong></p>',
   );
 });
 
 it('an empty or missing summary shows nothing', () => {
-  expect(renderToString(<Summary text={null} />)).toBe('');
-  expect(renderToString(<Summary text={'  '} />)).toBe('');
+  expect(renderToString(<Summary record={{ summary: null }} />)).toBe('');
+  expect(renderToString(<Summary record={{ summary: '  ' }} />)).toBe('');
 });

@@ -1,6 +1,8 @@
-/** The Spanish texts of the public web pages. */
-import type { Statistic, STATISTICS } from '../domain/categories.js';
-import { formatNumber, plural } from '../domain/spanish-words.js';
+/** The Spanish texts of the public web pages: the catalogue every other language follows (`Texts`). */
+import type { Statistic, STATISTICS } from '../../domain/categories.js';
+import { apiErrors } from '../../domain/api-messages.js';
+import type { Language } from '../locale.js';
+import { formatNumber, plural } from '../../domain/spanish-words.js';
 
 /** `1 compañía`, `46 compañías`: a figure with its word, for the web pages (no Markdown). */
 function countedPlain(count: number, one: string, many: string): string {
@@ -34,17 +36,20 @@ type WordsOf<S extends Statistic> = { title: string } & (S['view'] extends 'rank
   : S['shape'] extends 'names' | 'newSchools'
     ? { item: string }
     : unknown);
-type CategoryWords = { [S in (typeof STATISTICS)[number] as S['id']]: WordsOf<S> };
+export type CategoryWords = { [S in (typeof STATISTICS)[number] as S['id']]: WordsOf<S> };
 
-export const webTexts = {
+const webTexts = {
   siteName: 'Tamborrada Infantil en datos',
   skipToContent: 'Saltar al contenido',
   navigation: 'Secciones del sitio',
   nav: { home: 'Inicio', global: 'Todas las ediciones', search: 'Buscar', api: 'API' },
+  /** The link to the same page in the other language, written in that language. */
+  otherLanguage: { language: 'eu' as Language, label: 'Euskaraz', title: 'Orri hau euskaraz' },
   updatingNotice:
     'Los datos se están actualizando con una nueva edición. Las estadísticas volverán a mostrarse en cuanto termine la actualización.',
   footer: {
-    licence: 'Los datos de la Tamborrada Infantil se publican con licencia',
+    /** Before and after the licence's name. */
+    licence: ['Los datos de la Tamborrada Infantil se publican con licencia', ''],
     attribution: 'Obra original: Tamborradata, de RamistoDev.',
     api: 'Los mismos datos, en JSON:',
     apiLink: API_REFERENCE,
@@ -157,6 +162,8 @@ export const webTexts = {
       name: 'Escribe el nombre y los dos apellidos.',
       company: 'Elige una compañía de la lista.',
       nameTooShort: 'Escribe el nombre y los dos apellidos completos: al menos tres palabras.',
+      /** Over a search budget: the API's own 429 text. */
+      rateLimited: apiErrors.rateLimited.text,
     },
   },
   notFound: {
@@ -169,10 +176,10 @@ export const webTexts = {
     title: 'Datos no disponibles',
     text: 'El servidor todavía no ha podido leer los datos de la Tamborrada Infantil. Inténtalo de nuevo dentro de unos minutos.',
   },
-} as const;
+};
 
 /** The page of one school (`/companias/{slug}`). */
-export const schoolTexts = {
+const schoolTexts = {
   description: (school: string, editionCount: number, participationCount: number) =>
     `${school} en la Tamborrada Infantil: ${editions(editionCount)} y ${participations(participationCount)}, año a año.`,
   lead: (first: number, sinceDataStart: boolean) =>
@@ -189,21 +196,23 @@ export const schoolTexts = {
       ? ''
       : `En el conjunto de todas las ediciones, su nombre más frecuente es ${overall}. `) +
     `Es el mismo dato que la estadística «${COMMON_NAME}» de cada edición.`,
-} as const;
+};
 
 /** The download links beside each statistic. */
-export const openDataTexts = {
+const openDataTexts = {
   download: 'Descarga:',
   csv: 'CSV',
   json: 'JSON (API)',
   licence: 'Licencia',
   licenceName: 'CC BY-SA 4.0',
+  /** The licence's deed in the page's language. */
+  licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.es',
   attribution: 'atribución:',
   originalWork: 'Tamborradata, de RamistoDev',
-} as const;
+};
 
 /** What a shared link and a search engine read of the site. */
-export const metaTexts = {
+const metaTexts = {
   imageAlt: (title: string) => `Tarjeta de «${title}», de ${webTexts.siteName}`,
   datasetName: 'Participantes y estadísticas de la Tamborrada Infantil de Donostia',
   datasetDescription:
@@ -221,10 +230,10 @@ export const metaTexts = {
     search: 'Busca en qué ediciones participó un niño o una niña',
     about: 'De dónde salen los datos y qué significa cada cifra',
   },
-} as const;
+};
 
 /** The page that explains the data (`/acerca`). */
-export const aboutTexts = {
+const aboutTexts = {
   title: 'Acerca de estos datos',
   navLabel: 'Acerca de',
   description:
@@ -314,4 +323,17 @@ export const aboutTexts = {
     files:
       'Junto a cada estadística hay un enlace para descargarla en CSV (UTF-8, con cabecera) y otro a la misma estadística en la API.',
   },
-} as const;
+};
+
+export const es = {
+  ...webTexts,
+  school: schoolTexts,
+  openData: openDataTexts,
+  meta: metaTexts,
+  about: aboutTexts,
+  /** Figures as the pages print them (`4.612`). */
+  number: formatNumber,
+};
+
+/** The texts of the pages in one language: every catalogue has the Spanish one's keys and arguments. */
+export type Texts = typeof es;

@@ -1,0 +1,104 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import { es, type Texts } from './texts/es.js';
+import { eu } from './texts/eu.js';
+
+/** The languages of the pages: Spanish at the site's root, Basque under `/eu`. The API speaks Spanish only. */
+export type Language = 'es' | 'eu';
+export const LANGUAGES: readonly Language[] = ['es', 'eu'];
+
+/** What a page shows, whatever its language: the same page has one address in each. */
+export type PageAddress =
+  | { page: 'home' | 'search' | 'about' }
+  | { page: 'statistics'; year: string }
+  | { page: 'school'; slug: string };
+
+/** The addresses of one language's pages. Paths are absolute: a 404 page answers at any depth. */
+export interface SitePaths {
+  home: string;
+  /** The folder of the year pages (`/estadisticas`) and of the school pages (`/companias`). */
+  statisticsFolder: string;
+  schoolsFolder: string;
+  statistics(year: string): string;
+  school(slug: string): string;
+  search: string;
+  about: string;
+  /** Where the preview images of the pages are (`/vista-previa`), and the name of the home page's. */
+  previews: string;
+  homePreview: string;
+}
+
+function sitePaths(root: string, folders: Omit<SitePaths, 'home' | 'statistics' | 'school'>): SitePaths {
+  return {
+    home: root === '' ? '/' : root,
+    ...folders,
+    statistics: (year) => `${folders.statisticsFolder}/${encodeURIComponent(year)}`,
+    school: (slug) => `${folders.schoolsFolder}/${encodeURIComponent(slug)}`,
+  };
+}
+
+const PATHS: Record<Language, SitePaths> = {
+  es: sitePaths('', {
+    statisticsFolder: '/estadisticas',
+    schoolsFolder: '/companias',
+    search: '/buscar',
+    about: '/acerca',
+    previews: '/vista-previa',
+    homePreview: 'inicio',
+  }),
+  eu: sitePaths('/eu', {
+    statisticsFolder: '/eu/estatistikak',
+    schoolsFolder: '/eu/konpainiak',
+    search: '/eu/bilatu',
+    about: '/eu/honi-buruz',
+    previews: '/eu/aurrebista',
+    homePreview: 'hasiera',
+  }),
+};
+
+/** Everything a page needs to speak one language: its texts, its addresses, its tags. */
+export interface Locale {
+  language: Language;
+  texts: Texts;
+  paths: SitePaths;
+  /** Open Graph's name of the language (`es_ES`). */
+  ogLocale: string;
+}
+
+export const LOCALES: Record<Language, Locale> = {
+  es: { language: 'es', texts: es, paths: PATHS.es, ogLocale: 'es_ES' },
+  eu: { language: 'eu', texts: eu, paths: PATHS.eu, ogLocale: 'eu_ES' },
+};
+
+/** The language of an address: Basque under `/eu`, Spanish elsewhere. */
+export function languageOfPath(path: string): Language {
+  return path === '/eu' || path.startsWith('/eu/') ? 'eu' : 'es';
+}
+
+/** A page's address in a language. */
+export function pathOf(paths: SitePaths, address: PageAddress): string {
+  switch (address.page) {
+    case 'statistics':
+      return paths.statistics(address.year);
+    case 'school':
+      return paths.school(address.slug);
+    default:
+      return paths[address.page];
+  }
+}
+
+/** The page a path of a language names, if it names one (whether that year or school exists is the site's to say). */
+export function addressOf(paths: SitePaths, path: string): PageAddress | undefined {
+  for (const page of ['home', 'search', 'about'] as const) if (path === paths[page]) return { page };
+  const slash = path.lastIndexOf('/');
+  const [folder, key] = [path.slice(0, slash), path.slice(slash + 1)];
+  if (!/^[a-z0-9-]+$/.test(key)) return undefined;
+  if (folder === paths.statisticsFolder) return { page: 'statistics', year: key };
+  if (folder === paths.schoolsFolder) return { page: 'school', slug: key };
+  return undefined;
+}
+
+/** Given around each page: the language it is made in. */
+export const LocaleContext = createContext<Locale>(LOCALES.es);
+
+export const useLocale = () => useContext(LocaleContext);

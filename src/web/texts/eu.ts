@@ -1,0 +1,288 @@
+/**
+ * The Basque texts of the public web pages: the Spanish catalogue's keys (`Texts`), said as
+ * the festival says them (docs/glossary-eu.md). After a figure a Basque noun takes no plural
+ * ending (`7 edizio`), and a sentence avoids declining the names of schools and people,
+ * whose last sound it cannot know: they stand after a colon or in apposition.
+ */
+import { counted, formatNumber } from '../../domain/basque-words.js';
+import type { CategoryWords, Texts } from './es.js';
+
+const editions = (count: number) => counted(count, 'edizio');
+const participations = (count: number) => counted(count, 'parte-hartze');
+// Texts that several pages share.
+const API_REFERENCE = 'APIaren erreferentzia';
+const PER_EDITION = 'Parte-hartzaileak edizioz edizio';
+const IN_FIGURES = 'Zenbakitan';
+const COMMON_NAME = 'Konpainia bakoitzeko izen ohikoena';
+const IN_TABLE = 'Balioak taulan daude.';
+/** ` 2021eko daturik ez.`, or nothing. */
+const missingYears = (missing: readonly number[]) =>
+  missing.length === 0 ? '' : ` Daturik ez: ${missing.join(', ')}.`;
+
+const categories: CategoryWords = {
+  intro: { title: 'Aurkezpena' },
+  outro: { title: 'Amaiera' },
+  totalParticipantsByYear: { title: 'Parte-hartzaileak' },
+  totalParticipants: { title: PER_EDITION },
+  namesDiversityByYear: { title: 'Izen desberdinak' },
+  namesDiversity: { title: 'Izen desberdinak' },
+  surnamesDiversityByYear: { title: 'Abizen desberdinak' },
+  surnamesDiversity: { title: 'Abizen desberdinak' },
+  topNamesByYear: { title: 'Izen ohikoenak', item: 'Izena', count: 'Parte-hartzaileak' },
+  topNames: { title: 'Izen ohikoenak', item: 'Izena', count: 'Agerraldiak' },
+  topSurnamesByYear: { title: 'Abizen ohikoenak', item: 'Abizena', count: 'Parte-hartzaileak' },
+  topSurnames: { title: 'Abizen ohikoenak', item: 'Abizena', count: 'Agerraldiak' },
+  topSchoolsByYear: { title: 'Konpainia handienak', item: 'Konpainia', count: 'Parte-hartzaileak' },
+  topSchools: { title: 'Konpainia handienak', item: 'Konpainia', count: 'Parte-hartzaileak' },
+  newNamesByYear: { title: 'Izen berriak', item: 'Izena' },
+  newSchoolsByYear: { title: 'Konpainia berriak', item: 'Konpainia' },
+  commonNameBySchoolByYear: { title: COMMON_NAME },
+  commonNameBySchool: { title: COMMON_NAME },
+  longestNames: { title: 'Izen luzeenak', item: 'Izena', count: 'Karaktereak' },
+  schoolsEvolution: { title: 'Konpainien bilakaera' },
+  mostConstantSchools: { title: 'Konpainia iraunkorrenak', item: 'Konpainia', count: 'Edizioak' },
+};
+
+export const eu: Texts = {
+  siteName: 'Haur Danborrada datuetan',
+  skipToContent: 'Joan edukira',
+  navigation: 'Webgunearen atalak',
+  nav: { home: 'Hasiera', global: 'Edizio guztiak', search: 'Bilatu', api: 'APIa' },
+  otherLanguage: { language: 'es', label: 'Castellano', title: 'Esta página en castellano' },
+  updatingNotice:
+    'Datuak eguneratzen ari dira, edizio berri bat gehitzeko. Estatistikak berriro agertuko dira eguneratzea amaitu bezain laster.',
+  footer: {
+    licence: ['Haur Danborradaren datuak', 'lizentziarekin argitaratzen dira'],
+    attribution: 'Jatorrizko lana: Tamborradata, RamistoDev-ena.',
+    api: 'Datu berak, JSON formatuan:',
+    apiLink: API_REFERENCE,
+  },
+  home: {
+    title: 'Haur Danborrada datuetan',
+    description:
+      'Haur Danborradaren estatistikak: edizio bakoitzeko parte-hartzaileak, izenak, abizenak eta konpainiak.',
+    lead: [
+      'Urtero, ikastetxe, ikastola eta elkarteetako neska-mutilek danbor eta upelekin egiten dute desfile Haur Danborradan, konpainiatan antolatuta.',
+      'Hemen daude edizio bakoitzaren zenbakiak: zenbat haurrek hartu zuten parte, zein izen eta abizen diren ohikoenak eta zein konpainia diren handienak. Datuak urtean behin eguneratzen dira, edizio bakoitzaren ondoren.',
+    ],
+    figuresHeading: IN_FIGURES,
+    chartHeading: PER_EDITION,
+    yearsHeading: 'Edizioen estatistikak',
+    searchHeading: 'Bilatu parte-hartzaile bat',
+    apiHeading: 'Garatzaileentzat',
+    apiText: 'Webgune honek erakusten duen guztia API JSON publiko eta ireki batetik dator; ikus',
+    apiLink: API_REFERENCE,
+    noData: 'Oraindik ez da edizio bakar bat ere argitaratu.',
+  },
+  figures: {
+    editions: () => 'edizio, datuekin',
+    participations: () => 'parte-hartze',
+    schools: () => 'konpainia',
+    names: () => 'izen desberdin',
+  },
+  statistics: {
+    yearTitle: (year: string) => `Haur Danborrada ${year}`,
+    globalTitle: 'Edizio guztiak',
+    yearDescription: (year: string) => `${year}. urteko Haur Danborradaren estatistikak.`,
+    globalDescription: 'Haur Danborradaren edizio guztien estatistikak.',
+    otherYears: 'Edizioak',
+    unreadable: 'Atal honetako datuek ez dute espero zen itxura: laburpena baino ez da erakusten.',
+  },
+  table: {
+    caption: (title: string) => `${title}: datuak`,
+    position: 'Postua',
+    year: 'Urtea',
+    participants: 'Parte-hartzaileak',
+    name: 'Izena',
+    school: 'Konpainia',
+    commonName: 'Izen ohikoena',
+    total: 'Guztira',
+    years: 'Urteak',
+    missingYear: 'daturik ez',
+    show: (rows: number) => `Ikusi taula (${counted(rows, 'errenkada')})`,
+  },
+  charts: {
+    bars: (count: number, first: string, last: string) =>
+      `${formatNumber(count)} elementuren barra horizontalak, handienetik txikienera: ${first} lehena, ${last} azkena. ${IN_TABLE}`,
+    line: (first: string, last: string, busiest: string, missing: readonly number[]) =>
+      `Edizio bakoitzeko parte-hartzaileen lerroa: ${first} lehena, ${last} azkena; gehienekoa, ${busiest}.${missingYears(missing)} ${IN_TABLE}`,
+    shownSchools: (shown: number, total: number) =>
+      shown === total
+        ? ''
+        : `Grafikoak ${formatNumber(total)} konpainietatik lehen ${formatNumber(shown)}ak erakusten ditu; taulak, denak.`,
+    characters: (count: number) => counted(count, 'karaktere'),
+    editionsOf: (count: number, total: number) => `${formatNumber(count)}/${formatNumber(total)}`,
+    schoolLine: (school: string, points: readonly string[]) =>
+      `Edizio bakoitzeko parte-hartzaileak (${school}): ${points.join(', ')}.`,
+    dots: (schools: number, count: number, missing: readonly number[]) =>
+      `Puntu bat edizio bakoitzeko, konpainia bakoitzarentzat (${counted(schools, 'konpainia')}): betea, parte hartu bazuen; hutsa, ez bazuen; ${editions(count)} daturekin.${missingYears(missing)} ${IN_TABLE}`,
+  },
+  categories,
+  search: {
+    title: 'Bilatu parte-hartzaile bat',
+    description: 'Bilatu neska edo mutil batek Haur Danborradako zein ediziotan hartu zuen parte.',
+    intro:
+      'Idatzi izena eta bi abizenak osorik, zerrendan dauden bezala, eta aukeratu konpainia: zein ediziotan agertzen den ikusiko duzu. Berdin da azentuekin edo gabe idaztea, maiuskulaz edo minuskulaz.',
+    nameLabel: 'Izena eta bi abizenak',
+    nameHint: 'Adibidez: Ane Garcia Lopez',
+    companyLabel: 'Konpainia',
+    companyChoose: 'Aukeratu konpainia bat',
+    submit: 'Bilatu',
+    privacy:
+      'Izena eskaeraren gorputzean bidaltzen da: ez da geratzen orriaren helbidean, historian edo zerbitzariaren erregistroetan.',
+    resultsHeading: 'Emaitzak',
+    found: (count: number, company: string) =>
+      `${participations(count)} aurkitu ${count === 1 ? 'da' : 'dira'} konpainia honetan: ${company}.`,
+    notFound:
+      'Konpainia horretan ez dago izen hori duen parte-hartzailerik. Egiaztatu izena, bi abizenak eta konpainia.',
+    errors: {
+      nothing: 'Idatzi izena eta bi abizenak, eta aukeratu konpainia bat.',
+      name: 'Idatzi izena eta bi abizenak.',
+      company: 'Aukeratu zerrendako konpainia bat.',
+      nameTooShort: 'Idatzi izena eta bi abizenak osorik: hiru hitz gutxienez.',
+      rateLimited: 'Parte-hartzaileen bilaketa gehiegi. Saiatu berriro geroago.',
+    },
+  },
+  notFound: {
+    title: 'Ez da orria aurkitu',
+    text: 'Helbide honetan ez dago orririk.',
+    yearsHeading: 'Argitaratutako estatistikak',
+    home: 'Itzuli hasierara',
+  },
+  unavailable: {
+    title: 'Datuak ez daude erabilgarri',
+    text: 'Zerbitzariak ezin izan ditu oraindik Haur Danborradaren datuak irakurri. Saiatu berriro minutu batzuk barru.',
+  },
+  school: {
+    description: (school: string, editionCount: number, participationCount: number) =>
+      `${school} Haur Danborradan: ${editions(editionCount)} eta ${participations(participationCount)}, urtez urte.`,
+    lead: (first: number, sinceDataStart: boolean) =>
+      `Lehen edizioa datuetan: ${first}${sinceDataStart ? ' (datuak dituen lehen edizioa)' : ''}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
+    figuresHeading: IN_FIGURES,
+    editions: () => 'edizio',
+    firstEdition: 'lehen edizioa',
+    participantsHeading: PER_EDITION,
+    participantsText:
+      'Konpainiako zenbat neska-mutilek egin zuten desfile argitaratutako edizio bakoitzean, lehenengotik hasita; 0 batek esan nahi du edizio horretan ez zuela parte hartu.',
+    namesHeading: 'Edizio bakoitzeko izen ohikoena',
+    namesText: (overall: string | undefined) =>
+      (overall === undefined ? '' : `Edizio guztiak batera hartuta, izen ohikoena: ${overall}. `) +
+      `Edizio bakoitzeko «${COMMON_NAME}» estatistikaren datu bera da.`,
+  },
+  openData: {
+    download: 'Deskargatu:',
+    csv: 'CSV',
+    json: 'JSON (APIa)',
+    licence: 'Lizentzia:',
+    licenceName: 'CC BY-SA 4.0',
+    licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.eu',
+    attribution: 'aitortza:',
+    originalWork: 'Tamborradata, RamistoDev-ena',
+  },
+  meta: {
+    imageAlt: (title: string) => `«${title}» txartela, Haur Danborrada datuetan webgunearena`,
+    datasetName: 'Donostiako Haur Danborradako parte-hartzaileak eta estatistikak',
+    datasetDescription:
+      'Donostiako Haur Danborradaren urteko estatistikak eta guztizkoak: edizio bakoitzeko parte-hartzaileak, izen eta abizen ohikoenak, konpainiak eta haien bilakaera. Datu agregatuak soilik.',
+    place: 'Donostia / San Sebastián',
+    apiName: 'Estatistiken API JSONa',
+    openApiName: 'APIaren OpenAPI deskribapena',
+    card: {
+      home: (editionCount: number, participationCount: number) =>
+        `${editions(editionCount)} · ${participations(participationCount)}`,
+      year: (participants: number) => counted(participants, 'parte-hartzaile'),
+      school: (editionCount: number, participationCount: number, first: number) =>
+        `${participations(participationCount)}, ${editions(editionCount)} · lehena: ${first}`,
+      search: 'Bilatu zein ediziotan hartu zuen parte neska edo mutil batek',
+      about: 'Datuen jatorria eta zenbaki bakoitzaren esanahia',
+    },
+  },
+  about: {
+    title: 'Datu hauei buruz',
+    navLabel: 'Honi buruz',
+    description:
+      'Nondik datozen Haur Danborradaren datuak, zer esan nahi duen estatistika bakoitzak, zer bila daitekeen eta zein lizentziarekin argitaratzen diren.',
+    lead: 'Webgune honek Donostiako Haur Danborradaren zenbakiak biltzen ditu, edizioz edizio. Hemen azaltzen da nondik datozen, nola zenbatzen diren eta zer egiten den parte-hartzaileak babesteko, adingabeak baitira.',
+    source: {
+      heading: 'Nondik datozen datuak',
+      paragraphs: [
+        'Urtero, Haur Danborradaren ondoren, konpainia bakoitzarekin desfilatu duten neska-mutilen zerrendak argitaratzen dira. RamistoDev-en Tamborradata proiektuak bildu zituen eta haien estatistikak kalkulatu; webgune hau lan eratorria da, eta beste modu batean eskaintzen ditu.',
+        'Edizio bakoitza urtean behin gehitzen da, haren zerrenda osatuta dagoenean. 2021ekoa falta da: urte hartan ez zen danborradarik egin. Edizio berri bat kargatzen ari den bitartean, orriek abisua ematen dute eta ez dute zenbaki erdizkaturik erakusten.',
+      ],
+    },
+    definitions: {
+      heading: 'Zer esan nahi duen estatistika bakoitzak',
+      intro:
+        'Izenak azenturik gabe gordetzen dira, tarteak normalizatuta. Zenbatzean berdin da maiuskulaz edo minuskulaz egotea: izen bakoitza gehien idazten den moduan erakusten da. Bi elementu berdinduta daudenean, alfabetoaren arabera ordenatzen dira.',
+      items: [
+        [
+          'Parte-hartzaileak',
+          'Edizio batean zenbat neska-mutilek egin zuten desfile: bakoitza behin zenbatzen da edizio bakoitzean. Edizio guztiak batera hartuta parte-hartzeez hitz egiten da, urte askotan desfilatzen duena urte bakoitzean behin zenbatzen baita.',
+        ],
+        [
+          'Izena eta abizenak',
+          'Izen oso bakoitzetik, amaieratik hasita bi hitz hartzen dira abizentzat, bakoitza bere aurreko partikulekin (de, del, la, las, los, y, san, santa…): «Maria de la Fuente Perez» Maria + «de la Fuente» + «Perez» da. Gipuzkoan ohikoak diren abizen konposatuak, «Lopez de Munain» edo «Ruiz de Azua» kasu, abizen bakartzat hartzen dira. Aurrean geratzen dena bataio-izena da.',
+        ],
+        ['Izen ohikoenak', 'Bataio-izenak, daramatzaten parte-hartzaileen kopuruaren arabera ordenatuta.'],
+        [
+          'Abizen ohikoenak',
+          'Abizenak, daramatzaten parte-hartzaileen kopuruaren arabera ordenatuta, lehen nahiz bigarren abizen gisa.',
+        ],
+        ['Izen eta abizen desberdinak', 'Zenbat bataio-izen edo abizen desberdin agertzen diren.'],
+        [
+          'Konpainia handienak',
+          'Konpainiak (ikastetxeak, ikastolak eta elkarteak), parte-hartzaileen kopuruaren arabera ordenatuta.',
+        ],
+        [COMMON_NAME, 'Konpainia bakoitzeko parte-hartzaileen artean gehien errepikatzen den bataio-izena.'],
+        [
+          'Izen berriak eta konpainia berriak',
+          'Aurreko edizioetan agertu ez ziren bataio-izenak edo konpainiak, urte horretan zenbat aldiz agertzen diren ordenatuta. Datuak dituen lehen edizioak ez du berritasunik.',
+        ],
+        ['Izen luzeenak', 'Karaktere gehien dituzten bataio-izen desberdinak, tarteak barne.'],
+        [
+          'Konpainien bilakaera',
+          'Konpainia bakoitzeko parte-hartzaileak edizio bakoitzean, guztizkoaren arabera ordenatuta.',
+        ],
+        [
+          'Konpainia iraunkorrenak',
+          'Konpainiak, desfilatu duten edizioen kopuruaren arabera ordenatuta eta, berdinketan, parte-hartzaile guztien arabera.',
+        ],
+      ],
+      lists:
+        'APIak zerrenda bakoitzeko lehen 15ak ematen ditu, jatorrizko proiektuak bezala; orriek eta CSV fitxategiek zerrenda osoa (250 arte).',
+    },
+    privacy: {
+      heading: 'Pribatutasuna',
+      paragraphs: [
+        'Parte-hartzaileak adingabeak dira; beraz, orriek datu agregatuak soilik erakusten dituzte: guztizkoak, sailkapenak eta estatistiketako bataio-izenak. Ez dago konpainia edo edizio bateko parte-hartzaileak zerrendatzen dituen orririk.',
+        'Inor gutxitan agertzen den izen batengatik ezagut ez dadin, izen eta abizenen zerrendek (baita izen berriek, luzeenek eta konpainia bakoitzeko izen ohikoenak ere) edizio horretan, edo guztietan batera, gutxieneko haur kopuru batek daramatzanak baino ez dituzte jasotzen: hiru, webgune hau argitaratzen duenak beste kopuru bat ezartzen ez badu. Guztizkoek eta izen desberdinen zenbakiek denak zenbatzen dituzte.',
+        'Bilatzaileak idatzitako izen osoarekin bat datozen parte-hartzeak baino ez ditu erakusten (azentuak eta maiuskulak alde batera utzita), aukeratutako konpainian: jadanik ezagutzen dena aurkitzeko balio du, ez inor ezagutzeko. APIak jatorrizko proiektuaren bilaketa darabil: izenaren zati bat, konpainia baten barruan.',
+        'Bilatzailean idazten dena eskaeraren gorputzean bidaltzen da, eta ez da geratzen orriaren helbidean ezta zerbitzariaren erregistroetan ere.',
+      ],
+      removal: {
+        ask: 'Neska edo mutil baten erregistroak betiko ezaba daitezen, haren familiak eska dezake',
+        email: 'helbide honetara idatzita:',
+        form: 'hemen:',
+        noContact: 'webgune hau argitaratzen duenari',
+        details: ', izen osoa, konpainia eta, edizio bakar bat bada, urtea adierazita.',
+        effect:
+          'Haren erregistroak ezabatu egiten dira eta, segundo gutxitan, bilatzailetik, estatistiketatik eta deskargetatik desagertzen dira; ondoren kargatzen diren zerrendek ere kanpoan uzten dute. Ez da haren izenaren kopia irakurgarririk gordetzen: webgune honen gako propio batekin zifratutako aztarna bat baino ez, zerrenda horietan ezagutzeko. Lehenago egindako segurtasun-kopiek gordetzen dute, berritzen diren arte.',
+      },
+    },
+    licence: {
+      heading: 'Lizentzia',
+      text: 'Datuak eta estatistikak lizentzia honekin argitaratzen dira:',
+      after:
+        'Kopiatu, eraldatu eta argitaratu egin ditzakezu, baita helburu komertzialekin ere, betiere iturria aipatzen baduzu (RamistoDev-en Tamborradata eta webgune hau) eta egiten duzuna lizentzia berarekin partekatzen baduzu.',
+    },
+    api: {
+      heading: 'APIa eta fitxategiak',
+      text: 'Orriek erakusten duten guztia API JSON publiko batetik dator: irakurtzeko soilik da eta ez du erregistrorik eskatzen. Hemen dago dokumentatuta:',
+      docsLink: API_REFERENCE,
+      openApi: 'Haren OpenAPI deskribapena hemen dago:',
+      files:
+        'Estatistika bakoitzaren ondoan bi esteka daude: bata CSV formatuan deskargatzeko (UTF-8, goiburuarekin), eta bestea estatistika bera APIan ikusteko.',
+    },
+  },
+  number: formatNumber,
+};
