@@ -29,7 +29,13 @@ const SAMPLE_PATH: Record<string, string> = {
   '/eu/aurrebista/:image': '/eu/aurrebista/hasiera.png',
 };
 /** The rows of old and loose addresses: a redirect to ours, with no body. */
-const REDIRECTS = new Set(['/estadisticas', '/eu/estatistikak', '/statistics', '/statistics/:year', '/search']);
+const REDIRECTS = new Set([
+  '/estadisticas',
+  '/eu/estatistikak',
+  '/statistics',
+  '/statistics/:year',
+  '/search',
+]);
 
 const ROUTES = buildRoutes(createSite({ publicUrl: 'http://localhost:3000' }));
 

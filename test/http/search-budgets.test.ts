@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, resolveServeConfig } from '../../src/config/index.js';
 import { apiErrors } from '../../src/domain/api-messages.js';
 import { es as webTexts } from '../../src/web/texts/es.js';
+import { eu } from '../../src/web/texts/eu.js';
 import { seedPublishedYears } from '../support/dataset.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
@@ -61,8 +62,8 @@ async function budgetedServer(changes: TestServerOptions = {}) {
   return { server, advance: (ms: number) => (now += ms) };
 }
 
-const post = (server: TestServer, client: string, name: string, company = SCHOOL) =>
-  fetch(`${server.url}/buscar`, {
+const post = (server: TestServer, client: string, name: string, company = SCHOOL, path = '/buscar') =>
+  fetch(server.url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client },
     body: new URLSearchParams({ name, company }).toString(),
@@ -256,6 +257,10 @@ describe('the web form', () => {
       expect(page).toContain(apiErrors.rateLimited.text);
       expect(page).not.toContain(webTexts.search.found(1, SCHOOL));
       expect((await server.get(searchPath(CHILDREN[0]!), from('198.51.100.21'))).status).toBe(200);
+      // The Basque form shares the budget, and refuses in Basque.
+      const basque = await post(server, '198.51.100.21', CHILDREN[0]!, SCHOOL, '/eu/bilatu');
+      expect([basque.status, basque.headers.get('retry-after')]).toEqual([429, '1800']);
+      expect(await basque.text()).toContain(eu.search.errors.rateLimited);
       advance(HOUR / 2);
       expect((await post(server, '198.51.100.21', CHILDREN[0]!)).status).toBe(200);
     } finally {

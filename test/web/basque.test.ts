@@ -145,6 +145,19 @@ describe('the pages in Basque', () => {
     expect(spanishIn(await text(esPaths.home)).length).toBeGreaterThan(10);
   });
 
+  it('while the data is updating, the notice is in Basque', async () => {
+    await site.fixture.setUpdating(true);
+    await site.server.follower.refresh();
+    try {
+      const html = await text(euPaths.home);
+      expect(html).toContain(eu.updatingNotice);
+      expect(spanishIn(html)).toEqual([]);
+    } finally {
+      await site.fixture.setUpdating(false);
+      await site.server.follower.refresh();
+    }
+  });
+
   it('while the store has not been read, the error page is in the language of the address', async () => {
     const made = createSite({ publicUrl: PUBLIC_URL });
     const body = (language: 'es' | 'eu') =>
