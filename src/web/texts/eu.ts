@@ -63,7 +63,7 @@ export const eu: Texts = {
       'Haur Danborradaren estatistikak: edizio bakoitzeko parte-hartzaileak, izenak, abizenak eta konpainiak.',
     lead: [
       'Urtero, ikastetxe, ikastola eta elkarteetako neska-mutilek danbor eta upelekin egiten dute desfile Haur Danborradan, konpainiatan antolatuta.',
-      'Hemen daude edizio bakoitzaren zenbakiak: zenbat haurrek hartu zuten parte, zein izen eta abizen diren ohikoenak eta zein konpainia diren handienak. Datuak urtean behin eguneratzen dira, edizio bakoitzaren ondoren.',
+      'Hemen daude edizio bakoitzaren zenbakiak: zenbat haurrek hartu duten parte, zein izen eta abizen diren ohikoenak eta zein konpainia diren handienak. Datuak urtean behin eguneratzen dira, edizio bakoitzaren ondoren.',
     ],
     figuresHeading: IN_FIGURES,
     chartHeading: PER_EDITION,
@@ -75,7 +75,7 @@ export const eu: Texts = {
     noData: 'Oraindik ez da edizio bakar bat ere argitaratu.',
   },
   figures: {
-    editions: () => 'edizio, datuekin',
+    editions: () => 'edizio datuekin',
     participations: () => 'parte-hartze',
     schools: () => 'konpainia',
     names: () => 'izen desberdin',
@@ -109,13 +109,13 @@ export const eu: Texts = {
     shownSchools: (shown: number, total: number) =>
       shown === total
         ? ''
-        : `Grafikoak ${formatNumber(total)} konpainietatik lehen ${formatNumber(shown)}ak erakusten ditu; taulak, denak.`,
+        : `Grafikoak lehen ${formatNumber(shown)} konpainiak erakusten ditu (guztira ${formatNumber(total)}); taulak, denak.`,
     characters: (count: number) => counted(count, 'karaktere'),
     editionsOf: (count: number, total: number) => `${formatNumber(count)}/${formatNumber(total)}`,
     schoolLine: (school: string, points: readonly string[]) =>
       `Edizio bakoitzeko parte-hartzaileak (${school}): ${points.join(', ')}.`,
     dots: (schools: number, count: number, missing: readonly number[]) =>
-      `Puntu bat edizio bakoitzeko, konpainia bakoitzarentzat (${counted(schools, 'konpainia')}): betea, parte hartu bazuen; hutsa, ez bazuen; ${editions(count)} daturekin.${missingYears(missing)} ${IN_TABLE}`,
+      `Puntu bat edizio bakoitzeko, konpainia bakoitzarentzat (${counted(schools, 'konpainia')}): betea, parte hartu bazuen; hutsa, ez bazuen; ${editions(count)}, datuekin.${missingYears(missing)} ${IN_TABLE}`,
   },
   categories,
   search: {
