@@ -113,8 +113,8 @@ function yearOpening({ year, participants, schools }: YearFigures): string {
   if (year % 3 === 0)
     return `${festival}k ${counted(schools, SCHOOL, 'localGenitive')} ${counted(participants, CHILD)} bildu ${did(1, participants)}.`;
   if (year % 3 === 1)
-    return `${yr(year, 'inessive')} ${counted(participants, CHILD, 'ergative')} desfilatu ${did(participants)}, ${counted(schools, SCHOOL, 'inessive')} banatuta.`;
-  return `${festival}n, ${counted(schools, SCHOOL, 'ergative')} ${counted(participants, CHILD)} atera ${did(schools, participants)} kalera.`;
+    return `${yr(year, 'inessive')} ${counted(participants, CHILD)} atera ${plural(participants, 'zen', 'ziren')} kalera, ${counted(schools, SCHOOL, 'inessive')} banatuta.`;
+  return `${festival}n, ${counted(schools, SCHOOL, 'ergative')} hartu ${did(schools)} parte, ${counted(participants, CHILD, 'comitative')} guztira.`;
 }
 
 function comparison({ participants, previous }: YearFigures): string {
@@ -128,8 +128,8 @@ function comparison({ participants, previous }: YearFigures): string {
 }
 
 const CLOSINGS = [
-  'Eskerrik asko familia, konpainia eta danborrari guztiei, hau guztia posible egiteagatik!',
-  'Eskerrik asko, makila eskuan, posible egin zuten guztiei!',
+  'Eskerrik asko familia, konpainia eta danborrari guztiei, hau guztia ahalbidetzeagatik!',
+  'Eskerrik asko, makila eskuan, festa ahalbidetu zuten guztiei!',
 ];
 
 export const basqueSummaries: BasqueSummaries = {
@@ -262,7 +262,7 @@ export const basqueSummaries: BasqueSummaries = {
       newSchools = `, ${plural(f.schools, 'berria', 'guztiak berriak')}`;
     else if (f.newSchools > 0)
       newSchools = `, horietako ${num(f.newSchools)} ${plural(f.newSchools, 'berria', 'berriak')}`;
-    const sentences = [`Hauek dira ${yr(f.year, 'localGenitive')} zifrak: ${figures}${newSchools}.`];
+    const sentences = [`Hauek dira ${yr(f.year, 'localGenitive')} datu nagusiak: ${figures}${newSchools}.`];
     if (f.newNames > 0)
       sentences.push(
         `Gainera, ${counted(f.newNames, 'izen')} agertu ${plural(f.newNames, 'zen', 'ziren')} lehen aldiz.`,
@@ -313,7 +313,7 @@ export const basqueSummaries: BasqueSummaries = {
     }
     sentences.push(
       `Denen artean ${counted(f.distinctNames, 'izen desberdin')} bildu ${plural(f.distinctNames, 'dute', 'dituzte')}. ` +
-        'Eskerrik asko urtez urte posible egiten duten guztiei!',
+        'Eskerrik asko urtez urte festa ahalbidetzen duten guztiei!',
     );
     return sentences.join(' ');
   },
