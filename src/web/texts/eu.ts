@@ -4,7 +4,7 @@
  * ending (`7 edizio`), and a sentence avoids declining the names of schools and people,
  * whose last sound it cannot know: they stand after a colon or in apposition.
  */
-import { counted, formatNumber } from '../../domain/basque-words.js';
+import { caseEnding, counted, formatNumber } from '../../domain/basque-words.js';
 import type { CategoryWords, Texts } from './es.js';
 
 const editions = (count: number) => counted(count, 'edizio');
@@ -83,7 +83,8 @@ export const eu: Texts = {
   statistics: {
     yearTitle: (year: string) => `Haur Danborrada ${year}`,
     globalTitle: 'Edizio guztiak',
-    yearDescription: (year: string) => `${year}. urteko Haur Danborradaren estatistikak.`,
+    yearDescription: (year: string) =>
+      `${year}${caseEnding(Number(year), 'localGenitive')} Haur Danborradaren estatistikak.`,
     globalDescription: 'Haur Danborradaren edizio guztien estatistikak.',
     otherYears: 'Edizioak',
     unreadable: 'Atal honetako datuek ez dute espero zen itxura: laburpena baino ez da erakusten.',
@@ -157,7 +158,7 @@ export const eu: Texts = {
     description: (school: string, editionCount: number, participationCount: number) =>
       `${school} Haur Danborradan: ${editions(editionCount)} eta ${participations(participationCount)}, urtez urte.`,
     lead: (first: number, sinceDataStart: boolean) =>
-      `Lehen edizioa datuetan: ${first}${sinceDataStart ? ' (datuak dituen lehen edizioa)' : ''}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
+      `Haur Danborradan parte hartzen du ${first}${caseEnding(first, 'ablative')}${sinceDataStart ? ', datuak dituen lehen ediziotik' : ''}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
     figuresHeading: IN_FIGURES,
     editions: () => 'edizio',
     firstEdition: 'lehen edizioa',
