@@ -1,0 +1,2 @@
+import { statisticSummaries } from './summaries.js';
+export const basqueSummaries = statisticSummaries;
