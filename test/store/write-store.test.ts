@@ -16,6 +16,7 @@ const statistic = (
   publicData,
   fullData: null,
   summary,
+  basqueSummary: `Laburpena ${category} ${year}`,
 });
 
 const sortRecords = <T extends { name: string; year: number }>(rows: T[]) =>
