@@ -203,10 +203,7 @@ for (const kind of WRITE_STORE_KINDS) {
       expect(await handle.store.readStatisticsRule()).toMatchObject({ minPublishedCount: 1 });
 
       const generated = computed.find((row) => row.year === '2024' && row.category === 'intro')!;
-      await eventually(
-        async () => recordOf('2024', 'intro')?.basqueSummary === generated.basqueSummary,
-        2000,
-      );
+      await eventually(async () => recordOf('2024', 'intro')?.basqueSummary === generated.basqueSummary);
       expect(recordOf('2024', 'intro')?.summary).toBe('La edición de **2024**, contada a mano.');
       expect(await answers()).toEqual(before);
 
