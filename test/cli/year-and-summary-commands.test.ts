@@ -197,8 +197,30 @@ describe('tamborrada summary list and unset', () => {
     });
     expect(dumpAllTables(workspace.dbPath)).toEqual(before);
   });
+});
 
-  it('--lang eu sets, lists and unsets a Basque summary, apart from the Spanish one the API serves', async () => {
+describe('tamborrada summary --lang eu', () => {
+  let workspace: Workspace;
+  let server: ApiServer;
+  const cli = (...args: string[]) => runCli([...args, '--db', workspace.dbPath]);
+  const intro = async () => {
+    await server.sync();
+    const answer = await server.get('/api/category?category=intro&year=2024');
+    return (answer.body as { stats: { summary: string }[] }).stats[0]?.summary;
+  };
+
+  beforeAll(async () => {
+    workspace = createWorkspace();
+    await cli('import', workspace.file('list.csv', LIST), '--create');
+    server = await serveStore(workspace.dbPath);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    workspace?.remove();
+  });
+
+  it('sets, lists and unsets a Basque summary, apart from the Spanish one the API serves', async () => {
     const basqueIntro = async () => {
       const store = await openReadStore(sqliteLocation(workspace.dbPath));
       try {
