@@ -164,7 +164,7 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
       const migrated = await store.migrate();
       const recomputed = await store.transaction(addBasqueSummaries);
       if (recomputed > 0)
-        return `${migrated ? 'migrated' : 'schema up to date:'} ${store.description}; recomputed ${formatCount(recomputed)} statistics to add their Basque summaries`;
+        return `${migrated ? `migrated ${store.description}` : `${store.description} is up to date`}; recomputed ${formatCount(recomputed)} statistics to add their Basque summaries`;
       return migrated
         ? `migrated ${store.description}`
         : `${store.description} is up to date: nothing changed`;
