@@ -192,13 +192,15 @@ async function visit(
     foreign: [],
     violations: [],
   });
-  expect(await layoutFaults(page)).toEqual({ scrollWidth: width, outside: [] });
+  expect(await layoutFaults(page)).toEqual({ scrollWidth: width, outside: [], header: [] });
   return { page, status };
 }
 
 /**
- * What a layout must never do: widen the page past the screen (its scroll width), or
- * draw a chart's text past the chart's edges (a clipped label or value).
+ * What a layout must never do: widen the page past the screen (its scroll width), draw a
+ * chart's text past the chart's edges (a clipped label or value), or leave the header
+ * ragged when it wraps (a navigation link alone on a line, the language link on a row
+ * of its own).
  */
 function layoutFaults(page: Page) {
   return page.evaluate(() => {
@@ -216,7 +218,24 @@ function layoutFaults(page: Page) {
           outside.push(`${chart.id || chart.getAttribute('aria-labelledby')}: ${text.textContent}`);
       }
     }
-    return { scrollWidth: document.documentElement.scrollWidth, outside };
+    const header: string[] = [];
+    const linesOfNavigation = new Map<number, string[]>();
+    for (const item of document.querySelectorAll('.site-header nav li')) {
+      const top = Math.round(item.getBoundingClientRect().top);
+      linesOfNavigation.set(top, [...(linesOfNavigation.get(top) ?? []), item.textContent ?? '']);
+    }
+    for (const line of linesOfNavigation.values()) {
+      if (linesOfNavigation.size > 1 && line.length === 1) header.push(`alone on a line: ${line[0]}`);
+    }
+    const boxOf = (selector: string) =>
+      document.querySelector(`.site-header ${selector}`)!.getBoundingClientRect();
+    const language = boxOf('.language');
+    const besides = (selector: string) => {
+      const other = boxOf(selector);
+      return language.top < other.bottom && other.top < language.bottom;
+    };
+    if (!besides('.brand') && !besides('nav')) header.push('the language link on a row of its own');
+    return { scrollWidth: document.documentElement.scrollWidth, outside, header };
   });
 }
 
