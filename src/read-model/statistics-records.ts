@@ -48,10 +48,14 @@ export function statisticsData(
 ): StatisticsData {
   const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
   const recordsByYear = new Map<string, StatisticRecord[]>(years.map((year) => [year, []]));
-  for (const { year, publicData, fullData, ...texts } of stored)
-    recordsByYear
-      .get(year)
-      ?.push({ ...texts, publicData: canonical(publicData), fullData: canonical(fullData) });
+  for (const { year, category, publicData, fullData, summary, basqueSummary } of stored)
+    recordsByYear.get(year)?.push({
+      category,
+      publicData: canonical(publicData),
+      fullData: canonical(fullData),
+      summary,
+      basqueSummary,
+    });
   for (const records of recordsByYear.values()) records.sort(compareForStatistics);
   return { years, recordsByYear };
 }
