@@ -10,13 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteLocation } from '../../src/config/index.js';
-import { loadDemo } from '../../src/cli/commands/demo.js';
-import { DEFAULT_DEMO_OPTIONS } from '../../src/demo/index.js';
-import { openReadStore } from '../../src/store/open-store.js';
 import type { RunningServer } from '../../src/server.js';
 import { REPO_ROOT } from '../support/cli.js';
-import { startTestServer } from '../support/server.js';
+import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 
 const run = promisify(execFile);
 const PRINTED_BASE = 'http://localhost:3000';
@@ -94,18 +90,18 @@ function printedAs(expected: string): RegExp {
 
 describe('the examples of the docs, against npm start', () => {
   let dir: string;
+  let site: DemoSite;
   let server: RunningServer;
   const localize = (script: string) => script.replaceAll(PRINTED_BASE, server.url);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tamborrada-docs-'));
-    const location = sqliteLocation(join(dir, 'tamborrada.db'));
-    await loadDemo(DEFAULT_DEMO_OPTIONS, location);
-    server = await startTestServer(() => openReadStore(location), { pollIntervalMs: 60_000 });
+    site = await startDemoSite();
+    server = site.server;
   }, 120_000);
 
   afterAll(async () => {
-    await server?.close();
+    await site?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

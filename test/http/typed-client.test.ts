@@ -3,45 +3,32 @@
  * a server on the demo data that `npm start` serves, and prints the years and a ranking.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteLocation } from '../../src/config/index.js';
-import { loadDemo } from '../../src/cli/commands/demo.js';
-import { DEFAULT_DEMO_OPTIONS } from '../../src/demo/index.js';
-import { openReadStore } from '../../src/store/open-store.js';
 import { REPO_ROOT } from '../support/cli.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 
 const run = promisify(execFile);
 
 describe('the typed client example, against the demo data', () => {
-  let dir: string;
-  let server: TestServer;
+  let site: DemoSite;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'tamborrada-client-'));
-    const location = sqliteLocation(join(dir, 'tamborrada.db'));
-    await loadDemo(DEFAULT_DEMO_OPTIONS, location);
-    server = await startTestServer(() => openReadStore(location), { pollIntervalMs: 60_000 });
+    site = await startDemoSite({ webPages: false });
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
 
   it('prints the published years, then the top first names of the latest with their counts', async () => {
-    const { years } = (await server.get('/api/years')).body as { years: string[] };
+    const { years } = (await site.server.get('/api/years')).body as { years: string[] };
     const latest = years[0]!;
-    const { stats } = (await server.get(`/api/category?year=${latest}&category=topNamesByYear`)).body as {
+    const { stats } = (await site.server.get(`/api/category?year=${latest}&category=topNamesByYear`))
+      .body as {
       stats: [{ public_data: { name: string; count: number }[] }];
     };
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'clients/typescript/example.ts'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, TAMBORRADA_URL: server.url },
+      env: { ...process.env, TAMBORRADA_URL: site.server.url },
       timeout: 30_000,
     });
     expect(stdout).toBe(

@@ -1,13 +1,12 @@
 import { sqliteLocation } from '../../src/config/index.js';
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { DEFAULT_DEMO_OPTIONS } from '../../src/demo/index.js';
-import type { RunningServer } from '../../src/server.js';
-import { startTestServer } from './server.js';
+import { startTestServer, type TestServer } from './server.js';
 import { createSqliteFixture, type StoreFixture } from './store-fixture.js';
 
 export interface DemoSite {
   fixture: StoreFixture & { path: string };
-  server: RunningServer;
+  server: TestServer;
   close(): Promise<void>;
 }
 
