@@ -76,6 +76,7 @@ export function snapshotReads(
     readVersion,
     readYears: () => readYears(sql),
     readStatistics: () => readStatistics(sql),
+    readStatisticsRule: () => readStatisticsRule(sql),
     readParticipants: (withheld, take) => participants.each(withheld, take),
   };
 }

@@ -4,6 +4,7 @@ import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.js';
 import { statisticSummaries as summaries, type RankedFigure, type Withheld } from './summaries.js';
 import {
+  shownForm,
   tallyRecords,
   type Bearers,
   type Counts,
@@ -24,12 +25,8 @@ import {
 const PUBLIC_LIMIT = 15;
 const FULL_LIMIT = 250;
 
-/**
- * The small-count rule's threshold when an operator has set none (DESIGN §5): no list
- * names a name that fewer children bear in its scope. 1 publishes every name, as the
- * public project did.
- */
-export const DEFAULT_MIN_PUBLISHED_COUNT = 3;
+// Defined beside the tally, which a build worker loads without this engine.
+export { DEFAULT_MIN_PUBLISHED_COUNT } from './tally.js';
 
 /** Category order of each year's rows and of the global rows: the registry's. */
 export const YEARLY_CATEGORY_ORDER = categoriesOf('yearly');
@@ -53,9 +50,8 @@ interface CountedWord extends RankedFigure {
 /** Every word once, unranked; equally frequent written forms go to the first in Spanish order. */
 function words(forms: NestedCounts): CountedWord[] {
   return [...forms].map(([key, written]) => {
-    const ranked = rank(figures(written));
-    const count = ranked.reduce((sum, form) => sum + form.count, 0);
-    return { key, name: ranked[0]!.name, count };
+    const count = [...written.values()].reduce((sum, records) => sum + records, 0);
+    return { key, name: shownForm(written), count };
   });
 }
 
