@@ -35,8 +35,7 @@ function cpuMs<T>(work: () => T): { value: T; ms: number } {
 }
 
 /** The least CPU time of `runs` runs of `work`. */
-const least = (work: () => unknown) =>
-  Math.min(...Array.from({ length: runs }, () => cpuMs(work).ms));
+const least = (work: () => unknown) => Math.min(...Array.from({ length: runs }, () => cpuMs(work).ms));
 const heapMb = () => {
   gc();
   return process.memoryUsage().heapUsed / 2 ** 20;

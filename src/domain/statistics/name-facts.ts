@@ -121,7 +121,8 @@ function factsOfKind(
   // Per edition, the records of each name k children bore there; their ranks.
   const shown = editions.map((_, e) => {
     const counts = new Map<string, number>();
-    for (const [key, name] of counted) if (name.editionChildren[e]!.length >= k) counts.set(key, name.records[e]!);
+    for (const [key, name] of counted)
+      if (name.editionChildren[e]!.length >= k) counts.set(key, name.records[e]!);
     return { counts, rankOf: ranks(counts.values()) };
   });
   const facts: NameFact[] = [];

@@ -132,7 +132,12 @@ export function schoolOf(school: unknown): string {
 }
 
 /** One record, already read, into a tally. */
-function addRecord(tally: ScopeTally, school: string, { firstName, surnames, child }: ReadName, cap: number): void {
+function addRecord(
+  tally: ScopeTally,
+  school: string,
+  { firstName, surnames, child }: ReadName,
+  cap: number,
+): void {
   tally.participants++;
   if (school !== '') addTo(tally.schools, school);
   if (firstName === '') return;

@@ -16,7 +16,12 @@ const rows = (year: number, school: string, names: string[]): ParticipantRecord[
 // Fictional children.
 const FESTIVAL: ParticipantRecord[] = [
   ...rows(2023, ALFA, ['Ane Garcia Lopez', 'Ane Perez Ruiz', 'ANE Sanz Soto', 'Jon Garcia Ruiz']),
-  ...rows(2023, BETA, ['Mikel Garcia Olano', 'Mikel Soto Sanz', 'Mikel Ruiz Lasa', 'Zuriñe Ochoa de Olza Garcia']),
+  ...rows(2023, BETA, [
+    'Mikel Garcia Olano',
+    'Mikel Soto Sanz',
+    'Mikel Ruiz Lasa',
+    'Zuriñe Ochoa de Olza Garcia',
+  ]),
   ...rows(2024, ALFA, ['Ane Garcia Lopez', 'Ane Olano Lasa', 'Ane Soto Perez', 'Jon Garcia Ruiz']),
   ...rows(2024, BETA, ['Mikel Garcia Olano', 'Mikel Soto Sanz', 'Mikel Lasa Lasa', 'Jon Perez Olano']),
   ...rows(2025, ALFA, ['Jon Garcia Ruiz', 'Jon Perez Olano', 'Jon Sanz Ruiz', 'Ane Garcia Lopez']),
