@@ -2,7 +2,8 @@
  * The README's screenshots, made from the demo data a newcomer gets from `npm start`
  * (`npm run docs:screenshots`), so that they show what the site shows: the real server
  * over a fresh demo store, pages at 390 px in Debian's Chromium (playwright-core), the
- * top of each page written to docs/screenshots/.
+ * top of each page written to docs/screenshots/: a year in Spanish and the same in Basque,
+ * and a school.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { LOCALES } from '../src/web/locale.js';
 import { slugOf } from '../src/web/school-slugs.js';
 
 const PAGE_PATHS = { ...LOCALES.es.paths, ...API_PATHS };
+const BASQUE_PATHS = LOCALES.eu.paths;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
@@ -29,6 +31,7 @@ const MAX_HEIGHT = 1800;
 /** The screenshots the README shows: file name → page. */
 const SHOTS: Record<string, string> = {
   'estadisticas-2024-390.png': PAGE_PATHS.statistics('2024'),
+  'eu-estatistikak-2024-390.png': BASQUE_PATHS.statistics('2024'),
   'compania-390.png': PAGE_PATHS.school(slugOf('Itsasbegi Ikastola')),
 };
 

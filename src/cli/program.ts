@@ -1,6 +1,6 @@
 // The `tamborrada` command; loaded by main.ts once the runtime is known to be recent enough.
 import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { createLogger } from './logger.js';
 import {
   ConfigError,
@@ -27,7 +27,9 @@ import { formatCount } from './output.js';
 import { changeYearCommand } from './commands/year.js';
 import { listRemovals, removalRequest, removeParticipantCommand } from './commands/participant.js';
 import type { YearChange } from '../import/year-changes.js';
+import { addBasqueSummaries } from '../import/recompute.js';
 import { CATEGORY_IDS } from '../domain/categories.js';
+import { SUMMARY_LANGUAGES } from '../store/store.js';
 
 const program = new Command('tamborrada')
   .version(VERSION, '-V, --version', 'print the version and exit')
@@ -158,11 +160,15 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
   'DATABASE_URL=postgres://writer@db/tamborrada tamborrada migrate',
 ]).action(async (options) => {
   print(
-    await withStore(storeOf(options), 'migrate', async (store) =>
-      (await store.migrate())
+    await withStore(storeOf(options), 'migrate', async (store) => {
+      const migrated = await store.migrate();
+      const recomputed = await store.transaction(addBasqueSummaries);
+      if (recomputed > 0)
+        return `${migrated ? `migrated ${store.description}` : `${store.description} is up to date`}; recomputed ${formatCount(recomputed)} statistics to add their Basque summaries`;
+      return migrated
         ? `migrated ${store.description}`
-        : `${store.description} is up to date: nothing changed`,
-    ),
+        : `${store.description} is up to date: nothing changed`;
+    }),
   );
 });
 
@@ -301,20 +307,30 @@ const summary = withExamples(
   program.command('summary').description('hand-written summaries: set, list, unset'),
   [
     'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
+    'tamborrada summary set --lang eu --year 2024 --category intro --file intro-2024.eu.md',
     'tamborrada summary list',
     'tamborrada summary unset --year 2024 --category intro',
   ],
-); /** A summary subcommand with the options that name its statistic. */
+);
+/** `--lang`: Spanish (the API's summaries) unless given; Basque ones are the Basque pages'. */
+const langOption = (meaning: string) => new Option('--lang <lang>', meaning).choices(SUMMARY_LANGUAGES);
+/** A summary subcommand with the options that name its statistic and its language. */
 const summaryCommand = (name: string, description: string, examples: string[]) =>
   storeCommand(name, description, examples, summary)
     .requiredOption('--year <year>', '4-digit year or global')
-    .requiredOption('--category <id>', `one of the ${CATEGORY_IDS.length} category identifiers`);
+    .requiredOption('--category <id>', `one of the ${CATEGORY_IDS.length} category identifiers`)
+    .addOption(
+      langOption("es: the Spanish summary (the API's and the Spanish pages'); eu: the Basque pages'").default(
+        'es',
+      ),
+    );
 summaryCommand(
   'set',
   'replace the summary of one statistic with the text of a file (kept when statistics are recomputed)',
   [
     'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
     'tamborrada summary set --year global --category topNames --file top-names.md',
+    'tamborrada summary set --lang eu --year 2024 --category intro --file intro-2024.eu.md',
   ],
 )
   .requiredOption(
@@ -324,12 +340,15 @@ summaryCommand(
   .action(async (options) => print(await setSummary(options, storeOf(options))));
 storeCommand(
   'list',
-  'list the statistics whose summary was written by hand',
-  ['tamborrada summary list'],
+  'list the statistics whose summary was written by hand, with its language',
+  ['tamborrada summary list', 'tamborrada summary list --lang eu'],
   summary,
-).action(async (options) => print(await listSummaries(storeOf(options))));
+)
+  .addOption(langOption('only the summaries of this language (default: both)'))
+  .action(async (options) => print(await listSummaries(storeOf(options), options.lang)));
 summaryCommand('unset', 'drop a hand-written summary: the generated one is back at once', [
   'tamborrada summary unset --year 2024 --category intro',
+  'tamborrada summary unset --lang eu --year 2024 --category intro',
 ]).action(async (options) => print(await unsetSummary(options, storeOf(options))));
 
 const participant = withExamples(

@@ -1,15 +1,109 @@
-/** Basque words shared by the summaries and the web pages: figures and counted nouns. */
+/**
+ * Basque words shared by the Basque summaries and pages: figures, counted nouns, a year's
+ * cases and lists. Endings follow how a number is read (Euskaltzaindia, norm 7 on numbers
+ * and norm 37 on dates): `2018an` (…hemezortzian), `2025ean` (…bostean), `2011n` (…hamaikan).
+ */
 
+/**
+ * Figures as Euskaltzaindia writes them (`1.234`, `4.612`, `1.234.567`): a dot for thousands
+ * also in four digits. ICU's `eu` already groups four digits; `always` says so and keeps the
+ * same look as the Spanish pages. Years are printed as is (`2024`), never grouped.
+ */
 const numberFormat = new Intl.NumberFormat('eu', { useGrouping: 'always' });
-const plurals = new Intl.PluralRules('eu');
+const pluralRules = new Intl.PluralRules('eu');
+const listFormat = new Intl.ListFormat('eu', { type: 'conjunction' });
 
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-/** `7 edizio`, `edizio 1`: after a figure a Basque noun takes no plural ending, and one follows its noun. */
-export function counted(count: number, noun: string): string {
-  return plurals.select(count) === 'one'
-    ? `${noun} ${formatNumber(count)}`
-    : `${formatNumber(count)} ${noun}`;
+/** `one` for the plural category `one` of Basque (exactly 1), `many` otherwise: verb agreement. */
+export function plural(count: number, one: string, many: string): string {
+  return pluralRules.select(count) === 'one' ? one : many;
+}
+
+/** `**A**, **B** eta **C**`: Basque joins a list with `eta`, with no comma before it. */
+export function joinList(items: readonly string[]): string {
+  return listFormat.format(items);
+}
+
+/** The cases a counted noun takes in the summaries. */
+export type NounCase = 'absolutive' | 'ergative' | 'genitive' | 'comitative' | 'inessive' | 'localGenitive';
+
+/** The indefinite endings a noun takes after a number, `[after a vowel, after a consonant]`. */
+const AFTER_A_NUMBER: Record<NounCase, readonly [string, string]> = {
+  absolutive: ['', ''],
+  ergative: ['k', 'ek'],
+  genitive: ['ren', 'en'],
+  comitative: ['rekin', 'ekin'],
+  inessive: ['tan', 'etan'],
+  localGenitive: ['tako', 'etako'],
+};
+/** After `bat` (1), the endings of `bat`: `haur batek`, `edizio baten`, `edizio batean`, `konpainia bateko`. */
+const AFTER_ONE: Record<NounCase, string> = {
+  absolutive: '',
+  ergative: 'ek',
+  genitive: 'en',
+  comitative: 'ekin',
+  inessive: 'ean',
+  localGenitive: 'eko',
+};
+
+/**
+ * A noun counted, in `grammaticalCase`: the noun takes no plural mark after a number
+ * (`15 parte-hartzaile`, `4.612 haurrek`, `44 konpainiatan`), and `bat` follows the noun;
+ * for 1 the figure stands there, declined as `bat` is read (`haur 1ek`, `edizio 1ean`).
+ * `mark` dresses the figure (the summaries' `**bold**`). A final r doubles (`haurrek`).
+ */
+export function counted(
+  count: number,
+  noun: string,
+  grammaticalCase: NounCase = 'absolutive',
+  mark: (figure: string) => string = (figure) => figure,
+): string {
+  const figure = mark(formatNumber(count));
+  if (pluralRules.select(count) === 'one') return `${noun} ${figure}${AFTER_ONE[grammaticalCase]}`;
+  const [afterVowel, afterConsonant] = AFTER_A_NUMBER[grammaticalCase];
+  if (/[aeiou]$/.test(noun)) return `${figure} ${noun}${afterVowel}`;
+  const stem = noun.endsWith('r') && afterConsonant !== '' ? `${noun}r` : noun;
+  return `${figure} ${stem}${afterConsonant}`;
+}
+
+/** The cases a year takes: `2018an`, `2018ko`, `2018tik`, `2018ra`. */
+export type YearCase = 'inessive' | 'localGenitive' | 'ablative' | 'allative';
+
+const YEAR_ENDINGS: Record<YearCase, string> = {
+  inessive: 'an',
+  localGenitive: 'ko',
+  ablative: 'tik',
+  allative: 'ra',
+};
+
+/** 1 to 19 as read; 20, 40, 60 and 80 end in `hogei`, 10, 30, 50… in `hamar`. */
+const UNDER_TWENTY = [
+  '',
+  ...'bat bi hiru lau bost sei zazpi zortzi bederatzi hamar'.split(' '),
+  ...'hamaika hamabi hamahiru hamalau hamabost hamasei hamazazpi hemezortzi hemeretzi'.split(' '),
+];
+
+/**
+ * The last word of a whole number from 1 to 999 999 as read in Basque, counting by twenties:
+ * 2018 `…eta hemezortzi`, 2030 `…eta hogeita hamar`, 2100 `bi mila eta ehun`, 2000 `bi mila`.
+ */
+function lastSpokenWord(value: number): string {
+  if (value % 100 === 0) return value % 1000 === 0 ? 'mila' : 'ehun';
+  return value % 20 === 0 ? 'hogei' : UNDER_TWENTY[value % 20]!;
+}
+
+/**
+ * The ending a year (or any whole number up to 999 999) takes in `yearCase`, attached to the
+ * digits with no hyphen: after a final consonant an `e` is added (`2021ean`, `2025etik`,
+ * `2030era`); a final `a` takes the article's place (`2011n`, `2000n`); after another vowel
+ * (the diphthong of `lau` too) the ending is plain (`2018an`, `2024ko`).
+ */
+export function caseEnding(value: number, yearCase: YearCase): string {
+  const word = lastSpokenWord(value);
+  const ending = YEAR_ENDINGS[yearCase];
+  if (!/[aeiou]$/.test(word)) return `e${ending}`;
+  return word.endsWith('a') && ending.startsWith('a') ? ending.slice(1) : ending;
 }

@@ -17,5 +17,8 @@ export interface StatisticRow {
   publicData: unknown;
   /** Any JSON value (the longer lists); `null` when there is nothing more to keep. */
   fullData: unknown;
+  /** The Spanish summary: the API's. */
   summary: string;
+  /** The same figures told in Basque, for the pages. */
+  basqueSummary: string;
 }

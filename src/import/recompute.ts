@@ -28,3 +28,14 @@ export async function recomputeInside(
   await tx.unpublishYearsWithoutStatistics();
   return rows.length;
 }
+
+/**
+ * After `migrate`: statistics an earlier version computed have no Basque summaries, so
+ * they are recomputed under the rule in force, as `recompute` would. Statistics that
+ * tamborrada did not compute (no rule stored: the public project's, plain SQL) are left
+ * as they are. Returns the rows written, 0 when nothing was missing.
+ */
+export async function addBasqueSummaries(tx: WriteTransaction): Promise<number> {
+  if ((await tx.readStatisticsRule()) === undefined || !(await tx.lacksBasqueSummaries())) return 0;
+  return recomputeInside(tx);
+}

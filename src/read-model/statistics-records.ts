@@ -9,7 +9,10 @@ export interface StatisticRecord {
   publicData: JsonValue | undefined;
   /** The longer list kept beside it: what the pages list in full. Never served by the API. */
   fullData: JsonValue | undefined;
+  /** The API's (Spanish). */
   summary: string | null;
+  /** The Basque pages': the hand-written Basque summary if set, else the generated one; null when none is stored. */
+  basqueSummary: string | null;
 }
 
 /** The statistics as a build worker hands them over: plain data, which crosses threads as it is. */
@@ -45,10 +48,14 @@ export function statisticsData(
 ): StatisticsData {
   const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
   const recordsByYear = new Map<string, StatisticRecord[]>(years.map((year) => [year, []]));
-  for (const { category, year, publicData, fullData, summary } of stored)
-    recordsByYear
-      .get(year)
-      ?.push({ category, publicData: canonical(publicData), fullData: canonical(fullData), summary });
+  for (const { year, category, publicData, fullData, summary, basqueSummary } of stored)
+    recordsByYear.get(year)?.push({
+      category,
+      publicData: canonical(publicData),
+      fullData: canonical(fullData),
+      summary,
+      basqueSummary,
+    });
   for (const records of recordsByYear.values()) records.sort(compareForStatistics);
   return { years, recordsByYear };
 }

@@ -133,14 +133,14 @@ export class PostgresStore implements WriteStore {
    * skip the others with a mere warning, so they are named instead.
    */
   async eraseDeletedRows(): Promise<string | undefined> {
-    const tables = ['participants', 'statistics'];
+    const tables = ['participants', 'statistics', 'summaries_eu'];
     const { rows } = await this.pool.query<{ name: string }>(
       `SELECT t.name FROM unnest($1::text[]) AS t(name)
        JOIN pg_class c ON c.oid = to_regclass(t.name) WHERE NOT pg_has_role(c.relowner, 'USAGE')`,
       [tables],
     );
     if (rows.length > 0)
-      return `this role does not own ${rows.map((row) => row.name).join(' and ')}: their owner must run VACUUM FULL ${tables.join(', ')}`;
+      return `this role does not own ${new Intl.ListFormat('en').format(rows.map((row) => row.name))}: their owner must run VACUUM FULL ${tables.join(', ')}`;
     await this.pool.query(`VACUUM FULL ${tables.join(', ')}`);
     return undefined;
   }
@@ -257,6 +257,7 @@ function pgSql(queryable: Queryable): shared.Sql {
     all: async <T>(sql: string, params?: unknown[]) => (await query(sql, params)).rows as T[],
     run: async (sql, params) => (await query(sql, params)).rowCount ?? 0,
     now: 'now()',
+    readable,
   };
 }
 
@@ -286,6 +287,9 @@ async function schemaFingerprint(queryable: Queryable): Promise<string> {
   return `${catalog}|${counter.rows[0]!.parts ?? ''}`;
 }
 
+/** True when the table is on the search path and the role may read it. */
+const readable = (table: string) => `COALESCE(has_table_privilege(to_regclass('${table}'), 'SELECT'), false)`;
+
 async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
   const { rows } = await queryable.query<{ name: string }>(
     'SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NOT NULL',
@@ -311,10 +315,14 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   }
   const hashAll = (table: string, row = 't::text') =>
     `(SELECT md5(COALESCE(string_agg(${row}, '|' ORDER BY ${row}), '')) FROM ${table} t)`;
+  // The Basque summaries where the role may read them (a database migrated without the grant).
+  const { rows: basque } = await queryable.query<{ tables: string[] }>(
+    `SELECT array_remove(ARRAY[${shared.BASQUE_TABLES.map((table) => `CASE WHEN ${readable(table)} THEN '${table}' END`).join(', ')}], NULL) AS tables`,
+  );
   const { rows: fingerprint } = await queryable.query<{ value: string }>(
     `SELECT concat_ws('/', (SELECT count(*) || '/' || COALESCE(max(created_at)::text, '') FROM participants),
        ${hashAll('statistics', 'ROW(category, scope, year, public_data, full_data, summary)::text')},
-       ${hashAll('available_years')}) AS value`,
+       ${[...basque[0]!.tables.map((table) => hashAll(table)), hashAll('available_years')].join(', ')}) AS value`,
   );
   return `f${fingerprint[0]!.value}`;
 }

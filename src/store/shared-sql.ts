@@ -3,6 +3,7 @@ import type { ParticipantRecord } from '../domain/types.js';
 import type {
   ManualSummary,
   Removal,
+  SummaryLanguage,
   SchemaState,
   StatisticsRule,
   StoredStatistic,
@@ -25,6 +26,8 @@ export interface Sql {
   run(sql: string, params?: unknown[]): Promise<number>;
   /** The current time as the engine writes it into `updated_at`. */
   readonly now: string;
+  /** SQL that is true when the table is there and this connection may read it. */
+  readable(table: string): string;
 }
 
 /** What an engine reads and writes its own way: participants in bulk. */
@@ -41,7 +44,15 @@ export const OUR_TABLES = [
   'tamborrada_statistics_rule',
   'tamborrada_removals',
   'tamborrada_store_secret',
+  'summaries_eu',
+  'summary_overrides_eu',
 ];
+
+/**
+ * The Basque summaries beside `statistics`: the generated ones (replaced with the
+ * statistics) and the hand-written ones (kept across recomputes).
+ */
+export const BASQUE_TABLES = ['summaries_eu', 'summary_overrides_eu'] as const;
 
 export function schemaStateOf(tables: ReadonlySet<string>): SchemaState {
   if (OUR_TABLES.every((table) => tables.has(table))) return 'migrated';
@@ -97,18 +108,32 @@ export async function readUpdatingStatus(sql: Sql): Promise<UpdatingStatus> {
     : { isUpdating: false, note: null, updatedAt: null };
 }
 
+/** The statistics, each with its Basque summary where the store has the Basque tables (one not migrated may lack them). */
 async function readStatistics(sql: Sql): Promise<StoredStatistic[]> {
-  const rows = await sql.all<
-    Omit<StoredStatistic, 'publicData' | 'fullData'> & Record<'public_data' | 'full_data', string | null>
-  >(
-    `SELECT category, CAST(year AS TEXT) AS year, CAST(public_data AS TEXT) AS public_data,
-            CAST(full_data AS TEXT) AS full_data, summary
-     FROM statistics`,
+  const [basque] = await sql.all<{ readable: unknown }>(
+    `SELECT ${BASQUE_TABLES.map((table) => sql.readable(table)).join(' AND ')} AS readable`,
   );
-  return rows.map(({ public_data, full_data, ...row }) => ({
+  const sameRow = (alias: string) =>
+    `${alias}.category = s.category AND ${alias}.year = CAST(s.year AS TEXT)`;
+  const [basqueSummary, joins] = basque?.readable
+    ? [
+        'COALESCE(o.summary, e.summary)',
+        `LEFT JOIN summaries_eu e ON ${sameRow('e')} LEFT JOIN summary_overrides_eu o ON ${sameRow('o')}`,
+      ]
+    : ['NULL', ''];
+  const rows = await sql.all<
+    Pick<StoredStatistic, 'category' | 'year' | 'summary'> &
+      Record<'public_data' | 'full_data' | 'basque_summary', string | null>
+  >(
+    `SELECT s.category, CAST(s.year AS TEXT) AS year, CAST(s.public_data AS TEXT) AS public_data,
+            CAST(s.full_data AS TEXT) AS full_data, s.summary, ${basqueSummary} AS basque_summary
+     FROM statistics s ${joins}`,
+  );
+  return rows.map(({ public_data, full_data, basque_summary, ...row }) => ({
     ...row,
     publicData: parseJson(public_data),
     fullData: parseJson(full_data),
+    basqueSummary: basque_summary,
   }));
 }
 
@@ -156,13 +181,16 @@ export async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | und
   );
 }
 
+/** Every hand-written summary of both languages, by year, category and language. */
 export async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
   const rows = await sql.all<Omit<ManualSummary, 'updatedAt'> & { updated_at: unknown }>(
-    'SELECT year, category, summary, updated_at FROM summary_overrides',
+    `SELECT year, category, 'es' AS lang, summary, updated_at FROM summary_overrides
+     UNION ALL
+     SELECT year, category, 'eu', summary, updated_at FROM summary_overrides_eu`,
   );
   return rows
     .map(({ updated_at, ...row }) => ({ ...row, updatedAt: timestampText(updated_at) }))
-    .sort((a, b) => byText(a.year, b.year) || byText(a.category, b.category));
+    .sort((a, b) => byText(a.year, b.year) || byText(a.category, b.category) || byText(a.lang, b.lang));
 }
 
 /** `years` of a removal: one 4-digit year, or every year. */
@@ -224,7 +252,9 @@ function participantWrites(
   };
 }
 
-function statisticsWrites(sql: Sql): Writes<'replaceStatistics' | 'readStatisticsRule'> {
+function statisticsWrites(
+  sql: Sql,
+): Writes<'replaceStatistics' | 'readStatisticsRule' | 'lacksBasqueSummaries'> {
   return {
     async replaceStatistics(rows, minPublishedCount) {
       await sql.run(
@@ -233,11 +263,17 @@ function statisticsWrites(sql: Sql): Writes<'replaceStatistics' | 'readStatistic
         [minPublishedCount],
       );
       await sql.run('DELETE FROM statistics');
+      await sql.run('DELETE FROM summaries_eu');
       for (const r of rows) {
         await sql.run(
           'INSERT INTO statistics (category, scope, year, public_data, full_data, summary) VALUES (?, ?, ?, ?, ?, ?)',
           [r.category, r.scope, r.year, jsonOrNull(r.publicData), jsonOrNull(r.fullData), r.summary],
         );
+        await sql.run('INSERT INTO summaries_eu (category, year, summary) VALUES (?, ?, ?)', [
+          r.category,
+          r.year,
+          r.basqueSummary,
+        ]);
       }
       // Hand-written summaries win over generated ones.
       const override =
@@ -247,6 +283,13 @@ function statisticsWrites(sql: Sql): Writes<'replaceStatistics' | 'readStatistic
       );
     },
     readStatisticsRule: () => readStatisticsRule(sql),
+    async lacksBasqueSummaries() {
+      const missing = await sql.all(
+        `SELECT 1 AS missing FROM statistics s WHERE NOT EXISTS
+           (SELECT 1 FROM summaries_eu e WHERE e.category = s.category AND e.year = CAST(s.year AS TEXT)) LIMIT 1`,
+      );
+      return missing.length > 0;
+    },
   };
 }
 
@@ -318,22 +361,36 @@ function yearWrites(
   };
 }
 
+/** Where the hand-written summaries of each language are kept. */
+const OVERRIDES: Record<SummaryLanguage, string> = { es: 'summary_overrides', eu: 'summary_overrides_eu' };
+
 function summaryWrites(sql: Sql): Writes<'setManualSummary' | 'unsetManualSummary'> {
   return {
-    async setManualSummary(year, category, summary) {
-      const update = 'UPDATE statistics SET summary = ? WHERE year = ? AND category = ?';
-      if ((await sql.run(update, [summary, year, category])) === 0) return false;
+    async setManualSummary(year, category, summary, lang = 'es') {
+      // The Spanish one is written into the row the API serves; the Basque one is read beside it.
+      const target = [year, category];
+      const found =
+        lang === 'es'
+          ? await sql.run('UPDATE statistics SET summary = ? WHERE year = ? AND category = ?', [
+              summary,
+              ...target,
+            ])
+          : (await sql.all('SELECT 1 AS found FROM statistics WHERE year = ? AND category = ?', target))
+              .length;
+      if (found === 0) return false;
       await sql.run(
-        `INSERT INTO summary_overrides (category, year, summary) VALUES (?, ?, ?)
+        `INSERT INTO ${OVERRIDES[lang]} (category, year, summary) VALUES (?, ?, ?)
          ON CONFLICT (category, year) DO UPDATE SET summary = excluded.summary, updated_at = ${sql.now}`,
         [category, year, summary],
       );
       return true;
     },
-    async unsetManualSummary(year, category) {
-      return (
-        (await sql.run('DELETE FROM summary_overrides WHERE year = ? AND category = ?', [year, category])) > 0
-      );
+    async unsetManualSummary(year, category, lang = 'es') {
+      const deleted = await sql.run(`DELETE FROM ${OVERRIDES[lang]} WHERE year = ? AND category = ?`, [
+        year,
+        category,
+      ]);
+      return deleted > 0;
     },
   };
 }
@@ -360,7 +417,7 @@ function removalWrites(sql: Sql): Writes<'readRemovalSecret' | 'recordRemoval' |
 }
 
 /** The tables a read model is built from: a change to any of them moves the store's version. */
-export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years'] as const;
+export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years', ...BASQUE_TABLES] as const;
 
 /**
  * The updating flag's table: read on every poll and served without a rebuild, so a change
@@ -373,6 +430,25 @@ export const STORE_VERSION_ROW = 'store';
 
 /** How one engine spells the columns that differ: a generated key, a timestamp defaulting to now… */
 export type ColumnTypes = Record<'id' | 'time', string> & Record<'json' | 'flag', (column: string) => string>;
+
+/** The Basque summaries: the generated ones (replaced with the statistics), and those written by hand. */
+function basqueTables(types: ColumnTypes): string[] {
+  return [
+    `CREATE TABLE IF NOT EXISTS summaries_eu (
+       category text NOT NULL,
+       year text NOT NULL,
+       summary text NOT NULL,
+       PRIMARY KEY (category, year)
+     )`,
+    `CREATE TABLE IF NOT EXISTS summary_overrides_eu (
+       category text NOT NULL,
+       year text NOT NULL,
+       summary text NOT NULL,
+       updated_at ${types.time},
+       PRIMARY KEY (category, year)
+     )`,
+  ];
+}
 
 /**
  * The tables of DESIGN §2 and our own, created only when missing: an existing database
@@ -419,6 +495,7 @@ export function createTables(types: ColumnTypes): string[] {
        updated_at ${types.time},
        PRIMARY KEY (category, year)
      )`,
+    ...basqueTables(types),
     `CREATE TABLE IF NOT EXISTS tamborrada_year_sources (
        year integer PRIMARY KEY,
        source text NOT NULL,

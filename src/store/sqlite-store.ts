@@ -100,6 +100,7 @@ export class SqliteStore implements WriteStore {
     all: async <T>(sql: string, params: unknown[] = []) => this.db.prepare(sql).all(...params) as T[],
     run: async (sql, params = []) => this.db.prepare(sql).run(...params).changes,
     now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+    readable: (table) => `EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${table}')`,
   };
   private readonly participants: shared.ParticipantRows = {
     each: async (withheld, take) => {

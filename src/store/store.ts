@@ -39,6 +39,8 @@ export interface StoredStatistic {
   /** The longer list the pages show (up to 250 items); the API serves `publicData` only. */
   fullData: JsonValue | undefined;
   summary: string | null;
+  /** For the Basque pages: the hand-written Basque summary if set, else the generated one; null when none is stored. */
+  basqueSummary: string | null;
 }
 
 export interface UpdatingStatus {
@@ -82,10 +84,15 @@ export interface StatisticsRule {
   computedAt: string;
 }
 
+/** The languages of the summaries: Spanish (the API's, `statistics.summary`) and Basque (the pages'). */
+export const SUMMARY_LANGUAGES = ['es', 'eu'] as const;
+export type SummaryLanguage = (typeof SUMMARY_LANGUAGES)[number];
+
 /** A summary written by hand (`tamborrada summary set`), kept across recomputes. */
 export interface ManualSummary {
   year: string;
   category: string;
+  lang: SummaryLanguage;
   summary: string;
   updatedAt: string | null;
 }
@@ -112,8 +119,9 @@ export interface WriteTransaction {
   insertParticipants(rows: readonly ParticipantRecord[], onInserted?: (rows: number) => void): Promise<void>;
   readParticipants(): Promise<ParticipantRecord[]>;
   /**
-   * Replaces every statistic, computed under the small-count rule's `minPublishedCount`
-   * (stored beside them); hand-written summaries (set with `setManualSummary`) are kept.
+   * Replaces every statistic and its generated Basque summary, computed under the
+   * small-count rule's `minPublishedCount` (stored beside them); hand-written summaries
+   * (set with `setManualSummary`) are kept.
    */
   replaceStatistics(rows: readonly StatisticRow[], minPublishedCount: number): Promise<void>;
   /** Flags years ready (published) or not; a year without a flag yet gets one. */
@@ -126,13 +134,22 @@ export interface WriteTransaction {
   /** Notes what loaded these years' participants (`demo(…)`, a file). */
   recordSource(years: readonly number[], source: string): Promise<void>;
   setUpdating(isUpdating: boolean, note: string | null): Promise<void>;
-  /** Overwrites the summary of an existing row and keeps it across recomputes; false if no row. */
-  setManualSummary(year: string, category: string, summary: string): Promise<boolean>;
-  /** Drops a hand-written summary; false if there was none. */
-  unsetManualSummary(year: string, category: string): Promise<boolean>;
+  /**
+   * Overrides the summary of an existing row in one language (Spanish when not given) and
+   * keeps it across recomputes; false if no row. The other language's summary is untouched.
+   */
+  setManualSummary(year: string, category: string, summary: string, lang?: SummaryLanguage): Promise<boolean>;
+  /**
+   * Drops a hand-written summary of one language (Spanish when not given); false if there
+   * was none. A Basque one gives way to the generated Basque text at once; a Spanish one
+   * only at the next recompute, which writes the generated text into `statistics`.
+   */
+  unsetManualSummary(year: string, category: string, lang?: SummaryLanguage): Promise<boolean>;
   readYearStatuses(): Promise<YearStatus[]>;
   /** The rule of the last recompute; `undefined` before any (or by an older version). */
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
+  /** Whether a statistic has no generated Basque summary (computed by an older version). */
+  lacksBasqueSummaries(): Promise<boolean>;
   /** The participants of one school, every year. */
   readSchoolParticipants(school: string): Promise<ParticipantRecord[]>;
   /** Deletes the rows with exactly this name, school and year; returns how many. */

@@ -16,6 +16,7 @@ const statistic = (
   publicData,
   fullData: null,
   summary,
+  basqueSummary: `Laburpena ${category} ${year}`,
 });
 
 const sortRecords = <T extends { name: string; year: number }>(rows: T[]) =>
@@ -114,18 +115,26 @@ for (const kind of WRITE_STORE_KINDS) {
           a.category < b.category ? -1 : 1,
         ),
       ).toEqual([
-        { category: 'intro', year: '2024', publicData: undefined, summary: 'Texto a mano' },
+        {
+          category: 'intro',
+          year: '2024',
+          publicData: undefined,
+          summary: 'Texto a mano',
+          basqueSummary: 'Laburpena intro 2024',
+        },
         {
           category: 'namesDiversity',
           year: 'global',
           publicData: 40,
           summary: 'Resumen namesDiversity global',
+          basqueSummary: 'Laburpena namesDiversity global',
         },
         {
           category: 'namesDiversityByYear',
           year: '2024',
           publicData: 12,
           summary: 'Resumen namesDiversityByYear 2024',
+          basqueSummary: 'Laburpena namesDiversityByYear 2024',
         },
         {
           category: 'topNamesByYear',
@@ -136,6 +145,7 @@ for (const kind of WRITE_STORE_KINDS) {
             { name: 'Jon', count: 1 },
           ],
           summary: 'Resumen topNamesByYear 2024',
+          basqueSummary: 'Laburpena topNamesByYear 2024',
         },
       ]);
 
@@ -158,6 +168,54 @@ for (const kind of WRITE_STORE_KINDS) {
         { year: '2025', isReady: true },
         { year: 'global', isReady: false },
       ]);
+    });
+
+    it('keeps a Basque summary beside each statistic: a hand-written one wins and survives recomputes, each language apart', async () => {
+      const intro2024 = async () => {
+        const rows = await read((snapshot) => snapshot.readStatistics());
+        const { summary, basqueSummary } = rows.find(
+          (row) => row.year === '2024' && row.category === 'intro',
+        )!;
+        return { summary, basqueSummary };
+      };
+      const recompute = (basque: string) =>
+        store.transaction((tx) =>
+          tx.replaceStatistics([{ ...statistic('intro', '2024', null), basqueSummary: basque }], 3),
+        );
+      await recompute('Sortua');
+      expect(await intro2024()).toEqual({ summary: 'Resumen intro 2024', basqueSummary: 'Sortua' });
+
+      let version = await store.readVersion();
+      expect(await store.transaction((tx) => tx.setManualSummary('2024', 'intro', 'Eskuz', 'eu'))).toBe(true);
+      expect(await store.transaction((tx) => tx.setManualSummary('2019', 'intro', 'Ezer ez', 'eu'))).toBe(
+        false,
+      );
+      expect(await intro2024()).toEqual({ summary: 'Resumen intro 2024', basqueSummary: 'Eskuz' });
+      expect(await store.readVersion(), 'servers rebuild for a Basque summary').not.toBe(version);
+
+      await store.transaction((tx) => tx.setManualSummary('2024', 'intro', 'A mano'));
+      expect(await intro2024()).toEqual({ summary: 'A mano', basqueSummary: 'Eskuz' });
+      expect(
+        (await store.readManualSummaries()).map(({ year, category, lang, summary }) => [
+          year,
+          category,
+          lang,
+          summary,
+        ]),
+      ).toEqual([
+        ['2024', 'intro', 'es', 'A mano'],
+        ['2024', 'intro', 'eu', 'Eskuz'],
+      ]);
+
+      await recompute('Sortu berria');
+      expect(await intro2024()).toEqual({ summary: 'A mano', basqueSummary: 'Eskuz' });
+
+      version = await store.readVersion();
+      expect(await store.transaction((tx) => tx.unsetManualSummary('2024', 'intro', 'eu'))).toBe(true);
+      expect(await store.transaction((tx) => tx.unsetManualSummary('2024', 'intro', 'eu'))).toBe(false);
+      expect(await intro2024()).toEqual({ summary: 'A mano', basqueSummary: 'Sortu berria' });
+      expect(await store.readVersion()).not.toBe(version);
+      expect((await store.readManualSummaries()).map(({ lang }) => lang)).toEqual(['es']);
     });
 
     it('keeps the small-count rule of the last recompute with the statistics, in the same transaction', async () => {

@@ -12,7 +12,7 @@ const plural = (count: number, one: string, many: string) =>
 const ERASED: Record<StoreLocation['engine'], string> = {
   sqlite: 'no copy of the name left in the file or its WAL (VACUUM, WAL emptied)',
   postgres:
-    "VACUUM FULL of participants and statistics done; PostgreSQL's WAL, its archives, backups and replicas keep copies for a while (docs/operations.md)",
+    "VACUUM FULL of participants, statistics and summaries_eu done; PostgreSQL's WAL, its archives, backups and replicas keep copies for a while (docs/operations.md)",
 };
 
 function formatRemoval(report: RemovalReport, engine: StoreLocation['engine']): string {

@@ -6,6 +6,7 @@ import { invalidUtf8Lines } from '../../import/text-encoding.js';
 import { expectStore, ImportRejected } from '../../import/import-participants.js';
 import { recomputeInside } from '../../import/recompute.js';
 import { codePointOf } from '../../import/validate-rows.js';
+import type { SummaryLanguage } from '../../store/store.js';
 import { withStore } from './with-store.js';
 import { readInputFile } from '../input-file.js';
 import { formatCount, table } from '../output.js';
@@ -13,7 +14,15 @@ import { formatCount, table } from '../output.js';
 /** The longest hand-written summary, in characters (the generated ones have a few hundred). */
 export const MAX_SUMMARY_CHARACTERS = 4000;
 
-type SummaryTarget = { year: string; category: string };
+/** A statistic's summary in one language (`--lang`, Spanish unless given). */
+type SummaryTarget = { year: string; category: string; lang?: SummaryLanguage };
+
+/** How messages name a language's summaries: the Spanish ones (the API's) as they always were. */
+const NAMED: Record<SummaryLanguage, string> = { es: '', eu: 'Basque ' };
+
+/** `summary of intro 2024`, `Basque summary of intro 2024`. */
+const summaryOf = ({ year, category, lang = 'es' }: SummaryTarget) =>
+  `${NAMED[lang]}summary of ${category} ${year}`;
 
 function checkTarget({ year, category }: SummaryTarget): void {
   if (!isYearFormat(year)) throw new ConfigError(`--year must be 4 digits or 'global', got '${year}'`);
@@ -56,39 +65,55 @@ export async function setSummary(options: SummaryTarget & { file: string }, loca
   expectStore(location, 'write');
   const summary = readSummaryText(options.file);
   return withStore(location, 'write', async (store) => {
-    if (!(await store.transaction((tx) => tx.setManualSummary(options.year, options.category, summary))))
-      throw new ConfigError(`there is no ${options.category} statistic for ${options.year}`);
-    return `summary of ${options.category} ${options.year} set (${formatCount([...summary].length)} characters); kept across recomputes`;
+    const { year, category, lang } = options;
+    if (!(await store.transaction((tx) => tx.setManualSummary(year, category, summary, lang))))
+      throw new ConfigError(`there is no ${category} statistic for ${year}`);
+    return `${summaryOf(options)} set (${formatCount([...summary].length)} characters); kept across recomputes`;
   });
 }
 
-/** `tamborrada summary list`: the rows whose summary was written by hand, shortened to a line each. */
-export async function listSummaries(location: StoreLocation): Promise<string> {
+/**
+ * `tamborrada summary list`: the rows whose summary was written by hand, with its language
+ * (only `lang`'s when given), shortened to a line each.
+ */
+export async function listSummaries(location: StoreLocation, lang?: SummaryLanguage): Promise<string> {
   return withStore(location, 'read', async (store) => {
-    const summaries = await store.readManualSummaries();
-    if (summaries.length === 0) return 'no hand-written summaries: every summary is the generated one';
+    const summaries = (await store.readManualSummaries()).filter(
+      (entry) => (lang ?? entry.lang) === entry.lang,
+    );
+    if (summaries.length === 0)
+      return `no hand-written ${NAMED[lang ?? 'es']}summaries: every summary is the generated one`;
     const excerpt = (summary: string) => {
       const line = summary.replace(/\s+/g, ' ');
       return line.length > 60 ? `${line.slice(0, 59)}…` : line;
     };
     return [
       `${summaries.length} hand-written ${summaries.length === 1 ? 'summary' : 'summaries'} (kept across recomputes):`,
-      table(summaries.map((entry) => [`${entry.year} ${entry.category}`, excerpt(entry.summary)])),
+      table(
+        summaries.map((entry) => [
+          `${entry.year} ${entry.category}`,
+          `${entry.lang}  ${excerpt(entry.summary)}`,
+        ]),
+      ),
     ].join('\n');
   });
 }
 
-/** `tamborrada summary unset`: recomputed in the same transaction, so the generated text is served at once. */
+/**
+ * `tamborrada summary unset`: the generated text is served at once (a Spanish one is
+ * recomputed in the same transaction; a Basque one is read beside the hand-written one).
+ */
 export async function unsetSummary(target: SummaryTarget, location: StoreLocation): Promise<string> {
   checkTarget(target);
+  const { lang = 'es' } = target;
   return withStore(location, 'write', async (store) => {
     const found = await store.transaction(async (tx) => {
-      if (!(await tx.unsetManualSummary(target.year, target.category))) return false;
-      await recomputeInside(tx);
+      if (!(await tx.unsetManualSummary(target.year, target.category, lang))) return false;
+      if (lang === 'es') await recomputeInside(tx);
       return true;
     });
     if (!found)
-      return `the ${target.category} statistic of ${target.year} has no hand-written summary: nothing changed`;
-    return `summary of ${target.category} ${target.year} is the generated one again`;
+      return `the ${target.category} statistic of ${target.year} has no hand-written ${NAMED[lang]}summary: nothing changed`;
+    return `${summaryOf(target)} is the generated one again`;
   });
 }

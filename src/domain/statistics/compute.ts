@@ -2,7 +2,8 @@ import type { YearCount } from '../answer-shapes.js';
 import { categoriesOf, GLOBAL_YEAR, type CategoryId } from '../categories.js';
 import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.js';
-import { statisticSummaries as summaries, type RankedFigure, type Withheld } from './summaries.js';
+import { basqueSummaries } from './summaries-eu.js';
+import { statisticSummaries, type RankedFigure, type Withheld } from './summaries.js';
 import {
   shownForm,
   tallyRecords,
@@ -70,19 +71,26 @@ function published<T extends RankedFigure>(
 const figure = ({ name, count }: RankedFigure): RankedFigure => ({ name, count });
 const reachedBy = (bearers: Bearers) => (word: CountedWord) => bearers.reach(word.key);
 
+/** The sentences of one language; Spanish and Basque tell the same figures. */
+type Summaries = typeof statisticSummaries;
+/** What a row's summary tells, in whichever language it is given. */
+type Tell = (summaries: Summaries) => string;
+
 /** The rows of one scope (a year, or `global`) in the making. */
 class RowList {
   readonly rows: StatisticRow[] = [];
   constructor(private readonly year?: number) {}
 
-  list(category: CategoryId, items: readonly unknown[], summary: string): void {
-    this.add(category, items.slice(0, PUBLIC_LIMIT), items.slice(0, FULL_LIMIT), summary);
+  list(category: CategoryId, items: readonly unknown[], tell: Tell): void {
+    this.add(category, items.slice(0, PUBLIC_LIMIT), items.slice(0, FULL_LIMIT), tell);
   }
 
-  add(category: CategoryId, publicData: unknown, fullData: unknown, summary: string): void {
+  /** A row with its Spanish summary (the API's) and its Basque one, told from the same figures. */
+  add(category: CategoryId, publicData: unknown, fullData: unknown, tell: Tell): void {
     const scope: StatisticScope = this.year === undefined ? 'global' : 'yearly';
     const year = this.year === undefined ? GLOBAL_YEAR : String(this.year);
-    this.rows.push({ category, scope, year, publicData, fullData, summary });
+    const [summary, basqueSummary] = [tell(statisticSummaries), tell(basqueSummaries)];
+    this.rows.push({ category, scope, year, publicData, fullData, summary, basqueSummary });
   }
 
   /** The rows in the given category order. */
@@ -108,16 +116,16 @@ function rankingRows(rows: RowList, scope: ScopeTally, k: number, year?: number)
   const topSurnames = surnamesListed.items.map(figure);
   const topSchools = rank(figures(scope.schools));
 
-  const namesRanking = summaries.ranking('names', topNames, year, namesListed.withheld);
+  const namesRanking: Tell = (s) => s.ranking('names', topNames, year, namesListed.withheld);
   rows.list(`topNames${byYear}`, topNames, namesRanking);
   const participants = year === undefined ? undefined : scope.participants;
-  const namesSummary = summaries.diversity('names', names.length, year, participants);
+  const namesSummary: Tell = (s) => s.diversity('names', names.length, year, participants);
   rows.add(`namesDiversity${byYear}`, names.length, null, namesSummary);
-  const surnamesRanking = summaries.ranking('surnames', topSurnames, year, surnamesListed.withheld);
+  const surnamesRanking: Tell = (s) => s.ranking('surnames', topSurnames, year, surnamesListed.withheld);
   rows.list(`topSurnames${byYear}`, topSurnames, surnamesRanking);
-  const surnamesSummary = summaries.diversity('surnames', scope.surnames.size, year);
+  const surnamesSummary: Tell = (s) => s.diversity('surnames', scope.surnames.size, year);
   rows.add(`surnamesDiversity${byYear}`, scope.surnames.size, null, surnamesSummary);
-  rows.list(`topSchools${byYear}`, topSchools, summaries.ranking('schools', topSchools, year));
+  rows.list(`topSchools${byYear}`, topSchools, (s) => s.ranking('schools', topSchools, year));
 
   // The most frequent first name of each school, shown as the scope writes it most, when
   // at least k children of the school bear it.
@@ -137,7 +145,7 @@ function rankingRows(rows: RowList, scope: ScopeTally, k: number, year?: number)
   for (const { name } of common) schoolsWon.set(name, (schoolsWon.get(name) ?? 0) + 1);
   const leader = rank(figures(schoolsWon))[0] ?? null;
   const withheldSchools = { k, count: leaders.length - common.length, ahead: false };
-  const commonSummary = summaries.commonNameBySchool(common.length, leader, year, withheldSchools);
+  const commonSummary: Tell = (s) => s.commonNameBySchool(common.length, leader, year, withheldSchools);
   rows.list(`commonNameBySchool${byYear}`, common, commonSummary);
 
   return {
@@ -163,21 +171,22 @@ function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore
   const rows = new RowList(year);
   const ranked = rankingRows(rows, tally, k, year);
   const total = [{ year, count: participants }];
-  const totalSummary = summaries.totalParticipantsByYear(year, participants, ranked.schools);
+  const totalSummary: Tell = (s) => s.totalParticipantsByYear(year, participants, ranked.schools);
   rows.add('totalParticipantsByYear', total, total, totalSummary);
 
   const newNames = rank(ranked.names.filter((word) => !seen.names.has(word.key)));
   const newSchools = rank(figures(tally.schools).filter((school) => !seen.schools.has(school.name)));
   if (previous !== null) {
     const listed = published(newNames, reachedBy(tally.bearers.firstNames), k);
-    const namesSummary = summaries.newNamesByYear(year, newNames.length, listed.items[0], listed.withheld);
+    const namesSummary: Tell = (s) =>
+      s.newNamesByYear(year, newNames.length, listed.items[0], listed.withheld);
     rows.list(
       'newNamesByYear',
       listed.items.map((word) => word.name),
       namesSummary,
     );
     const schools = newSchools.map((school) => school.name);
-    const schoolsSummary = summaries.newSchoolsByYear(year, schools);
+    const schoolsSummary: Tell = (s) => s.newSchoolsByYear(year, schools);
     rows.list(
       'newSchoolsByYear',
       schools.map((school) => ({ school })),
@@ -195,8 +204,8 @@ function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore
     newNames: previous === null ? 0 : newNames.length,
     newSchools: previous === null ? 0 : newSchools.length,
   };
-  rows.add('intro', null, null, summaries.introByYear(told));
-  rows.add('outro', null, null, summaries.outroByYear(told));
+  rows.add('intro', null, null, (s) => s.introByYear(told));
+  rows.add('outro', null, null, (s) => s.outroByYear(told));
   return rows.ordered(YEARLY_CATEGORY_ORDER);
 }
 
@@ -225,14 +234,14 @@ function globalRows(years: readonly YearTally[], all: ScopeTally, k: number): St
     alwaysPresent: constant.filter((school) => school.count === editions).length,
     topSchool: ranked.topSchools[0] ?? null,
   };
-  rows.add('totalParticipants', totals, totals, summaries.totalParticipants(told));
+  rows.add('totalParticipants', totals, totals, (s) => s.totalParticipants(told));
 
   const byLength = rank(ranked.names.map((word) => ({ ...word, count: [...word.name].length })));
   const longest = published(byLength, reachedBy(all.bearers.firstNames), k);
   rows.list(
     'longestNames',
     longest.items.map((item) => item.name),
-    summaries.longestNames(longest.items, longest.withheld),
+    (s) => s.longestNames(longest.items, longest.withheld),
   );
 
   const evolution = ranked.topSchools.map(({ name, count }) => ({
@@ -240,14 +249,14 @@ function globalRows(years: readonly YearTally[], all: ScopeTally, k: number): St
     school: name,
     years: yearsOf.get(name)!,
   }));
-  const evolutionSummary = summaries.schoolsEvolution(ranked.schools, editions, ranked.topSchools[0]);
+  const evolutionSummary: Tell = (s) => s.schoolsEvolution(ranked.schools, editions, ranked.topSchools[0]);
   rows.list('schoolsEvolution', evolution, evolutionSummary);
-  const constantSummary = summaries.mostConstantSchools(editions, constant[0], told.alwaysPresent);
+  const constantSummary: Tell = (s) => s.mostConstantSchools(editions, constant[0], told.alwaysPresent);
   const constantItems = constant.map(({ name }) => ({ school: name, yearsActive: yearsOf.get(name)! }));
   rows.list('mostConstantSchools', constantItems, constantSummary);
 
-  rows.add('intro', null, null, summaries.introGlobal(told));
-  rows.add('outro', null, null, summaries.outroGlobal(told));
+  rows.add('intro', null, null, (s) => s.introGlobal(told));
+  rows.add('outro', null, null, (s) => s.outroGlobal(told));
   return rows.ordered(GLOBAL_CATEGORY_ORDER);
 }
 

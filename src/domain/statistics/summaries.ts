@@ -35,12 +35,12 @@ const CHILDREN: Words = ['niño o niña', 'niños y niñas'];
 const SCHOOLS: Words = ['compañía', 'compañías'];
 const DISTINCT_NAMES: Words = ['nombre distinto', 'nombres distintos'];
 
-const bold = (text: string): string => `**${text}**`;
+export const bold = (text: string): string => `**${text}**`;
 const num = (value: number): string => bold(formatNumber(value));
 const yr = (year: number): string => bold(String(year));
 /** `**4.612** niños y niñas`, `**1** compañía`. */
 const counted = (count: number, [one, many]: Words): string => `${num(count)} ${plural(count, one, many)}`;
-const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+export const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 /** The small-count threshold: `**3** participantes` in a year, `**3** niños o niñas` in the series. */
 const atLeast = (k: number, year?: number): string =>
   `al menos ${counted(k, year === undefined ? CHILDREN : PARTICIPANTS)}`;
@@ -71,14 +71,30 @@ function boldList(names: readonly string[], suffixes: readonly string[] = []): s
   return `${shown.join(', ')} ${and} ${last!}`;
 }
 
-/** The items tied at the top, at most three named (`**Ane** y **Jon**`, `…, entre otros`). */
-function leaders(items: readonly RankedFigure[]): { names: string; many: boolean } {
+/** The items tied at the top of a ranking: at most three `named`, `more` when others tie too. */
+export function tiedAtTop(items: readonly RankedFigure[]): { named: string[]; more: boolean; many: boolean } {
   const tied = items.filter((item) => item.count === items[0]!.count);
-  const more = tied.length > 3 ? ', entre otros' : '';
-  return { names: boldList(tied.slice(0, 3).map((item) => item.name)) + more, many: tied.length > 1 };
+  return { named: tied.slice(0, 3).map((item) => item.name), more: tied.length > 3, many: tied.length > 1 };
 }
 
-type Ranking = 'names' | 'surnames' | 'schools';
+/** The items tied at the top, at most three named (`**Ane** y **Jon**`, `…, entre otros`). */
+function leaders(items: readonly RankedFigure[]): { names: string; many: boolean } {
+  const { named, more, many } = tiedAtTop(items);
+  return { names: boldList(named) + (more ? ', entre otros' : ''), many };
+}
+
+/** Whether an intro tells a ranking's leaders: not when it is empty or its leader was withheld. */
+export const told = (top: readonly RankedFigure[], withheld?: Withheld): boolean =>
+  top.length > 0 && !withheld?.ahead;
+
+/** The years between the first and the last of the data that have none (the cancelled 2021). */
+export function missingYears(years: readonly number[]): number[] {
+  const missing: number[] = [];
+  for (let year = years[0]! + 1; year < years.at(-1)!; year++) if (!years.includes(year)) missing.push(year);
+  return missing;
+}
+
+export type Ranking = 'names' | 'surnames' | 'schools';
 
 /** How each ranking is told; a year counts participants, the series `seriesUnit`; `word`: one of its items. */
 const RANKINGS: Record<
@@ -121,16 +137,15 @@ function leadersClause(ranking: Ranking, top: readonly RankedFigure[], year?: nu
  */
 function namesSentence(names: PublishedNames, year?: number): string {
   const { topNames, topSurnames } = names;
-  if (topNames.length === 0 || names.namesWithheld?.ahead) return '';
+  if (!told(topNames, names.namesWithheld)) return '';
   const surnames = leaders(topSurnames);
   const words = surnames.many ? RANKINGS.surnames.many : RANKINGS.surnames.one;
-  const told = topSurnames.length > 0 && !names.surnamesWithheld?.ahead;
-  const more = told ? `; ${words}, ${surnames.names}` : '';
+  const more = told(topSurnames, names.surnamesWithheld) ? `; ${words}, ${surnames.names}` : '';
   return `${capitalize(leadersClause('names', topNames, year))}${more}.`;
 }
 
 /** The published rankings of names and surnames, and what the small-count rule left out of them. */
-interface PublishedNames {
+export interface PublishedNames {
   topNames: readonly RankedFigure[];
   topSurnames: readonly RankedFigure[];
   namesWithheld?: Withheld;
@@ -138,7 +153,7 @@ interface PublishedNames {
 }
 
 /** What a year's intro and outro tell. */
-interface YearFigures extends PublishedNames {
+export interface YearFigures extends PublishedNames {
   year: number;
   participants: number;
   schools: number;
@@ -150,7 +165,7 @@ interface YearFigures extends PublishedNames {
 }
 
 /** What the series' intro and outro tell. */
-interface SeriesFigures extends PublishedNames {
+export interface SeriesFigures extends PublishedNames {
   /** Years present in the data, ascending (at least one). */
   years: readonly number[];
   participations: number;
@@ -386,8 +401,7 @@ export const statisticSummaries = {
     const sentences = [
       `La serie de la Tamborrada Infantil reúne ${editions}, con ${counted(f.participations, PARTICIPATIONS)}${from}.`,
     ];
-    const missing: string[] = [];
-    for (let year = first + 1; year < last; year++) if (!f.years.includes(year)) missing.push(String(year));
+    const missing = missingYears(f.years).map(String);
     if (missing.length > 0)
       sentences.push(`No hay datos de ${missing.length === 1 ? '' : 'los años '}${boldList(missing)}.`);
     if (f.years.length > 1)

@@ -4,7 +4,7 @@
  * ending (`7 edizio`), and a sentence avoids declining the names of schools and people,
  * whose last sound it cannot know: they stand after a colon or in apposition.
  */
-import { counted, formatNumber } from '../../domain/basque-words.js';
+import { caseEnding, counted, formatNumber } from '../../domain/basque-words.js';
 import type { CategoryWords, Texts } from './es.js';
 
 const editions = (count: number) => counted(count, 'edizio');
@@ -63,7 +63,7 @@ export const eu: Texts = {
       'Haur Danborradaren estatistikak: edizio bakoitzeko parte-hartzaileak, izenak, abizenak eta konpainiak.',
     lead: [
       'Urtero, ikastetxe, ikastola eta elkarteetako neska-mutilek danbor eta upelekin egiten dute desfile Haur Danborradan, konpainiatan antolatuta.',
-      'Hemen daude edizio bakoitzaren zenbakiak: zenbat haurrek hartu zuten parte, zein izen eta abizen diren ohikoenak eta zein konpainia diren handienak. Datuak urtean behin eguneratzen dira, edizio bakoitzaren ondoren.',
+      'Hemen daude edizio bakoitzaren zenbakiak: zenbat haurrek hartu duten parte, zein izen eta abizen diren ohikoenak eta zein konpainia diren handienak. Datuak urtean behin eguneratzen dira, edizio bakoitzaren ondoren.',
     ],
     figuresHeading: IN_FIGURES,
     chartHeading: PER_EDITION,
@@ -75,7 +75,7 @@ export const eu: Texts = {
     noData: 'Oraindik ez da edizio bakar bat ere argitaratu.',
   },
   figures: {
-    editions: () => 'edizio, datuekin',
+    editions: () => 'edizio datuekin',
     participations: () => 'parte-hartze',
     schools: () => 'konpainia',
     names: () => 'izen desberdin',
@@ -83,7 +83,8 @@ export const eu: Texts = {
   statistics: {
     yearTitle: (year: string) => `Haur Danborrada ${year}`,
     globalTitle: 'Edizio guztiak',
-    yearDescription: (year: string) => `${year}. urteko Haur Danborradaren estatistikak.`,
+    yearDescription: (year: string) =>
+      `${year}${caseEnding(Number(year), 'localGenitive')} Haur Danborradaren estatistikak.`,
     globalDescription: 'Haur Danborradaren edizio guztien estatistikak.',
     otherYears: 'Edizioak',
     unreadable: 'Atal honetako datuek ez dute espero zen itxura: laburpena baino ez da erakusten.',
@@ -109,13 +110,13 @@ export const eu: Texts = {
     shownSchools: (shown: number, total: number) =>
       shown === total
         ? ''
-        : `Grafikoak ${formatNumber(total)} konpainietatik lehen ${formatNumber(shown)}ak erakusten ditu; taulak, denak.`,
+        : `Grafikoak lehen ${formatNumber(shown)} konpainiak erakusten ditu (guztira ${formatNumber(total)}); taulak, denak.`,
     characters: (count: number) => counted(count, 'karaktere'),
     editionsOf: (count: number, total: number) => `${formatNumber(count)}/${formatNumber(total)}`,
     schoolLine: (school: string, points: readonly string[]) =>
       `Edizio bakoitzeko parte-hartzaileak (${school}): ${points.join(', ')}.`,
     dots: (schools: number, count: number, missing: readonly number[]) =>
-      `Puntu bat edizio bakoitzeko, konpainia bakoitzarentzat (${counted(schools, 'konpainia')}): betea, parte hartu bazuen; hutsa, ez bazuen; ${editions(count)} daturekin.${missingYears(missing)} ${IN_TABLE}`,
+      `Puntu bat edizio bakoitzeko, konpainia bakoitzarentzat (${counted(schools, 'konpainia')}): betea, parte hartu bazuen; hutsa, ez bazuen; ${editions(count)}, datuekin.${missingYears(missing)} ${IN_TABLE}`,
   },
   categories,
   search: {
@@ -157,7 +158,7 @@ export const eu: Texts = {
     description: (school: string, editionCount: number, participationCount: number) =>
       `${school} Haur Danborradan: ${editions(editionCount)} eta ${participations(participationCount)}, urtez urte.`,
     lead: (first: number, sinceDataStart: boolean) =>
-      `Lehen edizioa datuetan: ${first}${sinceDataStart ? ' (datuak dituen lehen edizioa)' : ''}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
+      `Haur Danborradan parte hartzen du ${first}${caseEnding(first, 'ablative')}${sinceDataStart ? ', datuak dituen lehen ediziotik' : ''}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
     figuresHeading: IN_FIGURES,
     editions: () => 'edizio',
     firstEdition: 'lehen edizioa',

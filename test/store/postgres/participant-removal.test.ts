@@ -94,7 +94,7 @@ describe('participant remove on PostgreSQL', () => {
       '  records        2 (2023, 2024)',
       expect.stringMatching(/^ {2}statistics {5}recomputed: \d+ rows$/),
       '  later imports  leave this child out; the store keeps no name',
-      "  store files    VACUUM FULL of participants and statistics done; PostgreSQL's WAL, its archives, backups and replicas keep copies for a while (docs/operations.md)",
+      "  store files    VACUUM FULL of participants, statistics and summaries_eu done; PostgreSQL's WAL, its archives, backups and replicas keep copies for a while (docs/operations.md)",
     ]);
     expect(await inTableFiles()).toEqual({ participants: false, statistics: false, toast: false });
 
@@ -153,7 +153,7 @@ describe('participant remove on PostgreSQL', () => {
       ]);
       expect([run.code, run.stderr]).toEqual([0, '']);
       expect(linesOf(run.stdout)).toContain(
-        '  store files    NOT overwritten: this role does not own participants and statistics: their owner must run VACUUM FULL participants, statistics',
+        '  store files    NOT overwritten: this role does not own participants, statistics, and summaries_eu: their owner must run VACUUM FULL participants, statistics, summaries_eu',
       );
       const { rows } = await database.client.query('SELECT year FROM participants WHERE name = $1', [
         'Mikel Soto Ruiz',

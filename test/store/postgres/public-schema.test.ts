@@ -156,6 +156,8 @@ describe('a database built with the public project schema', () => {
       'tamborrada_available_years_changed',
       'tamborrada_participants_changed',
       'tamborrada_statistics_changed',
+      'tamborrada_summaries_eu_changed',
+      'tamborrada_summary_overrides_eu_changed',
       'tamborrada_sys_status_changed',
     ]);
     const ours = await database.client.query(
@@ -177,7 +179,7 @@ describe('a database built with the public project schema', () => {
       GRANT USAGE, CREATE ON SCHEMA public TO ${user};
       GRANT SELECT, INSERT, UPDATE, DELETE ON participants, statistics, available_years, sys_status TO ${user};
       GRANT SELECT, INSERT, UPDATE, DELETE ON summary_overrides, tamborrada_year_sources,
-        tamborrada_statistics_rule, tamborrada_removals TO ${user};
+        tamborrada_statistics_rule, tamborrada_removals, summaries_eu, summary_overrides_eu TO ${user};
       GRANT SELECT ON tamborrada_changes, tamborrada_store_secret TO ${user};`);
     const store = await openWriteStore(postgresLocation(postgresUrl(database.url, { user, password })));
     try {

@@ -58,6 +58,7 @@ describe('the pages’ data of a read model (site-data.ts)', () => {
       publicData: names.publicData,
       fullData: names.fullData,
       summary: names.summary,
+      basqueSummary: names.basqueSummary,
     });
     // A figure has no longer list (SQL NULL).
     const diversity = served('namesDiversityByYear');
@@ -66,6 +67,7 @@ describe('the pages’ data of a read model (site-data.ts)', () => {
       publicData: diversity.publicData,
       fullData: undefined,
       summary: diversity.summary,
+      basqueSummary: diversity.basqueSummary,
     });
     expect(data.recordsOf('global').get('intro')?.summary).toBe(
       rows.find((r) => r.year === 'global' && r.category === 'intro')!.summary,
