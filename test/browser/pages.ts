@@ -366,7 +366,7 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
         const { page } = await visit('apellidos', width, open(paths.namesFolder.surname), 200, reading);
         expect(await headings(page, 1)).toEqual([texts.names.kinds.surname.index]);
         expect(await page.locator('.name-list a').count()).toBeGreaterThan(20);
-        await page.getByLabel(texts.names.kinds.surname.field).fill('ETXEBERRIA');
+        await page.getByLabel(texts.names.kinds.surname.field, { exact: true }).fill('ETXEBERRIA');
         await page.getByRole('button', { name: texts.names.lookup }).click();
         await page.waitForURL(origin + paths.name('surname', 'etxeberria'));
         expect(await headings(page, 1)).toEqual(['Etxeberria']);
@@ -386,7 +386,9 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
           reading,
         );
         expect(await page.getByRole('status').textContent()).toBe(texts.names.notFound('Xabadin', 3));
-        expect(await page.getByLabel(texts.names.kinds.firstName.field).inputValue()).toBe('Xabadin');
+        expect(await page.getByLabel(texts.names.kinds.firstName.field, { exact: true }).inputValue()).toBe(
+          'Xabadin',
+        );
         await page.context().close();
       },
       PAGE_TIMEOUT_MS,
