@@ -82,7 +82,7 @@ runBenchmark(async () => {
     });
     try {
       await waitForIdle(server.pid);
-      // The most frequent first name and surname of all editions, and the last edition.
+      // The most frequent first name and surname of all editions (the most schools), and the last edition.
       const top = async (category: string) => {
         const answer = await get(`${server.url}/api/category?year=global&category=${category}`);
         return (JSON.parse(answer.body.toString()) as { stats: { public_data: { name: string }[] }[] })
@@ -91,7 +91,7 @@ runBenchmark(async () => {
       const years = (
         JSON.parse((await get(`${server.url}/api/years`)).body.toString()) as { years: string[] }
       ).years;
-      const edition = years.filter((year) => year !== 'global').at(-1)!;
+      const edition = String(Math.max(...years.filter((year) => year !== 'global').map(Number)));
       const pages = [
         { page: 'edition', path: `/estadisticas/${edition}` },
         { page: 'first name', path: `/nombres/${slugOf(await top('topNames'))}` },

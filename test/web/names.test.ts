@@ -267,6 +267,18 @@ describe('the data of a name', () => {
       expect((await get(missing)).status).toBe(404);
   });
 
+  it('a name’s page and an index have their preview images, in each language', async () => {
+    for (const path of [
+      '/vista-previa/nombres-ainhize.png',
+      '/eu/aurrebista/abizenak-zuloagaberri.png',
+      '/vista-previa/apellidos.png',
+    ]) {
+      const answer = await get(path);
+      expect([path, answer.status, answer.headers.get('content-type')]).toEqual([path, 200, 'image/png']);
+    }
+    expect((await get('/vista-previa/nombres-zorione.png')).status).toBe(404);
+  });
+
   it('the sitemap lists every name page and both indexes, in both languages', async () => {
     const sitemap = await text('/sitemap.xml');
     for (const { paths } of [es, eu]) {
