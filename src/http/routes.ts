@@ -2,7 +2,7 @@ import type { Query } from '../domain/validation.js';
 import { CACHE, type Answer } from './answer.js';
 import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
-import { LANGUAGES, LOCALES, type Language } from '../web/locale.js';
+import { LANGUAGES, LOCALES, NAME_KINDS, type Language } from '../web/locale.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { PendingSearch } from './search-budget.js';
@@ -84,6 +84,14 @@ function pageRoutes(site: Site): Route[] {
       page(paths.home, (state) => at(state).home()),
       page(`${paths.statisticsFolder}/:year`, (state, { year }) => at(state).statistics(year!)),
       page(`${paths.schoolsFolder}/:slug`, (state, { slug }) => at(state).school(slug!)),
+      ...NAME_KINDS.flatMap((kind): Route[] => [
+        {
+          path: paths.namesFolder[kind],
+          answer: (query, source) => at(source.state).names(kind, query),
+          cache: CACHE.revalidate,
+        },
+        page(`${paths.namesFolder[kind]}/:slug`, (state, { slug }) => at(state).name(kind, slug!)),
+      ]),
       page(paths.about, (state) => at(state).about()),
       {
         ...page(paths.search, (state) => at(state).searchForm()),

@@ -5,6 +5,9 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
+import { GLOBAL_YEAR } from '../domain/categories.js';
+import { nameFactsOf, type NameFactsData } from '../domain/statistics/name-facts.js';
+import { DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/tally.js';
 import { openReadStore } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 import type { StoreVersion } from '../store/store.js';
@@ -25,9 +28,12 @@ export interface BuildOutcome {
   /** The store's version as read inside the snapshot: the version of what was built. */
   version: StoreVersion;
   statistics: StatisticsData;
+  names: NameFactsData;
   rowsRead: number;
   readMs: number;
   indexMs: number;
+  /** CPU time of this thread for the name facts (a part of `cpuMs`). */
+  namesCpuMs: number | undefined;
   /** CPU time of this thread for the build (wall times mislead on a busy machine); Node 23.9+. */
   cpuMs: number | undefined;
 }
@@ -40,6 +46,12 @@ const report = (progress: BuildProgress) => {
   lastProgress = performance.now();
   post({ type: 'progress', progress });
 };
+
+/** CPU time of this thread since `start`, in ms (Node 23.9+). */
+function cpuMsSince(start: NodeJS.CpuUsage | undefined): number | undefined {
+  const cpu = start && process.threadCpuUsage(start);
+  return cpu && (cpu.user + cpu.system) / 1000;
+}
 
 async function build(location: StoreLocation): Promise<BuildOutcome> {
   const started = (lastProgress = performance.now());
@@ -61,18 +73,28 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
       const version = await snapshot.readVersion();
       const years = await snapshot.readYears();
       const statistics = await snapshot.readStatistics();
+      const rule = await snapshot.readStatisticsRule();
       // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
       const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
       await snapshot.readParticipants(
         withheld.map((row) => Number(row.year)),
         take,
       );
-      return { version, years, statistics };
+      return { version, years, statistics, rule };
     })
     .finally(() => store.close().catch(() => undefined));
   const readMs = performance.now() - started;
 
   const statistics = statisticsData(read.years, read.statistics);
+  const namesStarted = process.threadCpuUsage?.();
+  const editions = statistics.years
+    .filter((year) => year !== GLOBAL_YEAR)
+    .map(Number)
+    .sort((a, b) => a - b);
+  // Statistics stored without our rule (plain SQL): the default k, the careful side.
+  const k = read.rule?.minPublishedCount ?? DEFAULT_MIN_PUBLISHED_COUNT;
+  const names = nameFactsOf(collector.records(), editions, k);
+  const namesCpuMs = cpuMsSince(namesStarted);
   const schoolCount = collector.bySchool.size;
   let schools = 0;
   for (const shelf of collector.shelve()) {
@@ -80,9 +102,17 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
     report({ phase: 'indexing', rows: collector.rows, schools: ++schools, schoolCount });
   }
   const indexMs = performance.now() - started - readMs;
-  const cpu = cpuAtStart && process.threadCpuUsage(cpuAtStart);
-  const cpuMs = cpu && (cpu.user + cpu.system) / 1000;
-  return { version: read.version, statistics, rowsRead: collector.rows, readMs, indexMs, cpuMs };
+  const cpuMs = cpuMsSince(cpuAtStart);
+  return {
+    version: read.version,
+    statistics,
+    names,
+    rowsRead: collector.rows,
+    readMs,
+    indexMs,
+    cpuMs,
+    namesCpuMs,
+  };
 }
 
 // One build per worker, of the store the first message locates.

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 import { runBuild } from './build-runner.js';
+import { NameIndex } from './name-index.js';
 import { ParticipantIndex } from './participant-index.js';
 import type { ReadModel } from './read-model.js';
 import { StatisticsRecords } from './statistics-records.js';
@@ -243,6 +244,7 @@ export class ReadModelFollower {
       builtAt: new Date(),
       statistics: new StatisticsRecords(built.statistics),
       participants: new ParticipantIndex(built.shelves),
+      names: new NameIndex(built.names),
       isUpdating: this.isUpdating,
     };
     this.served = { model, storeVersion: built.version };
@@ -254,6 +256,7 @@ export class ReadModelFollower {
         readMs: Math.round(built.readMs),
         indexMs: Math.round(built.indexMs),
         workerCpuMs: built.cpuMs && Math.round(built.cpuMs),
+        namesCpuMs: built.namesCpuMs && Math.round(built.namesCpuMs),
         rowsRead: built.rowsRead,
         participants: model.participants.size,
         years: model.statistics.years.length,

@@ -248,6 +248,12 @@ export class ShelfCollector {
     this.rows++;
   };
 
+  /** Every row gathered, as records (made one at a time, kept by nobody). */
+  *records(): Generator<ParticipantRecord> {
+    for (const [school, { names, years }] of this.bySchool)
+      for (let i = 0; i < names.length; i++) yield { name: names[i]!, school, year: years[i]! };
+  }
+
   /** Shelves the schools one at a time, letting go of each school's rows once shelved. */
   *shelve(): Generator<SchoolShelf> {
     for (const [school, rows] of this.bySchool) {

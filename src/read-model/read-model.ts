@@ -1,3 +1,4 @@
+import type { NameIndex } from './name-index.js';
 import type { ParticipantIndex } from './participant-index.js';
 import type { StatisticsRecords } from './statistics-records.js';
 
@@ -13,6 +14,8 @@ export interface ReadModel {
   statistics: StatisticsRecords;
   /** The participants of the published years, by school: companies and participant search. */
   participants: ParticipantIndex;
+  /** The first names and surnames with a page (at least k children bear them): the facts each shows. */
+  names: NameIndex;
   /** `sys_status.is_updating`: the statistics operation answers `{"isUpdating":true}`. */
   isUpdating: boolean;
 }

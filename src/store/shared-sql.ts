@@ -87,6 +87,7 @@ export function snapshotReads(
     readVersion,
     readYears: () => readYears(sql),
     readStatistics: () => readStatistics(sql),
+    readStatisticsRule: () => readStatisticsRule(sql),
     readParticipants: (withheld, take) => participants.each(withheld, take),
   };
 }

@@ -20,6 +20,8 @@ export interface StoreSnapshot {
   readVersion(): Promise<StoreVersion>;
   readYears(): Promise<YearRow[]>;
   readStatistics(): Promise<StoredStatistic[]>;
+  /** The small-count rule the statistics were computed under; `undefined` if never computed by us. */
+  readStatisticsRule(): Promise<StatisticsRule | undefined>;
   /** Passes every participant but those of the `withheld` years to `take`; returns how many. */
   readParticipants(withheld: readonly number[], take: TakeParticipant): Promise<number>;
 }

@@ -16,7 +16,7 @@ export interface PageContext {
   isUpdating: boolean;
 }
 
-type Place = 'home' | 'global' | 'search' | 'about' | 'other';
+type Place = 'home' | 'global' | 'names' | 'search' | 'about' | 'other';
 
 /** `2024`, or `Todas las ediciones` for `global`. */
 const yearName = ({ texts }: Locale, year: string) => (year === GLOBAL_YEAR ? texts.nav.global : year);
@@ -72,6 +72,7 @@ export function Layout({ context, title, description, place, children }: LayoutP
               <ul>
                 {link('home', paths.home, texts.nav.home)}
                 {link('global', paths.statistics(GLOBAL_YEAR), texts.nav.global)}
+                {link('names', paths.namesFolder.firstName, texts.nav.names)}
                 {link('search', paths.search, texts.nav.search)}
                 {link('about', paths.about, texts.about.navLabel)}
                 {link(undefined, API_PATHS.apiDocs, texts.nav.api)}

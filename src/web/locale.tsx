@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { NameKind } from '../domain/statistics/name-facts.js';
 import { es, type Texts } from './texts/es.js';
 import { eu } from './texts/eu.js';
 
@@ -11,7 +12,11 @@ export const LANGUAGES: readonly Language[] = ['es', 'eu'];
 export type PageAddress =
   | { page: 'home' | 'search' | 'about' }
   | { page: 'statistics'; year: string }
-  | { page: 'school'; slug: string };
+  | { page: 'school'; slug: string }
+  | { page: 'names'; kind: NameKind }
+  | { page: 'name'; kind: NameKind; slug: string };
+
+export const NAME_KINDS: readonly NameKind[] = ['firstName', 'surname'];
 
 /** The addresses of one language's pages. Paths are absolute: a 404 page answers at any depth. */
 export interface SitePaths {
@@ -19,8 +24,12 @@ export interface SitePaths {
   /** The folder of the year pages (`/estadisticas`) and of the school pages (`/companias`). */
   statisticsFolder: string;
   schoolsFolder: string;
+  /** The index of each kind of name (`/nombres`, `/apellidos`), the folder of their pages. */
+  namesFolder: Readonly<Record<NameKind, string>>;
   statistics(year: string): string;
   school(slug: string): string;
+  /** The page of a first name or surname by its slug (`/nombres/ane`): the address links use. */
+  name(kind: NameKind, slug: string): string;
   search: string;
   about: string;
   /** Where the preview images of the pages are (`/vista-previa`), and the name of the home page's. */
@@ -28,12 +37,16 @@ export interface SitePaths {
   homePreview: string;
 }
 
-function sitePaths(root: string, folders: Omit<SitePaths, 'home' | 'statistics' | 'school'>): SitePaths {
+function sitePaths(
+  root: string,
+  folders: Omit<SitePaths, 'home' | 'statistics' | 'school' | 'name'>,
+): SitePaths {
   return {
     home: root === '' ? '/' : root,
     ...folders,
     statistics: (year) => `${folders.statisticsFolder}/${encodeURIComponent(year)}`,
     school: (slug) => `${folders.schoolsFolder}/${encodeURIComponent(slug)}`,
+    name: (kind, slug) => `${folders.namesFolder[kind]}/${encodeURIComponent(slug)}`,
   };
 }
 
@@ -41,6 +54,7 @@ const PATHS: Record<Language, SitePaths> = {
   es: sitePaths('', {
     statisticsFolder: '/estadisticas',
     schoolsFolder: '/companias',
+    namesFolder: { firstName: '/nombres', surname: '/apellidos' },
     search: '/buscar',
     about: '/acerca',
     previews: '/vista-previa',
@@ -49,6 +63,7 @@ const PATHS: Record<Language, SitePaths> = {
   eu: sitePaths('/eu', {
     statisticsFolder: '/eu/estatistikak',
     schoolsFolder: '/eu/konpainiak',
+    namesFolder: { firstName: '/eu/izenak', surname: '/eu/abizenak' },
     search: '/eu/bilatu',
     about: '/eu/honi-buruz',
     previews: '/eu/aurrebista',
@@ -82,6 +97,10 @@ export function pathOf(paths: SitePaths, address: PageAddress): string {
       return paths.statistics(address.year);
     case 'school':
       return paths.school(address.slug);
+    case 'names':
+      return paths.namesFolder[address.kind];
+    case 'name':
+      return paths.name(address.kind, address.slug);
     default:
       return paths[address.page];
   }
@@ -90,11 +109,14 @@ export function pathOf(paths: SitePaths, address: PageAddress): string {
 /** The page a path of a language names, if it names one (whether that year or school exists is the site's to say). */
 export function addressOf(paths: SitePaths, path: string): PageAddress | undefined {
   for (const page of ['home', 'search', 'about'] as const) if (path === paths[page]) return { page };
+  for (const kind of NAME_KINDS) if (path === paths.namesFolder[kind]) return { page: 'names', kind };
   const slash = path.lastIndexOf('/');
   const [folder, key] = [path.slice(0, slash), path.slice(slash + 1)];
   if (!/^[a-z0-9-]+$/.test(key)) return undefined;
   if (folder === paths.statisticsFolder) return { page: 'statistics', year: key };
   if (folder === paths.schoolsFolder) return { page: 'school', slug: key };
+  for (const kind of NAME_KINDS)
+    if (folder === paths.namesFolder[kind]) return { page: 'name', kind, slug: key };
   return undefined;
 }
 

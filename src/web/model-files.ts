@@ -1,17 +1,19 @@
 import { isCategoryId, type CategoryId } from '../domain/categories.js';
 import type { PreparedResponse } from '../http/answer.js';
-import { LOCALES, pathOf, type PageAddress } from './locale.js';
+import { LOCALES, NAME_KINDS, pathOf, type PageAddress } from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable, type Download } from './open-data.js';
+import { NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
 import { schoolTable } from './pages/school-page.js';
 import { pathOfPreview, previewAnswer } from './preview-card.js';
 import type { AddressedPage, SiteContext } from './site-context.js';
 import { sitemapAnswer } from './site-files.js';
 import { statisticTable } from './statistic-tables.js';
 
-/* The files of one read model's pages: each statistic and each school's figures as CSV, each page's preview image, the sitemap. */
+/* The files of one read model's pages: each statistic and each school's figures as CSV, each name's as CSV and JSON, each page's preview image, the sitemap. */
 
 const STATISTIC_FILE = /^([0-9]{4}|global)-([A-Za-z]+)\.csv$/;
 const SCHOOL_FILE = /^companias-([a-z0-9-]+)-(participantes|nombres)\.csv$/;
+const NAME_FILE = new RegExp(`^(${Object.values(NAME_FILES).join('|')})-([a-z0-9-]+)\\.(csv|json)$`);
 const PREVIEW_FILE = /^([a-z0-9-]+)\.png$/;
 
 /** A year's statistic as a table for its CSV file, when the year has it. */
@@ -40,10 +42,21 @@ function tableOf(site: SiteContext, file: string): CsvTable | undefined {
   return school === undefined ? undefined : schoolTable(site, school, kind);
 }
 
-/** `/datos/{file}`: a statistic of a page, or a school's figures, as CSV. */
-export function csvFile(site: SiteContext, file: string): PreparedResponse | undefined {
+/** A name's file (`nombres-ane.json`), when the name has a page. */
+function nameFile(site: SiteContext, file: string): PreparedResponse | undefined {
+  const [, prefix, slug = '', format] = NAME_FILE.exec(file) ?? [];
+  const kind = NAME_KINDS.find((one) => NAME_FILES[one] === prefix);
+  const key = kind && site.nameSlugs(kind).schoolOf.get(slug);
+  const fact = key === undefined ? undefined : site.data.names.lookup(kind!, key);
+  if (fact === undefined) return undefined;
+  const { k } = site.data.names;
+  return format === 'json' ? nameJson(fact, k) : csvAnswer(nameTable(fact, k));
+}
+
+/** `/datos/{file}`: a statistic of a page, or a school's figures, as CSV; a name's as CSV or JSON. */
+export function dataFile(site: SiteContext, file: string): PreparedResponse | undefined {
   const table = tableOf(site, file);
-  return table && csvAnswer(table);
+  return table ? csvAnswer(table) : nameFile(site, file);
 }
 
 /** `/vista-previa/{image}`: the preview card of the page a path names (`pageAt`), as PNG. */
@@ -63,6 +76,10 @@ export function sitemapFile(site: SiteContext): PreparedResponse {
     { page: 'home' },
     ...site.data.years.map((year) => ({ page: 'statistics' as const, year })),
     ...[...site.slugs.schoolOf.keys()].map((slug) => ({ page: 'school' as const, slug })),
+    ...NAME_KINDS.flatMap((kind): PageAddress[] => [
+      { page: 'names', kind },
+      ...[...site.nameSlugs(kind).schoolOf.keys()].map((slug) => ({ page: 'name' as const, kind, slug })),
+    ]),
     { page: 'search' },
     { page: 'about' },
   ];

@@ -11,6 +11,8 @@ import { pageKind } from './page-answer.js';
 export interface Download {
   csv: string;
   json: string;
+  /** The JSON is a file of its own, not the API's. */
+  jsonFile?: boolean;
 }
 
 /** A table of plain values, its header row first. */
@@ -71,7 +73,7 @@ export function OpenDataLinks({ download }: { download: Download }) {
       <a href={download.csv} download>
         {texts.csv}
       </a>{' '}
-      · <a href={download.json}>{texts.json}</a>. {texts.licence}{' '}
+      · <a href={download.json}>{download.jsonFile ? texts.jsonFile : texts.json}</a>. {texts.licence}{' '}
       <a href={texts.licenceUrl} rel="license">
         {texts.licenceName}
       </a>

@@ -5,14 +5,16 @@ import type { PageContext } from './layout.js';
 import { addressOf, LOCALES, LocaleContext, pathOf, type Language, type Locale } from './locale.js';
 import { datasetJsonLd, PageMetaContext } from './page-meta.js';
 import { previewPath, type PreviewCard } from './preview-card.js';
+import type { NameKind } from '../domain/statistics/name-facts.js';
+import { NamePathContext } from './name-links.js';
 import { SchoolPathContext } from './school-links.js';
 import { schoolSlugs } from './school-slugs.js';
 import type { SiteData } from './site-data.js';
 import { fullOrPublic } from './year-statistics.js';
 
 /** `make(key)` made once per key; an `undefined` answer is not kept, so unknown keys cost no memory. */
-export function perKey<T>(make: (key: string) => T): (key: string) => T {
-  const made = new Map<string, T>();
+export function perKey<T, K extends string = string>(make: (key: K) => T): (key: K) => T {
+  const made = new Map<K, T>();
   return (key) => {
     let value = made.get(key);
     if (value === undefined && (value = make(key)) !== undefined) made.set(key, value);
@@ -44,8 +46,18 @@ export function modelContext(
     return new Map(items.map((item) => [item.school, item.name]));
   });
   const slugs = schoolSlugs(firstYears.keys());
-  return { data, page, origin, privacyContact, published, firstYears, slugs, commonNames };
+  /** The slug of each first name's and surname's page (by its key), and the key of each slug; made on first use. */
+  const nameSlugs = perKey((kind: NameKind) =>
+    schoolSlugs(
+      data.names.list(kind).map((fact) => fact.key),
+      NAME_EMPTY_SLUGS[kind],
+    ),
+  );
+  return { data, page, origin, privacyContact, published, firstYears, slugs, nameSlugs, commonNames };
 }
+
+/** A name's slug when nothing of it is a letter or digit of an address. */
+const NAME_EMPTY_SLUGS: Record<NameKind, string> = { firstName: 'nombre', surname: 'apellido' };
 
 export type ModelContext = ReturnType<typeof modelContext>;
 
@@ -66,7 +78,13 @@ function alternatesOf(site: SiteContext, path: string): Record<Language, string>
   return { es: pathIn('es'), eu: pathIn('eu') };
 }
 
-/** A page with what every page is given: its language, school links, and for a page with an address, its meta. */
+/** The address of a first name's or surname's page in the site's language, or `undefined` when it has none. */
+export function namePathOf(site: SiteContext, kind: NameKind, name: string): string | undefined {
+  const fact = site.data.names.lookup(kind, name);
+  return fact && site.paths.name(kind, site.nameSlugs(kind).slugOf.get(fact.key)!);
+}
+
+/** A page with what every page is given: its language, school and name links, and for a page with an address, its meta. */
 export function withSite(site: SiteContext, page: VNode, path?: string): VNode {
   const { origin, dataset, slugs, paths, locale } = site;
   const meta =
@@ -84,7 +102,9 @@ export function withSite(site: SiteContext, page: VNode, path?: string): VNode {
   return (
     <LocaleContext.Provider value={locale}>
       <SchoolPathContext.Provider value={schoolPath}>
-        <PageMetaContext.Provider value={meta}>{page}</PageMetaContext.Provider>
+        <NamePathContext.Provider value={(kind, name) => namePathOf(site, kind, name)}>
+          <PageMetaContext.Provider value={meta}>{page}</PageMetaContext.Provider>
+        </NamePathContext.Provider>
       </SchoolPathContext.Provider>
     </LocaleContext.Provider>
   );

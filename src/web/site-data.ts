@@ -1,4 +1,5 @@
 import type { CategoryId } from '../domain/categories.js';
+import type { NameIndex } from '../read-model/name-index.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import type { Participation } from './pages/search-page.js';
 import type { StatisticRecord } from './year-statistics.js';
@@ -18,10 +19,12 @@ export interface SiteData {
   childrenOf(school: string): number | undefined;
   /** What the API's search finds of an already normalised name in a school. */
   search(normalizedName: string, school: string): readonly Participation[];
+  /** The first names and surnames with a page, and their facts. */
+  names: NameIndex;
 }
 
 /** The one place the pages meet the read model. */
-export function siteData({ statistics, participants }: ReadModel): SiteData {
+export function siteData({ statistics, participants, names }: ReadModel): SiteData {
   return {
     years: statistics.years,
     yearSet: statistics.yearSet,
@@ -30,5 +33,6 @@ export function siteData({ statistics, participants }: ReadModel): SiteData {
     rowsBySchool: participants.rowsBySchool,
     childrenOf: (school) => participants.childrenOf(school),
     search: (normalizedName, school) => participants.search(normalizedName, school)?.matches ?? [],
+    names,
   };
 }

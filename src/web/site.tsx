@@ -1,14 +1,17 @@
+import type { NameKind } from '../domain/statistics/name-facts.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../http/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import type { PageContext } from './layout.js';
 import { addressOf, LOCALES, LocaleContext, type Language } from './locale.js';
-import { csvFile, previewFile, sitemapFile } from './model-files.js';
+import { dataFile, previewFile, sitemapFile } from './model-files.js';
 import { preparePage } from './page-answer.js';
 import { aboutPage } from './pages/about-page.js';
 import { homePage } from './pages/home-page.js';
 import { NotFoundPage, UnavailablePage } from './pages/message-pages.js';
+import { namePage } from './pages/name-page.js';
+import { nameLookup, nameNotFound, namesPage } from './pages/names-page.js';
 import { schoolPage } from './pages/school-page.js';
 import { formSearch, searchPage } from './pages/search-page.js';
 import { yearPage } from './pages/statistics-page.js';
@@ -53,6 +56,13 @@ function pageAt(site: SiteContext, path: string): AddressedPage | undefined {
       const school = site.slugs.schoolOf.get(address.slug);
       return school === undefined ? undefined : schoolPage(site, address.slug, school);
     }
+    case 'names':
+      return namesPage(site, address.kind);
+    case 'name': {
+      const key = site.nameSlugs(address.kind).schoolOf.get(address.slug);
+      const fact = key === undefined ? undefined : site.data.names.lookup(address.kind, key);
+      return fact && namePage(site, fact, address.slug);
+    }
   }
   return undefined;
 }
@@ -68,7 +78,7 @@ function modelPages(site: SiteContext) {
     return page && preparePage(200, withSite(site, page.content(), path));
   });
   const page = (path: string) => pageFile(path) ?? notFound();
-  const download = perKey((file) => csvFile(site, file));
+  const download = perKey((file) => dataFile(site, file));
   const preview = perKey((image) => previewFile(site, image, (path) => pageAt(site, path)));
   return {
     home: () => page(paths.home),
@@ -76,12 +86,17 @@ function modelPages(site: SiteContext) {
     statistics: (year: string) => page(paths.statistics(year)),
     /** `/companias/{slug}`: a school with participants in a published year, else the 404 page. */
     school: (slug: string) => page(paths.school(slug)),
+    /** `/nombres`, `/apellidos`: the index; with `?nombre=` (`?apellido=`), the lookup. */
+    names: (kind: NameKind, query: Query) => nameLookup(site, kind, query) ?? page(paths.namesFolder[kind]),
+    /** `/nombres/{slug}`: a name at least k children bear, else the lookup's 404 for what was typed. */
+    name: (kind: NameKind, slug: string) =>
+      pageFile(paths.name(kind, slug)) ?? nameNotFound(site, kind, slug),
     about: () => page(paths.about),
     /** `GET /buscar`: the empty form. */
     searchForm: () => page(paths.search),
     /** `POST /buscar`: a search, with the API's rules and messages, under the search budgets. */
     search: (form: Query) => formSearch(site, form),
-    /** `/datos/{file}`: a statistic of a page as CSV, else the 404 page. */
+    /** `/datos/{file}`: a statistic of a page as CSV, a name's data as CSV or JSON, else the 404 page. */
     download: (file: string) => download(file) ?? notFound(),
     /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
     preview: (image: string) => preview(image) ?? notFound(),
@@ -163,6 +178,8 @@ function unavailablePages(unavailable: () => PreparedResponse): ModelPages {
     home: unavailable,
     statistics: unavailable,
     school: unavailable,
+    names: unavailable,
+    name: unavailable,
     about: unavailable,
     searchForm: unavailable,
     search: unavailable,

@@ -10,6 +10,7 @@ import { DataTable, type Column } from './data-table.js';
 import { pageTable, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
+import { PersonName } from './name-links.js';
 import { SchoolName } from './school-links.js';
 import { Summary } from './summary.js';
 import { parsed, totalOf, type StatisticRecord } from './year-statistics.js';
@@ -43,7 +44,7 @@ interface DetailProps {
 }
 
 /** A table under its chart: folded on a narrow screen (`<details>`, no script), side by side on a wide one. */
-function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {
+export function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {
   const { texts } = useLocale();
   const data = <DataTable caption={texts.table.caption(title)} wide={wide} {...table} />;
   if (chart === undefined) return data;
@@ -75,9 +76,10 @@ function shaped<T>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => 
   };
 }
 
-/** A table's value as the page shows it: figures grouped (`4.612`), schools linked to their pages. */
+/** A table's value as the page shows it: figures grouped (`4.612`), schools and names linked to their pages. */
 function cell(texts: Texts, column: TableColumn, value: string | number): ComponentChildren {
   if (column.school) return <SchoolName name={String(value)} />;
+  if (column.name) return <PersonName kind={column.name} name={String(value)} />;
   return column.numeric && typeof value === 'number' ? texts.number(value) : value;
 }
 

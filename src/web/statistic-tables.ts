@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { statisticOf, type CategoryId, type Statistic } from '../domain/categories.js';
+import type { NameKind } from '../domain/statistics/name-facts.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { es, type CategoryTexts, type Texts } from './texts/es.js';
 import type { Column } from './data-table.js';
@@ -10,7 +11,16 @@ import { parsed, type StatisticRecord } from './year-statistics.js';
 export interface TableColumn extends Column {
   /** A school's name, linked to its page. */
   school?: boolean;
+  /** A first name or surname, linked to its page when it has one. */
+  name?: NameKind;
 }
+
+/** The kind of name a statistic lists, if it lists first names or surnames. */
+const NAME_OF_ITEMS = { firstNames: 'firstName', surnames: 'surname' } as const;
+const nameKindOf = (statistic: Statistic): NameKind | undefined =>
+  statistic.items === 'firstNames' || statistic.items === 'surnames'
+    ? NAME_OF_ITEMS[statistic.items]
+    : undefined;
 
 /** A statistic's list as plain values, the same on the page and in its CSV file. */
 export interface StatisticTable {
@@ -47,7 +57,7 @@ export function pageTable(
     case 'ranked':
       return shaped(SHAPES.ranked, data, (items) => ({
         columns: [
-          { label: item, school: statistic.items === 'schools' },
+          { label: item, school: statistic.items === 'schools', name: nameKindOf(statistic) },
           { label: count, numeric: true },
         ],
         rows: items.map((entry) => [entry.name, entry.count]),
@@ -57,10 +67,13 @@ export function pageTable(
       return shaped(SHAPES.names, data, (names) =>
         statistic.view === 'lengths'
           ? {
-              columns: [{ label: item }, { label: count, numeric: true }],
+              columns: [
+                { label: item, name: nameKindOf(statistic) },
+                { label: count, numeric: true },
+              ],
               rows: names.map((name) => [name, [...name].length]),
             }
-          : { columns: [{ label: item }], rows: names.map((name) => [name]) },
+          : { columns: [{ label: item, name: nameKindOf(statistic) }], rows: names.map((name) => [name]) },
       );
     case 'newSchools':
       return shaped(SHAPES.newSchools, data, (items) => ({
@@ -69,7 +82,10 @@ export function pageTable(
       }));
     case 'nameBySchool':
       return shaped(SHAPES.nameBySchool, data, (items) => ({
-        columns: [{ label: words.school, school: true }, { label: words.commonName }],
+        columns: [
+          { label: words.school, school: true },
+          { label: words.commonName, name: 'firstName' },
+        ],
         rows: items.map((entry) => [entry.school, entry.name]),
       }));
   }

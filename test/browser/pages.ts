@@ -52,6 +52,8 @@ const LONG_SURNAME = 'Goikoetxea'.repeat(20);
 const LONG_SCHOOL = `Ikastola ${'Txikierdiberri'.repeat(21)}t`;
 const LONG_SCHOOL_CHILDREN = 260;
 const FIRST_SURNAMES = ['Zubia', 'Lasa', 'Arana', 'Iriarte', 'Olano'];
+/** A first name of the demo data with a page. */
+const NAME_SLUG = 'adrian';
 /** The child of the long names searched for. */
 const LONG_CHILD = `${LONG_FIRST_NAME} Zubia ${LONG_SURNAME}`;
 /** Loading and axe on a long page, on a busy 2-core machine. */
@@ -334,6 +336,77 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
       },
       PAGE_TIMEOUT_MS,
     );
+
+    it(
+      'a name’s page: its figures, its chart with its table, its schools, its data; the index leads to it',
+      async () => {
+        const { page } = await visit('nombre', width, open(paths.name('firstName', NAME_SLUG)), 200, reading);
+        expect(await headings(page, 2)).toEqual([
+          texts.names.figuresHeading,
+          texts.names.editionsHeading,
+          texts.names.schoolsHeading,
+        ]);
+        await expectAccessibleCharts(page, 1);
+        expect(await page.locator(`a[href="/datos/nombres-${NAME_SLUG}.csv"]`).count()).toBe(1);
+        expect(await languageLinkOf(page)).toBe(otherPaths.name('firstName', NAME_SLUG));
+        await page
+          .getByRole('link', { name: texts.names.kinds.firstName.index, exact: true })
+          .first()
+          .click();
+        await page.waitForLoadState('load');
+        expect(page.url()).toBe(origin + paths.namesFolder.firstName);
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
+
+    it(
+      'the index of surnames: the lookup finds a name typed in capitals; the A–Z list',
+      async () => {
+        const { page } = await visit('apellidos', width, open(paths.namesFolder.surname), 200, reading);
+        expect(await headings(page, 1)).toEqual([texts.names.kinds.surname.index]);
+        expect(await page.locator('.name-list a').count()).toBeGreaterThan(20);
+        await page.getByLabel(texts.names.kinds.surname.field, { exact: true }).fill('ETXEBERRIA');
+        await page.getByRole('button', { name: texts.names.lookup }).click();
+        await page.waitForURL(origin + paths.name('surname', 'etxeberria'));
+        expect(await headings(page, 1)).toEqual(['Etxeberria']);
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
+
+    it(
+      'a name without a page: the lookup’s 404, the name typed kept in its form',
+      async () => {
+        const { page } = await visit(
+          'nombre-sin-pagina',
+          width,
+          open(`${paths.namesFolder.firstName}?nombre=Xabadin`),
+          404,
+          reading,
+        );
+        expect(await page.getByRole('status').textContent()).toBe(texts.names.notFound('Xabadin', 3));
+        expect(await page.getByLabel(texts.names.kinds.firstName.field, { exact: true }).inputValue()).toBe(
+          'Xabadin',
+        );
+        await page.context().close();
+      },
+      PAGE_TIMEOUT_MS,
+    );
+
+    // The long names lay out the same in either language: read once, in Spanish.
+    if (language === 'es') {
+      it(
+        'the page of a 480-letter first name keeps to the screen',
+        async () => {
+          const path = paths.name('firstName', LONG_FIRST_NAME.toLowerCase());
+          const { page } = await visit('nombre-largo', width, open(path), 200, reading);
+          expect(await headings(page, 1)).toEqual([LONG_FIRST_NAME]);
+          await page.context().close();
+        },
+        PAGE_TIMEOUT_MS,
+      );
+    }
 
     // Before any search. Basque only, to keep the run short: the Spanish form is read with
     // JavaScript off (schemeFreeChecks), and in either language axe reads it in a refused answer.

@@ -76,6 +76,8 @@ describe('request logs', () => {
       ['GET', '/no/such/path?name=Ane%20Garcia'],
       ['POST', '/api/years'],
       ['GET', '/api/%zz?name=Ane%20Garcia'],
+      ['GET', '/nombres?nombre=Ane%20Garcia'],
+      ['GET', '/apellidos/garcia'],
     ];
     for (const [method, path] of requests) await fetch(server.url + path, { method });
 
@@ -89,6 +91,8 @@ describe('request logs', () => {
       ['GET', null, '[unknown path]', 404],
       ['POST', '/api/years', '/api/years', 405],
       ['GET', null, '[unknown path]', 400],
+      ['GET', '/nombres', '/nombres?[redacted]', 404],
+      ['GET', '/apellidos/:slug', '/apellidos/:slug', 404],
     ]);
     for (const line of logged) {
       expect(line.level).toBe(30);

@@ -27,6 +27,10 @@ const SAMPLE_PATH: Record<string, string> = {
   '/eu/estatistikak/:year': '/eu/estatistikak/2024',
   '/eu/konpainiak/:slug': '/eu/konpainiak/ikastola-zubia',
   '/eu/aurrebista/:image': '/eu/aurrebista/hasiera.png',
+  '/nombres/:slug': '/nombres/ane',
+  '/apellidos/:slug': '/apellidos/zubia',
+  '/eu/izenak/:slug': '/eu/izenak/ane',
+  '/eu/abizenak/:slug': '/eu/abizenak/zubia',
 };
 /** The rows of old and loose addresses: a redirect to ours, with no body. */
 const REDIRECTS = new Set([
@@ -47,7 +51,14 @@ describe('the route table', () => {
   beforeAll(async () => {
     fixture = await createSqliteFixture();
     await loadDemo({ seed: 2, scale: 0.02 }, sqliteLocation(fixture.path));
-    await fixture.insertParticipants([{ name: 'Ane Zubia Lasa', school: 'Ikastola Zubia', year: 2024 }]);
+    // Three children named Ane and Zubia: both names have a page.
+    await fixture.insertParticipants(
+      ['Ane Zubia Lasa', 'Ane Zubia Olano', 'Ane Arana Zubia'].map((name) => ({
+        name,
+        school: 'Ikastola Zubia',
+        year: 2024,
+      })),
+    );
     search = '?name=Ane%20Zubia%20Lasa&company=Ikastola%20Zubia';
     server = await startTestServer(() => fixture.openReadStore(), { pollIntervalMs: 60_000 });
   });

@@ -21,12 +21,16 @@ const { paths: euPaths } = LOCALES.eu;
 
 let site: DemoSite;
 let schools: string[];
+/** A first name with a page: the first of the A–Z list. */
+let firstName: string;
 
 beforeAll(async () => {
   site = await startDemoSite({ scale: 0.05, publicUrl: PUBLIC_URL });
   await site.fixture.insertParticipants([{ name: 'Ane Zubia Lasa', school: SCHOOL, year: 2024 }]);
   await site.server.follower.refresh();
   schools = ((await (await get('/api/companies')).json()) as { companies: string[] }).companies;
+  const index = await text(esPaths.namesFolder.firstName);
+  firstName = /href="\/nombres\/([a-z0-9-]+)"/.exec(index.slice(index.indexOf('name-list')))![1]!;
 });
 
 afterAll(async () => {
@@ -44,6 +48,9 @@ const addressed = () => [
   [esPaths.statistics('2024'), euPaths.statistics('2024')],
   [esPaths.statistics('global'), euPaths.statistics('global')],
   [esPaths.school(slugOf(SCHOOL)), euPaths.school(slugOf(SCHOOL))],
+  [esPaths.namesFolder.firstName, euPaths.namesFolder.firstName],
+  [esPaths.namesFolder.surname, euPaths.namesFolder.surname],
+  [esPaths.name('firstName', firstName), euPaths.name('firstName', firstName)],
   [esPaths.search, euPaths.search],
   [esPaths.about, euPaths.about],
 ];
@@ -137,6 +144,7 @@ describe('the pages in Basque', () => {
     const pages: [string, string][] = [];
     for (const [, basque] of addressed()) pages.push([basque!, await text(basque!)]);
     pages.push(['404', await text('/eu/ez-dago')]);
+    pages.push(['name not found', await text(euPaths.name('firstName', 'xabadin'))]);
     pages.push(['found', await (await search({ name: 'Ane Zubia Lasa', company: SCHOOL })).text()]);
     pages.push(['not found', await (await search({ name: 'Miren Zubia Lasa', company: SCHOOL })).text()]);
     pages.push(['refused', await (await search({ name: 'Ane', company: '' })).text()]);

@@ -129,19 +129,34 @@ describe('sharing and search engines', () => {
     expect(robots).toContain('Disallow: /api/participants');
   });
 
-  it('/sitemap.xml lists every year and every school page in both languages, as absolute addresses', async () => {
+  it('/sitemap.xml lists every year, school and name page in both languages, as absolute addresses', async () => {
     const answer = await get('/sitemap.xml');
     expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const locations = [...(await answer.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    const expected = Object.values(LOCALES).flatMap(({ paths }) =>
-      [
-        paths.home,
-        ...years.map(paths.statistics),
-        ...schools.map((school) => paths.school(slugOf(school))),
-        paths.search,
-        paths.about,
-      ].map((path) => PUBLIC_URL + path),
-    );
+    const expected: string[] = [];
+    for (const { paths } of Object.values(LOCALES)) {
+      // The names of each kind's A–Z list, and the list.
+      const names: string[] = [];
+      for (const folder of Object.values(paths.namesFolder)) {
+        const index = await (await get(folder)).text();
+        const list = index.slice(index.indexOf('name-list'));
+        names.push(
+          folder,
+          ...[...list.matchAll(new RegExp(`href="(${folder}/[a-z0-9-]+)"`, 'g'))].map((m) => m[1]!),
+        );
+      }
+      expect(names.length).toBeGreaterThan(100);
+      expected.push(
+        ...[
+          paths.home,
+          ...years.map(paths.statistics),
+          ...schools.map((school) => paths.school(slugOf(school))),
+          ...names,
+          paths.search,
+          paths.about,
+        ].map((path) => PUBLIC_URL + path),
+      );
+    }
     expect(new Set(locations)).toEqual(new Set(expected));
     const sampled = [...locations.slice(0, 8), ...locations.slice(-8)];
     for (const location of sampled) {

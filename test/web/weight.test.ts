@@ -24,6 +24,10 @@ it.each([
   '/buscar',
   '/acerca',
   '/companias/aitzurdi-lizeoa',
+  '/nombres',
+  '/eu/abizenak',
+  '/nombres/adrian',
+  '/eu/abizenak/etxeberria',
   '/estadisticas/1999',
 ])('%s with its stylesheet and icon weighs less than 100 KB compressed', async (path) => {
   const gzip = { 'accept-encoding': 'gzip' };

@@ -5,6 +5,7 @@ import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.j
 import { basqueSummaries } from './summaries-eu.js';
 import { statisticSummaries, type RankedFigure, type Withheld } from './summaries.js';
 import {
+  shownForm,
   tallyRecords,
   type Bearers,
   type Counts,
@@ -25,12 +26,8 @@ import {
 const PUBLIC_LIMIT = 15;
 const FULL_LIMIT = 250;
 
-/**
- * The small-count rule's threshold when an operator has set none (DESIGN §5): no list
- * names a name that fewer children bear in its scope. 1 publishes every name, as the
- * public project did.
- */
-export const DEFAULT_MIN_PUBLISHED_COUNT = 3;
+// Defined beside the tally, which a build worker loads without this engine.
+export { DEFAULT_MIN_PUBLISHED_COUNT } from './tally.js';
 
 /** Category order of each year's rows and of the global rows: the registry's. */
 export const YEARLY_CATEGORY_ORDER = categoriesOf('yearly');
@@ -54,9 +51,8 @@ interface CountedWord extends RankedFigure {
 /** Every word once, unranked; equally frequent written forms go to the first in Spanish order. */
 function words(forms: NestedCounts): CountedWord[] {
   return [...forms].map(([key, written]) => {
-    const ranked = rank(figures(written));
-    const count = ranked.reduce((sum, form) => sum + form.count, 0);
-    return { key, name: ranked[0]!.name, count };
+    const count = [...written.values()].reduce((sum, records) => sum + records, 0);
+    return { key, name: shownForm(written), count };
   });
 }
 

@@ -1,6 +1,14 @@
+import { compareSpanish } from '../collation.js';
 import { searchKey } from '../names.js';
 import type { ParticipantRecord } from '../types.js';
 import { splitFullName, type SplitName } from './split-name.js';
+
+/**
+ * The small-count rule's threshold when an operator has set none (DESIGN §5): no list
+ * names a name that fewer children bear in its scope. 1 publishes every name, as the
+ * public project did.
+ */
+export const DEFAULT_MIN_PUBLISHED_COUNT = 3;
 
 /** Records per key. */
 export type Counts = Map<string, number>;
@@ -64,6 +72,15 @@ export interface YearTally extends ScopeTally {
   year: number;
 }
 
+/** How a name counted case-insensitively is shown: its most frequent written form, ties in Spanish order. */
+export function shownForm(written: Counts): string {
+  let shown: [string, number] | undefined;
+  for (const form of written)
+    if (!shown || form[1] > shown[1] || (form[1] === shown[1] && compareSpanish(form[0], shown[0]) < 0))
+      shown = form;
+  return shown![0];
+}
+
 function emptyTally(cap: number): ScopeTally {
   return {
     participants: 0,
@@ -94,12 +111,31 @@ function addNested(counts: NestedCounts, key: string, inner: string, records = 1
   addTo(inners, inner, records);
 }
 
-/** One record, already split, into a tally; `child`: its whole name, lowercase. */
+/** A stored name as the statistics read it: its first name, its distinct surnames, and the child it stands for. */
+export interface ReadName extends SplitName {
+  /** The whole name, normalised and lowercase: two records with the same are one child. */
+  child: string;
+}
+
+/** How the statistics read a stored name; a record bearing the same surname twice bears it once. */
+export function readName(name: unknown): ReadName {
+  const text = typeof name === 'string' ? name : '';
+  const { firstName, surnames } = splitFullName(text);
+  const [first, second] = surnames;
+  const distinct = second?.toLowerCase() === first?.toLowerCase() ? surnames.slice(0, 1) : surnames;
+  return { firstName, surnames: distinct, child: searchKey(text) };
+}
+
+/** The school a record counts for: its trimmed name; `''` for none. */
+export function schoolOf(school: unknown): string {
+  return typeof school === 'string' ? school.trim() : '';
+}
+
+/** One record, already read, into a tally. */
 function addRecord(
   tally: ScopeTally,
   school: string,
-  { firstName, surnames }: SplitName,
-  child: string,
+  { firstName, surnames, child }: ReadName,
   cap: number,
 ): void {
   tally.participants++;
@@ -146,12 +182,7 @@ export function tallyRecords(
       tally = { year: record.year, ...emptyTally(cap) };
       byYear.set(record.year, tally);
     }
-    const school = typeof record.school === 'string' ? record.school.trim() : '';
-    const name = typeof record.name === 'string' ? record.name : '';
-    const { firstName, surnames } = splitFullName(name);
-    const [first, second] = surnames;
-    const distinct = second?.toLowerCase() === first?.toLowerCase() ? surnames.slice(0, 1) : surnames;
-    addRecord(tally, school, { firstName, surnames: distinct }, searchKey(name), cap);
+    addRecord(tally, schoolOf(record.school), readName(record.name), cap);
   }
   const years = [...byYear.values()].sort((a, b) => a.year - b.year);
   for (const year of years) {

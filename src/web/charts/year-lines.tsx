@@ -24,9 +24,13 @@ const BOXES = {
   small: { width: 160, height: 96, top: 8, right: 10, bottom: 20, left: 34, gap: 4, radius: 3, ticks: 2 },
 };
 
-/** The scales over every year of the series (one edition alone centred) and the counts from 0, rounded up. */
-function frame(series: readonly YearSeries[], box: (typeof BOXES)[keyof typeof BOXES]) {
-  const years = everyYear(series.flatMap((one) => one.points.map((point) => point.year)));
+/** The scales over every year of the series and of `span` (one edition alone centred) and the counts from 0, rounded up. */
+function frame(
+  series: readonly YearSeries[],
+  box: (typeof BOXES)[keyof typeof BOXES],
+  span: readonly number[] = [],
+) {
+  const years = everyYear([...span, ...series.flatMap((one) => one.points.map((point) => point.year))]);
   const first = years[0] ?? 0;
   const last = years.at(-1) ?? 0;
   const x = scaleLinear()
@@ -86,12 +90,14 @@ interface YearLinesProps {
   title: string;
   description: string;
   series: readonly YearSeries[];
+  /** Years the axis covers besides those with data (a name's editions whose count is withheld). */
+  span?: readonly number[];
 }
 
 /** One line per series over the years, broken at a year without data; the SVG scales with its box. */
-export function YearLines({ id, title, description, series }: YearLinesProps) {
+export function YearLines({ id, title, description, series, span }: YearLinesProps) {
   const formatNumber = useLocale().texts.number;
-  const chart = frame(series, BOXES.large);
+  const chart = frame(series, BOXES.large, span);
   const withData = new Set(series.flatMap((one) => one.points.map((point) => point.year)));
   const step = chart.years.length > LABELLED_YEARS ? 2 : 1;
   return (

@@ -1,6 +1,7 @@
 import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { DataTable } from '../data-table.js';
 import { Headline, Layout, Panel } from '../layout.js';
+import { PersonName } from '../name-links.js';
 import { es } from '../texts/es.js';
 import { categoryApiPath, downloadPath, OpenDataLinks, type CsvTable, type Download } from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
@@ -79,7 +80,10 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
               <DataTable
                 caption={texts.namesHeading}
                 columns={[{ label: all.table.year }, { label: all.table.commonName }]}
-                rows={facts.commonNames.map((item) => [yearCell(item.year), item.name])}
+                rows={facts.commonNames.map((item) => [
+                  yearCell(item.year),
+                  <PersonName kind="firstName" name={item.name} />,
+                ])}
               />
             )}
             <OpenDataLinks download={downloads.names} />

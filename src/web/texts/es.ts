@@ -42,7 +42,7 @@ const webTexts = {
   siteName: 'Tamborrada Infantil en datos',
   skipToContent: 'Saltar al contenido',
   navigation: 'Secciones del sitio',
-  nav: { home: 'Inicio', global: 'Todas las ediciones', search: 'Buscar', api: 'API' },
+  nav: { home: 'Inicio', global: 'Todas las ediciones', names: 'Nombres', search: 'Buscar', api: 'API' },
   /** The link to the same page in the other language, written in that language. */
   otherLanguage: { language: 'eu' as Language, label: 'Euskaraz', title: 'Orri hau euskaraz' },
   updatingNotice:
@@ -198,11 +198,75 @@ const schoolTexts = {
     `Es el mismo dato que la estadística «${COMMON_NAME}» de cada edición.`,
 };
 
+const percentFormat = new Intl.NumberFormat('es', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 2,
+});
+
+/** The index, lookup and page of each first name and surname (`/nombres`, `/apellidos`). */
+const nameTexts = {
+  /** What differs between the two kinds of name. */
+  kinds: {
+    firstName: {
+      index: 'Nombres',
+      kind: 'Nombre de pila',
+      field: 'Nombre de pila',
+      hint: 'Por ejemplo: Ane',
+      listHeading: 'Todos los nombres, de la A a la Z',
+    },
+    surname: {
+      index: 'Apellidos',
+      kind: 'Apellido',
+      field: 'Apellido',
+      hint: 'Por ejemplo: Etxeberria',
+      listHeading: 'Todos los apellidos, de la A a la Z',
+    },
+  },
+  indexDescription: 'Los nombres de pila y apellidos de la Tamborrada Infantil, cada uno con su página.',
+  indexLead: (k: number) =>
+    `Cada nombre de pila y cada apellido que llevan al menos ${k} niños y niñas en el conjunto de las ediciones tiene su página: cuántos lo llevan en cada edición, su puesto y las compañías donde es más frecuente.`,
+  lookupHeading: 'Busca un nombre',
+  lookup: 'Ver su página',
+  notFound: (typed: string, k: number) =>
+    `«${typed}» no tiene página. Solo la tienen los nombres y apellidos que llevan al menos ${k} niños y niñas en el conjunto de las ediciones.`,
+  description: (name: string) =>
+    `${name} en la Tamborrada Infantil: cuántos niños y niñas lo llevan en cada edición, su puesto y sus compañías.`,
+  lead: (k: number) =>
+    `Cuántos niños y niñas lo llevan en cada edición publicada, su puesto y su porcentaje de los participantes. Donde lo llevan menos de ${k}, la edición no da la cifra.`,
+  figuresHeading: IN_FIGURES,
+  shownEditions: (count: number, k: number) => `${plural(count, 'edición', 'ediciones')} con ${k} o más`,
+  firstEdition: 'primera edición con la cifra',
+  schools: (count: number, k: number) => `${plural(count, 'compañía', 'compañías')} con ${k} o más`,
+  editionsHeading: 'Por edición',
+  /** A withheld edition's count, in the table and in the CSV file. */
+  fewer: (k: number) => `menos de ${k}`,
+  share: 'Porcentaje',
+  percent: (share: number) => percentFormat.format(share),
+  chart: (
+    name: string,
+    points: readonly string[],
+    missing: readonly number[],
+    withheld: readonly number[],
+    k: number,
+  ) =>
+    `Participantes llamados ${name} en cada edición: ${points.join(', ') || 'ninguna cifra'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`} ${IN_TABLE}`,
+  schoolsHeading: 'Dónde es más frecuente',
+  schoolsText: (k: number) =>
+    `Las compañías donde lo llevan al menos ${k} niños y niñas, sumando todas las ediciones, de más a menos.`,
+  noSchools: (k: number) => `No hay ninguna compañía donde lo lleven ${k} niños y niñas o más.`,
+  appearances: 'Apariciones',
+  card: (kind: string, first: number | undefined) =>
+    first === undefined ? kind : `${kind} · desde ${first}`,
+};
+
 /** The download links beside each statistic. */
 const openDataTexts = {
   download: 'Descarga:',
   csv: 'CSV',
   json: 'JSON (API)',
+  /** The same data as a JSON file of its own (a name's page: the API has no such operation). */
+  jsonFile: 'JSON',
   licence: 'Licencia',
   licenceName: 'CC BY-SA 4.0',
   /** The licence's deed in the page's language. */
@@ -328,6 +392,7 @@ const aboutTexts = {
 export const es = {
   ...webTexts,
   school: schoolTexts,
+  names: nameTexts,
   openData: openDataTexts,
   meta: metaTexts,
   about: aboutTexts,

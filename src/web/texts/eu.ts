@@ -15,6 +15,12 @@ const PER_EDITION = 'Parte-hartzaileak edizioz edizio';
 const IN_FIGURES = 'Zenbakitan';
 const COMMON_NAME = 'Konpainia bakoitzeko izen ohikoena';
 const IN_TABLE = 'Balioak taulan daude.';
+/** A name's share of an edition's children (`% 1,23`: Basque puts the sign first). */
+const percentFormat = new Intl.NumberFormat('eu', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 2,
+});
 /** ` 2021eko daturik ez.`, or nothing. */
 const missingYears = (missing: readonly number[]) =>
   missing.length === 0 ? '' : ` Daturik ez: ${missing.join(', ')}.`;
@@ -47,7 +53,7 @@ export const eu: Texts = {
   siteName: 'Haur Danborrada datuetan',
   skipToContent: 'Joan edukira',
   navigation: 'Webgunearen atalak',
-  nav: { home: 'Hasiera', global: 'Edizio guztiak', search: 'Bilatu', api: 'APIa' },
+  nav: { home: 'Hasiera', global: 'Edizio guztiak', names: 'Izenak', search: 'Bilatu', api: 'APIa' },
   otherLanguage: { language: 'es', label: 'Castellano', title: 'Esta página en castellano' },
   updatingNotice:
     'Datuak eguneratzen ari dira, edizio berri bat gehitzeko. Estatistikak berriro agertuko dira eguneratzea amaitu bezain laster.',
@@ -170,10 +176,63 @@ export const eu: Texts = {
       (overall === undefined ? '' : `Edizio guztiak batera hartuta, izen ohikoena: ${overall}. `) +
       `Edizio bakoitzeko «${COMMON_NAME}» estatistikaren datu bera da.`,
   },
+  names: {
+    kinds: {
+      firstName: {
+        index: 'Izenak',
+        kind: 'Bataio-izena',
+        field: 'Bataio-izena',
+        hint: 'Adibidez: Ane',
+        listHeading: 'Izen guztiak, A-tik Z-ra',
+      },
+      surname: {
+        index: 'Abizenak',
+        kind: 'Abizena',
+        field: 'Abizena',
+        hint: 'Adibidez: Etxeberria',
+        listHeading: 'Abizen guztiak, A-tik Z-ra',
+      },
+    },
+    indexDescription: 'Haur Danborradako bataio-izenak eta abizenak, bakoitza bere orriarekin.',
+    indexLead: (k: number) =>
+      `Edizio guztiak batera hartuta gutxienez ${k} haurrek daramaten bataio-izen eta abizen bakoitzak badu bere orria: zenbat haurrek daramaten edizio bakoitzean, haren postua eta zein konpainiatan den ohikoena.`,
+    lookupHeading: 'Bilatu izen bat',
+    lookup: 'Ikusi haren orria',
+    notFound: (typed: string, k: number) =>
+      `«${typed}»: ez dago orririk. Edizio guztiak batera hartuta gutxienez ${k} haurrek daramatzaten izenek eta abizenek baino ez dute orria.`,
+    description: (name: string) =>
+      `${name} Haur Danborradan: zenbat haurrek daramaten edizio bakoitzean, haren postua eta konpainiak.`,
+    lead: (k: number) =>
+      `Argitaratutako edizio bakoitzean zenbat haurrek daramaten, haren postua eta parte-hartzaileen artean duen ehunekoa. ${k} haur baino gutxiagok daramaten edizioetan ez da zenbakia ematen.`,
+    figuresHeading: IN_FIGURES,
+    shownEditions: (_count: number, k: number) => `edizio, ${k} edo gehiagorekin`,
+    firstEdition: 'zenbakia duen lehen edizioa',
+    schools: (_count: number, k: number) => `konpainia, ${k} edo gehiagorekin`,
+    editionsHeading: 'Edizioz edizio',
+    fewer: (k: number) => `${k} baino gutxiago`,
+    share: 'Ehunekoa',
+    percent: (share: number) => percentFormat.format(share),
+    chart: (
+      name: string,
+      points: readonly string[],
+      missing: readonly number[],
+      withheld: readonly number[],
+      k: number,
+    ) =>
+      `Edizio bakoitzeko parte-hartzaileak, izen honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`} ${IN_TABLE}`,
+    schoolsHeading: 'Non den ohikoena',
+    schoolsText: (k: number) =>
+      `Gutxienez ${k} haurrek daramaten konpainiak, edizio guztiak batuta, gehienetik gutxienera.`,
+    noSchools: (k: number) => `Ez dago ${k} haurrek edo gehiagok daramaten konpainiarik.`,
+    appearances: 'Agerraldiak',
+    card: (kind: string, first: number | undefined) =>
+      first === undefined ? kind : `${kind} · ${first}${caseEnding(first, 'ablative')}`,
+  },
   openData: {
     download: 'Deskargatu:',
     csv: 'CSV',
     json: 'JSON (APIa)',
+    jsonFile: 'JSON',
     licence: 'Lizentzia:',
     licenceName: 'CC BY-SA 4.0',
     licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.eu',

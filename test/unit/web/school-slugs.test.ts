@@ -23,3 +23,13 @@ describe('the address of a school', () => {
     for (const [school, slug] of slugs) expect(schoolOf.get(slug)).toBe(school);
   });
 });
+
+describe('the address of a name', () => {
+  it('is its lookup key made an address, and a name of no such letter has its own word', () => {
+    expect(slugOf('María José')).toBe('maria-jose');
+    expect(slugOf("D'Artagnan")).toBe('d-artagnan');
+    expect(slugOf('李', 'nombre')).toBe('nombre');
+    const { slugOf: slugs } = schoolSlugs(['李', '王'], 'apellido');
+    expect(new Set(slugs.values())).toEqual(new Set(['apellido', 'apellido-2']));
+  });
+});

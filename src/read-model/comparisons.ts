@@ -1,0 +1,77 @@
+import type { NameKind } from '../domain/statistics/name-facts.js';
+import type { NameIndex } from './name-index.js';
+import type { ParticipantIndex } from './participant-index.js';
+
+/** At most this many names, or schools, on one comparison. */
+export const MAX_COMPARED = 5;
+
+/** One name or school of a comparison. */
+export interface ComparedSeries {
+  /** The name as written most often, or the school. */
+  label: string;
+  /** Per edition (the comparison's `editions`); `undefined`: fewer than k children bore the name there. */
+  counts: (number | undefined)[];
+}
+
+/** Counts per published edition of up to `MAX_COMPARED` names or schools: one chart, table and CSV. */
+export interface Comparison {
+  /** The published editions, ascending. */
+  editions: readonly number[];
+  /** In the order asked for, each once. */
+  series: ComparedSeries[];
+  /** What was asked for and has no figures, as typed: a name under k, one never seen, an unknown school. */
+  notFound: string[];
+}
+
+/** The first `MAX_COMPARED` distinct items asked for (by `keyOf`), each with its series or none. */
+function compared(
+  asked: readonly string[],
+  editions: readonly number[],
+  keyOf: (item: string) => string,
+  seriesOf: (item: string) => ComparedSeries | undefined,
+): Comparison {
+  const seen = new Set<string>();
+  const comparison: Comparison = { editions, series: [], notFound: [] };
+  for (const item of asked) {
+    const key = keyOf(item);
+    if (seen.has(key)) continue;
+    if (seen.size === MAX_COMPARED) break;
+    seen.add(key);
+    const series = seriesOf(item);
+    if (series) comparison.series.push(series);
+    else comparison.notFound.push(item);
+  }
+  return comparison;
+}
+
+/** First names or surnames as typed, compared: each count under k withheld as on its page. */
+export function compareNames(names: NameIndex, kind: NameKind, typed: readonly string[]): Comparison {
+  return compared(
+    typed,
+    names.editions,
+    (name) => names.lookup(kind, name)?.key ?? `?${name}`,
+    (name) => {
+      const fact = names.lookup(kind, name);
+      return fact && { label: fact.name, counts: fact.editions.map((edition) => edition.count) };
+    },
+  );
+}
+
+/** Schools (exact names) compared: their participants per edition, as their pages count them (0 where none). */
+export function compareSchools(
+  names: NameIndex,
+  participants: ParticipantIndex,
+  schools: readonly string[],
+): Comparison {
+  return compared(
+    schools,
+    names.editions,
+    (school) => school,
+    (school) => {
+      const byYear = participants.rowsBySchool.get(school);
+      const counts = names.editions.map((year) => byYear?.get(year) ?? 0);
+      // A school with no participant in a published edition has no page either.
+      return counts.some((count) => count > 0) ? { label: school, counts } : undefined;
+    },
+  );
+}

@@ -1,0 +1,171 @@
+import type { NameFact, NameKind } from '../../domain/statistics/name-facts.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../../http/answer.js';
+import { everyYear, YearLines } from '../charts/year-lines.js';
+import { DataTable } from '../data-table.js';
+import { Headline, Layout, ORIGINAL_WORK_URL, Panel } from '../layout.js';
+import { downloadPath, OpenDataLinks, type CsvTable } from '../open-data.js';
+import { pageKind } from '../page-answer.js';
+import { SchoolName } from '../school-links.js';
+import { card, type AddressedPage, type SiteContext } from '../site-context.js';
+import { Detail } from '../statistic-sections.js';
+import { es } from '../texts/es.js';
+
+/** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages. */
+export const NAME_FILES: Readonly<Record<NameKind, string>> = { firstName: 'nombres', surname: 'apellidos' };
+
+/** A name's count, rank and share in each edition: a line and its table (a withheld edition: "fewer than k", never 0). */
+function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
+  const { texts: all, paths, data } = site;
+  const texts = all.names;
+  const { k } = data.names;
+  const shown = fact.editions.filter((edition) => edition.count !== undefined);
+  const withheld = fact.editions.filter((edition) => edition.count === undefined).map(({ year }) => year);
+  const published = fact.editions.map(({ year }) => year);
+  const missing = everyYear(published).filter((year) => !published.includes(year));
+  const title = `${texts.editionsHeading}: ${fact.name}`;
+  const fewer = <span class="no-data">{texts.fewer(k)}</span>;
+  const chart = (
+    <YearLines
+      id="name-editions"
+      title={title}
+      description={texts.chart(
+        fact.name,
+        shown.map(({ year, count }) => `${year} (${all.number(count!)})`),
+        missing,
+        withheld,
+        k,
+      )}
+      series={[{ label: fact.name, points: shown.map(({ year, count }) => ({ year, count: count! })) }]}
+      span={published}
+    />
+  );
+  return (
+    <Detail
+      title={title}
+      chart={shown.length === 0 ? undefined : chart}
+      columns={[
+        { label: all.table.year, short: true },
+        { label: all.table.participants, numeric: true },
+        { label: all.table.position, numeric: true },
+        { label: texts.share, numeric: true },
+      ]}
+      rows={fact.editions.map(({ year, count, rank, share }) => [
+        <a href={paths.statistics(String(year))}>{year}</a>,
+        count === undefined ? fewer : all.number(count),
+        rank === undefined ? '' : all.number(rank),
+        share === undefined ? '' : texts.percent(share),
+      ])}
+    />
+  );
+}
+
+/** `/nombres/{slug}`, `/apellidos/{slug}`: one name over the editions; while updating, its name alone (like the year pages). */
+function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slug: string }) {
+  const { page: context, texts: all, paths, data } = site;
+  const texts = all.names;
+  const { k } = data.names;
+  const shownCount = fact.editions.filter((edition) => edition.count !== undefined).length;
+  const figures = [
+    { value: all.number(shownCount), words: texts.shownEditions(shownCount, k) },
+    ...(fact.firstEdition === undefined
+      ? []
+      : [{ value: String(fact.firstEdition), words: texts.firstEdition }]),
+    { value: all.number(fact.schools.length), words: texts.schools(fact.schools.length, k) },
+  ];
+  const file = `${NAME_FILES[fact.kind]}-${slug}`;
+  const kindWords = texts.kinds[fact.kind];
+  return (
+    <Layout context={context} title={fact.name} description={texts.description(fact.name)} place="names">
+      <p>
+        <a href={paths.namesFolder[fact.kind]}>{kindWords.index}</a>
+      </p>
+      <h1>{fact.name}</h1>
+      {context.isUpdating ? null : (
+        <>
+          <p class="lead">
+            {kindWords.kind}. {texts.lead(k)}
+          </p>
+          <Panel id="cifras" heading={texts.figuresHeading}>
+            <Headline figures={figures} />
+          </Panel>
+          <Panel id="ediciones" heading={texts.editionsHeading} statistic>
+            <NameEditions site={site} fact={fact} />
+            <OpenDataLinks
+              download={{
+                csv: downloadPath(`${file}.csv`),
+                json: downloadPath(`${file}.json`),
+                jsonFile: true,
+              }}
+            />
+          </Panel>
+          <Panel id="companias" heading={texts.schoolsHeading} statistic>
+            {fact.schools.length === 0 ? (
+              <p>{texts.noSchools(k)}</p>
+            ) : (
+              <>
+                <p>{texts.schoolsText(k)}</p>
+                <DataTable
+                  caption={texts.schoolsHeading}
+                  columns={[{ label: all.table.school }, { label: texts.appearances, numeric: true }]}
+                  rows={fact.schools.map(({ school, count }) => [
+                    <SchoolName name={school} />,
+                    all.number(count),
+                  ])}
+                />
+              </>
+            )}
+          </Panel>
+        </>
+      )}
+    </Layout>
+  );
+}
+
+export const namePage = (site: SiteContext, fact: NameFact, slug: string): AddressedPage => ({
+  content: () => <NamePage site={site} fact={fact} slug={slug} />,
+  card: () =>
+    card(
+      site,
+      fact.name,
+      site.texts.names.card(site.texts.names.kinds[fact.kind].kind, fact.firstEdition),
+      fact.editions.flatMap(({ year, count }) => (count === undefined ? [] : [{ year, count }])),
+    ),
+});
+
+/** A name's editions as CSV (one file for both languages, Spanish headings in lower case like a statistic's). */
+export function nameTable(fact: NameFact, k: number): CsvTable {
+  const { table, names } = es;
+  return {
+    columns: [table.year, table.participants, table.position, names.share].map((label) =>
+      label.toLowerCase(),
+    ),
+    rows: fact.editions.map(({ year, count, rank, share }) => [
+      year,
+      count ?? names.fewer(k),
+      rank ?? '',
+      share === undefined ? '' : Math.round(share * 10_000) / 100,
+    ]),
+  };
+}
+
+const JSON_KIND = pageKind('application/json; charset=utf-8', CACHE.revalidate);
+
+/**
+ * A name's facts as JSON: each edition's count, rank and share (a withheld one says
+ * `fewerThan: k`, never 0), the first edition, the schools, the licence and attribution.
+ */
+export function nameJson(fact: NameFact, k: number): PreparedResponse {
+  const body = {
+    kind: fact.kind,
+    name: fact.name,
+    k,
+    editions: fact.editions.map((edition) =>
+      edition.count === undefined ? { year: edition.year, fewerThan: k } : edition,
+    ),
+    firstEdition: fact.firstEdition ?? null,
+    schools: fact.schools,
+    licence: { name: es.openData.licenceName, url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
+    attribution: { work: es.openData.originalWork, url: ORIGINAL_WORK_URL },
+  };
+  return prepareBytes(200, Buffer.from(JSON.stringify(body), 'utf8'), JSON_KIND, { etag: true });
+}

@@ -1,0 +1,124 @@
+import type { NameFact, NameKind } from '../../domain/statistics/name-facts.js';
+import type { Query } from '../../domain/validation.js';
+import type { PreparedResponse } from '../../http/answer.js';
+import { Layout, Panel } from '../layout.js';
+import { useLocale } from '../locale.js';
+import { pageForRequest } from '../page-answer.js';
+import { seeOther } from '../redirects.js';
+import { card, namePathOf, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
+
+/** The field of each kind's lookup form (`/nombres?nombre=Ane`), the same in both languages. */
+export const LOOKUP_FIELDS: Readonly<Record<NameKind, string>> = { firstName: 'nombre', surname: 'apellido' };
+
+const OTHER_KIND: Readonly<Record<NameKind, NameKind>> = { firstName: 'surname', surname: 'firstName' };
+
+/** The lookup, a GET form: what is typed is a name borne by at least k children, not a child's. */
+function LookupForm({ kind, typed }: { kind: NameKind; typed: string | undefined }) {
+  const { texts, paths } = useLocale();
+  const words = texts.names.kinds[kind];
+  return (
+    <form class="search-form" method="get" action={paths.namesFolder[kind]}>
+      <div class="field">
+        <label for="name-lookup">{words.field}</label>
+        <input
+          id="name-lookup"
+          name={LOOKUP_FIELDS[kind]}
+          type="text"
+          required
+          autocomplete="off"
+          spellcheck={false}
+          aria-describedby="name-lookup-hint"
+          value={typed}
+        />
+        <p class="hint" id="name-lookup-hint">
+          {words.hint}
+        </p>
+      </div>
+      <button type="submit">{texts.names.lookup}</button>
+    </form>
+  );
+}
+
+/** The names of a kind with a page, A to Z, under their initials. */
+function NameList({
+  kind,
+  facts,
+  slugOf,
+}: {
+  kind: NameKind;
+  facts: readonly NameFact[];
+  slugOf: ReadonlyMap<string, string>;
+}) {
+  const { paths } = useLocale();
+  const initials = new Map<string, NameFact[]>();
+  for (const fact of facts) {
+    const initial = fact.key.charAt(0).toUpperCase();
+    initials.set(initial, [...(initials.get(initial) ?? []), fact]);
+  }
+  return [...initials].map(([initial, group]) => (
+    <>
+      <h3>{initial}</h3>
+      <ul class="name-list">
+        {group.map((fact) => (
+          <li>
+            <a href={paths.name(kind, slugOf.get(fact.key)!)}>{fact.name}</a>
+          </li>
+        ))}
+      </ul>
+    </>
+  ));
+}
+
+/**
+ * `/nombres`, `/apellidos`: the lookup and every name of the kind with a page; with `typed`,
+ * the answer for a name without one (never seen or under k alike: nothing else differs).
+ */
+function NamesPage({ site, kind, typed }: { site: SiteContext; kind: NameKind; typed?: string }) {
+  const { page: context, texts: all, paths, data } = site;
+  const texts = all.names;
+  const words = texts.kinds[kind];
+  const other = OTHER_KIND[kind];
+  return (
+    <Layout context={context} title={words.index} description={texts.indexDescription} place="names">
+      <h1>{words.index}</h1>
+      <p class="lead">{texts.indexLead(data.names.k)}</p>
+      <p>
+        <a href={paths.namesFolder[other]}>{texts.kinds[other].index}</a>
+      </p>
+      {typed === undefined ? null : (
+        <p class="error" role="status">
+          {texts.notFound(typed, data.names.k)}
+        </p>
+      )}
+      <Panel id="buscar-nombre" heading={texts.lookupHeading}>
+        <LookupForm kind={kind} typed={typed} />
+      </Panel>
+      {typed !== undefined || context.isUpdating ? null : (
+        <Panel id="lista" heading={words.listHeading}>
+          <NameList kind={kind} facts={data.names.list(kind)} slugOf={site.nameSlugs(kind).slugOf} />
+        </Panel>
+      )}
+    </Layout>
+  );
+}
+
+export const namesPage = (site: SiteContext, kind: NameKind): AddressedPage => ({
+  content: () => <NamesPage site={site} kind={kind} />,
+  card: () => card(site, site.texts.names.kinds[kind].index, site.texts.names.indexDescription),
+});
+
+/**
+ * The answer for a name without a page, typed in the lookup or in an address: 404, the
+ * same page whether fewer than k children bear it or none does, made for the request
+ * (what is typed is never kept).
+ */
+export const nameNotFound = (site: SiteContext, kind: NameKind, typed: string): PreparedResponse =>
+  pageForRequest(404, withSite(site, <NamesPage site={site} kind={kind} typed={typed} />));
+
+/** `GET /nombres?nombre=…`: to the name's page when it has one, else the 404 above; `undefined` when nothing is typed. */
+export function nameLookup(site: SiteContext, kind: NameKind, query: Query): PreparedResponse | undefined {
+  const typed = query[LOOKUP_FIELDS[kind]]?.trim() ?? '';
+  if (typed === '') return undefined;
+  const path = namePathOf(site, kind, typed);
+  return path === undefined ? nameNotFound(site, kind, typed) : seeOther(path);
+}

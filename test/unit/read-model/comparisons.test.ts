@@ -1,0 +1,75 @@
+/** Comparisons of up to five names or schools, per published edition (issue 34). */
+import { describe, expect, it } from 'vitest';
+import { nameFactsOf } from '../../../src/domain/statistics/name-facts.js';
+import type { ParticipantRecord } from '../../../src/domain/types.js';
+import { compareNames, compareSchools, MAX_COMPARED } from '../../../src/read-model/comparisons.js';
+import { NameIndex } from '../../../src/read-model/name-index.js';
+import { ParticipantIndex, shelvesOf } from '../../../src/read-model/participant-index.js';
+
+const ALFA = 'Ikastola Alfa';
+const BETA = 'Colegio Beta';
+const GAMMA = 'Ikastola Gamma';
+const at = (year: number, school: string, names: string[]): ParticipantRecord[] =>
+  names.map((name) => ({ name, school, year }));
+// Fictional children.
+const RECORDS: ParticipantRecord[] = [
+  ...at(2023, ALFA, ['Ane Garcia Lopez', 'Ane Perez Ruiz', 'Ane Sanz Soto', 'Jon Olano Lasa']),
+  ...at(2024, ALFA, ['Ane Garcia Lopez', 'Jon Perez Ruiz', 'Jon Sanz Soto', 'Jon Olano Lasa']),
+  ...at(2024, BETA, ['Mikel Garcia Lopez', 'Ane Olano Soto']),
+  ...at(2022, GAMMA, ['Unai Garcia Lopez']), // 2022 is not published
+];
+const EDITIONS = [2023, 2024];
+const names = new NameIndex(nameFactsOf(RECORDS, EDITIONS, 3));
+const participants = new ParticipantIndex(shelvesOf(RECORDS));
+
+describe('compareNames', () => {
+  it('gives each name its counts per edition, withheld (undefined) where fewer than k children bore it', () => {
+    expect(compareNames(names, 'firstName', ['jon', 'ANE'])).toEqual({
+      editions: EDITIONS,
+      series: [
+        { label: 'Jon', counts: [undefined, 3] },
+        { label: 'Ane', counts: [3, undefined] },
+      ],
+      notFound: [],
+    });
+  });
+
+  it('lists a name under k and one never seen alike, as typed; a name asked twice once', () => {
+    const comparison = compareNames(names, 'firstName', ['Mikel', 'Ane', 'Áne', 'Xabiertxo']);
+    expect(comparison.series.map((series) => series.label)).toEqual(['Ane']);
+    expect(comparison.notFound).toEqual(['Mikel', 'Xabiertxo']);
+  });
+
+  it('compares surnames, and at most five names', () => {
+    // Soto: 3 children over the editions, never 3 in one of them; Garcia: 2 children.
+    expect(compareNames(names, 'surname', ['soto', 'Garcia'])).toEqual({
+      editions: EDITIONS,
+      series: [{ label: 'Soto', counts: [undefined, undefined] }],
+      notFound: ['Garcia'],
+    });
+    const asked = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const comparison = compareNames(names, 'surname', asked);
+    expect(comparison.notFound).toEqual(asked.slice(0, MAX_COMPARED));
+  });
+});
+
+describe('compareSchools', () => {
+  it('gives each school its participants per published edition, 0 where none, as its page counts them', () => {
+    expect(compareSchools(names, participants, [BETA, ALFA])).toEqual({
+      editions: EDITIONS,
+      series: [
+        { label: BETA, counts: [0, 2] },
+        { label: ALFA, counts: [4, 4] },
+      ],
+      notFound: [],
+    });
+  });
+
+  it('finds no school without participants in a published edition, nor an unknown one', () => {
+    expect(compareSchools(names, participants, [GAMMA, 'Colegio Nadie', ALFA, ALFA])).toEqual({
+      editions: EDITIONS,
+      series: [{ label: ALFA, counts: [4, 4] }],
+      notFound: [GAMMA, 'Colegio Nadie'],
+    });
+  });
+});
