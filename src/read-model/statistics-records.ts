@@ -21,6 +21,8 @@ export interface StatisticsData {
   years: string[];
   /** The records of each ready year in the API's order. */
   recordsByYear: Map<string, StatisticRecord[]>;
+  /** When the statistics were last computed (ISO 8601), when the store says: the data's date. */
+  computedAt: string | undefined;
 }
 
 /** Numeric years descending, then `global` last (spec §4.2). */
@@ -45,6 +47,7 @@ const canonical = (value: JsonValue | undefined) =>
 export function statisticsData(
   yearRows: readonly YearRow[],
   stored: readonly StoredStatistic[],
+  computedAt?: string,
 ): StatisticsData {
   const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
   const recordsByYear = new Map<string, StatisticRecord[]>(years.map((year) => [year, []]));
@@ -57,7 +60,7 @@ export function statisticsData(
       basqueSummary,
     });
   for (const records of recordsByYear.values()) records.sort(compareForStatistics);
-  return { years, recordsByYear };
+  return { years, recordsByYear, computedAt };
 }
 
 /** The statistics of one read model: the ready years and their records. */
@@ -65,11 +68,14 @@ export class StatisticsRecords {
   /** The ready years in the order of `/api/years`. */
   readonly years: readonly string[];
   readonly yearSet: ReadonlySet<string>;
+  /** When the statistics were last computed (ISO 8601), when the store says. */
+  readonly computedAt: string | undefined;
   private readonly recordsByYear: ReadonlyMap<string, readonly StatisticRecord[]>;
   private readonly firstByYear: ReadonlyMap<string, ReadonlyMap<CategoryId, StatisticRecord>>;
 
-  constructor({ years, recordsByYear }: StatisticsData) {
+  constructor({ years, recordsByYear, computedAt }: StatisticsData) {
     this.years = years;
+    this.computedAt = computedAt;
     this.yearSet = new Set(years);
     this.recordsByYear = recordsByYear;
     this.firstByYear = new Map(

@@ -87,6 +87,7 @@ export function snapshotReads(
     readVersion,
     readYears: () => readYears(sql),
     readStatistics: () => readStatistics(sql),
+    readComputedAt: () => readComputedAt(sql),
     readParticipants: (withheld, take) => participants.each(withheld, take),
   };
 }
@@ -169,6 +170,14 @@ export async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
       source: row.source,
     }))
     .sort((a, b) => byText(a.year, b.year));
+}
+
+/** When the statistics were last computed (both engines write ISO 8601): the data's date in the open-data files. */
+async function readComputedAt(sql: Sql): Promise<string | undefined> {
+  const [rule] = await sql.all<{ readable: unknown }>(
+    `SELECT ${sql.readable('tamborrada_statistics_rule')} AS readable`,
+  );
+  return rule?.readable ? (await readStatisticsRule(sql))?.computedAt : undefined;
 }
 
 export async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined> {

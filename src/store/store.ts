@@ -20,6 +20,8 @@ export interface StoreSnapshot {
   readVersion(): Promise<StoreVersion>;
   readYears(): Promise<YearRow[]>;
   readStatistics(): Promise<StoredStatistic[]>;
+  /** When the statistics were last computed (ISO 8601), when the store says (a store not migrated does not). */
+  readComputedAt(): Promise<string | undefined>;
   /** Passes every participant but those of the `withheld` years to `take`; returns how many. */
   readParticipants(withheld: readonly number[], take: TakeParticipant): Promise<number>;
 }
