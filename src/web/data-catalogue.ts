@@ -1,7 +1,7 @@
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { API_PATHS, OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './layout.js';
 import { LANGUAGES, LOCALES, type Language } from './locale.js';
-import type { DescribedFile, OpenData } from './data-package.js';
+import type { DescribedFile, PublishedFiles } from './data-package.js';
 import { downloadPath } from './open-data.js';
 import { pageKind } from './page-answer.js';
 import type { Texts } from './texts/es.js';
@@ -87,7 +87,7 @@ const CREATOR = {
 };
 
 /** The addresses and facts every part of the catalogue shares. */
-function catalogueContext(site: SiteContext, data: OpenData) {
+function catalogueContext(site: SiteContext, data: PublishedFiles) {
   const catalogue = site.origin + OPEN_DATA_PATHS.catalogue;
   const dates = data.date === undefined ? {} : { 'dct:issued': data.date, 'dct:modified': data.date };
   return {
@@ -153,7 +153,12 @@ function apiDistribution({ origin, catalogue, dataset, common }: CatalogueContex
 }
 
 /** The one dataset: what it is, where, when, from whom, and its distributions. */
-function datasetOf(context: CatalogueContext, site: SiteContext, data: OpenData, distributions: object[]) {
+function datasetOf(
+  context: CatalogueContext,
+  site: SiteContext,
+  data: PublishedFiles,
+  distributions: object[],
+) {
   const { origin, dataset, home, common } = context;
   const [first, last] = [site.published[0], site.published.at(-1)];
   return {
@@ -196,7 +201,7 @@ function datasetOf(context: CatalogueContext, site: SiteContext, data: OpenData,
 /** `/datos/catalogo.jsonld` */
 export function catalogueAnswer(
   site: SiteContext,
-  data: OpenData,
+  data: PublishedFiles,
   operations: readonly ApiOperation[],
 ): PreparedResponse {
   const context = catalogueContext(site, data);

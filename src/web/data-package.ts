@@ -18,14 +18,14 @@ const { es, eu } = { es: LOCALES.es.texts, eu: LOCALES.eu.texts };
 
 /** A CSV file with what only its bytes tell: its size and hash, as served. */
 export interface DescribedFile extends CsvFile {
-  /** Its name in the package (lower case, as the profile asks). */
+  /** Its name in the package (lower case, as the standard recommends). */
   name: string;
   bytes: number;
   sha256: string;
 }
 
 /** The files of one read model, their version and their date: what the package and the catalogue describe. */
-export interface OpenData {
+export interface PublishedFiles {
   files: readonly DescribedFile[];
   /** The latest edition and a hash of every file: any change to any file gives another. */
   version: string;
@@ -33,7 +33,7 @@ export interface OpenData {
   date: string | undefined;
 }
 
-export function openData(site: SiteContext): OpenData {
+export function publishedFiles(site: SiteContext): PublishedFiles {
   const files = csvFiles(site).map((file) => {
     const bytes = csvBytes(file.table(es));
     return {
@@ -96,7 +96,7 @@ function tableSchema(file: DescribedFile, types: ReadonlyMap<string, FieldType>)
 }
 
 /** `/datos/datapackage.json` */
-export function dataPackageAnswer(site: SiteContext, data: OpenData): PreparedResponse {
+export function dataPackageAnswer(site: SiteContext, data: PublishedFiles): PreparedResponse {
   const { origin } = site;
   const types = typesByName(data.files.map((file) => file.table(es)));
   const descriptor = {

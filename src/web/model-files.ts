@@ -76,29 +76,26 @@ export function csvFiles(site: SiteContext): CsvFile[] {
   const schools = [...site.slugs.schoolOf].flatMap(([slug, school]): CsvFile[] => {
     const downloads = schoolDownloads(site, slug);
     const overall = site.commonNames(GLOBAL_YEAR).get(school);
-    const describe = (words: (texts: Texts['school']) => string) => ({
-      es: words(LOCALES.es.texts.school),
-      eu: words(LOCALES.eu.texts.school),
+    type Words = (texts: Texts['school']) => string;
+    const schoolFile = (kind: 'participantes' | 'nombres', heading: Words, text: Words): CsvFile => ({
+      file: `companias-${slug}-${kind}.csv`,
+      table: (texts) => schoolTable(site, school, kind, texts),
+      title: (texts) => `${school} · ${heading(texts.school)}`,
+      description: { es: text(LOCALES.es.texts.school), eu: text(LOCALES.eu.texts.school) },
+      api: downloads[kind === 'participantes' ? 'participants' : 'names'].json,
     });
     return [
-      {
-        file: 'participantes',
-        title: (texts: Texts) => `${school} · ${texts.school.participantsHeading}`,
-        description: describe((texts) => texts.participantsText),
-        download: downloads.participants,
-      },
-      {
-        file: 'nombres',
-        title: (texts: Texts) => `${school} · ${texts.school.namesHeading}`,
-        description: describe((texts) => texts.namesText(overall)),
-        download: downloads.names,
-      },
-    ].map(({ file: kind, download, ...described }) => ({
-      ...described,
-      file: decodeURIComponent(download.csv.slice(download.csv.lastIndexOf('/') + 1)),
-      table: (texts: Texts) => schoolTable(site, school, kind, texts),
-      api: download.json,
-    }));
+      schoolFile(
+        'participantes',
+        (texts) => texts.participantsHeading,
+        (texts) => texts.participantsText,
+      ),
+      schoolFile(
+        'nombres',
+        (texts) => texts.namesHeading,
+        (texts) => texts.namesText(overall),
+      ),
+    ];
   });
   return [...statistics, ...schools];
 }

@@ -5,7 +5,7 @@ import type { ReadModel } from '../read-model/read-model.js';
 import type { PageContext } from './layout.js';
 import { addressOf, LOCALES, LocaleContext, type Language } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
-import { dataPackageAnswer, openData } from './data-package.js';
+import { dataPackageAnswer, publishedFiles } from './data-package.js';
 import { csvFile, previewFile, sitemapFile } from './model-files.js';
 import { preparePage } from './page-answer.js';
 import { aboutPage } from './pages/about-page.js';
@@ -71,7 +71,7 @@ function modelPages(site: SiteContext) {
   });
   const page = (path: string) => pageFile(path) ?? notFound();
   const download = perKey((file) => csvFile(site, file));
-  const files = once(() => openData(site));
+  const files = once(() => publishedFiles(site));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
   let catalogue: PreparedResponse | undefined;
   const preview = perKey((image) => previewFile(site, image, (path) => pageAt(site, path)));
