@@ -61,19 +61,18 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
       const version = await snapshot.readVersion();
       const years = await snapshot.readYears();
       const statistics = await snapshot.readStatistics();
-      const computedAt = await snapshot.readComputedAt();
       // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
       const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
       await snapshot.readParticipants(
         withheld.map((row) => Number(row.year)),
         take,
       );
-      return { version, years, statistics, computedAt };
+      return { version, years, statistics };
     })
     .finally(() => store.close().catch(() => undefined));
   const readMs = performance.now() - started;
 
-  const statistics = statisticsData(read.years, read.statistics, read.computedAt);
+  const statistics = statisticsData(read.years, read.statistics);
   const schoolCount = collector.bySchool.size;
   let schools = 0;
   for (const shelf of collector.shelve()) {

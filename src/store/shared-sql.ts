@@ -87,7 +87,6 @@ export function snapshotReads(
     readVersion,
     readYears: () => readYears(sql),
     readStatistics: () => readStatistics(sql),
-    readComputedAt: () => readComputedAt(sql),
     readParticipants: (withheld, take) => participants.each(withheld, take),
   };
 }
@@ -123,17 +122,18 @@ async function readStatistics(sql: Sql): Promise<StoredStatistic[]> {
     : ['NULL', ''];
   const rows = await sql.all<
     Pick<StoredStatistic, 'category' | 'year' | 'summary'> &
-      Record<'public_data' | 'full_data' | 'basque_summary', string | null>
+      Record<'public_data' | 'full_data' | 'basque_summary', string | null> & { created_at: unknown }
   >(
     `SELECT s.category, CAST(s.year AS TEXT) AS year, CAST(s.public_data AS TEXT) AS public_data,
-            CAST(s.full_data AS TEXT) AS full_data, s.summary, ${basqueSummary} AS basque_summary
+            CAST(s.full_data AS TEXT) AS full_data, s.summary, ${basqueSummary} AS basque_summary, s.created_at
      FROM statistics s ${joins}`,
   );
-  return rows.map(({ public_data, full_data, basque_summary, ...row }) => ({
+  return rows.map(({ public_data, full_data, basque_summary, created_at, ...row }) => ({
     ...row,
     publicData: parseJson(public_data),
     fullData: parseJson(full_data),
     basqueSummary: basque_summary,
+    createdAt: timestampText(created_at),
   }));
 }
 
@@ -170,14 +170,6 @@ export async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
       source: row.source,
     }))
     .sort((a, b) => byText(a.year, b.year));
-}
-
-/** When the statistics were last computed (both engines write ISO 8601): the data's date in the open-data files. */
-async function readComputedAt(sql: Sql): Promise<string | undefined> {
-  const [rule] = await sql.all<{ readable: unknown }>(
-    `SELECT ${sql.readable('tamborrada_statistics_rule')} AS readable`,
-  );
-  return rule?.readable ? (await readStatisticsRule(sql))?.computedAt : undefined;
 }
 
 export async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined> {

@@ -20,8 +20,6 @@ export interface StoreSnapshot {
   readVersion(): Promise<StoreVersion>;
   readYears(): Promise<YearRow[]>;
   readStatistics(): Promise<StoredStatistic[]>;
-  /** When the statistics were last computed (ISO 8601), when the store says (a store not migrated does not). */
-  readComputedAt(): Promise<string | undefined>;
   /** Passes every participant but those of the `withheld` years to `take`; returns how many. */
   readParticipants(withheld: readonly number[], take: TakeParticipant): Promise<number>;
 }
@@ -41,6 +39,8 @@ export interface StoredStatistic {
   summary: string | null;
   /** For the Basque pages: the hand-written Basque summary if set, else the generated one; null when none is stored. */
   basqueSummary: string | null;
+  /** When its figures were computed (`created_at`: every recompute writes the rows anew), as text. */
+  createdAt: string | null;
 }
 
 export interface UpdatingStatus {

@@ -29,7 +29,7 @@ export interface PublishedFiles {
   files: readonly DescribedFile[];
   /** The latest edition and a hash of every file: any change to any file gives another. */
   version: string;
-  /** When the statistics were last computed (ISO 8601), when the store says. */
+  /** The day the statistics were last computed (`2026-11-27`), when the store says: the data's date. */
   date: string | undefined;
 }
 
@@ -48,7 +48,7 @@ export function publishedFiles(site: SiteContext): PublishedFiles {
   return {
     files,
     version: latest === undefined ? digest.slice(0, 10) : `${latest}-${digest.slice(0, 10)}`,
-    date: site.data.computedAt,
+    date: site.data.dataDate,
   };
 }
 
@@ -110,7 +110,8 @@ export function dataPackageAnswer(site: SiteContext, data: PublishedFiles): Prep
     languages: ['es', 'eu'],
     homepage: `${origin}/`,
     version: data.version,
-    ...(data.date !== undefined && { created: data.date }),
+    // The standard's date is a time: the data's day, at its start (UTC).
+    ...(data.date !== undefined && { created: `${data.date}T00:00:00Z` }),
     keywords: es.meta.keywords,
     licenses: [{ name: 'CC-BY-SA-4.0', path: LICENCE_ID, title: es.openData.licenceName }],
     contributors: [

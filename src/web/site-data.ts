@@ -8,8 +8,8 @@ export interface SiteData {
   /** The ready years in the order of `/api/years`. */
   years: readonly string[];
   yearSet: ReadonlySet<string>;
-  /** When the statistics were last computed (ISO 8601), when the store says: the data's date. */
-  computedAt: string | undefined;
+  /** The day the figures were computed (`2026-11-27`), when the store says: the data's date beside each chart. */
+  dataDate: string | undefined;
   /** The first record of each statistic of a year (what `/api/category` lists first); none for another year. */
   recordsOf(year: string): ReadonlyMap<CategoryId, StatisticRecord>;
   /** The schools served, in Spanish order. */
@@ -27,7 +27,7 @@ export function siteData({ statistics, participants }: ReadModel): SiteData {
   return {
     years: statistics.years,
     yearSet: statistics.yearSet,
-    computedAt: statistics.computedAt,
+    dataDate: statistics.computedOn,
     recordsOf: (year) => statistics.recordsOf(year),
     companies: participants.companies,
     rowsBySchool: participants.rowsBySchool,

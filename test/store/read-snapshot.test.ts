@@ -65,15 +65,6 @@ for (const kind of STORE_KINDS) {
       expect(after.version).not.toBe(seen.version);
     });
 
-    it('reads when the statistics were computed, as ISO 8601: the data date of the open-data files', async () => {
-      const computedAt = () => store.readSnapshot((snapshot) => snapshot.readComputedAt());
-      expect(await computedAt()).toBeUndefined();
-      await exec(
-        "INSERT INTO tamborrada_statistics_rule (id, min_published_count, computed_at) VALUES (1, 3, '2026-06-30T10:00:00.000Z')",
-      );
-      expect(await computedAt()).toBe('2026-06-30T10:00:00.000Z');
-    });
-
     it('leaves out the participants of withheld years', async () => {
       await fixture.insertParticipants([NORA]);
       expect(await store.readSnapshot((snapshot) => participantsIn(snapshot, [2024]))).toEqual([ANE, NORA]);
