@@ -7,6 +7,7 @@ import { GLOBAL_YEAR } from '../domain/categories.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { PendingSearch } from './search-budget.js';
 import { apiReference } from './api-reference.js';
+import { OPEN_DATA_PATHS } from '../web/layout.js';
 import { OPERATIONS, type ModelSource, type Operation } from './operations.js';
 
 /** The values of a route's path parameters (`/estadisticas/:year` → `{year}`). */
@@ -105,6 +106,8 @@ function pageRoutes(site: Site): Route[] {
   return [
     ...LANGUAGES.flatMap(pagesIn),
     page('/datos/:file', (state, { file }) => site.at(state).download(file!)),
+    page(OPEN_DATA_PATHS.dataPackage, (state) => site.at(state).dataPackage()),
+    page(OPEN_DATA_PATHS.catalogue, (state) => site.at(state).catalogue(OPERATIONS)),
     page('/robots.txt', (state) => site.at(state).robots()),
     page('/sitemap.xml', (state) => site.at(state).sitemap()),
     fixed('/favicon.ico', site.favicon, CACHE.day),

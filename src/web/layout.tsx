@@ -7,6 +7,12 @@ import { PageHead, PageMetaContext } from './page-meta.js';
 /** The API's reference and its OpenAPI document: one for both languages (the API speaks Spanish). */
 export const API_PATHS = { apiDocs: '/api/docs', openApi: '/api/openapi.json' } as const;
 
+/** The open data's descriptions, beside its CSV files: the data package and the DCAT-AP catalogue. */
+export const OPEN_DATA_PATHS = {
+  dataPackage: '/datos/datapackage.json',
+  catalogue: '/datos/catalogo.jsonld',
+} as const;
+
 export const ORIGINAL_WORK_URL = 'https://github.com/ramistodev/tamborradata';
 
 /** What every page of one data version shares. */
@@ -55,6 +61,15 @@ export function Layout({ context, title, description, place, children }: LayoutP
         <title>{place === 'home' ? texts.siteName : `${title} · ${texts.siteName}`}</title>
         <meta name="description" content={description} />
         <PageHead title={title} description={description} />
+        {/* Where a harvester finds the catalogue of the data (docs/decisions.md). */}
+        {place === 'home' ? (
+          <link
+            rel="alternate"
+            type="application/ld+json"
+            href={OPEN_DATA_PATHS.catalogue}
+            title={texts.meta.catalogueName}
+          />
+        ) : null}
         <link rel="stylesheet" href={context.stylesheet} />
         <link rel="icon" type="image/svg+xml" href={context.icon} />
       </head>

@@ -1,13 +1,14 @@
-import { isCategoryId, type CategoryId } from '../domain/categories.js';
+import { GLOBAL_YEAR, isCategoryId, PAGE_ORDER, type CategoryId } from '../domain/categories.js';
 import type { PreparedResponse } from '../http/answer.js';
-import { LOCALES, NAME_KINDS, pathOf, type PageAddress } from './locale.js';
+import { LOCALES, NAME_KINDS, pathOf, type Language, type PageAddress } from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable, type Download } from './open-data.js';
 import { NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
-import { schoolTable } from './pages/school-page.js';
+import { schoolDownloads, schoolTable } from './pages/school-page.js';
 import { pathOfPreview, previewAnswer } from './preview-card.js';
 import type { AddressedPage, SiteContext } from './site-context.js';
 import { sitemapAnswer } from './site-files.js';
 import { statisticTable } from './statistic-tables.js';
+import type { Texts } from './texts/es.js';
 
 /* The files of one read model's pages: each statistic and each school's figures as CSV, each name's as CSV and JSON, each page's preview image, the sitemap. */
 
@@ -51,6 +52,65 @@ function nameFile(site: SiteContext, file: string): PreparedResponse | undefined
   if (fact === undefined) return undefined;
   const { k } = site.data.names;
   return format === 'json' ? nameJson(fact, k) : csvAnswer(nameTable(fact, k));
+}
+
+/** A CSV file the site offers, as the data package and the catalogue describe it. */
+export interface CsvFile {
+  /** Its name under `/datos/` (`2024-topNamesByYear.csv`). */
+  file: string;
+  /** Its table; with another catalogue, the same table with that language's headings. */
+  table(texts: Texts): CsvTable;
+  /** What it holds, in a language: the statistic or the school, and the edition. */
+  title(texts: Texts): string;
+  /** What it says, in each language: the statistic's summary (Markdown bold), or what a school's file counts. */
+  description: Readonly<Record<Language, string | null>>;
+  /** The same data in the API. */
+  api: string;
+}
+
+/** Every CSV file the site offers: each published year's statistics in the order of the pages, then each school's two. */
+export function csvFiles(site: SiteContext): CsvFile[] {
+  const statistics = site.data.years.flatMap((year) =>
+    PAGE_ORDER.flatMap((category): CsvFile[] => {
+      const record = site.data.recordsOf(year).get(category);
+      if (record === undefined || statisticTable(category, record) === undefined) return [];
+      return [
+        {
+          file: `${year}-${category}.csv`,
+          table: (texts) => statisticTable(category, record, texts)!,
+          title: (texts) =>
+            `${texts.categories[category].title} · ${year === GLOBAL_YEAR ? texts.nav.global : year}`,
+          description: { es: record.summary, eu: record.basqueSummary },
+          api: categoryApiPath(year, category),
+        },
+      ];
+    }),
+  );
+  const schools = [...site.slugs.schoolOf].flatMap(([slug, school]): CsvFile[] => {
+    const downloads = schoolDownloads(site, slug);
+    const overall = site.commonNames(GLOBAL_YEAR).get(school);
+    type Words = (texts: Texts['school']) => string;
+    const schoolFile = (kind: 'participantes' | 'nombres', heading: Words, text: Words): CsvFile => ({
+      file: `companias-${slug}-${kind}.csv`,
+      table: (texts) => schoolTable(site, school, kind, texts),
+      title: (texts) => `${school} · ${heading(texts.school)}`,
+      description: { es: text(LOCALES.es.texts.school), eu: text(LOCALES.eu.texts.school) },
+      api: downloads[kind === 'participantes' ? 'participants' : 'names'].json,
+    });
+    return [
+      schoolFile(
+        'participantes',
+        (texts) => texts.participantsHeading,
+        (texts) => texts.participantsText,
+      ),
+      schoolFile(
+        'nombres',
+        (texts) => texts.namesHeading,
+        (texts) => texts.namesText(overall),
+      ),
+    ];
+  });
+  return [...statistics, ...schools];
 }
 
 /** `/datos/{file}`: a statistic of a page, or a school's figures, as CSV; a name's as CSV or JSON. */

@@ -53,13 +53,18 @@ const CSV_OPTIONS = {
   cast: { string: neutralised },
 } as const;
 
-export function csvAnswer(table: CsvTable): PreparedResponse {
-  const text = stringify(
-    table.rows.map((row) => [...row]),
-    { ...CSV_OPTIONS, columns: [...table.columns] },
+/** A table's CSV file as served (the data package gives its size and hash). */
+export const csvBytes = (table: CsvTable): Buffer =>
+  Buffer.from(
+    stringify(
+      table.rows.map((row) => [...row]),
+      { ...CSV_OPTIONS, columns: [...table.columns] },
+    ),
+    'utf8',
   );
-  const kind = pageKind(CSV_CONTENT_TYPE, CACHE.revalidate);
-  return prepareBytes(200, Buffer.from(text, 'utf8'), kind, { etag: true });
+
+export function csvAnswer(table: CsvTable): PreparedResponse {
+  return prepareBytes(200, csvBytes(table), pageKind(CSV_CONTENT_TYPE, CACHE.revalidate), { etag: true });
 }
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';

@@ -70,7 +70,7 @@ export function PageHead({ title, description }: { title: string; description: s
 }
 
 /** The licence as search engines know it (the deed in Spanish is what visitors read). */
-const LICENCE_ID = 'https://creativecommons.org/licenses/by-sa/4.0/';
+export const LICENCE_ID = 'https://creativecommons.org/licenses/by-sa/4.0/';
 
 /** The data as a schema.org `Dataset` (JSON-LD) in a language: coverage, licence, creator, the API as distribution. */
 export function datasetJsonLd(

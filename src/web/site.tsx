@@ -5,6 +5,8 @@ import type { Answer, PreparedResponse } from '../http/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import type { PageContext } from './layout.js';
 import { addressOf, LOCALES, LocaleContext, type Language } from './locale.js';
+import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
+import { dataPackageAnswer, publishedFiles } from './data-package.js';
 import { dataFile, previewFile, sitemapFile } from './model-files.js';
 import { preparePage } from './page-answer.js';
 import { aboutPage } from './pages/about-page.js';
@@ -79,6 +81,9 @@ function modelPages(site: SiteContext) {
   });
   const page = (path: string) => pageFile(path) ?? notFound();
   const download = perKey((file) => dataFile(site, file));
+  const files = once(() => publishedFiles(site));
+  const dataPackage = once(() => dataPackageAnswer(site, files()));
+  let catalogue: PreparedResponse | undefined;
   const preview = perKey((image) => previewFile(site, image, (path) => pageAt(site, path)));
   return {
     home: () => page(paths.home),
@@ -98,6 +103,11 @@ function modelPages(site: SiteContext) {
     search: (form: Query) => formSearch(site, form),
     /** `/datos/{file}`: a statistic of a page as CSV, a name's data as CSV or JSON, else the 404 page. */
     download: (file: string) => download(file) ?? notFound(),
+    /** `/datos/datapackage.json`: every CSV file with its Table Schema (Frictionless Data Package). */
+    dataPackage,
+    /** `/datos/catalogo.jsonld`: the DCAT-AP catalogue of the CSV files and of the API's operations. */
+    catalogue: (operations: readonly ApiOperation[]) =>
+      (catalogue ??= catalogueAnswer(site, files(), operations)),
     /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
     preview: (image: string) => preview(image) ?? notFound(),
     robots: once(() => robotsAnswer(site.origin)),
@@ -184,6 +194,8 @@ function unavailablePages(unavailable: () => PreparedResponse): ModelPages {
     searchForm: unavailable,
     search: unavailable,
     download: unavailable,
+    dataPackage: unavailable,
+    catalogue: unavailable,
     preview: unavailable,
     robots: unavailable,
     sitemap: unavailable,

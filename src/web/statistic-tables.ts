@@ -93,21 +93,27 @@ export function pageTable(
 }
 
 /** One row per school and edition: the shape a spreadsheet or a chart tool reads best. */
-const schoolYears = (items: readonly { school: string; years: readonly YearCount[] }[]): CsvTable => ({
-  columns: [es.table.school, es.table.year, es.table.participants].map((label) => label.toLowerCase()),
+const schoolYears = (
+  items: readonly { school: string; years: readonly YearCount[] }[],
+  { table: words }: Texts,
+): CsvTable => ({
+  columns: [words.school, words.year, words.participants].map((label) => label.toLowerCase()),
   rows: items.flatMap(({ school, years }) => years.map((point) => [school, point.year, point.count])),
 });
 
 /** The CSV file of a statistic the page shows without a table: a big number, or a school per row and edition. */
-function csvOnly(statistic: Statistic, title: string, data: unknown): CsvTable | undefined {
+function csvOnly(statistic: Statistic, data: unknown, all: Texts, title: string): CsvTable | undefined {
   switch (statistic.shape) {
     case 'figure':
       return shaped(SHAPES.figure, data, (value) => ({ columns: [title], rows: [[value]] }));
     case 'evolution':
-      return shaped(SHAPES.evolution, data, schoolYears);
+      return shaped(SHAPES.evolution, data, (items) => schoolYears(items, all));
     case 'constant':
       return shaped(SHAPES.constant, data, (items) =>
-        schoolYears(items.map((entry) => ({ school: entry.school, years: entry.yearsActive }))),
+        schoolYears(
+          items.map((entry) => ({ school: entry.school, years: entry.yearsActive })),
+          all,
+        ),
       );
   }
   return undefined;
@@ -116,14 +122,20 @@ function csvOnly(statistic: Statistic, title: string, data: unknown): CsvTable |
 /**
  * A statistic as CSV: its whole list (`full_data` when there); `undefined` for a text or a
  * wrong shape. One file for both languages: its column names are the Spanish headings in
- * lower case, names to read by programs like the API's keys (docs/decisions.md).
+ * lower case, names to read by programs like the API's keys (docs/decisions.md). Made with
+ * another catalogue (`all`), the same table with that language's headings: the titles of
+ * its columns in the data package.
  */
-export function statisticTable(category: CategoryId, record: StatisticRecord): CsvTable | undefined {
+export function statisticTable(
+  category: CategoryId,
+  record: StatisticRecord,
+  all: Texts = es,
+): CsvTable | undefined {
   const statistic = statisticOf(category);
-  const texts: CategoryTexts = es.categories[category];
+  const texts: CategoryTexts = all.categories[category];
   const table = (data: unknown): CsvTable | undefined => {
-    const shown = pageTable(statistic, texts, data, es);
-    if (shown === undefined) return csvOnly(statistic, texts.title, data);
+    const shown = pageTable(statistic, texts, data, all);
+    if (shown === undefined) return csvOnly(statistic, data, all, texts.title);
     return { columns: shown.columns.map((column) => column.label.toLowerCase()), rows: shown.rows };
   };
   return table(record.fullData ?? record.publicData) ?? table(record.publicData);

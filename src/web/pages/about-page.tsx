@@ -1,4 +1,4 @@
-import { API_PATHS, Layout, Panel } from '../layout.js';
+import { API_PATHS, Layout, OPEN_DATA_PATHS, Panel } from '../layout.js';
 import { useLocale } from '../locale.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 
@@ -71,6 +71,10 @@ export function AboutPage({ site }: { site: SiteContext }) {
           <a href={API_PATHS.openApi}>{API_PATHS.openApi}</a>.
         </p>
         <p>{texts.api.files}</p>
+        <p>
+          {texts.api.catalogue} <a href={OPEN_DATA_PATHS.catalogue}>{OPEN_DATA_PATHS.catalogue}</a>{' '}
+          {texts.api.dataPackage} <a href={OPEN_DATA_PATHS.dataPackage}>{OPEN_DATA_PATHS.dataPackage}</a>.
+        </p>
       </Panel>
     </Layout>
   );

@@ -2,7 +2,7 @@ import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { DataTable } from '../data-table.js';
 import { Headline, Layout, Panel } from '../layout.js';
 import { PersonName } from '../name-links.js';
-import { es } from '../texts/es.js';
+import { es, type Texts } from '../texts/es.js';
 import { categoryApiPath, downloadPath, OpenDataLinks, type CsvTable, type Download } from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { ParticipantsByYear } from '../statistic-sections.js';
@@ -31,17 +31,7 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
   const { page: context, texts: all, paths } = site;
   const texts = all.school;
   const facts = schoolFacts(site, school);
-  // Its two CSV files, and the statistics they come from in the API.
-  const downloads: Record<'participants' | 'names', Download> = {
-    participants: {
-      csv: downloadPath(`companias-${slug}-participantes.csv`),
-      json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
-    },
-    names: {
-      csv: downloadPath(`companias-${slug}-nombres.csv`),
-      json: categoryApiPath(String(site.published.at(-1) ?? GLOBAL_YEAR), 'commonNameBySchoolByYear'),
-    },
-  };
+  const downloads = schoolDownloads(site, slug);
   const editions = editionsOf(facts);
   const first = editions[0]!.year;
   const total = totalOf(editions);
@@ -94,6 +84,21 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
   );
 }
 
+/** A school's CSV files (`companias-{slug}-participantes.csv`, `-nombres.csv`), and the statistics they come from in the API. */
+export const schoolDownloads = (
+  site: SiteContext,
+  slug: string,
+): Record<'participants' | 'names', Download> => ({
+  participants: {
+    csv: downloadPath(`companias-${slug}-participantes.csv`),
+    json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
+  },
+  names: {
+    csv: downloadPath(`companias-${slug}-nombres.csv`),
+    json: categoryApiPath(String(site.published.at(-1) ?? GLOBAL_YEAR), 'commonNameBySchoolByYear'),
+  },
+});
+
 /** A school's facts from the model: its participants in each published edition from its first, its common names. */
 function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, school: string): SchoolFacts {
   const byYear = data.rowsBySchool.get(school)!;
@@ -111,12 +116,15 @@ function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, 
   };
 }
 
-/** A school's figures as CSV (one file for both languages, like a statistic's): `participantes` per edition, or its most frequent `nombres`. */
-export function schoolTable(site: SiteContext, school: string, kind: string): CsvTable {
+/**
+ * A school's figures as CSV (one file for both languages, like a statistic's): `participantes`
+ * per edition, or its most frequent `nombres`; with another catalogue, that language's headings.
+ */
+export function schoolTable(site: SiteContext, school: string, kind: string, all: Texts = es): CsvTable {
   const facts = schoolFacts(site, school);
-  const { table } = es;
+  const { table } = all;
   if (kind === 'participantes')
-    return { ...yearCountsTable(facts.participants, es), columns: [table.year, table.participants] };
+    return { ...yearCountsTable(facts.participants, all), columns: [table.year, table.participants] };
   return {
     columns: [table.year, table.commonName],
     rows: facts.commonNames.map((item) => [item.year, item.name]),

@@ -284,6 +284,9 @@ const metaTexts = {
   place: 'Donostia / San Sebastián',
   apiName: 'API JSON de estadísticas',
   openApiName: 'Descripción OpenAPI de la API',
+  /** The open-data catalogue (DCAT-AP), as the home page's head names it; and the data's keywords. */
+  catalogueName: 'Catálogo de datos abiertos (DCAT-AP)',
+  keywords: ['Tamborrada Infantil', 'Donostia / San Sebastián', 'nombres', 'apellidos', 'compañías'],
   /** The lines of a preview card under its title. */
   card: {
     home: (editionCount: number, participationCount: number) =>
@@ -386,6 +389,10 @@ const aboutTexts = {
     openApi: 'Su descripción OpenAPI está en',
     files:
       'Junto a cada estadística hay un enlace para descargarla en CSV (UTF-8, con cabecera) y otro a la misma estadística en la API.',
+    /** Before the catalogue's address, then before the data package's. */
+    catalogue:
+      'Para los portales de datos abiertos, el catálogo DCAT-AP de todos los ficheros y de la API está en',
+    dataPackage: 'y el paquete de datos (Frictionless Data), que describe cada columna de cada CSV, en',
   },
 };
 

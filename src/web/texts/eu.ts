@@ -247,6 +247,8 @@ export const eu: Texts = {
     place: 'Donostia / San Sebastián',
     apiName: 'Estatistiken API JSONa',
     openApiName: 'APIaren OpenAPI deskribapena',
+    catalogueName: 'Datu irekien katalogoa (DCAT-AP)',
+    keywords: ['Haur Danborrada', 'Donostia / San Sebastián', 'izenak', 'abizenak', 'konpainiak'],
     card: {
       home: (editionCount: number, participationCount: number) =>
         `${editions(editionCount)} · ${participations(participationCount)}`,
@@ -342,6 +344,9 @@ export const eu: Texts = {
       openApi: 'Haren OpenAPI deskribapena hemen dago:',
       files:
         'Estatistika bakoitzaren ondoan bi esteka daude: bata CSV formatuan deskargatzeko (UTF-8, goiburuarekin), eta bestea estatistika bera APIan ikusteko.',
+      catalogue: 'Datu irekien atarientzat, fitxategi guztien eta APIaren DCAT-AP katalogoa hemen dago:',
+      dataPackage:
+        'eta datu-paketea (Frictionless Data), CSV bakoitzaren zutabe guztiak deskribatzen dituena, hemen:',
     },
   },
   number: formatNumber,
