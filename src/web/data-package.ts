@@ -135,7 +135,7 @@ export function dataPackageAnswer(site: SiteContext, data: PublishedFiles): Prep
       hash: `sha256:${file.sha256}`,
       dialect: { header: true, delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true },
       schema: tableSchema(file, types),
-      sources: [{ title: es.meta.apiName, path: origin + file.api }],
+      ...(file.api !== undefined && { sources: [{ title: es.meta.apiName, path: origin + file.api }] }),
     })),
   };
   const body = Buffer.from(JSON.stringify(descriptor), 'utf8');

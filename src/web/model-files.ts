@@ -51,7 +51,7 @@ function nameFile(site: SiteContext, file: string): PreparedResponse | undefined
   const fact = key === undefined ? undefined : site.data.names.lookup(kind!, key);
   if (fact === undefined) return undefined;
   const { k } = site.data.names;
-  return format === 'json' ? nameJson(fact, k) : csvAnswer(nameTable(fact, k));
+  return format === 'json' ? nameJson(fact, k) : csvAnswer(nameTable(fact));
 }
 
 /** A CSV file the site offers, as the data package and the catalogue describe it. */
@@ -64,11 +64,11 @@ export interface CsvFile {
   title(texts: Texts): string;
   /** What it says, in each language: the statistic's summary (Markdown bold), or what a school's file counts. */
   description: Readonly<Record<Language, string | null>>;
-  /** The same data in the API. */
-  api: string;
+  /** The same data in the API, where the API has it (a name's figures it has not). */
+  api?: string;
 }
 
-/** Every CSV file the site offers: each published year's statistics in the order of the pages, then each school's two. */
+/** Every CSV file the site offers: each published year's statistics in the order of the pages, each school's two, each name's. */
 export function csvFiles(site: SiteContext): CsvFile[] {
   const statistics = site.data.years.flatMap((year) =>
     PAGE_ORDER.flatMap((category): CsvFile[] => {
@@ -110,7 +110,18 @@ export function csvFiles(site: SiteContext): CsvFile[] {
       ),
     ];
   });
-  return [...statistics, ...schools];
+  const names = NAME_KINDS.flatMap((kind) =>
+    site.data.names.list(kind).map((fact): CsvFile => ({
+      file: `${NAME_FILES[kind]}-${site.nameSlugs(kind).slugOf.get(fact.key)!}.csv`,
+      table: (texts) => nameTable(fact, texts),
+      title: (texts) => `${fact.name} · ${texts.names.kinds[kind].kind}`,
+      description: {
+        es: LOCALES.es.texts.names.fileText(site.data.names.k),
+        eu: LOCALES.eu.texts.names.fileText(site.data.names.k),
+      },
+    })),
+  );
+  return [...statistics, ...schools, ...names];
 }
 
 /** `/datos/{file}`: a statistic of a page, or a school's figures, as CSV; a name's as CSV or JSON. */

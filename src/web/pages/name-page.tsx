@@ -8,7 +8,7 @@ import { pageKind } from '../page-answer.js';
 import { SchoolName } from '../school-links.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { Detail } from '../statistic-sections.js';
-import { es } from '../texts/es.js';
+import { es, type Texts } from '../texts/es.js';
 
 /** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages. */
 export const NAME_FILES: Readonly<Record<NameKind, string>> = { firstName: 'nombres', surname: 'apellidos' };
@@ -132,16 +132,20 @@ export const namePage = (site: SiteContext, fact: NameFact, slug: string): Addre
     ),
 });
 
-/** A name's editions as CSV (one file for both languages, Spanish headings in lower case like a statistic's). */
-export function nameTable(fact: NameFact, k: number): CsvTable {
-  const { table, names } = es;
+/**
+ * A name's editions as CSV (served with Spanish headings in lower case like a statistic's;
+ * `texts` gives the data package its other language's). A withheld edition's cells are
+ * empty, Table Schema's missing value, so that every column keeps one type.
+ */
+export function nameTable(fact: NameFact, texts: Texts = es): CsvTable {
+  const { table, names } = texts;
   return {
     columns: [table.year, table.participants, table.position, names.share].map((label) =>
       label.toLowerCase(),
     ),
     rows: fact.editions.map(({ year, count, rank, share }) => [
       year,
-      count ?? names.fewer(k),
+      count ?? '',
       rank ?? '',
       share === undefined ? '' : Math.round(share * 10_000) / 100,
     ]),

@@ -239,8 +239,11 @@ const nameTexts = {
   firstEdition: 'primera edición con la cifra',
   schools: (count: number, k: number) => `${plural(count, 'compañía', 'compañías')} con ${k} o más`,
   editionsHeading: 'Por edición',
-  /** A withheld edition's count, in the table and in the CSV file. */
+  /** A withheld edition's count in the table (its cells in the CSV file are empty). */
   fewer: (k: number) => `menos de ${k}`,
+  /** What a name's CSV file holds (the data package's description). */
+  fileText: (k: number) =>
+    `Cada edición publicada: cuántos niños y niñas lo llevan, su puesto y su porcentaje de los participantes; vacío donde lo llevan menos de ${k}.`,
   share: 'Porcentaje',
   percent: (share: number) => percentFormat.format(share),
   chart: (

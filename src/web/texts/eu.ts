@@ -210,6 +210,8 @@ export const eu: Texts = {
     schools: (_count: number, k: number) => `konpainia, ${k} edo gehiagorekin`,
     editionsHeading: 'Edizioz edizio',
     fewer: (k: number) => `${k} baino gutxiago`,
+    fileText: (k: number) =>
+      `Argitaratutako edizio bakoitzean: zenbat haurrek daramaten, haren postua eta partaideen ehunekoa; hutsik, ${k} baino gutxiagok daramatenean.`,
     share: 'Ehunekoa',
     percent: (share: number) => percentFormat.format(share),
     chart: (
