@@ -69,6 +69,9 @@ const PARSES: Record<string, (cell: string) => boolean> = {
   string: () => true,
 };
 
+/** For "stuck": these read every page or every file of the site, each made on first request. */
+const WHOLE_SITE_MS = 180_000;
+
 /** Every CSV file the pages link to, from every page of the sitemap in Spanish. */
 async function linkedCsvFiles(): Promise<Set<string>> {
   const sitemap = await (await get('/sitemap.xml')).text();
@@ -85,49 +88,62 @@ async function linkedCsvFiles(): Promise<Set<string>> {
 }
 
 describe('the data package', () => {
-  it('is served like the CSV files, and lists every CSV file the pages link to', async () => {
-    const answer = await get(OPEN_DATA_PATHS.dataPackage);
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(answer.headers.get('cache-control')).toBe(
-      (await get('/datos/2024-topNamesByYear.csv')).headers.get('cache-control'),
-    );
-    expect(answer.headers.get('etag')).toMatch(/^"/);
-    const listed = dataPackage.resources.map((resource) => resource.path);
-    expect(new Set(listed).size).toBe(listed.length);
-    expect(new Set(listed)).toEqual(await linkedCsvFiles());
-    expect(dataPackage.licenses).toEqual([expect.objectContaining({ name: 'CC-BY-SA-4.0' })]);
-    expect(dataPackage.version).toMatch(/^2025-[0-9a-f]{10}$/);
-    expect(dataPackage.created).toMatch(/^20[0-9]{2}-[01][0-9]-[0-3][0-9]T00:00:00Z$/);
-  });
+  it(
+    'is served like the CSV files, and lists every CSV file the pages link to',
+    async () => {
+      const answer = await get(OPEN_DATA_PATHS.dataPackage);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(answer.headers.get('cache-control')).toBe(
+        (await get('/datos/2024-topNamesByYear.csv')).headers.get('cache-control'),
+      );
+      expect(answer.headers.get('etag')).toMatch(/^"/);
+      const listed = dataPackage.resources.map((resource) => resource.path);
+      expect(new Set(listed).size).toBe(listed.length);
+      expect(new Set(listed)).toEqual(await linkedCsvFiles());
+      expect(dataPackage.licenses).toEqual([expect.objectContaining({ name: 'CC-BY-SA-4.0' })]);
+      expect(dataPackage.version).toMatch(/^2025-[0-9a-f]{10}$/);
+      expect(dataPackage.created).toMatch(/^20[0-9]{2}-[01][0-9]-[0-3][0-9]T00:00:00Z$/);
+    },
+    WHOLE_SITE_MS,
+  );
 
-  it('every resource answers as its schema says: its bytes, its header, every value of its declared type', async () => {
-    const packageUrl = new URL(site.server.url + OPEN_DATA_PATHS.dataPackage);
-    const types = new Set<string>();
-    for (const resource of dataPackage.resources) {
-      const answer = await fetch(new URL(resource.path, packageUrl));
-      expect([resource.path, answer.status]).toEqual([resource.path, 200]);
-      expect(answer.headers.get('content-type')).toBe(CSV_CONTENT_TYPE);
-      const bytes = Buffer.from(await answer.arrayBuffer());
-      expect(bytes.length).toBe(resource.bytes);
-      expect(resource.hash).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
-      const [header, ...rows] = parse(bytes, { bom: true }) as string[][];
-      const fields = resource.schema.fields;
-      expect(header).toEqual(fields.map((field) => field.name));
-      for (const field of fields) {
-        types.add(field.type);
-        expect(field.title.toLowerCase()).toBe(field.name.toLowerCase());
-        expect(field['title@eu']).toBeTruthy();
-        expect(field.description).toContain(resource.title);
+  it(
+    'every resource answers as its schema says: its bytes, its header, every value of its declared type',
+    async () => {
+      const packageUrl = new URL(site.server.url + OPEN_DATA_PATHS.dataPackage);
+      const types = new Set<string>();
+      for (const resource of dataPackage.resources) {
+        const answer = await fetch(new URL(resource.path, packageUrl));
+        expect([resource.path, answer.status]).toEqual([resource.path, 200]);
+        expect(answer.headers.get('content-type')).toBe(CSV_CONTENT_TYPE);
+        const bytes = Buffer.from(await answer.arrayBuffer());
+        expect(bytes.length).toBe(resource.bytes);
+        expect(resource.hash).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
+        const [header, ...rows] = parse(bytes, { bom: true }) as string[][];
+        const fields = resource.schema.fields;
+        expect(header).toEqual(fields.map((field) => field.name));
+        for (const field of fields) {
+          types.add(field.type);
+          expect(field.title.toLowerCase()).toBe(field.name.toLowerCase());
+          expect(field['title@eu']).toBeTruthy();
+          expect(field.description).toContain(resource.title);
+        }
+        for (const row of rows)
+          row.forEach((cell, column) => {
+            const { type, name } = fields[column]!;
+            expect([resource.path, name, cell, PARSES[type]!(cell)]).toEqual([
+              resource.path,
+              name,
+              cell,
+              true,
+            ]);
+          });
       }
-      for (const row of rows)
-        row.forEach((cell, column) => {
-          const { type, name } = fields[column]!;
-          expect([resource.path, name, cell, PARSES[type]!(cell)]).toEqual([resource.path, name, cell, true]);
-        });
-    }
-    expect([...types].sort()).toEqual(['integer', 'string']);
-  });
+      expect([...types].sort()).toEqual(['integer', 'string']);
+    },
+    WHOLE_SITE_MS,
+  );
 
   it('is valid under the Data Package v2 profile', () => {
     const profile = JSON.parse(
@@ -201,28 +217,32 @@ describe('the DCAT-AP catalogue', () => {
     ]);
   });
 
-  it('has one distribution per CSV file and per API operation, and every address answers 200', async () => {
-    const distributions = nodes(dataset, `${DCAT}distribution`);
-    for (const distribution of distributions)
-      expect(Object.keys(languages(distribution, `${DCT}title`)).sort()).toEqual(['es', 'eu']);
-    const downloads = distributions.flatMap((node) => values(node, `${DCAT}downloadURL`)) as string[];
-    expect(downloads.sort()).toEqual(
-      dataPackage.resources.map((resource) => `${PUBLIC_URL}/datos/${resource.path}`).sort(),
-    );
-    const endpoints = distributions.flatMap((node) =>
-      nodes(node, `${DCAT}accessService`).flatMap((service) => values(service, `${DCAT}endpointURL`)),
-    );
-    expect(endpoints).toEqual(OPERATIONS.map((operation) => PUBLIC_URL + operation.path));
-    expect(distributions).toHaveLength(dataPackage.resources.length + OPERATIONS.length);
-    const addresses = new Set(
-      distributions.flatMap((node) => [
-        ...values(node, `${DCAT}accessURL`),
-        ...values(node, `${DCAT}downloadURL`),
-      ]),
-    );
-    for (const address of addresses as Set<string>)
-      expect([address, (await get(local(address))).status]).toEqual([address, 200]);
-  });
+  it(
+    'has one distribution per CSV file and per API operation, and every address answers 200',
+    async () => {
+      const distributions = nodes(dataset, `${DCAT}distribution`);
+      for (const distribution of distributions)
+        expect(Object.keys(languages(distribution, `${DCT}title`)).sort()).toEqual(['es', 'eu']);
+      const downloads = distributions.flatMap((node) => values(node, `${DCAT}downloadURL`)) as string[];
+      expect(downloads.sort()).toEqual(
+        dataPackage.resources.map((resource) => `${PUBLIC_URL}/datos/${resource.path}`).sort(),
+      );
+      const endpoints = distributions.flatMap((node) =>
+        nodes(node, `${DCAT}accessService`).flatMap((service) => values(service, `${DCAT}endpointURL`)),
+      );
+      expect(endpoints).toEqual(OPERATIONS.map((operation) => PUBLIC_URL + operation.path));
+      expect(distributions).toHaveLength(dataPackage.resources.length + OPERATIONS.length);
+      const addresses = new Set(
+        distributions.flatMap((node) => [
+          ...values(node, `${DCAT}accessURL`),
+          ...values(node, `${DCAT}downloadURL`),
+        ]),
+      );
+      for (const address of addresses as Set<string>)
+        expect([address, (await get(local(address))).status]).toEqual([address, 200]);
+    },
+    WHOLE_SITE_MS,
+  );
 });
 
 describe('where the pages point to them', () => {
