@@ -57,9 +57,10 @@ const heading = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 type FieldType = 'integer' | 'number' | 'string';
 
-/** The type of a column from the values written (`integer`: every one a whole number); none for an empty file. */
+/** The type of a column from the values written (`integer`: every one a whole number); none for an empty file or column. */
 function typeOf(table: CsvTable, column: number): FieldType | undefined {
-  const values = table.rows.map((row) => row[column]);
+  // An empty cell is Table Schema's missing value (a name's withheld edition): no type of its own.
+  const values = table.rows.map((row) => row[column]).filter((value) => value !== '');
   if (values.length === 0) return undefined;
   if (values.every((value) => Number.isInteger(value))) return 'integer';
   return values.every((value) => typeof value === 'number') ? 'number' : 'string';

@@ -62,10 +62,10 @@ const local = (url: string) => {
   return url.slice(PUBLIC_URL.length);
 };
 
-/** Whether a CSV cell reads as a value of a Table Schema type. */
+/** Whether a CSV cell reads as a value of a Table Schema type; an empty cell is its default missing value. */
 const PARSES: Record<string, (cell: string) => boolean> = {
-  integer: (cell) => /^-?[0-9]+$/.test(cell),
-  number: (cell) => cell !== '' && Number.isFinite(Number(cell)),
+  integer: (cell) => cell === '' || /^-?[0-9]+$/.test(cell),
+  number: (cell) => cell === '' || Number.isFinite(Number(cell)),
   string: () => true,
 };
 
@@ -140,7 +140,17 @@ describe('the data package', () => {
             ]);
           });
       }
-      expect([...types].sort()).toEqual(['integer', 'string']);
+      expect([...types].sort()).toEqual(['integer', 'number', 'string']);
+      // A name's file, its withheld editions empty: its counts still integers, its shares numbers.
+      const names = dataPackage.resources.filter((resource) => resource.path.startsWith('nombres-'));
+      expect(names.length).toBeGreaterThan(0);
+      for (const resource of names)
+        expect(resource.schema.fields.map((field) => field.type)).toEqual([
+          'integer',
+          'integer',
+          'integer',
+          'number',
+        ]);
     },
     WHOLE_SITE_MS,
   );
