@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { NameKind } from '../domain/statistics/name-facts.js';
 import { es, type Texts } from './texts/es.js';
 import { eu } from './texts/eu.js';
 
@@ -7,11 +8,16 @@ import { eu } from './texts/eu.js';
 export type Language = 'es' | 'eu';
 export const LANGUAGES: readonly Language[] = ['es', 'eu'];
 
+/** What a comparison compares: first names, surnames or schools. */
+export type ComparedKind = NameKind | 'school';
+export const COMPARED_KINDS: readonly ComparedKind[] = ['firstName', 'surname', 'school'];
+
 /** What a page shows, whatever its language: the same page has one address in each. */
 export type PageAddress =
   | { page: 'home' | 'search' | 'about' }
   | { page: 'statistics'; year: string }
-  | { page: 'school'; slug: string };
+  | { page: 'school'; slug: string }
+  | { page: 'compare'; kind: ComparedKind };
 
 /** The addresses of one language's pages. Paths are absolute: a 404 page answers at any depth. */
 export interface SitePaths {
@@ -23,6 +29,8 @@ export interface SitePaths {
   school(slug: string): string;
   search: string;
   about: string;
+  /** The comparison of each kind, without what it compares (the query's `n`). */
+  compare: Readonly<Record<ComparedKind, string>>;
   /** Where the preview images of the pages are (`/vista-previa`), and the name of the home page's. */
   previews: string;
   homePreview: string;
@@ -43,6 +51,11 @@ const PATHS: Record<Language, SitePaths> = {
     schoolsFolder: '/companias',
     search: '/buscar',
     about: '/acerca',
+    compare: {
+      firstName: '/comparar/nombres',
+      surname: '/comparar/apellidos',
+      school: '/comparar/companias',
+    },
     previews: '/vista-previa',
     homePreview: 'inicio',
   }),
@@ -51,6 +64,11 @@ const PATHS: Record<Language, SitePaths> = {
     schoolsFolder: '/eu/konpainiak',
     search: '/eu/bilatu',
     about: '/eu/honi-buruz',
+    compare: {
+      firstName: '/eu/alderatu/izenak',
+      surname: '/eu/alderatu/abizenak',
+      school: '/eu/alderatu/konpainiak',
+    },
     previews: '/eu/aurrebista',
     homePreview: 'hasiera',
   }),
@@ -82,6 +100,8 @@ export function pathOf(paths: SitePaths, address: PageAddress): string {
       return paths.statistics(address.year);
     case 'school':
       return paths.school(address.slug);
+    case 'compare':
+      return paths.compare[address.kind];
     default:
       return paths[address.page];
   }
@@ -90,6 +110,7 @@ export function pathOf(paths: SitePaths, address: PageAddress): string {
 /** The page a path of a language names, if it names one (whether that year or school exists is the site's to say). */
 export function addressOf(paths: SitePaths, path: string): PageAddress | undefined {
   for (const page of ['home', 'search', 'about'] as const) if (path === paths[page]) return { page };
+  for (const kind of COMPARED_KINDS) if (path === paths.compare[kind]) return { page: 'compare', kind };
   const slash = path.lastIndexOf('/');
   const [folder, key] = [path.slice(0, slash), path.slice(slash + 1)];
   if (!/^[a-z0-9-]+$/.test(key)) return undefined;
@@ -97,6 +118,21 @@ export function addressOf(paths: SitePaths, path: string): PageAddress | undefin
   if (folder === paths.schoolsFolder) return { page: 'school', slug: key };
   return undefined;
 }
+
+/** `?n=Ane&n=Maialen`: what a comparison compares, in its address (empty for none). */
+export const comparedQuery = (items: readonly string[]) =>
+  items.length === 0 ? '' : `?${new URLSearchParams(items.map((item) => ['n', item]))}`;
+
+/**
+ * The address of a comparison of `items` (names as typed or schools), to link to or share:
+ * `comparisonPath('es', 'firstName', ['Ane', 'Maialen'])` is `/comparar/nombres?n=Ane&n=Maialen`.
+ */
+export const comparisonPath = (language: Language, kind: ComparedKind, items: readonly string[]) =>
+  PATHS[language].compare[kind] + comparedQuery(items);
+
+/** A comparison's data, one file for both languages: `/comparar/nombres.csv?n=Ane`. */
+export const comparisonDataPath = (kind: ComparedKind, format: 'csv' | 'json', items: readonly string[]) =>
+  `${PATHS.es.compare[kind]}.${format}${comparedQuery(items)}`;
 
 /** Given around each page: the language it is made in. */
 export const LocaleContext = createContext<Locale>(LOCALES.es);

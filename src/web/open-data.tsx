@@ -62,8 +62,8 @@ export function csvAnswer(table: CsvTable): PreparedResponse {
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
 
-/** Beside each statistic: its CSV, the same data in the API, and the licence it comes under. */
-export function OpenDataLinks({ download }: { download: Download }) {
+/** Beside each statistic: its CSV, the same data in the API (or in a JSON file: `jsonLabel`), and the licence it comes under. */
+export function OpenDataLinks({ download, jsonLabel }: { download: Download; jsonLabel?: string }) {
   const texts = useLocale().texts.openData;
   return (
     <p class="open-data">
@@ -71,7 +71,7 @@ export function OpenDataLinks({ download }: { download: Download }) {
       <a href={download.csv} download>
         {texts.csv}
       </a>{' '}
-      · <a href={download.json}>{texts.json}</a>. {texts.licence}{' '}
+      · <a href={download.json}>{jsonLabel ?? texts.json}</a>. {texts.licence}{' '}
       <a href={texts.licenceUrl} rel="license">
         {texts.licenceName}
       </a>

@@ -1,5 +1,8 @@
 import type { CategoryId } from '../domain/categories.js';
+import { searchKey } from '../domain/names.js';
+import { compareNames, compareSchools, type Comparison } from '../read-model/comparisons.js';
 import type { ReadModel } from '../read-model/read-model.js';
+import type { ComparedKind } from './locale.js';
 import type { Participation } from './pages/search-page.js';
 import type { StatisticRecord } from './year-statistics.js';
 
@@ -18,10 +21,15 @@ export interface SiteData {
   childrenOf(school: string): number | undefined;
   /** What the API's search finds of an already normalised name in a school. */
   search(normalizedName: string, school: string): readonly Participation[];
+  /** Up to five names or schools as typed (a school's name folded like a name), compared. */
+  compare(kind: ComparedKind, typed: readonly string[]): Comparison;
+  /** The small-count rule's k the names' counts were withheld under. */
+  k: number;
 }
 
 /** The one place the pages meet the read model. */
-export function siteData({ statistics, participants }: ReadModel): SiteData {
+export function siteData({ statistics, participants, names }: ReadModel): SiteData {
+  const schoolsByKey = new Map(participants.companies.map((school) => [searchKey(school), school]));
   return {
     years: statistics.years,
     yearSet: statistics.yearSet,
@@ -30,5 +38,14 @@ export function siteData({ statistics, participants }: ReadModel): SiteData {
     rowsBySchool: participants.rowsBySchool,
     childrenOf: (school) => participants.childrenOf(school),
     search: (normalizedName, school) => participants.search(normalizedName, school)?.matches ?? [],
+    compare: (kind, typed) =>
+      kind === 'school'
+        ? compareSchools(
+            names,
+            participants,
+            typed.map((school) => schoolsByKey.get(searchKey(school)) ?? school),
+          )
+        : compareNames(names, kind, typed),
+    k: names.k,
   };
 }

@@ -3,10 +3,11 @@ import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../http/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import type { PageContext } from './layout.js';
-import { addressOf, LOCALES, LocaleContext, type Language } from './locale.js';
+import { addressOf, LOCALES, LocaleContext, type ComparedKind, type Language } from './locale.js';
 import { csvFile, previewFile, sitemapFile } from './model-files.js';
 import { preparePage } from './page-answer.js';
 import { aboutPage } from './pages/about-page.js';
+import { comparePage, comparisonAnswer, comparisonData } from './pages/compare-page.js';
 import { homePage } from './pages/home-page.js';
 import { NotFoundPage, UnavailablePage } from './pages/message-pages.js';
 import { schoolPage } from './pages/school-page.js';
@@ -53,6 +54,8 @@ function pageAt(site: SiteContext, path: string): AddressedPage | undefined {
       const school = site.slugs.schoolOf.get(address.slug);
       return school === undefined ? undefined : schoolPage(site, address.slug, school);
     }
+    case 'compare':
+      return comparePage(site, address.kind);
   }
   return undefined;
 }
@@ -81,6 +84,12 @@ function modelPages(site: SiteContext) {
     searchForm: () => page(paths.search),
     /** `POST /buscar`: a search, with the API's rules and messages, under the search budgets. */
     search: (form: Query) => formSearch(site, form),
+    /** `/comparar/nombres?n=…` (`/eu/alderatu/izenak?n=…`): a comparison made for the request; without `n`, its form. */
+    compare: (kind: ComparedKind, query: string) =>
+      comparisonAnswer(site, kind, query, () => page(paths.compare[kind])),
+    /** `/comparar/nombres.csv?n=…` and `.json`: a comparison's data. */
+    compareData: (kind: ComparedKind, format: 'csv' | 'json', query: string) =>
+      comparisonData(site, kind, format, query),
     /** `/datos/{file}`: a statistic of a page as CSV, else the 404 page. */
     download: (file: string) => download(file) ?? notFound(),
     /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
@@ -166,6 +175,8 @@ function unavailablePages(unavailable: () => PreparedResponse): ModelPages {
     about: unavailable,
     searchForm: unavailable,
     search: unavailable,
+    compare: unavailable,
+    compareData: unavailable,
     download: unavailable,
     preview: unavailable,
     robots: unavailable,

@@ -43,7 +43,7 @@ interface DetailProps {
 }
 
 /** A table under its chart: folded on a narrow screen (`<details>`, no script), side by side on a wide one. */
-function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {
+export function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {
   const { texts } = useLocale();
   const data = <DataTable caption={texts.table.caption(title)} wide={wide} {...table} />;
   if (chart === undefined) return data;
