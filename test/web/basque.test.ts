@@ -46,6 +46,9 @@ const addressed = () => [
   [esPaths.school(slugOf(SCHOOL)), euPaths.school(slugOf(SCHOOL))],
   [esPaths.search, euPaths.search],
   [esPaths.about, euPaths.about],
+  [esPaths.compare.firstName, euPaths.compare.firstName],
+  [`${esPaths.compare.surname}?n=Zubia`, `${euPaths.compare.surname}?n=Zubia`],
+  [`${esPaths.compare.school}?n=Ikastola+Zubia`, `${euPaths.compare.school}?n=Ikastola+Zubia`],
 ];
 
 /** Spanish texts of the catalogue that the Basque one does not share, school and person names taken out of `html`. */

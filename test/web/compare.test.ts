@@ -110,6 +110,10 @@ describe.each(['es', 'eu'] as const)('in %s', (language: Language) => {
         expect(html).toMatch(new RegExp(`<input id="compare-${place}" name="n" type="text"`));
       }
       expect(html).not.toContain('<table');
+      // Its preview card, in the language's folder.
+      const image = /<meta property="og:image" content="([^"]+)"/.exec(html)![1]!.slice(PUBLIC_URL.length);
+      const preview = await get(image);
+      expect([image, preview.status, preview.headers.get('content-type')]).toEqual([image, 200, 'image/png']);
       // Empty fields, as the form sends them, answer the same form.
       expect(await text(`${paths.compare[kind]}?n=&n=+&n=`)).toBe(html);
     }
