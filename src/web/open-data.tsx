@@ -11,6 +11,8 @@ import { pageKind } from './page-answer.js';
 export interface Download {
   csv: string;
   json: string;
+  /** The JSON is a file of its own, not the API's. */
+  jsonFile?: boolean;
 }
 
 /** A table of plain values, its header row first. */
@@ -62,8 +64,8 @@ export function csvAnswer(table: CsvTable): PreparedResponse {
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
 
-/** Beside each statistic: its CSV, the same data in the API (or in a JSON file: `jsonLabel`), and the licence it comes under. */
-export function OpenDataLinks({ download, jsonLabel }: { download: Download; jsonLabel?: string }) {
+/** Beside each statistic: its CSV, the same data in the API, and the licence it comes under. */
+export function OpenDataLinks({ download }: { download: Download }) {
   const texts = useLocale().texts.openData;
   return (
     <p class="open-data">
@@ -71,7 +73,7 @@ export function OpenDataLinks({ download, jsonLabel }: { download: Download; jso
       <a href={download.csv} download>
         {texts.csv}
       </a>{' '}
-      · <a href={download.json}>{jsonLabel ?? texts.json}</a>. {texts.licence}{' '}
+      · <a href={download.json}>{download.jsonFile ? texts.jsonFile : texts.json}</a>. {texts.licence}{' '}
       <a href={texts.licenceUrl} rel="license">
         {texts.licenceName}
       </a>

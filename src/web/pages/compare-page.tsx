@@ -180,8 +180,8 @@ function Compared({
             download={{
               csv: comparisonDataPath(kind, 'csv', items),
               json: comparisonDataPath(kind, 'json', items),
+              jsonFile: true,
             }}
-            jsonLabel={texts.json}
           />
         </Panel>
       )}

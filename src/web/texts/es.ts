@@ -258,7 +258,6 @@ const compareTexts = {
   formHeading: 'Elige qué comparar',
   submit: 'Comparar',
   othersLead: 'Comparar también:',
-  json: 'JSON',
 };
 
 /** The download links beside each statistic. */
@@ -266,6 +265,8 @@ const openDataTexts = {
   download: 'Descarga:',
   csv: 'CSV',
   json: 'JSON (API)',
+  /** The same data as a JSON file of its own (a name's page: the API has no such operation). */
+  jsonFile: 'JSON',
   licence: 'Licencia',
   licenceName: 'CC BY-SA 4.0',
   /** The licence's deed in the page's language. */

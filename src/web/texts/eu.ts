@@ -226,12 +226,12 @@ export const eu: Texts = {
     formHeading: 'Aukeratu zer alderatu',
     submit: 'Alderatu',
     othersLead: 'Beste alderaketa batzuk:',
-    json: 'JSON',
   },
   openData: {
     download: 'Deskargatu:',
     csv: 'CSV',
     json: 'JSON (APIa)',
+    jsonFile: 'JSON',
     licence: 'Lizentzia:',
     licenceName: 'CC BY-SA 4.0',
     licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.eu',
