@@ -1,14 +1,8 @@
 import { CACHE, prepareJson, type PreparedResponse } from '../../http/answer.js';
-import type { Comparison } from '../../read-model/comparisons.js';
+import { MAX_COMPARED, type Comparison } from '../../read-model/comparisons.js';
 import { everyYear, SeriesLegend, YearLines, type YearSeries } from '../charts/year-lines.js';
 import { Layout, Panel } from '../layout.js';
-import {
-  COMPARED_KINDS,
-  comparedQuery,
-  comparisonDataPath,
-  type ComparedKind,
-  type SitePaths,
-} from '../locale.js';
+import { COMPARED_KINDS, comparedQuery, comparisonDataPath, type ComparedKind } from '../locale.js';
 import { csvAnswer, OpenDataLinks } from '../open-data.js';
 import { pageForAddress, pageForRequest } from '../page-answer.js';
 import { card, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
@@ -17,15 +11,12 @@ import { es } from '../texts/es.js';
 
 /** The longest text a field takes: more than any name or school a list may hold (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
 export const MAX_TYPED_LENGTH = 150;
-/** The fields of the form: as many as a comparison compares (`MAX_COMPARED`). */
-const FIELDS = 5;
-
 /**
  * What an address asks to compare: its `n` values, control characters and runs of spaces
  * made one space, trimmed, empty ones dropped; `undefined` when one is longer than
  * `MAX_TYPED_LENGTH`. Other parameters are ignored.
  */
-export function askedIn(query: string): string[] | undefined {
+function askedIn(query: string): string[] | undefined {
   const asked = new URLSearchParams(query)
     .getAll('n')
     .map((value) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim())
@@ -60,7 +51,7 @@ function CompareForm({
   const listId = 'compare-schools';
   return (
     <form class="search-form" method="get" action={paths.compare[kind]}>
-      {Array.from({ length: FIELDS }, (_, i) => (
+      {Array.from({ length: MAX_COMPARED }, (_, i) => (
         <div class="field">
           <label for={`compare-${i + 1}`}>{words.field(i + 1)}</label>
           <input
@@ -240,17 +231,14 @@ export function comparisonAnswer(
   query: string,
   form: () => PreparedResponse,
 ): PreparedResponse {
-  const path = (paths: SitePaths) => paths.compare[kind];
+  const path = site.paths.compare[kind];
   const asked = askedIn(query);
   if (asked === undefined)
-    return pageForRequest(
-      400,
-      withSite(site, <ComparePage site={site} kind={kind} refused />, path(site.paths)),
-    );
+    return pageForRequest(400, withSite(site, <ComparePage site={site} kind={kind} refused />, path));
   if (asked.length === 0) return form();
   const comparison = site.data.compare(kind, asked);
   const page = <ComparePage site={site} kind={kind} comparison={comparison} />;
-  return pageForAddress(withSite(site, page, path(site.paths), comparedQuery(comparedItems(comparison))));
+  return pageForAddress(withSite(site, page, path, comparedQuery(comparedItems(comparison))));
 }
 
 /**
