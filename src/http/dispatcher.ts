@@ -285,7 +285,7 @@ export function createDispatcher({
     if (method === 'GET' || method === 'HEAD')
       return settle(
         exchange,
-        answerOf(exchange, () => route!.answer(parseQuery(query), source, params)),
+        answerOf(exchange, () => route!.answer(parseQuery(query), source, params, query)),
       );
     const { form } = route!;
     if (method === 'POST' && form)

@@ -2,7 +2,14 @@ import type { Query } from '../domain/validation.js';
 import { CACHE, type Answer } from './answer.js';
 import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
-import { LANGUAGES, LOCALES, NAME_KINDS, type Language } from '../web/locale.js';
+import {
+  COMPARED_KINDS,
+  comparisonDataPath,
+  LANGUAGES,
+  LOCALES,
+  NAME_KINDS,
+  type Language,
+} from '../web/locale.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { PendingSearch } from './search-budget.js';
@@ -21,10 +28,11 @@ export interface Route {
   /** `/api/years`, or with one parameter as its last segment: `/estadisticas/:year`. */
   path: string;
   /**
-   * The answer, from the query, the current read model and the path parameters; a
-   * participant search, once the search budgets let it run (dispatcher.ts).
+   * The answer, from the query (and its text, for a parameter given more than once), the
+   * current read model and the path parameters; a participant search, once the search
+   * budgets let it run (dispatcher.ts).
    */
-  answer(query: Query, source: ModelSource, params: Params): Answer | PendingSearch;
+  answer(query: Query, source: ModelSource, params: Params, rawQuery: string): Answer | PendingSearch;
   /** How the OpenAPI document describes it; the route is left out of the document when absent. */
   schema?: Operation;
   /** A participant search (the API's, the form's): its answers carry `SEARCH_CORS_ORIGIN`, not `CORS_ORIGIN`. */
@@ -100,6 +108,11 @@ function pageRoutes(site: Site): Route[] {
         participantSearch: true,
       },
       page(`${paths.previews}/:image`, (state, { image }) => at(state).preview(image!)),
+      ...COMPARED_KINDS.map((kind): Route => ({
+        path: paths.compare[kind],
+        answer: (_query, source, _params, rawQuery) => at(source.state).compare(kind, rawQuery),
+        cache: CACHE.revalidate,
+      })),
       redirect(paths.statisticsFolder, paths.statistics(GLOBAL_YEAR)),
     ];
   };
@@ -108,6 +121,15 @@ function pageRoutes(site: Site): Route[] {
     page('/datos/:file', (state, { file }) => site.at(state).download(file!)),
     page(OPEN_DATA_PATHS.dataPackage, (state) => site.at(state).dataPackage()),
     page(OPEN_DATA_PATHS.catalogue, (state) => site.at(state).catalogue(OPERATIONS)),
+    // A comparison's data: one file for both languages.
+    ...COMPARED_KINDS.flatMap((kind) =>
+      (['csv', 'json'] as const).map((format): Route => ({
+        path: comparisonDataPath(kind, format, []),
+        answer: (_query, source, _params, rawQuery) =>
+          site.at(source.state).compareData(kind, format, rawQuery),
+        cache: CACHE.revalidate,
+      })),
+    ),
     page('/robots.txt', (state) => site.at(state).robots()),
     page('/sitemap.xml', (state) => site.at(state).sitemap()),
     fixed('/favicon.ico', site.favicon, CACHE.day),

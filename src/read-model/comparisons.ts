@@ -1,4 +1,5 @@
 import type { NameKind } from '../domain/statistics/name-facts.js';
+import { searchKey } from '../domain/names.js';
 import type { NameIndex } from './name-index.js';
 import type { ParticipantIndex } from './participant-index.js';
 
@@ -21,6 +22,8 @@ export interface Comparison {
   series: ComparedSeries[];
   /** What was asked for and has no figures, as typed: a name under k, one never seen, an unknown school. */
   notFound: string[];
+  /** More than `MAX_COMPARED` distinct items were asked for: those after the first are left out. */
+  tooMany: boolean;
 }
 
 /** The first `MAX_COMPARED` distinct items asked for (by `keyOf`), each with its series or none. */
@@ -31,11 +34,14 @@ function compared(
   seriesOf: (item: string) => ComparedSeries | undefined,
 ): Comparison {
   const seen = new Set<string>();
-  const comparison: Comparison = { editions, series: [], notFound: [] };
+  const comparison: Comparison = { editions, series: [], notFound: [], tooMany: false };
   for (const item of asked) {
     const key = keyOf(item);
     if (seen.has(key)) continue;
-    if (seen.size === MAX_COMPARED) break;
+    if (seen.size === MAX_COMPARED) {
+      comparison.tooMany = true;
+      break;
+    }
     seen.add(key);
     const series = seriesOf(item);
     if (series) comparison.series.push(series);
@@ -49,7 +55,8 @@ export function compareNames(names: NameIndex, kind: NameKind, typed: readonly s
   return compared(
     typed,
     names.editions,
-    (name) => names.lookup(kind, name)?.key ?? `?${name}`,
+    // The lookup's own key: a name found is its fact's, one not found folds alike.
+    searchKey,
     (name) => {
       const fact = names.lookup(kind, name);
       return fact && { label: fact.name, counts: fact.editions.map((edition) => edition.count) };

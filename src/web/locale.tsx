@@ -8,13 +8,18 @@ import { eu } from './texts/eu.js';
 export type Language = 'es' | 'eu';
 export const LANGUAGES: readonly Language[] = ['es', 'eu'];
 
+/** What a comparison compares: first names, surnames or schools. */
+export type ComparedKind = NameKind | 'school';
+export const COMPARED_KINDS: readonly ComparedKind[] = ['firstName', 'surname', 'school'];
+
 /** What a page shows, whatever its language: the same page has one address in each. */
 export type PageAddress =
   | { page: 'home' | 'search' | 'about' }
   | { page: 'statistics'; year: string }
   | { page: 'school'; slug: string }
   | { page: 'names'; kind: NameKind }
-  | { page: 'name'; kind: NameKind; slug: string };
+  | { page: 'name'; kind: NameKind; slug: string }
+  | { page: 'compare'; kind: ComparedKind };
 
 export const NAME_KINDS: readonly NameKind[] = ['firstName', 'surname'];
 
@@ -32,6 +37,8 @@ export interface SitePaths {
   name(kind: NameKind, slug: string): string;
   search: string;
   about: string;
+  /** The comparison of each kind, without what it compares (the query's `n`). */
+  compare: Readonly<Record<ComparedKind, string>>;
   /** Where the preview images of the pages are (`/vista-previa`), and the name of the home page's. */
   previews: string;
   homePreview: string;
@@ -57,6 +64,11 @@ const PATHS: Record<Language, SitePaths> = {
     namesFolder: { firstName: '/nombres', surname: '/apellidos' },
     search: '/buscar',
     about: '/acerca',
+    compare: {
+      firstName: '/comparar/nombres',
+      surname: '/comparar/apellidos',
+      school: '/comparar/companias',
+    },
     previews: '/vista-previa',
     homePreview: 'inicio',
   }),
@@ -66,6 +78,11 @@ const PATHS: Record<Language, SitePaths> = {
     namesFolder: { firstName: '/eu/izenak', surname: '/eu/abizenak' },
     search: '/eu/bilatu',
     about: '/eu/honi-buruz',
+    compare: {
+      firstName: '/eu/alderatu/izenak',
+      surname: '/eu/alderatu/abizenak',
+      school: '/eu/alderatu/konpainiak',
+    },
     previews: '/eu/aurrebista',
     homePreview: 'hasiera',
   }),
@@ -101,6 +118,8 @@ export function pathOf(paths: SitePaths, address: PageAddress): string {
       return paths.namesFolder[address.kind];
     case 'name':
       return paths.name(address.kind, address.slug);
+    case 'compare':
+      return paths.compare[address.kind];
     default:
       return paths[address.page];
   }
@@ -110,6 +129,7 @@ export function pathOf(paths: SitePaths, address: PageAddress): string {
 export function addressOf(paths: SitePaths, path: string): PageAddress | undefined {
   for (const page of ['home', 'search', 'about'] as const) if (path === paths[page]) return { page };
   for (const kind of NAME_KINDS) if (path === paths.namesFolder[kind]) return { page: 'names', kind };
+  for (const kind of COMPARED_KINDS) if (path === paths.compare[kind]) return { page: 'compare', kind };
   const slash = path.lastIndexOf('/');
   const [folder, key] = [path.slice(0, slash), path.slice(slash + 1)];
   if (!/^[a-z0-9-]+$/.test(key)) return undefined;
@@ -119,6 +139,21 @@ export function addressOf(paths: SitePaths, path: string): PageAddress | undefin
     if (folder === paths.namesFolder[kind]) return { page: 'name', kind, slug: key };
   return undefined;
 }
+
+/** `?n=Ane&n=Maialen`: what a comparison compares, in its address (empty for none). */
+export const comparedQuery = (items: readonly string[]) =>
+  items.length === 0 ? '' : `?${new URLSearchParams(items.map((item) => ['n', item]))}`;
+
+/**
+ * The address of a comparison of `items` (names as typed or schools), to link to or share:
+ * `comparisonPath('es', 'firstName', ['Ane', 'Maialen'])` is `/comparar/nombres?n=Ane&n=Maialen`.
+ */
+export const comparisonPath = (language: Language, kind: ComparedKind, items: readonly string[]) =>
+  PATHS[language].compare[kind] + comparedQuery(items);
+
+/** A comparison's data, one file for both languages: `/comparar/nombres.csv?n=Ane`. */
+export const comparisonDataPath = (kind: ComparedKind, format: 'csv' | 'json', items: readonly string[]) =>
+  `${PATHS.es.compare[kind]}.${format}${comparedQuery(items)}`;
 
 /** Given around each page: the language it is made in. */
 export const LocaleContext = createContext<Locale>(LOCALES.es);

@@ -30,3 +30,11 @@ export function preparePage(statusCode: number, page: VNode): PreparedResponse {
 export function pageForRequest(statusCode: number, page: VNode): PreparedResponse {
   return prepareBytes(statusCode, html(page), pageKind(HTML_CONTENT_TYPE, CACHE.none), { effort: 'fast' });
 }
+
+/** A page made for one request whose address says all it shows (a comparison): revalidated by its ETag, never kept. */
+export function pageForAddress(page: VNode): PreparedResponse {
+  return prepareBytes(200, html(page), pageKind(HTML_CONTENT_TYPE, CACHE.revalidate), {
+    etag: true,
+    effort: 'fast',
+  });
+}

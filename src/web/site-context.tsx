@@ -71,10 +71,10 @@ export function siteContext(model: ModelContext, locale: Locale) {
 /** What the pages and files of one read model in one language are made from, made once per model. */
 export type SiteContext = ReturnType<typeof siteContext>;
 
-/** The same page in each language. */
-function alternatesOf(site: SiteContext, path: string): Record<Language, string> {
+/** The same page in each language, with the same query. */
+function alternatesOf(site: SiteContext, path: string, query: string): Record<Language, string> {
   const address = addressOf(site.paths, path);
-  const pathIn = (language: Language) => (address ? pathOf(LOCALES[language].paths, address) : path);
+  const pathIn = (language: Language) => (address ? pathOf(LOCALES[language].paths, address) : path) + query;
   return { es: pathIn('es'), eu: pathIn('eu') };
 }
 
@@ -84,17 +84,20 @@ export function namePathOf(site: SiteContext, kind: NameKind, name: string): str
   return fact && site.paths.name(kind, site.nameSlugs(kind).slugOf.get(fact.key)!);
 }
 
-/** A page with what every page is given: its language, school and name links, and for a page with an address, its meta. */
-export function withSite(site: SiteContext, page: VNode, path?: string): VNode {
+/**
+ * A page with what every page is given: its language, school links, and for a page with an
+ * address, its meta; `query` is part of the address (a comparison's `?n=…`), in every language.
+ */
+export function withSite(site: SiteContext, page: VNode, path?: string, query = ''): VNode {
   const { origin, dataset, slugs, paths, locale } = site;
   const meta =
     path === undefined
       ? undefined
       : {
           origin,
-          path,
+          path: path + query,
           image: previewPath(paths, path),
-          alternates: alternatesOf(site, path),
+          alternates: alternatesOf(site, path, query),
           dataset,
         };
   const schoolPath = (school: string) =>

@@ -1,6 +1,9 @@
 import type { CategoryId } from '../domain/categories.js';
 import type { NameIndex } from '../read-model/name-index.js';
+import { searchKey } from '../domain/names.js';
+import { compareNames, compareSchools, type Comparison } from '../read-model/comparisons.js';
 import type { ReadModel } from '../read-model/read-model.js';
+import type { ComparedKind } from './locale.js';
 import type { Participation } from './pages/search-page.js';
 import type { StatisticRecord } from './year-statistics.js';
 
@@ -23,10 +26,13 @@ export interface SiteData {
   search(normalizedName: string, school: string): readonly Participation[];
   /** The first names and surnames with a page, and their facts. */
   names: NameIndex;
+  /** Up to five names or schools as typed (a school's name folded like a name), compared. */
+  compare(kind: ComparedKind, typed: readonly string[]): Comparison;
 }
 
 /** The one place the pages meet the read model. */
 export function siteData({ statistics, participants, names }: ReadModel): SiteData {
+  const schoolsByKey = new Map(participants.companies.map((school) => [searchKey(school), school]));
   return {
     years: statistics.years,
     yearSet: statistics.yearSet,
@@ -37,5 +43,13 @@ export function siteData({ statistics, participants, names }: ReadModel): SiteDa
     childrenOf: (school) => participants.childrenOf(school),
     search: (normalizedName, school) => participants.search(normalizedName, school)?.matches ?? [],
     names,
+    compare: (kind, typed) =>
+      kind === 'school'
+        ? compareSchools(
+            names,
+            participants,
+            typed.map((school) => schoolsByKey.get(searchKey(school)) ?? school),
+          )
+        : compareNames(names, kind, typed),
   };
 }

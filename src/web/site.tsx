@@ -4,12 +4,13 @@ import type { FollowerState } from '../read-model/follower.js';
 import type { Answer, PreparedResponse } from '../http/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import type { PageContext } from './layout.js';
-import { addressOf, LOCALES, LocaleContext, type Language } from './locale.js';
+import { addressOf, LOCALES, LocaleContext, type ComparedKind, type Language } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
 import { dataPackageAnswer, publishedFiles } from './data-package.js';
 import { dataFile, previewFile, sitemapFile } from './model-files.js';
 import { preparePage } from './page-answer.js';
 import { aboutPage } from './pages/about-page.js';
+import { comparePage, comparisonAnswer, comparisonData } from './pages/compare-page.js';
 import { homePage } from './pages/home-page.js';
 import { NotFoundPage, UnavailablePage } from './pages/message-pages.js';
 import { namePage } from './pages/name-page.js';
@@ -65,6 +66,8 @@ function pageAt(site: SiteContext, path: string): AddressedPage | undefined {
       const fact = key === undefined ? undefined : site.data.names.lookup(address.kind, key);
       return fact && namePage(site, fact, address.slug);
     }
+    case 'compare':
+      return comparePage(site, address.kind);
   }
   return undefined;
 }
@@ -101,6 +104,12 @@ function modelPages(site: SiteContext) {
     searchForm: () => page(paths.search),
     /** `POST /buscar`: a search, with the API's rules and messages, under the search budgets. */
     search: (form: Query) => formSearch(site, form),
+    /** `/comparar/nombres?n=…` (`/eu/alderatu/izenak?n=…`): a comparison made for the request; without `n`, its form. */
+    compare: (kind: ComparedKind, query: string) =>
+      comparisonAnswer(site, kind, query, () => page(paths.compare[kind])),
+    /** `/comparar/nombres.csv?n=…` and `.json`: a comparison's data. */
+    compareData: (kind: ComparedKind, format: 'csv' | 'json', query: string) =>
+      comparisonData(site, kind, format, query),
     /** `/datos/{file}`: a statistic of a page as CSV, a name's data as CSV or JSON, else the 404 page. */
     download: (file: string) => download(file) ?? notFound(),
     /** `/datos/datapackage.json`: every CSV file with its Table Schema (Frictionless Data Package). */
@@ -193,6 +202,8 @@ function unavailablePages(unavailable: () => PreparedResponse): ModelPages {
     about: unavailable,
     searchForm: unavailable,
     search: unavailable,
+    compare: unavailable,
+    compareData: unavailable,
     download: unavailable,
     dataPackage: unavailable,
     catalogue: unavailable,

@@ -53,6 +53,9 @@ const addressed = () => [
   [esPaths.name('firstName', firstName), euPaths.name('firstName', firstName)],
   [esPaths.search, euPaths.search],
   [esPaths.about, euPaths.about],
+  [esPaths.compare.firstName, euPaths.compare.firstName],
+  [`${esPaths.compare.surname}?n=Zubia`, `${euPaths.compare.surname}?n=Zubia`],
+  [`${esPaths.compare.school}?n=Ikastola+Zubia`, `${euPaths.compare.school}?n=Ikastola+Zubia`],
 ];
 
 /** Spanish texts of the catalogue that the Basque one does not share, school and person names taken out of `html`. */

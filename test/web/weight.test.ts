@@ -28,6 +28,8 @@ it.each([
   '/eu/abizenak',
   '/nombres/adrian',
   '/eu/abizenak/etxeberria',
+  '/comparar/nombres?n=Ane&n=June&n=Markel&n=Garazi&n=Nora',
+  '/eu/alderatu/konpainiak?n=Aitzurdi+Lizeoa&n=Ikastola+Zubia',
   '/estadisticas/1999',
 ])('%s with its stylesheet and icon weighs less than 100 KB compressed', async (path) => {
   const gzip = { 'accept-encoding': 'gzip' };

@@ -1,5 +1,5 @@
 import { scaleLinear } from 'd3-scale';
-import { line } from 'd3-shape';
+import { line, symbol, symbolCross, symbolDiamond, symbolSquare, symbolTriangle } from 'd3-shape';
 import { useLocale } from '../locale.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
 
@@ -24,13 +24,17 @@ const BOXES = {
   small: { width: 160, height: 96, top: 8, right: 10, bottom: 20, left: 34, gap: 4, radius: 3, ticks: 2 },
 };
 
-/** The scales over every year of the series and of `span` (one edition alone centred) and the counts from 0, rounded up. */
+/** The years with data: those given, else those of the series' points. */
+const yearsWithData = (series: readonly YearSeries[], editions?: readonly number[]) =>
+  editions ?? series.flatMap((one) => one.points.map((point) => point.year));
+
+/** The scales over every year with data (one edition alone centred) and the counts from 0, rounded up. */
 function frame(
   series: readonly YearSeries[],
   box: (typeof BOXES)[keyof typeof BOXES],
-  span: readonly number[] = [],
+  editions?: readonly number[],
 ) {
-  const years = everyYear([...span, ...series.flatMap((one) => one.points.map((point) => point.year))]);
+  const years = everyYear(yearsWithData(series, editions));
   const first = years[0] ?? 0;
   const last = years.at(-1) ?? 0;
   const x = scaleLinear()
@@ -66,7 +70,43 @@ interface SeriesLineProps {
   pointTitle: (point: YearCount) => string;
 }
 
-/** A series' line, broken where a year has no data, and a dot with its figure at each point. */
+/** Beyond the first series (dots), each its own shape: the lines are told apart without colour. */
+const SHAPES = [symbolSquare, symbolTriangle, symbolDiamond, symbolCross];
+
+/** The mark of a point of the `index`th series (from 1) at (x, y), with its title. */
+export function Marker({
+  index,
+  x,
+  y,
+  radius,
+  title,
+}: {
+  index: number;
+  x: number;
+  y: number;
+  radius: number;
+  title?: string;
+}) {
+  const titled = title === undefined ? null : <title>{title}</title>;
+  if (index === 1)
+    return (
+      <circle cx={x} cy={y} r={radius}>
+        {titled}
+      </circle>
+    );
+  const shape = SHAPES[(index - 2) % SHAPES.length]!;
+  return (
+    <path
+      class="marker"
+      d={symbol(shape, Math.PI * radius * radius * 1.3)()!}
+      transform={`translate(${x},${y})`}
+    >
+      {titled}
+    </path>
+  );
+}
+
+/** A series' line, broken where a year has no data, and a mark with its figure at each point. */
 function SeriesLine({ one, index, frame: { years, x, y, radius }, pointTitle }: SeriesLineProps) {
   const counts = new Map(one.points.map((point) => [point.year, point.count]));
   const path = line<number>()
@@ -77,9 +117,13 @@ function SeriesLine({ one, index, frame: { years, x, y, radius }, pointTitle }: 
     <g class={`series series-${index}`}>
       <path d={path(years) ?? ''} />
       {one.points.map((point) => (
-        <circle cx={x(point.year)} cy={y(point.count)} r={radius}>
-          <title>{pointTitle(point)}</title>
-        </circle>
+        <Marker
+          index={index}
+          x={x(point.year)}
+          y={y(point.count)}
+          radius={radius}
+          title={pointTitle(point)}
+        />
       ))}
     </g>
   );
@@ -90,15 +134,15 @@ interface YearLinesProps {
   title: string;
   description: string;
   series: readonly YearSeries[];
-  /** Years the axis covers besides those with data (a name's editions whose count is withheld). */
-  span?: readonly number[];
+  /** The years with data, when a series may lack a point in one of them (a count withheld); else the points' years. */
+  editions?: readonly number[];
 }
 
 /** One line per series over the years, broken at a year without data; the SVG scales with its box. */
-export function YearLines({ id, title, description, series, span }: YearLinesProps) {
+export function YearLines({ id, title, description, series, editions }: YearLinesProps) {
   const formatNumber = useLocale().texts.number;
-  const chart = frame(series, BOXES.large, span);
-  const withData = new Set(series.flatMap((one) => one.points.map((point) => point.year)));
+  const chart = frame(series, BOXES.large, editions);
+  const withData = new Set(yearsWithData(series, editions));
   const step = chart.years.length > LABELLED_YEARS ? 2 : 1;
   return (
     <svg
@@ -133,6 +177,25 @@ export function YearLines({ id, title, description, series, span }: YearLinesPro
         />
       ))}
     </svg>
+  );
+}
+
+/** The key to the lines of a chart of several series: each name beside its line's colour, dashes and mark. */
+export function SeriesLegend({ series }: { series: readonly YearSeries[] }) {
+  return (
+    <ul class="legend">
+      {series.map((one, i) => (
+        <li>
+          <svg class="swatch" viewBox="0 0 28 12" width="28" height="12" aria-hidden="true">
+            <g class={`series series-${i + 1}`}>
+              <path d="M1 6H27" />
+              <Marker index={i + 1} x={14} y={6} radius={3.5} />
+            </g>
+          </svg>
+          {one.label}
+        </li>
+      ))}
+    </ul>
   );
 }
 

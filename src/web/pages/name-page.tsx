@@ -3,6 +3,7 @@ import { CACHE, prepareBytes, type PreparedResponse } from '../../http/answer.js
 import { everyYear, YearLines } from '../charts/year-lines.js';
 import { DataTable } from '../data-table.js';
 import { Headline, Layout, ORIGINAL_WORK_URL, Panel } from '../layout.js';
+import { comparisonPath } from '../locale.js';
 import { downloadPath, OpenDataLinks, type CsvTable } from '../open-data.js';
 import { pageKind } from '../page-answer.js';
 import { SchoolName } from '../school-links.js';
@@ -36,7 +37,7 @@ function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
         k,
       )}
       series={[{ label: fact.name, points: shown.map(({ year, count }) => ({ year, count: count! })) }]}
-      span={published}
+      editions={published}
     />
   );
   return (
@@ -97,6 +98,9 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
                 jsonFile: true,
               }}
             />
+            <p>
+              <a href={comparisonPath(site.locale.language, fact.kind, [fact.name])}>{texts.compare}</a>
+            </p>
           </Panel>
           <Panel id="companias" heading={texts.schoolsHeading} statistic>
             {fact.schools.length === 0 ? (

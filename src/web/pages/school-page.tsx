@@ -1,6 +1,7 @@
 import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { DataTable } from '../data-table.js';
 import { Headline, Layout, Panel } from '../layout.js';
+import { comparisonPath } from '../locale.js';
 import { PersonName } from '../name-links.js';
 import { es, type Texts } from '../texts/es.js';
 import { categoryApiPath, downloadPath, OpenDataLinks, type CsvTable, type Download } from '../open-data.js';
@@ -63,6 +64,9 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
               points={facts.participants}
             />
             <OpenDataLinks download={downloads.participants} />
+            <p>
+              <a href={comparisonPath(site.locale.language, 'school', [school])}>{texts.compare}</a>
+            </p>
           </Panel>
           <Panel id="nombres" heading={texts.namesHeading} statistic>
             <p>{texts.namesText(facts.commonNameOverall)}</p>

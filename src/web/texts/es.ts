@@ -190,6 +190,7 @@ const schoolTexts = {
   participantsHeading: PER_EDITION,
   participantsText:
     'Cuántos niños y niñas de la compañía desfilaron en cada edición publicada desde su primera; un 0 es una edición en la que no participó.',
+  compare: 'Compárala con otras compañías',
   namesHeading: 'El nombre más frecuente en cada edición',
   namesText: (overall: string | undefined) =>
     (overall === undefined
@@ -259,8 +260,70 @@ const nameTexts = {
     `Las compañías donde lo llevan al menos ${k} niños y niñas, sumando todas las ediciones, de más a menos.`,
   noSchools: (k: number) => `No hay ninguna compañía donde lo lleven ${k} niños y niñas o más.`,
   appearances: 'Apariciones',
+  compare: 'Compáralo con otros',
   card: (kind: string, first: number | undefined) =>
     first === undefined ? kind : `${kind} · desde ${first}`,
+};
+
+/** The comparisons (`/comparar/nombres`, `/comparar/apellidos`, `/comparar/companias`). */
+const compareTexts = {
+  /** Each kind's words: its page's title, its card's line, what it compares, a field's label. */
+  firstName: {
+    title: 'Comparar nombres',
+    description:
+      'Hasta cinco nombres de pila de la Tamborrada Infantil en un gráfico: cuántos niños y niñas los llevan en cada edición.',
+    card: 'Hasta cinco nombres, edición a edición',
+    /** In the lead: `hasta cinco nombres`. */
+    items: 'nombres',
+    /** What it compares, as a link from the other comparisons. */
+    others: 'nombres',
+    item: 'Nombre',
+    field: (place: number) => `Nombre ${place}`,
+    chartHeading: 'Niños y niñas con cada nombre, por edición',
+  },
+  surname: {
+    title: 'Comparar apellidos',
+    description:
+      'Hasta cinco apellidos de la Tamborrada Infantil en un gráfico: cuántos niños y niñas los llevan en cada edición.',
+    card: 'Hasta cinco apellidos, edición a edición',
+    items: 'apellidos',
+    /** What it compares, as a link from the other comparisons. */
+    others: 'apellidos',
+    item: 'Apellido',
+    field: (place: number) => `Apellido ${place}`,
+    chartHeading: 'Niños y niñas con cada apellido, por edición',
+  },
+  school: {
+    title: 'Comparar compañías',
+    description:
+      'Hasta cinco compañías de la Tamborrada Infantil en un gráfico: sus participantes en cada edición.',
+    card: 'Hasta cinco compañías, edición a edición',
+    items: 'compañías',
+    /** What it compares, as a link from the other comparisons. */
+    others: 'compañías',
+    item: 'Compañía',
+    field: (place: number) => `Compañía ${place}`,
+    chartHeading: 'Participantes de cada compañía, por edición',
+  },
+  namesLead: (items: string, k: number) =>
+    `Elige hasta cinco ${items} para ver en un mismo gráfico cuántos niños y niñas los llevan en cada edición, con su tabla y sus datos. La dirección de la página guarda la comparación, para compartirla. Por privacidad, solo hay cifras de los que llevan al menos ${k} niños y niñas en el conjunto de las ediciones.`,
+  schoolsLead:
+    'Elige hasta cinco compañías para ver en un mismo gráfico sus participantes en cada edición, con su tabla y sus datos. La dirección de la página guarda la comparación, para compartirla.',
+  withheldText: (k: number) =>
+    `Una edición en que lo llevan menos de ${k} niños y niñas no muestra su cifra («menos de ${k}»): la línea se interrumpe en ella.`,
+  schoolsText: 'Un 0 es una edición en la que la compañía no participó.',
+  withheld: (k: number) => `menos de ${k}`,
+  chart: (labels: readonly string[], first: number, last: number, missing: readonly number[]) =>
+    `Una línea para cada uno (${labels.join(', ')}), de ${first} a ${last}.${missingYears(missing)} ${IN_TABLE}`,
+  tooMany: 'Se comparan los cinco primeros: una comparación reúne como mucho cinco.',
+  /** Before the names with no figures: the same words whether nobody or too few bear one. */
+  namesNotFound: (k: number) =>
+    `Sin cifras públicas (no aparecen en ninguna edición publicada, o los llevan menos de ${k} niños y niñas; por privacidad, no se distingue un caso del otro):`,
+  schoolsNotFound: 'Sin participantes en ninguna edición publicada:',
+  tooLong: (max: number) => `Cada casilla admite como mucho ${max} caracteres.`,
+  formHeading: 'Elige qué comparar',
+  submit: 'Comparar',
+  othersLead: 'Comparar también:',
 };
 
 /** The download links beside each statistic. */
@@ -403,6 +466,7 @@ export const es = {
   ...webTexts,
   school: schoolTexts,
   names: nameTexts,
+  compare: compareTexts,
   openData: openDataTexts,
   meta: metaTexts,
   about: aboutTexts,

@@ -171,6 +171,7 @@ export const eu: Texts = {
     participantsHeading: PER_EDITION,
     participantsText:
       'Konpainiako zenbat neska-mutilek egin zuten desfile argitaratutako edizio bakoitzean, lehenengotik hasita; 0 batek esan nahi du edizio horretan ez zuela parte hartu.',
+    compare: 'Alderatu beste konpainia batzuekin',
     namesHeading: 'Edizio bakoitzeko izen ohikoena',
     namesText: (overall: string | undefined) =>
       (overall === undefined ? '' : `Edizio guztiak batera hartuta, izen ohikoena: ${overall}. `) +
@@ -227,8 +228,65 @@ export const eu: Texts = {
       `Gutxienez ${k} haurrek daramaten konpainiak, edizio guztiak batuta, gehienetik gutxienera.`,
     noSchools: (k: number) => `Ez dago ${k} haurrek edo gehiagok daramaten konpainiarik.`,
     appearances: 'Agerraldiak',
+    compare: 'Alderatu beste batzuekin',
     card: (kind: string, first: number | undefined) =>
       first === undefined ? kind : `${kind} · ${first}${caseEnding(first, 'ablative')}`,
+  },
+  compare: {
+    firstName: {
+      title: 'Izenak alderatu',
+      description:
+        'Haur Danborradako bost bataio-izen arte grafiko berean: zenbat neska-mutilek daramaten edizio bakoitzean.',
+      card: 'Bost izen arte, edizioz edizio',
+      items: 'izen',
+      /** What it compares, as a link from the other comparisons. */
+      others: 'izenak',
+      item: 'Izena',
+      field: (place: number) => `${place}. izena`,
+      chartHeading: 'Izen bakoitza daramaten neska-mutilak, edizioz edizio',
+    },
+    surname: {
+      title: 'Abizenak alderatu',
+      description:
+        'Haur Danborradako bost abizen arte grafiko berean: zenbat neska-mutilek daramaten edizio bakoitzean.',
+      card: 'Bost abizen arte, edizioz edizio',
+      items: 'abizen',
+      /** What it compares, as a link from the other comparisons. */
+      others: 'abizenak',
+      item: 'Abizena',
+      field: (place: number) => `${place}. abizena`,
+      chartHeading: 'Abizen bakoitza daramaten neska-mutilak, edizioz edizio',
+    },
+    school: {
+      title: 'Konpainiak alderatu',
+      description:
+        'Haur Danborradako bost konpainia arte grafiko berean: edizio bakoitzeko parte-hartzaileak.',
+      card: 'Bost konpainia arte, edizioz edizio',
+      items: 'konpainia',
+      /** What it compares, as a link from the other comparisons. */
+      others: 'konpainiak',
+      item: 'Konpainia',
+      field: (place: number) => `${place}. konpainia`,
+      chartHeading: 'Konpainia bakoitzeko parte-hartzaileak, edizioz edizio',
+    },
+    namesLead: (items: string, k: number) =>
+      `Aukeratu bost ${items} arte, eta grafiko berean ikusiko duzu zenbat neska-mutilek daramaten edizio bakoitzean, taula eta datuekin. Orriaren helbideak gordetzen du alderaketa, partekatzeko. Pribatutasunagatik, edizio guztietan gutxienez ${k} haurrek daramatzatenek baino ez dute zenbakirik.`,
+    schoolsLead:
+      'Aukeratu bost konpainia arte, eta grafiko berean ikusiko dituzu edizio bakoitzeko parte-hartzaileak, taula eta datuekin. Orriaren helbideak gordetzen du alderaketa, partekatzeko.',
+    withheldText: (k: number) =>
+      `${k} haur baino gutxiagok daramaten edizio batek ez du bere zenbakia erakusten («${k} baino gutxiago»): lerroa eten egiten da bertan.`,
+    schoolsText: '0 batek esan nahi du konpainiak ez zuela edizio horretan parte hartu.',
+    withheld: (k: number) => `${k} baino gutxiago`,
+    chart: (labels: readonly string[], first: number, last: number, missing: readonly number[]) =>
+      `Lerro bat bakoitzeko (${labels.join(', ')}), ${first} eta ${last} artean.${missingYears(missing)} ${IN_TABLE}`,
+    tooMany: 'Lehen bostak alderatzen dira: alderaketa batek bost biltzen ditu gehienez.',
+    namesNotFound: (k: number) =>
+      `Zenbaki publikorik gabe (ez dira argitaratutako edizio batean ere agertzen, edo ${k} haur baino gutxiagok daramatzate; pribatutasunagatik, ez da kasu bat bestetik bereizten):`,
+    schoolsNotFound: 'Argitaratutako edizioetan parte-hartzailerik gabe:',
+    tooLong: (max: number) => `Laukitxo bakoitzak ${max} karaktere onartzen ditu gehienez.`,
+    formHeading: 'Aukeratu zer alderatu',
+    submit: 'Alderatu',
+    othersLead: 'Beste alderaketa batzuk:',
   },
   openData: {
     download: 'Deskargatu:',

@@ -31,6 +31,7 @@ describe('compareNames', () => {
         { label: 'Ane', counts: [3, undefined] },
       ],
       notFound: [],
+      tooMany: false,
     });
   });
 
@@ -46,10 +47,14 @@ describe('compareNames', () => {
       editions: EDITIONS,
       series: [{ label: 'Soto', counts: [undefined, undefined] }],
       notFound: ['Garcia'],
+      tooMany: false,
     });
     const asked = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
     const comparison = compareNames(names, 'surname', asked);
     expect(comparison.notFound).toEqual(asked.slice(0, MAX_COMPARED));
+    expect(comparison.tooMany).toBe(true);
+    // Five distinct, one of them twice: nothing left out.
+    expect(compareNames(names, 'surname', [...asked.slice(0, MAX_COMPARED), 'A']).tooMany).toBe(false);
   });
 });
 
@@ -62,6 +67,7 @@ describe('compareSchools', () => {
         { label: ALFA, counts: [4, 4] },
       ],
       notFound: [],
+      tooMany: false,
     });
   });
 
@@ -70,6 +76,7 @@ describe('compareSchools', () => {
       editions: EDITIONS,
       series: [{ label: ALFA, counts: [4, 4] }],
       notFound: [GAMMA, 'Colegio Nadie'],
+      tooMany: false,
     });
   });
 });

@@ -1,0 +1,274 @@
+import { CACHE, prepareJson, type PreparedResponse } from '../../http/answer.js';
+import { MAX_COMPARED, type Comparison } from '../../read-model/comparisons.js';
+import { everyYear, SeriesLegend, YearLines, type YearSeries } from '../charts/year-lines.js';
+import { Layout, Panel } from '../layout.js';
+import { COMPARED_KINDS, comparedQuery, comparisonDataPath, type ComparedKind } from '../locale.js';
+import { csvAnswer, OpenDataLinks } from '../open-data.js';
+import { pageForAddress, pageForRequest } from '../page-answer.js';
+import { card, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
+import { Detail } from '../statistic-sections.js';
+import { es } from '../texts/es.js';
+
+/** The longest text a field takes: more than any name or school a list may hold (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
+export const MAX_TYPED_LENGTH = 150;
+/**
+ * What an address asks to compare: its `n` values, control characters and runs of spaces
+ * made one space, trimmed, empty ones dropped; `undefined` when one is longer than
+ * `MAX_TYPED_LENGTH`. Other parameters are ignored.
+ */
+function askedIn(query: string): string[] | undefined {
+  const asked = new URLSearchParams(query)
+    .getAll('n')
+    .map((value) => value.replace(/[\s\p{Cc}]+/gu, ' ').trim())
+    .filter((value) => value !== '');
+  return asked.some((value) => [...value].length > MAX_TYPED_LENGTH) ? undefined : asked;
+}
+
+/** What a comparison compared, as its address and its data files name it: the figures' names, then those not found as typed. */
+const comparedItems = ({ series, notFound }: Comparison) => [...series.map((one) => one.label), ...notFound];
+
+interface ComparePageProps {
+  site: SiteContext;
+  kind: ComparedKind;
+  /** None: the empty form. */
+  comparison?: Comparison;
+  /** A field was longer than `MAX_TYPED_LENGTH`: nothing compared. */
+  refused?: boolean;
+}
+
+/** The form (GET: what it compares is the address), its fields filled with what is compared. */
+function CompareForm({
+  site,
+  kind,
+  items,
+}: {
+  site: SiteContext;
+  kind: ComparedKind;
+  items: readonly string[];
+}) {
+  const { texts, paths, data } = site;
+  const words = texts.compare[kind];
+  const listId = 'compare-schools';
+  return (
+    <form class="search-form" method="get" action={paths.compare[kind]}>
+      {Array.from({ length: MAX_COMPARED }, (_, i) => (
+        <div class="field">
+          <label for={`compare-${i + 1}`}>{words.field(i + 1)}</label>
+          <input
+            id={`compare-${i + 1}`}
+            name="n"
+            type="text"
+            autocomplete="off"
+            spellcheck={false}
+            maxLength={MAX_TYPED_LENGTH}
+            list={kind === 'school' ? listId : undefined}
+            value={items[i] ?? ''}
+          />
+        </div>
+      ))}
+      {kind === 'school' ? (
+        <datalist id={listId}>
+          {data.companies.map((school) => (
+            <option value={school} />
+          ))}
+        </datalist>
+      ) : null}
+      <button type="submit">{texts.compare.submit}</button>
+    </form>
+  );
+}
+
+/** Each edition's counts: one line per name or school (a withheld count is a gap), its legend, and the table. */
+function ComparedCounts({
+  site,
+  kind,
+  comparison,
+}: {
+  site: SiteContext;
+  kind: ComparedKind;
+  comparison: Comparison;
+}) {
+  const { texts: all, paths, data } = site;
+  const texts = all.compare;
+  const { editions, series } = comparison;
+  const lines: YearSeries[] = series.map((one) => ({
+    label: one.label,
+    points: editions.flatMap((year, e) => {
+      const count = one.counts[e];
+      return count === undefined ? [] : [{ year, count }];
+    }),
+  }));
+  const missing = everyYear(editions).filter((year) => !editions.includes(year));
+  const title = texts[kind].chartHeading;
+  const description = texts.chart(
+    series.map((one) => one.label),
+    editions[0] ?? 0,
+    editions.at(-1) ?? 0,
+    missing,
+  );
+  const cell = (count: number | undefined) =>
+    count === undefined ? <span class="no-data">{texts.withheld(data.names.k)}</span> : all.number(count);
+  return (
+    <Detail
+      wide
+      title={title}
+      chart={
+        <>
+          <YearLines
+            id="comparacion-chart"
+            title={title}
+            description={description}
+            series={lines}
+            editions={editions}
+          />
+          <SeriesLegend series={lines} />
+        </>
+      }
+      columns={[
+        { label: all.table.year, short: true },
+        ...series.map((one) => ({ label: one.label, numeric: true })),
+      ]}
+      rows={editions.map((year, e) => [
+        <a href={paths.statistics(String(year))}>{year}</a>,
+        ...series.map((one) => cell(one.counts[e])),
+      ])}
+    />
+  );
+}
+
+/** What a comparison found: a note when more than five were asked, those without figures, the chart, table and data. */
+function Compared({
+  site,
+  kind,
+  comparison,
+}: {
+  site: SiteContext;
+  kind: ComparedKind;
+  comparison: Comparison;
+}) {
+  const { texts: all, data } = site;
+  const texts = all.compare;
+  const { series, notFound, tooMany } = comparison;
+  const items = comparedItems(comparison);
+  return (
+    <>
+      {tooMany ? <p class="note">{texts.tooMany}</p> : null}
+      {notFound.length === 0 ? null : (
+        <>
+          <p>{kind === 'school' ? texts.schoolsNotFound : texts.namesNotFound(data.names.k)}</p>
+          <ul class="not-found">
+            {notFound.map((typed) => (
+              <li>{typed}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {series.length === 0 ? null : (
+        <Panel id="comparacion" heading={texts[kind].chartHeading} statistic>
+          <p>{kind === 'school' ? texts.schoolsText : texts.withheldText(data.names.k)}</p>
+          <ComparedCounts site={site} kind={kind} comparison={comparison} />
+          <OpenDataLinks
+            download={{
+              csv: comparisonDataPath(kind, 'csv', items),
+              json: comparisonDataPath(kind, 'json', items),
+              jsonFile: true,
+            }}
+          />
+        </Panel>
+      )}
+    </>
+  );
+}
+
+/** `/comparar/nombres` (and `apellidos`, `companias`): the form, and what the address asks to compare. */
+export function ComparePage({ site, kind, comparison, refused = false }: ComparePageProps) {
+  const { page: context, texts: all, paths, data } = site;
+  const texts = all.compare;
+  const words = texts[kind];
+  const others = COMPARED_KINDS.filter((other) => other !== kind);
+  return (
+    <Layout context={context} title={words.title} description={words.description} place="other">
+      <h1>{words.title}</h1>
+      <p class="lead">{kind === 'school' ? texts.schoolsLead : texts.namesLead(words.items, data.names.k)}</p>
+      {refused ? (
+        <p class="error" role="alert">
+          {texts.tooLong(MAX_TYPED_LENGTH)}
+        </p>
+      ) : null}
+      {comparison === undefined || context.isUpdating ? null : (
+        <Compared site={site} kind={kind} comparison={comparison} />
+      )}
+      <Panel id="elegir" heading={texts.formHeading}>
+        <CompareForm site={site} kind={kind} items={comparison ? comparedItems(comparison) : []} />
+      </Panel>
+      <p>
+        {texts.othersLead}{' '}
+        {others.map((other, i) => (
+          <>
+            {i === 0 ? '' : ' · '}
+            <a href={paths.compare[other]}>{texts[other].others}</a>
+          </>
+        ))}
+      </p>
+    </Layout>
+  );
+}
+
+/** The empty form of a kind: a page with an address, kept like the others. */
+export const comparePage = (site: SiteContext, kind: ComparedKind): AddressedPage => ({
+  content: () => <ComparePage site={site} kind={kind} />,
+  card: () => card(site, site.texts.compare[kind].title, site.texts.compare[kind].card),
+});
+
+/**
+ * `GET /comparar/nombres?n=Ane&n=Maialen`: the comparison the address asks for, made for
+ * the request (revalidated by its ETag, never kept); a field too long, 400 and the form;
+ * no `n`, the kept form (`form`).
+ */
+export function comparisonAnswer(
+  site: SiteContext,
+  kind: ComparedKind,
+  query: string,
+  form: () => PreparedResponse,
+): PreparedResponse {
+  const path = site.paths.compare[kind];
+  const asked = askedIn(query);
+  if (asked === undefined)
+    return pageForRequest(400, withSite(site, <ComparePage site={site} kind={kind} refused />, path));
+  if (asked.length === 0) return form();
+  const comparison = site.data.compare(kind, asked);
+  const page = <ComparePage site={site} kind={kind} comparison={comparison} />;
+  return pageForAddress(withSite(site, page, path, comparedQuery(comparedItems(comparison))));
+}
+
+/**
+ * `/comparar/nombres.csv?n=…` and `.json`: a comparison's data, one file for both
+ * languages. The CSV has a row per name and edition (`nombre,año,participantes`, the count
+ * empty where withheld); the JSON, the editions and each name's counts (`null` where
+ * withheld) and what was not found. A field too long: 400 and a JSON error.
+ */
+export function comparisonData(
+  site: SiteContext,
+  kind: ComparedKind,
+  format: 'csv' | 'json',
+  query: string,
+): PreparedResponse {
+  const asked = askedIn(query);
+  if (asked === undefined)
+    return prepareJson(400, { error: es.compare.tooLong(MAX_TYPED_LENGTH) }, CACHE.none);
+  const { editions, series, notFound, tooMany } = site.data.compare(kind, asked);
+  if (format === 'csv')
+    return csvAnswer({
+      columns: [es.compare[kind].item, es.table.year, es.table.participants].map((label) =>
+        label.toLowerCase(),
+      ),
+      rows: series.flatMap((one) => editions.map((year, e) => [one.label, year, one.counts[e] ?? ''])),
+    });
+  const value = {
+    editions,
+    series: series.map((one) => ({ name: one.label, counts: one.counts.map((count) => count ?? null) })),
+    notFound,
+    tooMany,
+  };
+  return prepareJson(200, value, CACHE.revalidate, { etag: true, effort: 'fast' });
+}
