@@ -21,6 +21,8 @@ export interface StatisticsData {
   years: string[];
   /** The records of each ready year in the API's order. */
   recordsByYear: Map<string, StatisticRecord[]>;
+  /** The day the figures of the ready years were last computed (`2026-11-27`, UTC), when the store says. */
+  computedOn: string | undefined;
 }
 
 /** Numeric years descending, then `global` last (spec §4.2). */
@@ -41,6 +43,12 @@ function compareForStatistics(a: StatisticRecord, b: StatisticRecord): number {
 const canonical = (value: JsonValue | undefined) =>
   value === undefined ? undefined : canonicalizeJsonb(value);
 
+/** The UTC day of a stored timestamp (ISO text, or SQLite's `2026-11-27 10:00:00`), when it reads as one. */
+function dayOf(timestamp: string | null): string | undefined {
+  const time = timestamp === null ? NaN : Date.parse(timestamp.replace(' ', 'T').replace(/(T[0-9:.]+)$/, '$1Z'));
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
+}
+
 /** The statistics of the ready years, each year's records in the API's order (made in the build worker). */
 export function statisticsData(
   yearRows: readonly YearRow[],
@@ -48,16 +56,22 @@ export function statisticsData(
 ): StatisticsData {
   const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
   const recordsByYear = new Map<string, StatisticRecord[]>(years.map((year) => [year, []]));
-  for (const { year, category, publicData, fullData, summary, basqueSummary } of stored)
-    recordsByYear.get(year)?.push({
+  let computedOn: string | undefined;
+  for (const { year, category, publicData, fullData, summary, basqueSummary, createdAt } of stored) {
+    const records = recordsByYear.get(year);
+    if (records === undefined) continue;
+    records.push({
       category,
       publicData: canonical(publicData),
       fullData: canonical(fullData),
       summary,
       basqueSummary,
     });
+    const day = dayOf(createdAt);
+    if (day !== undefined && (computedOn === undefined || day > computedOn)) computedOn = day;
+  }
   for (const records of recordsByYear.values()) records.sort(compareForStatistics);
-  return { years, recordsByYear };
+  return { years, recordsByYear, computedOn };
 }
 
 /** The statistics of one read model: the ready years and their records. */
@@ -65,11 +79,14 @@ export class StatisticsRecords {
   /** The ready years in the order of `/api/years`. */
   readonly years: readonly string[];
   readonly yearSet: ReadonlySet<string>;
+  /** The day the figures were last computed, when the store says (statisticsData). */
+  readonly computedOn: string | undefined;
   private readonly recordsByYear: ReadonlyMap<string, readonly StatisticRecord[]>;
   private readonly firstByYear: ReadonlyMap<string, ReadonlyMap<CategoryId, StatisticRecord>>;
 
-  constructor({ years, recordsByYear }: StatisticsData) {
+  constructor({ years, recordsByYear, computedOn }: StatisticsData) {
     this.years = years;
+    this.computedOn = computedOn;
     this.yearSet = new Set(years);
     this.recordsByYear = recordsByYear;
     this.firstByYear = new Map(

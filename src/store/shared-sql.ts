@@ -122,17 +122,18 @@ async function readStatistics(sql: Sql): Promise<StoredStatistic[]> {
     : ['NULL', ''];
   const rows = await sql.all<
     Pick<StoredStatistic, 'category' | 'year' | 'summary'> &
-      Record<'public_data' | 'full_data' | 'basque_summary', string | null>
+      Record<'public_data' | 'full_data' | 'basque_summary', string | null> & { created_at: unknown }
   >(
     `SELECT s.category, CAST(s.year AS TEXT) AS year, CAST(s.public_data AS TEXT) AS public_data,
-            CAST(s.full_data AS TEXT) AS full_data, s.summary, ${basqueSummary} AS basque_summary
+            CAST(s.full_data AS TEXT) AS full_data, s.summary, ${basqueSummary} AS basque_summary, s.created_at
      FROM statistics s ${joins}`,
   );
-  return rows.map(({ public_data, full_data, basque_summary, ...row }) => ({
+  return rows.map(({ public_data, full_data, basque_summary, created_at, ...row }) => ({
     ...row,
     publicData: parseJson(public_data),
     fullData: parseJson(full_data),
     basqueSummary: basque_summary,
+    createdAt: timestampText(created_at),
   }));
 }
 

@@ -39,6 +39,8 @@ export interface StoredStatistic {
   summary: string | null;
   /** For the Basque pages: the hand-written Basque summary if set, else the generated one; null when none is stored. */
   basqueSummary: string | null;
+  /** When its figures were computed (`created_at`: every recompute writes the rows anew), as text. */
+  createdAt: string | null;
 }
 
 export interface UpdatingStatus {

@@ -8,6 +8,8 @@ export interface SiteData {
   /** The ready years in the order of `/api/years`. */
   years: readonly string[];
   yearSet: ReadonlySet<string>;
+  /** The day the figures were computed (`2026-11-27`), when the store says: the data's date beside each chart. */
+  dataDate: string | undefined;
   /** The first record of each statistic of a year (what `/api/category` lists first); none for another year. */
   recordsOf(year: string): ReadonlyMap<CategoryId, StatisticRecord>;
   /** The schools served, in Spanish order. */
@@ -25,6 +27,7 @@ export function siteData({ statistics, participants }: ReadModel): SiteData {
   return {
     years: statistics.years,
     yearSet: statistics.yearSet,
+    dataDate: statistics.computedOn,
     recordsOf: (year) => statistics.recordsOf(year),
     companies: participants.companies,
     rowsBySchool: participants.rowsBySchool,

@@ -31,6 +31,8 @@ const model: ReadModel = {
         ...row,
         publicData: row.publicData as JsonValue,
         fullData: (row.fullData ?? undefined) as JsonValue | undefined,
+        // Computed over two days (SQLite's default text, another engine's format): the later one is the data's date.
+        createdAt: row.year === '2023' ? '2026-11-26 23:59:59' : '2026-11-27T08:00:00.000Z',
       })),
     ),
   ),
@@ -45,6 +47,10 @@ describe('the pages’ data of a read model (site-data.ts)', () => {
     expect(data.years).toEqual(['2024', '2023', 'global']);
     expect(data.companies).toEqual(['Amara', 'Zubia']);
     expect(data.childrenOf('Amara')).toBe(3);
+  });
+
+  it('the data’s date: the last day its figures were computed', () => {
+    expect(data.dataDate).toBe('2026-11-27');
   });
 
   it('a year’s statistics as records: what the API serves, the longer list beside it, the summary', () => {
