@@ -91,6 +91,8 @@ function pageRoutes(site: Site): Route[] {
         participantSearch: true,
       },
       page(`${paths.previews}/:image`, (state, { image }) => at(state).preview(image!)),
+      page(`${paths.chartsFolder}/:file`, (state, { file }) => at(state).chart(file!)),
+      page(`${paths.embedsFolder}/:name`, (state, { name }) => at(state).embed(name!)),
       redirect(paths.statisticsFolder, paths.statistics(GLOBAL_YEAR)),
     ];
   };

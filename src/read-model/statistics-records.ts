@@ -45,7 +45,8 @@ const canonical = (value: JsonValue | undefined) =>
 
 /** The UTC day of a stored timestamp (ISO text, or SQLite's `2026-11-27 10:00:00`), when it reads as one. */
 function dayOf(timestamp: string | null): string | undefined {
-  const time = timestamp === null ? NaN : Date.parse(timestamp.replace(' ', 'T').replace(/(T[0-9:.]+)$/, '$1Z'));
+  const time =
+    timestamp === null ? NaN : Date.parse(timestamp.replace(' ', 'T').replace(/(T[0-9:.]+)$/, '$1Z'));
   return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
 }
 

@@ -2,9 +2,17 @@ import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { DataTable } from '../data-table.js';
 import { Headline, Layout, Panel } from '../layout.js';
 import { es } from '../texts/es.js';
-import { categoryApiPath, downloadPath, OpenDataLinks, type CsvTable, type Download } from '../open-data.js';
+import { chartLinks } from '../chart-files.js';
+import {
+  categoryApiPath,
+  DownloadLinks,
+  downloadPath,
+  OpenDataLinks,
+  type CsvTable,
+  type Download,
+} from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
-import { ParticipantsByYear } from '../statistic-sections.js';
+import { participantsDrawing, ParticipantsByYear } from '../statistic-sections.js';
 import { yearCountsTable } from '../statistic-tables.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
 import { totalOf } from '../year-statistics.js';
@@ -25,6 +33,9 @@ interface SchoolFacts {
 /** The editions it took part in (more than 0 participants). */
 const editionsOf = (facts: SchoolFacts) => facts.participants.filter((point) => point.count > 0);
 
+/** The id of a school's chart (its participants per edition) and its anchor on the page. */
+const PARTICIPANTS = { id: 'school-participants', anchor: 'participantes' };
+
 /** `/companias/{slug}`: one school over the editions; while updating, its name alone (like the year pages). */
 export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: string; school: string }) {
   const { page: context, texts: all, paths } = site;
@@ -35,6 +46,7 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
     participants: {
       csv: downloadPath(`companias-${slug}-participantes.csv`),
       json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
+      chart: chartLinks(site, `companias-${slug}-participantes`),
     },
     names: {
       csv: downloadPath(`companias-${slug}-nombres.csv`),
@@ -64,14 +76,14 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
           <Panel id="cifras" heading={texts.figuresHeading}>
             <Headline figures={figures} />
           </Panel>
-          <Panel id="participantes" heading={texts.participantsHeading} statistic>
+          <Panel id={PARTICIPANTS.anchor} heading={texts.participantsHeading} statistic>
             <p>{texts.participantsText}</p>
             <ParticipantsByYear
-              id="school-participants"
+              id={PARTICIPANTS.id}
               title={texts.participantsHeading}
               points={facts.participants}
             />
-            <OpenDataLinks download={downloads.participants} />
+            <DownloadLinks download={downloads.participants} />
           </Panel>
           <Panel id="nombres" heading={texts.namesHeading} statistic>
             <p>{texts.namesText(facts.commonNameOverall)}</p>
@@ -104,6 +116,21 @@ function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, 
     }),
     commonNameOverall: commonNames(GLOBAL_YEAR).get(school),
     firstEditionOfData: published[0]!,
+  };
+}
+
+/** A school's chart for its file and embeddable page: its participants per edition. */
+export function schoolChart(site: SiteContext, slug: string, school: string) {
+  const { texts } = site;
+  const title = texts.school.participantsHeading;
+  const drawing = participantsDrawing(
+    { id: PARTICIPANTS.id, title, points: schoolFacts(site, school).participants },
+    texts,
+  );
+  return {
+    title: texts.openData.embed.title(title, school),
+    drawing,
+    page: `${site.paths.school(slug)}#${PARTICIPANTS.anchor}`,
   };
 }
 
