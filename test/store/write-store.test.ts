@@ -4,6 +4,9 @@ import type { ParticipantRecord } from '../../src/domain/types.js';
 import type { StoreSnapshot, WriteStore } from '../../src/store/store.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
 
+/** When a statistic was computed, as both engines read it: an ISO timestamp. */
+const COMPUTED_AT = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+
 const statistic = (
   category: string,
   year: string,
@@ -121,6 +124,7 @@ for (const kind of WRITE_STORE_KINDS) {
           publicData: undefined,
           summary: 'Texto a mano',
           basqueSummary: 'Laburpena intro 2024',
+          createdAt: COMPUTED_AT,
         },
         {
           category: 'namesDiversity',
@@ -128,6 +132,7 @@ for (const kind of WRITE_STORE_KINDS) {
           publicData: 40,
           summary: 'Resumen namesDiversity global',
           basqueSummary: 'Laburpena namesDiversity global',
+          createdAt: COMPUTED_AT,
         },
         {
           category: 'namesDiversityByYear',
@@ -135,6 +140,7 @@ for (const kind of WRITE_STORE_KINDS) {
           publicData: 12,
           summary: 'Resumen namesDiversityByYear 2024',
           basqueSummary: 'Laburpena namesDiversityByYear 2024',
+          createdAt: COMPUTED_AT,
         },
         {
           category: 'topNamesByYear',
@@ -146,6 +152,7 @@ for (const kind of WRITE_STORE_KINDS) {
           ],
           summary: 'Resumen topNamesByYear 2024',
           basqueSummary: 'Laburpena topNamesByYear 2024',
+          createdAt: COMPUTED_AT,
         },
       ]);
 

@@ -33,8 +33,8 @@ interface SchoolFacts {
 /** The editions it took part in (more than 0 participants). */
 const editionsOf = (facts: SchoolFacts) => facts.participants.filter((point) => point.count > 0);
 
-/** The id of a school's chart (its participants per edition) and its anchor on the page. */
-const PARTICIPANTS = { id: 'school-participants', anchor: 'participantes' };
+/** The id of a school's chart: its participants per edition. */
+const PARTICIPANTS_CHART = 'school-participants';
 
 /** `/companias/{slug}`: one school over the editions; while updating, its name alone (like the year pages). */
 export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: string; school: string }) {
@@ -76,10 +76,10 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
           <Panel id="cifras" heading={texts.figuresHeading}>
             <Headline figures={figures} />
           </Panel>
-          <Panel id={PARTICIPANTS.anchor} heading={texts.participantsHeading} statistic>
+          <Panel id="participantes" heading={texts.participantsHeading} statistic>
             <p>{texts.participantsText}</p>
             <ParticipantsByYear
-              id={PARTICIPANTS.id}
+              id={PARTICIPANTS_CHART}
               title={texts.participantsHeading}
               points={facts.participants}
             />
@@ -119,18 +119,18 @@ function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, 
   };
 }
 
-/** A school's chart for its file and embeddable page: its participants per edition. */
+/** A school's chart for its file and embeddable page: its participants per edition (its page's one chart). */
 export function schoolChart(site: SiteContext, slug: string, school: string) {
   const { texts } = site;
   const title = texts.school.participantsHeading;
   const drawing = participantsDrawing(
-    { id: PARTICIPANTS.id, title, points: schoolFacts(site, school).participants },
+    { id: PARTICIPANTS_CHART, title, points: schoolFacts(site, school).participants },
     texts,
   );
   return {
     title: texts.openData.embed.title(title, school),
     drawing,
-    page: `${site.paths.school(slug)}#${PARTICIPANTS.anchor}`,
+    page: site.paths.school(slug),
   };
 }
 
