@@ -222,7 +222,7 @@ const openDataTexts = {
     svg: 'Gráfico en SVG',
     page: 'Página para insertar',
     code: 'Código para insertarlo en otra web:',
-    source: 'Fuente:',
+    source: 'Fuente de los datos:',
     date: (date: string) => `Datos a fecha de ${date}`,
   },
 };

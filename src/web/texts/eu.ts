@@ -188,7 +188,7 @@ export const eu: Texts = {
       svg: 'Grafikoa SVG formatuan',
       page: 'Txertatzeko orria',
       code: 'Beste webgune batean txertatzeko kodea:',
-      source: 'Iturria:',
+      source: 'Datuen iturria:',
       date: (date) => `Datuen data: ${date}`,
     },
   },
