@@ -16,7 +16,7 @@ import { statisticChart, type Drawing } from './statistic-sections.js';
 const STATISTIC_CHART = /^([0-9]{4}|global)-([A-Za-z]+)$/;
 const SCHOOL_CHART = /^companias-([a-z0-9-]+)-participantes$/;
 
-/** A chart with a file and an embeddable page: its title (which page's), how it is drawn, the page it is on (with its anchor). */
+/** A chart with a file and an embeddable page: its title (which page's), how it is drawn, the page it is on (a statistic's with its anchor). */
 export interface PageChart {
   title: string;
   drawing: Drawing;
@@ -73,7 +73,7 @@ export function chartLinks(site: SiteContext, name: string): ChartLinks | undefi
 }
 
 /** What a chart's file and embeddable page say under it: source, licence, the data's date. */
-export function chartCredits(site: SiteContext, chart: PageChart): string[] {
+function chartCredits(site: SiteContext, chart: PageChart): string[] {
   const { texts, origin, data } = site;
   const { embed, licence, licenceName, licenceUrl } = texts.openData;
   return [
