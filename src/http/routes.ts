@@ -113,6 +113,8 @@ function pageRoutes(site: Site): Route[] {
         answer: (_query, source, _params, rawQuery) => at(source.state).compare(kind, rawQuery),
         cache: CACHE.revalidate,
       })),
+      page(`${paths.chartsFolder}/:file`, (state, { file }) => at(state).chart(file!)),
+      page(`${paths.embedsFolder}/:name`, (state, { name }) => at(state).embed(name!)),
       redirect(paths.statisticsFolder, paths.statistics(GLOBAL_YEAR)),
     ];
   };

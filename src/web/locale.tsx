@@ -42,18 +42,25 @@ export interface SitePaths {
   /** Where the preview images of the pages are (`/vista-previa`), and the name of the home page's. */
   previews: string;
   homePreview: string;
+  /** The folders of the charts' standalone SVG files (`/graficos`) and of their embeddable pages (`/insertar`). */
+  chartsFolder: string;
+  embedsFolder: string;
+  /** A chart's SVG file and embeddable page, by the name of its CSV file less `.csv` (`2024-topNamesByYear`). */
+  chart(name: string): string;
+  embed(name: string): string;
 }
 
-function sitePaths(
-  root: string,
-  folders: Omit<SitePaths, 'home' | 'statistics' | 'school' | 'name'>,
-): SitePaths {
+type Folders = Omit<SitePaths, 'home' | 'statistics' | 'school' | 'name' | 'chart' | 'embed'>;
+
+function sitePaths(root: string, folders: Folders): SitePaths {
   return {
     home: root === '' ? '/' : root,
     ...folders,
     statistics: (year) => `${folders.statisticsFolder}/${encodeURIComponent(year)}`,
     school: (slug) => `${folders.schoolsFolder}/${encodeURIComponent(slug)}`,
     name: (kind, slug) => `${folders.namesFolder[kind]}/${encodeURIComponent(slug)}`,
+    chart: (name) => `${folders.chartsFolder}/${encodeURIComponent(name)}.svg`,
+    embed: (name) => `${folders.embedsFolder}/${encodeURIComponent(name)}`,
   };
 }
 
@@ -71,6 +78,8 @@ const PATHS: Record<Language, SitePaths> = {
     },
     previews: '/vista-previa',
     homePreview: 'inicio',
+    chartsFolder: '/graficos',
+    embedsFolder: '/insertar',
   }),
   eu: sitePaths('/eu', {
     statisticsFolder: '/eu/estatistikak',
@@ -85,6 +94,8 @@ const PATHS: Record<Language, SitePaths> = {
     },
     previews: '/eu/aurrebista',
     homePreview: 'hasiera',
+    chartsFolder: '/eu/grafikoak',
+    embedsFolder: '/eu/txertatu',
   }),
 };
 

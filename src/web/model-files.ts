@@ -1,5 +1,6 @@
 import { GLOBAL_YEAR, isCategoryId, PAGE_ORDER, type CategoryId } from '../domain/categories.js';
 import type { PreparedResponse } from '../http/answer.js';
+import { chartLinks } from './chart-files.js';
 import { LOCALES, NAME_KINDS, pathOf, type Language, type PageAddress } from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable, type Download } from './open-data.js';
 import { NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
@@ -32,6 +33,7 @@ export const statisticDownload = (
   statisticCsv(site, year, category) && {
     csv: downloadPath(`${year}-${category}.csv`),
     json: categoryApiPath(year, category),
+    chart: chartLinks(site, `${year}-${category}`),
   };
 
 /** The table of a file name, when it names a statistic or a school that has one. */

@@ -7,12 +7,21 @@ import { ORIGINAL_WORK_URL } from './layout.js';
 import { useLocale } from './locale.js';
 import { pageKind } from './page-answer.js';
 
-/** One statistic of a page, to download: its CSV here and the same statistic in the JSON API. */
+/** One statistic of a page, to download: its CSV here and the same statistic in the JSON API; its chart's links when it has one. */
 export interface Download {
   csv: string;
   json: string;
   /** The JSON is a file of its own, not the API's. */
   jsonFile?: boolean;
+  chart?: ChartLinks | undefined;
+}
+
+/** A chart's file and embeddable page (paths), how to cite it, the code that embeds it (src/web/chart-files.tsx). */
+export interface ChartLinks {
+  svg: string;
+  embed: string;
+  citation: string;
+  code: string;
 }
 
 /** A table of plain values, its header row first. */
@@ -87,6 +96,38 @@ export function OpenDataLinks({ download }: { download: Download }) {
   );
 }
 
+/** Beside a chart: how to cite it (always shown), and, folded, its file, its embeddable page and the code to copy. */
+function ChartReuse({ links }: { links: ChartLinks }) {
+  const texts = useLocale().texts.openData.embed;
+  return (
+    <div class="chart-reuse">
+      <p class="citation">
+        <strong>{texts.cite}</strong> {links.citation}
+      </p>
+      <details>
+        <summary>{texts.reuse}</summary>
+        <p>
+          <a href={links.svg}>{texts.svg}</a> · <a href={links.embed}>{texts.page}</a>
+        </p>
+        <p>{texts.code}</p>
+        <pre class="snippet">
+          <code>{links.code}</code>
+        </pre>
+      </details>
+    </div>
+  );
+}
+
+/** Under a statistic: its chart's citation and links when it has a chart, then its data's. */
+export function DownloadLinks({ download }: { download: Download }) {
+  return (
+    <>
+      {download.chart && <ChartReuse links={download.chart} />}
+      <OpenDataLinks download={download} />
+    </>
+  );
+}
+
 /** The download of each statistic of the page being made, when it has one. */
 export const DownloadsContext = createContext<(category: CategoryId) => Download | undefined>(
   () => undefined,
@@ -95,5 +136,5 @@ export const DownloadsContext = createContext<(category: CategoryId) => Download
 /** The links of a statistic's section, when the page offers its data. */
 export function SectionDownloads({ category }: { category: CategoryId }) {
   const download = useContext(DownloadsContext)(category);
-  return download === undefined ? null : <OpenDataLinks download={download} />;
+  return download === undefined ? null : <DownloadLinks download={download} />;
 }

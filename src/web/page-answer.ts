@@ -4,13 +4,18 @@ import { CACHE, prepareBytes, type BodyKind, type PreparedResponse } from '../ht
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
-/** Styles, images and forms of this origin only, and no script at all: the pages need none. */
-export const PAGE_POLICY =
+/** Styles, images and forms of this origin only, no script at all (the pages need none), framed by `ancestors`. */
+const pagePolicy = (ancestors: string) =>
   "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; " +
-  "frame-ancestors 'none'";
+  `frame-ancestors ${ancestors}`;
 
-export function pageKind(contentType: string, cacheControl: string): BodyKind {
-  return { contentType, cacheControl, policy: PAGE_POLICY };
+/** Every page and file: no site may frame it. */
+export const PAGE_POLICY = pagePolicy("'none'");
+/** A chart's embeddable page (`/insertar/…`): the one kind of page any site may frame. */
+export const EMBED_POLICY = pagePolicy('*');
+
+export function pageKind(contentType: string, cacheControl: string, policy = PAGE_POLICY): BodyKind {
+  return { contentType, cacheControl, policy };
 }
 
 function html(page: VNode): Buffer {
@@ -19,9 +24,9 @@ function html(page: VNode): Buffer {
 
 // Revalidated on every use (a 304 by ETag), so the updating notice and a new edition show at once.
 /** A page made once per data version, like the API's answers; error pages are never kept. */
-export function preparePage(statusCode: number, page: VNode): PreparedResponse {
+export function preparePage(statusCode: number, page: VNode, policy = PAGE_POLICY): PreparedResponse {
   const cacheControl = statusCode === 200 ? CACHE.revalidate : CACHE.none;
-  return prepareBytes(statusCode, html(page), pageKind(HTML_CONTENT_TYPE, cacheControl), {
+  return prepareBytes(statusCode, html(page), pageKind(HTML_CONTENT_TYPE, cacheControl, policy), {
     etag: statusCode === 200,
   });
 }

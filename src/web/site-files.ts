@@ -15,10 +15,13 @@ export interface SiteAsset {
   answer(): PreparedResponse;
 }
 
-/** Read once per process. The name carries a hash of the content, so a browser may keep a file for a year. */
-function load(file: string, name: string, contentType: string): SiteAsset {
-  const body = readAsset(file);
-  const path = `/recursos/${name}.${hash('sha256', body, 'hex').slice(0, 10)}.${file.split('.').at(-1)}`;
+/** The stylesheet's parts, in order: the light colours, the pages (dark colours on request), the charts. */
+const STYLESHEET_PARTS = ['palette.css', 'site.css', 'charts.css'] as const;
+
+/** Read once per process (`files` joined in order). The name carries a hash of the content, so a browser may keep a file for a year. */
+function load(files: readonly string[], name: string, contentType: string): SiteAsset {
+  const body = Buffer.concat(files.map(readAsset));
+  const path = `/recursos/${name}.${hash('sha256', body, 'hex').slice(0, 10)}.${files[0]!.split('.').at(-1)}`;
   const prepared = prepareBytes(200, body, pageKind(contentType, CACHE.immutable), { etag: true });
   return { path, answer: () => prepared };
 }
@@ -27,8 +30,8 @@ let loaded: { stylesheet: SiteAsset; icon: SiteAsset } | undefined;
 
 export function siteAssets() {
   return (loaded ??= {
-    stylesheet: load('site.css', 'estilo', 'text/css; charset=utf-8'),
-    icon: load('icon.svg', 'icono', 'image/svg+xml'),
+    stylesheet: load(STYLESHEET_PARTS, 'estilo', 'text/css; charset=utf-8'),
+    icon: load(['icon.svg'], 'icono', 'image/svg+xml'),
   });
 }
 

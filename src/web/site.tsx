@@ -7,10 +7,12 @@ import type { PageContext } from './layout.js';
 import { addressOf, LOCALES, LocaleContext, type ComparedKind, type Language } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
 import { dataPackageAnswer, publishedFiles } from './data-package.js';
+import { chartFile, chartOf } from './chart-files.js';
 import { dataFile, previewFile, sitemapFile } from './model-files.js';
-import { preparePage } from './page-answer.js';
+import { EMBED_POLICY, preparePage } from './page-answer.js';
 import { aboutPage } from './pages/about-page.js';
 import { comparePage, comparisonAnswer, comparisonData } from './pages/compare-page.js';
+import { EmbedPage } from './pages/embed-page.js';
 import { homePage } from './pages/home-page.js';
 import { NotFoundPage, UnavailablePage } from './pages/message-pages.js';
 import { namePage } from './pages/name-page.js';
@@ -87,6 +89,11 @@ function modelPages(site: SiteContext) {
   const files = once(() => publishedFiles(site));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
   let catalogue: PreparedResponse | undefined;
+  const chart = perKey((file) => chartFile(site, file));
+  const embed = perKey((name) => {
+    const shown = chartOf(site, name);
+    return shown && preparePage(200, withSite(site, <EmbedPage site={site} chart={shown} />), EMBED_POLICY);
+  });
   const preview = perKey((image) => previewFile(site, image, (path) => pageAt(site, path)));
   return {
     home: () => page(paths.home),
@@ -119,6 +126,10 @@ function modelPages(site: SiteContext) {
       (catalogue ??= catalogueAnswer(site, files(), operations)),
     /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
     preview: (image: string) => preview(image) ?? notFound(),
+    /** `/graficos/{name}.svg`: a chart as a standalone SVG file, else the 404 page. */
+    chart: (file: string) => chart(file) ?? notFound(),
+    /** `/insertar/{name}`: a chart's embeddable page, the one page any site may frame; else the 404 page (which may not be framed). */
+    embed: (name: string) => embed(name) ?? notFound(),
     robots: once(() => robotsAnswer(site.origin)),
     sitemap: once(() => sitemapFile(site)),
     /** `/statistics/{year}` of the original site: 301 to the year's page when it is published. */
@@ -208,6 +219,8 @@ function unavailablePages(unavailable: () => PreparedResponse): ModelPages {
     dataPackage: unavailable,
     catalogue: unavailable,
     preview: unavailable,
+    chart: unavailable,
+    embed: unavailable,
     robots: unavailable,
     sitemap: unavailable,
     originalStatistics: unavailable,

@@ -3,9 +3,18 @@ import type { z } from 'zod';
 import { PAGE_ORDER, statisticOf, type CategoryId, type StatisticView } from '../domain/categories.js';
 import type { CategoryTexts, Texts } from './texts/es.js';
 import { useLocale } from './locale.js';
-import { EditionDots } from './charts/edition-dots.js';
-import { RankedBars } from './charts/ranked-bars.js';
-import { everyYear, SmallMultiples, YearLines, type YearSeries } from './charts/year-lines.js';
+import { dotsHeight, EditionDots } from './charts/edition-dots.js';
+import { barsHeight, RankedBars } from './charts/ranked-bars.js';
+import { STANDALONE_CHART_WIDTH } from './charts/standalone.js';
+import {
+  everyYear,
+  linesHeight,
+  MultiplesGrid,
+  multiplesGridHeight,
+  SmallMultiples,
+  YearLines,
+  type YearSeries,
+} from './charts/year-lines.js';
 import { DataTable, type Column } from './data-table.js';
 import { pageTable, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
@@ -20,6 +29,20 @@ type Shown = CategoryTexts & { category: CategoryId; id: string; texts: Texts };
 
 /** A section's content from its data, or `undefined` when the data has an unexpected shape. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
+
+/** A chart as the page draws it, and as its standalone file does: `STANDALONE_CHART_WIDTH` wide, `height` high. */
+export interface Drawing {
+  inline: ComponentChildren;
+  standalone: ComponentChildren;
+  height: number;
+}
+
+/** A chart drawn the same on the page and in its file. */
+const sameDrawing = (chart: ComponentChildren, height: number): Drawing => ({
+  inline: chart,
+  standalone: chart,
+  height,
+});
 
 /** The schools drawn in the evolution chart, one small chart each; the table lists them all. */
 const EVOLUTION_CHARTS = 6;
@@ -89,29 +112,39 @@ const pageRows = (texts: Texts, { columns, rows }: StatisticTable) =>
 /** Bars of a table's first `limit` rows (a name and its figure), each figure `shown` to the reader. */
 const bars =
   (shown: (texts: Texts) => (value: number) => string, limit?: number) =>
-  (table: StatisticTable, { id, title, texts }: Shown) => (
-    <RankedBars
-      id={id}
-      title={title}
-      bars={table.rows.slice(0, limit).map(([label, value]) => ({
-        label: String(label),
-        value: Number(value),
-        shown: shown(texts)(Number(value)),
-      }))}
-    />
-  );
+  (table: StatisticTable, { id, title, texts }: Shown): Drawing => {
+    const rows = table.rows.slice(0, limit);
+    const chart = (
+      <RankedBars
+        id={id}
+        title={title}
+        bars={rows.map(([label, value]) => ({
+          label: String(label),
+          value: Number(value),
+          shown: shown(texts)(Number(value)),
+        }))}
+      />
+    );
+    return sameDrawing(chart, barsHeight(rows.length));
+  };
+
+type TableChart = (table: StatisticTable, shown: Shown) => Drawing;
+
+/** The table of a statistic's data, when it has the expected shape. */
+const tableOf = (data: unknown, shown: Shown) =>
+  pageTable(statisticOf(shown.category), shown, data, shown.texts);
 
 /** A statistic's table, under a chart of its rows when it has one; a ranking's rows lead with their places. */
 const tableView =
-  (chart?: (table: StatisticTable, shown: Shown) => ComponentChildren, ranking = false): View =>
+  (chart?: TableChart, ranking = false): View =>
   (data, shown) => {
     const { texts } = shown;
-    const table = pageTable(statisticOf(shown.category), shown, data, texts);
+    const table = tableOf(data, shown);
     if (table === undefined || table.rows.length === 0) return table && null;
     return (
       <Detail
         title={shown.title}
-        chart={chart?.(table, shown)}
+        chart={chart?.(table, shown).inline}
         drawn={ranking ? Math.min(CHART_BARS, table.rows.length) : undefined}
         columns={ranking ? [{ label: texts.table.position, numeric: true }, ...table.columns] : table.columns}
         rows={ranking ? placed(table.rows, pageRows(texts, table)) : pageRows(texts, table)}
@@ -128,9 +161,8 @@ interface ParticipantsByYearProps {
   points: readonly YearCount[];
 }
 
-/** Participants per edition: a line and its table (the global page, the home page and a school's page). */
-export function ParticipantsByYear({ id, title, points }: ParticipantsByYearProps) {
-  const { texts } = useLocale();
+/** Participants per edition as a line (`points` in year order). */
+export function participantsDrawing({ id, title, points }: ParticipantsByYearProps, texts: Texts): Drawing {
   const withCount = yearWithCount(texts);
   const series: YearSeries[] = [{ label: texts.table.participants, points }];
   const busiest = points.reduce((best, point) => (point.count > best.count ? point : best));
@@ -142,19 +174,28 @@ export function ParticipantsByYear({ id, title, points }: ParticipantsByYearProp
     withCount(busiest),
     missing,
   );
-  const table = yearCountsTable(points, texts);
+  const chart = <YearLines id={id} title={title} description={description} series={series} />;
+  return sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH));
+}
+
+/** Participants per edition: a line and its table (the global page, the home page and a school's page). */
+export function ParticipantsByYear(props: ParticipantsByYearProps) {
+  const { texts } = useLocale();
+  const table = yearCountsTable(props.points, texts);
   return (
     <Detail
-      title={title}
-      chart={<YearLines id={id} title={title} description={description} series={series} />}
+      title={props.title}
+      chart={participantsDrawing(props, texts).inline}
       columns={table.columns}
       rows={pageRows(texts, table)}
     />
   );
 }
 
+const inYearOrder = (points: readonly YearCount[]) => [...points].sort((a, b) => a.year - b.year);
+
 const seriesView = shaped(SHAPES.yearCounts, (points, { id, title }) => (
-  <ParticipantsByYear id={id} title={title} points={[...points].sort((a, b) => a.year - b.year)} />
+  <ParticipantsByYear id={id} title={title} points={inYearOrder(points)} />
 ));
 
 function figureView(data: unknown, { texts }: Shown) {
@@ -164,7 +205,25 @@ function figureView(data: unknown, { texts }: Shown) {
   return value === undefined ? undefined : <p class="figure-value">{texts.number(value)}</p>;
 }
 
-const evolutionView = shaped(SHAPES.evolution, (schools, { id, title, texts }) => {
+type School<K extends 'evolution' | 'constant'> = z.infer<(typeof SHAPES)[K]>[number];
+
+/** The first schools' participants per edition, a small chart each. */
+function evolutionDrawing(schools: readonly School<'evolution'>[], { id, texts }: Shown): Drawing {
+  const series = schools
+    .slice(0, EVOLUTION_CHARTS)
+    .map((school) => ({ label: school.school, points: school.years }));
+  const describe = (school: YearSeries) =>
+    texts.charts.schoolLine(school.label, school.points.map(yearWithCount(texts)));
+  const width = STANDALONE_CHART_WIDTH;
+  return {
+    inline: <SmallMultiples id={id} series={series} describe={describe} />,
+    standalone: <MultiplesGrid id={id} series={series} describe={describe} width={width} />,
+    height: multiplesGridHeight(series.length, width),
+  };
+}
+
+const evolutionView = shaped(SHAPES.evolution, (schools, shown) => {
+  const { title, texts } = shown;
   const number = texts.number;
   const drawn = schools.slice(0, EVOLUTION_CHARTS);
   const years = [...new Set(schools.flatMap((school) => school.years.map((point) => point.year)))].sort(
@@ -176,15 +235,7 @@ const evolutionView = shaped(SHAPES.evolution, (schools, { id, title, texts }) =
     <Detail
       wide
       title={title}
-      chart={
-        <SmallMultiples
-          id={id}
-          series={drawn.map((school) => ({ label: school.school, points: school.years }))}
-          describe={(school) =>
-            texts.charts.schoolLine(school.label, school.points.map(yearWithCount(texts)))
-          }
-        />
-      }
+      chart={evolutionDrawing(schools, shown).inline}
       drawn={drawn.length}
       columns={[
         { label: texts.table.school },
@@ -203,28 +254,35 @@ const evolutionView = shaped(SHAPES.evolution, (schools, { id, title, texts }) =
   );
 });
 
-const constantView = shaped(SHAPES.constant, (schools, { id, title, item, count, texts }) => {
+/** A row of dots per school over every edition. */
+function constantDrawing(schools: readonly School<'constant'>[], { id, title, texts }: Shown): Drawing {
   const withData = new Set(schools.flatMap((school) => school.yearsActive.map((point) => point.year)));
   const editions = everyYear([...withData]);
   const missing = editions.filter((year) => !withData.has(year));
+  const chart = (
+    <EditionDots
+      id={id}
+      title={title}
+      description={texts.charts.dots(schools.length, withData.size, missing)}
+      years={editions}
+      withData={withData}
+      rows={schools.map((school) => ({
+        label: school.school,
+        years: new Set(school.yearsActive.map((point) => point.year)),
+        shown: texts.charts.editionsOf(school.yearsActive.length, withData.size),
+      }))}
+    />
+  );
+  return sameDrawing(chart, dotsHeight(schools.length));
+}
+
+const constantView = shaped(SHAPES.constant, (schools, shown) => {
+  const { title, item, count, texts } = shown;
   return (
     <Detail
       wide
       title={title}
-      chart={
-        <EditionDots
-          id={id}
-          title={title}
-          description={texts.charts.dots(schools.length, withData.size, missing)}
-          years={editions}
-          withData={withData}
-          rows={schools.map((school) => ({
-            label: school.school,
-            years: new Set(school.yearsActive.map((point) => point.year)),
-            shown: texts.charts.editionsOf(school.yearsActive.length, withData.size),
-          }))}
-        />
-      }
+      chart={constantDrawing(schools, shown).inline}
       columns={[
         { label: item! },
         { label: count!, numeric: true },
@@ -241,20 +299,54 @@ const constantView = shaped(SHAPES.constant, (schools, { id, title, item, count,
   );
 });
 
+const rankingBars = bars((texts) => texts.number, CHART_BARS);
+const lengthBars = bars((texts) => texts.charts.characters);
+
 /** How each kind of statistic is drawn (its kind: `src/domain/categories.ts`); `null` for a text (intro, outro). */
 const VIEWS: Readonly<Record<StatisticView, View | null>> = {
   text: null,
   figure: figureView,
   series: seriesView,
-  ranking: tableView(
-    bars((texts) => texts.number, CHART_BARS),
-    true,
-  ),
+  ranking: tableView(rankingBars, true),
   list: tableView(),
-  lengths: tableView(bars((texts) => texts.charts.characters)),
+  lengths: tableView(lengthBars),
   evolution: evolutionView,
   constant: constantView,
 };
+
+/** A chart of data of `shape`, none for an empty list. */
+const shapedChart =
+  <T,>(shape: z.ZodType<T[]>, draw: (items: T[], shown: Shown) => Drawing) =>
+  (data: unknown, shown: Shown) => {
+    const items = parsed(shape, data);
+    return items?.length ? draw(items, shown) : undefined;
+  };
+
+const tableChart = (chart: TableChart) => (data: unknown, shown: Shown) => {
+  const table = tableOf(data, shown);
+  return table?.rows.length ? chart(table, shown) : undefined;
+};
+
+/** The chart of each kind of statistic that has one: the same as its section's. */
+const CHARTS: Partial<Record<StatisticView, (data: unknown, shown: Shown) => Drawing | undefined>> = {
+  series: shapedChart(SHAPES.yearCounts, (points, shown) =>
+    participantsDrawing({ ...shown, points: inYearOrder(points) }, shown.texts),
+  ),
+  ranking: tableChart(rankingBars),
+  lengths: tableChart(lengthBars),
+  evolution: shapedChart(SHAPES.evolution, evolutionDrawing),
+  constant: shapedChart(SHAPES.constant, constantDrawing),
+};
+
+/** A statistic's chart (its section's) and its title, when it has one and data of the expected shape. */
+export function statisticChart(category: CategoryId, record: StatisticRecord, texts: Texts) {
+  const words = texts.categories[category];
+  const shown: Shown = { ...words, category, id: chartId(category), texts };
+  const drawing = CHARTS[statisticOf(category).view]?.(shownData(category, record), shown);
+  return drawing && { title: words.title, drawing };
+}
+
+const chartId = (category: CategoryId) => `${category}-chart`;
 
 /** One statistic: a text is its summary; a figure's number goes before the summary, a detail's chart after. */
 function Section({ category, record }: { category: CategoryId; record: StatisticRecord }) {
@@ -268,7 +360,7 @@ function Section({ category, record }: { category: CategoryId; record: Statistic
       </section>
     );
   }
-  const content = view(shownData(category, record), { ...words, category, id: `${category}-chart`, texts });
+  const content = view(shownData(category, record), { ...words, category, id: chartId(category), texts });
   const body = content === undefined ? <p class="note">{texts.statistics.unreadable}</p> : content;
   const isFigure = view === figureView;
   return (

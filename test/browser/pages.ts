@@ -499,7 +499,7 @@ export function schemeFreeChecks(): void {
         const ranking = page.locator('#topNamesByYear');
         await expect.poll(() => ranking.locator('svg.chart').isVisible()).toBe(true);
         const table = ranking.locator('table');
-        const fold = ranking.locator('summary');
+        const fold = ranking.locator('.detail-table > summary');
         if (width < 800) {
           expect(await table.isVisible()).toBe(false);
           await fold.click();

@@ -31,7 +31,13 @@ const SAMPLE_PATH: Record<string, string> = {
   '/apellidos/:slug': '/apellidos/zubia',
   '/eu/izenak/:slug': '/eu/izenak/ane',
   '/eu/abizenak/:slug': '/eu/abizenak/zubia',
+  '/graficos/:file': '/graficos/2024-topNamesByYear.svg',
+  '/eu/grafikoak/:file': '/eu/grafikoak/2024-topNamesByYear.svg',
+  '/insertar/:name': '/insertar/2024-topNamesByYear',
+  '/eu/txertatu/:name': '/eu/txertatu/2024-topNamesByYear',
 };
+/** The rows of the charts' embeddable pages: the only answers another site may frame. */
+const EMBEDS = new Set(['/insertar/:name', '/eu/txertatu/:name']);
 /** The rows of old and loose addresses: a redirect to ours, with no body. */
 const REDIRECTS = new Set([
   '/estadisticas',
@@ -105,6 +111,18 @@ describe('the route table', () => {
       expect(posted.body.toString()).toContain('Ane Zubia Lasa');
       const put = await rawHttp(server.url + path, 'PUT');
       expect([put.status, put.headers.allow]).toEqual([405, 'GET, HEAD, POST']);
+    },
+  );
+
+  it.each(ROUTES.map((route) => [route.path]))(
+    '%s: another site may frame it only if it is a chart’s embeddable page',
+    async (path) => {
+      const { status, headers } = await rawHttp(server.url + target(path), 'GET');
+      expect(status).toBe(REDIRECTS.has(path) ? 301 : 200);
+      expect(headers['content-security-policy']).toMatch(
+        EMBEDS.has(path) ? /; frame-ancestors \*$/ : /(^|; )frame-ancestors 'none'(;|$)/,
+      );
+      expect(headers['x-frame-options']).toBeUndefined();
     },
   );
 

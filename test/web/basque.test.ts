@@ -68,6 +68,8 @@ function spanishIn(html: string): string[] {
     .replace(/&amp;/g, '&')
     .replace(/&quot;/g, '"');
   for (const name of [...schools, 'Ane Zubia Lasa']) visible = visible.split(name).join(' ');
+  // Addresses shown as text (a chart's citation and embed code) are the same in both languages, like the files' names.
+  visible = visible.replace(/https?:\/\/[^\s"<>]+/g, ' ');
   return catalogueTexts(es).filter((spanish) => !basque.has(spanish) && visible.includes(spanish));
 }
 

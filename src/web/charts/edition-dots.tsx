@@ -11,6 +11,9 @@ interface DotRow {
 /** Pixels: year line, row, fonts, dot radius, widest year column, room before a total. */
 const SIZE = { header: 22, row: 34, labelFont: 13, yearFont: 11, dot: 6, widestColumn: 34, gap: 8 };
 
+/** The height of `rows` rows of dots, in pixels, at any width. */
+export const dotsHeight = (rows: number) => SIZE.header + rows * SIZE.row;
+
 interface EditionDotsProps {
   id: string;
   title: string;
@@ -34,7 +37,7 @@ export function EditionDots({ id, title, description, years, withData, rows }: E
     <svg
       class="chart chart-dots"
       width="100%"
-      height={SIZE.header + rows.length * SIZE.row}
+      height={dotsHeight(rows.length)}
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
     >

@@ -26,6 +26,7 @@ export function textWidth(text: string, fontSize: number, bold = false): number 
 }
 
 interface FittedTextProps {
+  id?: string;
   class: string;
   y: string;
   text: string;
@@ -35,7 +36,7 @@ interface FittedTextProps {
 }
 
 /** A label at the chart's left cut with `…` to fit, whole in its `<title>` (and always in the chart's table). */
-export function FittedText({ class: className, y, text, fontSize, after }: FittedTextProps) {
+export function FittedText({ id, class: className, y, text, fontSize, after }: FittedTextProps) {
   const room = NARROWEST_CHART - INSET - after;
   let shown = text;
   if (textWidth(text, fontSize) > room) {
@@ -48,7 +49,7 @@ export function FittedText({ class: className, y, text, fontSize, after }: Fitte
     shown = shown.trimEnd() + '…';
   }
   return (
-    <text class={className} x={INSET} y={y}>
+    <text id={id} class={className} x={INSET} y={y}>
       {shown}
       {shown === text ? null : <title>{text}</title>}
     </text>

@@ -12,6 +12,9 @@ interface Bar {
 /** Pixels: a bar with its label line, the bar in it, the stylesheet's fonts, the room after a bar. */
 const SIZE = { row: 42, barTop: 19, barHeight: 17, labelFont: 13, valueFont: 12, gap: 6 };
 
+/** The height of `count` bars, in pixels, at any width. */
+export const barsHeight = (count: number) => count * SIZE.row;
+
 /**
  * Ranked bars, each label on its own line (shortened, whole in its `<title>`), the value after the bar or
  * inside its end. No viewBox: lengths are percentages and the text keeps its size at any width.
@@ -25,7 +28,7 @@ export function RankedBars({ id, title, bars }: { id: string; title: string; bar
     <svg
       class="chart chart-bars"
       width="100%"
-      height={bars.length * SIZE.row}
+      height={barsHeight(bars.length)}
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
     >

@@ -2,6 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import { line, symbol, symbolCross, symbolDiamond, symbolSquare, symbolTriangle } from 'd3-shape';
 import { useLocale } from '../locale.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
+import { FittedText, NARROWEST_CHART } from './fitted-text.js';
 
 export interface YearSeries {
   label: string;
@@ -199,6 +200,9 @@ export function SeriesLegend({ series }: { series: readonly YearSeries[] }) {
   );
 }
 
+/** The height of the lines' chart drawn `width` pixels wide (it keeps its proportions). */
+export const linesHeight = (width: number) => (width * BOXES.large.height) / BOXES.large.width;
+
 interface SmallMultiplesProps {
   id: string;
   series: readonly YearSeries[];
@@ -206,46 +210,97 @@ interface SmallMultiplesProps {
   describe: (series: YearSeries) => string;
 }
 
+/** One series' small chart, named by the element `${id}-title` beside it; every one on the same scales. */
+function SmallChart({
+  id,
+  one,
+  frame: chart,
+  describe,
+}: { id: string; one: YearSeries; frame: Frame } & Pick<SmallMultiplesProps, 'describe'>) {
+  const formatNumber = useLocale().texts.number;
+  return (
+    <svg
+      class="chart chart-multiple"
+      viewBox="0 0 160 96"
+      role="img"
+      aria-labelledby={`${id}-title ${id}-desc`}
+    >
+      <title>{one.label}</title>
+      <desc id={`${id}-desc`}>{describe(one)}</desc>
+      <g class="axis">
+        <ValueTicks ticks={[0, chart.y.domain()[1]!]} frame={chart} />
+        {[chart.first, chart.last].map((year, end) => (
+          <text x={chart.x(year)} y={92} text-anchor={end === 0 ? 'start' : 'end'}>
+            {year}
+          </text>
+        ))}
+      </g>
+      <SeriesLine
+        one={one}
+        index={1}
+        frame={chart}
+        pointTitle={(point) => `${point.year}: ${formatNumber(point.count)}`}
+      />
+    </svg>
+  );
+}
+
 /** One small chart per series, on the same scales from 0, its name in HTML above it so that it wraps. */
 export function SmallMultiples({ id, series, describe }: SmallMultiplesProps) {
-  const formatNumber = useLocale().texts.number;
   const chart = frame(series, BOXES.small);
-  const top = chart.y.domain()[1]!;
   return (
     <ul class="multiples">
+      {series.map((one, i) => (
+        <li>
+          <p class="multiple-name" id={`${id}-${i + 1}-title`}>
+            {one.label}
+          </p>
+          <SmallChart id={`${id}-${i + 1}`} one={one} frame={chart} describe={describe} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The small charts in one SVG, `columns` a row, each under its name (for a chart's standalone file). */
+const GRID = { columns: 3, gap: 20, name: 20 };
+const NAME_FONT = 13;
+
+/** The height of the grid of `count` small charts drawn `width` pixels wide. */
+export function multiplesGridHeight(count: number, width: number): number {
+  const cell = (width - (GRID.columns - 1) * GRID.gap) / GRID.columns;
+  const rows = Math.ceil(count / GRID.columns);
+  return rows * (GRID.name + linesRatio(BOXES.small) * cell) + (rows - 1) * GRID.gap;
+}
+
+const linesRatio = (box: { width: number; height: number }) => box.height / box.width;
+
+/** The small charts of `SmallMultiples` in one SVG `width` pixels wide, their names cut to fit (whole in their `<title>`). */
+export function MultiplesGrid({ id, series, describe, width }: SmallMultiplesProps & { width: number }) {
+  const chart = frame(series, BOXES.small);
+  const cell = (width - (GRID.columns - 1) * GRID.gap) / GRID.columns;
+  const height = GRID.name + linesRatio(BOXES.small) * cell;
+  return (
+    <svg class="chart" width={width} height={multiplesGridHeight(series.length, width)}>
       {series.map((one, i) => {
-        const chartId = `${id}-${i + 1}`;
+        const x = (i % GRID.columns) * (cell + GRID.gap);
+        const y = Math.floor(i / GRID.columns) * (height + GRID.gap);
         return (
-          <li>
-            <p class="multiple-name" id={`${chartId}-title`}>
-              {one.label}
-            </p>
-            <svg
-              class="chart chart-multiple"
-              viewBox="0 0 160 96"
-              role="img"
-              aria-labelledby={`${chartId}-title ${chartId}-desc`}
-            >
-              <title>{one.label}</title>
-              <desc id={`${chartId}-desc`}>{describe(one)}</desc>
-              <g class="axis">
-                <ValueTicks ticks={[0, top]} frame={chart} />
-                {[chart.first, chart.last].map((year, end) => (
-                  <text x={chart.x(year)} y={92} text-anchor={end === 0 ? 'start' : 'end'}>
-                    {year}
-                  </text>
-                ))}
-              </g>
-              <SeriesLine
-                one={one}
-                index={1}
-                frame={chart}
-                pointTitle={(point) => `${point.year}: ${formatNumber(point.count)}`}
-              />
+          <g transform={`translate(${x} ${y})`}>
+            <FittedText
+              id={`${id}-${i + 1}-title`}
+              class="multiple-name"
+              y="14"
+              text={one.label}
+              fontSize={NAME_FONT}
+              after={NARROWEST_CHART - cell}
+            />
+            <svg y={GRID.name} width={cell} height={height - GRID.name}>
+              <SmallChart id={`${id}-${i + 1}`} one={one} frame={chart} describe={describe} />
             </svg>
-          </li>
+          </g>
         );
       })}
-    </ul>
+    </svg>
   );
 }

@@ -1,7 +1,7 @@
 import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { API_PATHS, Headline, Layout, Panel, YearLinks } from '../layout.js';
 import { statisticDownload } from '../model-files.js';
-import { OpenDataLinks } from '../open-data.js';
+import { DownloadLinks } from '../open-data.js';
 import { SearchForm } from '../search-form.js';
 import { PUBLIC_DATA_SHAPES as SHAPES } from '../../domain/answer-shapes.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
@@ -52,7 +52,7 @@ export function HomePage({ site }: { site: SiteContext }) {
             title={texts.chartHeading}
             points={[...totals].sort((a, b) => a.year - b.year)}
           />
-          {participantsDownload && <OpenDataLinks download={participantsDownload} />}
+          {participantsDownload && <DownloadLinks download={participantsDownload} />}
         </Panel>
       )}
       <Panel id="ediciones" heading={texts.yearsHeading}>

@@ -4,9 +4,17 @@ import { Headline, Layout, Panel } from '../layout.js';
 import { comparisonPath } from '../locale.js';
 import { PersonName } from '../name-links.js';
 import { es, type Texts } from '../texts/es.js';
-import { categoryApiPath, downloadPath, OpenDataLinks, type CsvTable, type Download } from '../open-data.js';
+import { chartLinks } from '../chart-files.js';
+import {
+  categoryApiPath,
+  DownloadLinks,
+  downloadPath,
+  OpenDataLinks,
+  type CsvTable,
+  type Download,
+} from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
-import { ParticipantsByYear } from '../statistic-sections.js';
+import { participantsDrawing, ParticipantsByYear } from '../statistic-sections.js';
 import { yearCountsTable } from '../statistic-tables.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
 import { totalOf } from '../year-statistics.js';
@@ -26,6 +34,9 @@ interface SchoolFacts {
 
 /** The editions it took part in (more than 0 participants). */
 const editionsOf = (facts: SchoolFacts) => facts.participants.filter((point) => point.count > 0);
+
+/** The id of a school's chart: its participants per edition. */
+const PARTICIPANTS_CHART = 'school-participants';
 
 /** `/companias/{slug}`: one school over the editions; while updating, its name alone (like the year pages). */
 export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: string; school: string }) {
@@ -59,11 +70,11 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
           <Panel id="participantes" heading={texts.participantsHeading} statistic>
             <p>{texts.participantsText}</p>
             <ParticipantsByYear
-              id="school-participants"
+              id={PARTICIPANTS_CHART}
               title={texts.participantsHeading}
               points={facts.participants}
             />
-            <OpenDataLinks download={downloads.participants} />
+            <DownloadLinks download={downloads.participants} />
             <p>
               <a href={comparisonPath(site.locale.language, 'school', [school])}>{texts.compare}</a>
             </p>
@@ -96,6 +107,7 @@ export const schoolDownloads = (
   participants: {
     csv: downloadPath(`companias-${slug}-participantes.csv`),
     json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
+    chart: chartLinks(site, `companias-${slug}-participantes`),
   },
   names: {
     csv: downloadPath(`companias-${slug}-nombres.csv`),
@@ -117,6 +129,21 @@ function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, 
     }),
     commonNameOverall: commonNames(GLOBAL_YEAR).get(school),
     firstEditionOfData: published[0]!,
+  };
+}
+
+/** A school's chart for its file and embeddable page: its participants per edition (its page's one chart). */
+export function schoolChart(site: SiteContext, slug: string, school: string) {
+  const { texts } = site;
+  const title = texts.school.participantsHeading;
+  const drawing = participantsDrawing(
+    { id: PARTICIPANTS_CHART, title, points: schoolFacts(site, school).participants },
+    texts,
+  );
+  return {
+    title: texts.openData.embed.title(title, school),
+    drawing,
+    page: site.paths.school(slug),
   };
 }
 

@@ -339,6 +339,22 @@ const openDataTexts = {
   licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.es',
   attribution: 'atribución:',
   originalWork: 'Tamborradata, de RamistoDev',
+  /** Beside each chart, in its SVG file and on its embeddable page. */
+  embed: {
+    /** A chart's title in its file and embeddable page: what it shows, and of which page. */
+    title: (chart: string, page: string) => `${chart} (${page})`,
+    cite: 'Cómo citar:',
+    /** The citation: the site, the chart, its address, the data's date (`2026-11-27`). */
+    citation: (site: string, chart: string, url: string, date: string | undefined) =>
+      `${site}, «${chart}», ${url}${date === undefined ? '' : `, datos a fecha de ${date}`}.`,
+    /** The links to the chart's SVG file and embeddable page, and the code that embeds it. */
+    reuse: 'Reutilizar este gráfico',
+    svg: 'Gráfico en SVG',
+    page: 'Página para insertar',
+    code: 'Código para insertarlo en otra web:',
+    source: 'Fuente de los datos:',
+    date: (date: string) => `Datos a fecha de ${date}`,
+  },
 };
 
 /** What a shared link and a search engine read of the site. */

@@ -298,6 +298,18 @@ export const eu: Texts = {
     licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.eu',
     attribution: 'aitortza:',
     originalWork: 'Tamborradata, RamistoDev-ena',
+    embed: {
+      title: (chart, page) => `${chart} (${page})`,
+      cite: 'Nola aipatu:',
+      citation: (site, chart, url, date) =>
+        `${site}, «${chart}», ${url}${date === undefined ? '' : `, datuen data: ${date}`}.`,
+      reuse: 'Grafiko hau berrerabili',
+      svg: 'Grafikoa SVG formatuan',
+      page: 'Txertatzeko orria',
+      code: 'Beste webgune batean txertatzeko kodea:',
+      source: 'Datuen iturria:',
+      date: (date) => `Datuen data: ${date}`,
+    },
   },
   meta: {
     imageAlt: (title: string) => `«${title}» txartela, Haur Danborrada datuetan webgunearena`,

@@ -1,7 +1,15 @@
+import { createHash } from 'node:crypto';
 import { renderToString } from 'preact-render-to-string';
 import { expect, it } from 'vitest';
+import { textWidth } from '../../../src/web/charts/fitted-text.js';
 import { RankedBars } from '../../../src/web/charts/ranked-bars.js';
-import { everyYear, YearLines } from '../../../src/web/charts/year-lines.js';
+import { STANDALONE_POLICY, StandaloneChart, wrapText } from '../../../src/web/charts/standalone.js';
+import {
+  everyYear,
+  MultiplesGrid,
+  multiplesGridHeight,
+  YearLines,
+} from '../../../src/web/charts/year-lines.js';
 
 it('ranked bars: one bar per item, lengths in proportion, a title and a description', () => {
   const svg = renderToString(
@@ -39,4 +47,59 @@ it('a year without data breaks the line instead of joining its neighbours', () =
   expect(path.match(/M/g)).toHaveLength(2);
   expect(svg.match(/<circle /g)).toHaveLength(3);
   expect(svg).toContain('class="no-data"');
+});
+
+it('a standalone file’s lines break at spaces to fit their width; a longer word keeps a line of its own', () => {
+  expect(wrapText('Izen  ohikoenak (Edizio guztiak)', 18, 520, true)).toEqual([
+    'Izen ohikoenak (Edizio guztiak)',
+  ]);
+  const lines = wrapText('Nombres más repetidos (Tamborrada Infantil 2024)', 18, 200, true);
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines.join(' ')).toBe('Nombres más repetidos (Tamborrada Infantil 2024)');
+  for (const line of lines) expect(textWidth(line, 18, true)).toBeLessThanOrEqual(200);
+  expect(
+    wrapText('https://tamborrada.example.org/estadisticas/global#totalParticipants', 12, 100),
+  ).toHaveLength(1);
+  expect(wrapText('  ', 12, 100)).toEqual([]);
+});
+
+it('a standalone chart: an SVG of its own, its title over the chart, its credits under it, its style inside', () => {
+  const svg = renderToString(
+    <StandaloneChart
+      language="eu"
+      title="Izen ohikoenak"
+      chart={<rect class="bar" width="10" height="10" />}
+      height={100}
+      credits={['Iturria: Haur Danborrada datuetan', 'Datuen data: 2026-11-27']}
+    />,
+  );
+  expect(svg).toMatch(
+    /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" lang="eu" viewBox="0 0 560 (\d+)" width="560" height="\1"/,
+  );
+  expect(svg).toContain('<title id="standalone-title">Izen ohikoenak</title>');
+  expect(svg).toContain(
+    '<desc id="standalone-desc">Iturria: Haur Danborrada datuetan Datuen data: 2026-11-27</desc>',
+  );
+  expect(svg).toMatch(/<svg x="20" y="\d+" width="520" height="100"><rect class="bar"/);
+  expect(svg).toMatch(/<tspan[^>]*>Datuen data: 2026-11-27<\/tspan>/);
+  const style = /<style>(.*?)<\/style>/s.exec(svg)![1]!;
+  // The hash the file's policy allows is the hash of this very stylesheet.
+  expect(STANDALONE_POLICY).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+});
+
+it('the grid of small charts in a file: a chart per series, three a row, its height as drawn', () => {
+  const series = [1, 2, 3, 4].map((n) => ({
+    label: `Compañía ${n}`,
+    points: [
+      { year: 2023, count: n },
+      { year: 2024, count: n + 1 },
+    ],
+  }));
+  const svg = renderToString(
+    <MultiplesGrid id="g" series={series} describe={(one) => one.label} width={520} />,
+  );
+  expect(svg.match(/class="chart chart-multiple"/g)).toHaveLength(4);
+  expect(svg).toContain(`height="${multiplesGridHeight(4, 520)}"`);
+  expect(multiplesGridHeight(4, 520)).toBeGreaterThan(multiplesGridHeight(3, 520));
+  expect(svg).toContain('<text id="g-4-title" class="multiple-name"');
 });

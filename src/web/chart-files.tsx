@@ -1,0 +1,103 @@
+import { renderToString } from 'preact-render-to-string';
+import { GLOBAL_YEAR, isCategoryId } from '../domain/categories.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { STANDALONE_POLICY, StandaloneChart } from './charts/standalone.js';
+import type { ChartLinks } from './open-data.js';
+import { pageKind } from './page-answer.js';
+import { schoolChart } from './pages/school-page.js';
+import { withSite, type SiteContext } from './site-context.js';
+import { statisticChart, type Drawing } from './statistic-sections.js';
+
+/*
+ * Each chart of the pages as a file of its own and on a page any site may frame, by the name of its CSV
+ * file less `.csv`: `2024-topNamesByYear` (a statistic of a year or of `global`), `companias-{slug}-participantes`.
+ */
+
+const STATISTIC_CHART = /^([0-9]{4}|global)-([A-Za-z]+)$/;
+const SCHOOL_CHART = /^companias-([a-z0-9-]+)-participantes$/;
+
+/** A chart with a file and an embeddable page: its title (which page's), how it is drawn, the page it is on (a statistic's with its anchor). */
+export interface PageChart {
+  title: string;
+  drawing: Drawing;
+  page: string;
+}
+
+/** The chart a name stands for (its CSV file's name less `.csv`), when there is one. */
+export function chartOf(site: SiteContext, name: string): PageChart | undefined {
+  const [, year = '', category = ''] = STATISTIC_CHART.exec(name) ?? [];
+  if (isCategoryId(category)) {
+    const record = site.data.recordsOf(year).get(category);
+    const chart = record && statisticChart(category, record, site.texts);
+    const texts = site.texts.statistics;
+    const page = year === GLOBAL_YEAR ? texts.globalTitle : texts.yearTitle(year);
+    return (
+      chart && {
+        title: site.texts.openData.embed.title(chart.title, page),
+        drawing: chart.drawing,
+        page: `${site.paths.statistics(year)}#${category}`,
+      }
+    );
+  }
+  const slug = SCHOOL_CHART.exec(name)?.[1] ?? '';
+  const school = site.slugs.schoolOf.get(slug);
+  return school === undefined ? undefined : schoolChart(site, slug, school);
+}
+
+/** The room an embeddable page takes around its chart: title, credits, margins (pixels, at 390 px wide). */
+const EMBED_CHROME = 200;
+
+/** The links beside a chart: its file, its embeddable page, how to cite it and the code that embeds it. */
+export function chartLinks(site: SiteContext, name: string): ChartLinks | undefined {
+  const chart = chartOf(site, name);
+  if (chart === undefined) return undefined;
+  const { origin, paths, texts } = site;
+  const attribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const frame = [
+    `src="${attribute(origin + paths.embed(name))}"`,
+    `title="${attribute(chart.title)}"`,
+    `width="100%" height="${Math.ceil(chart.drawing.height + EMBED_CHROME)}"`,
+    'style="border:0" loading="lazy"',
+  ];
+  return {
+    svg: paths.chart(name),
+    embed: paths.embed(name),
+    citation: texts.openData.embed.citation(
+      texts.siteName,
+      chart.title,
+      origin + chart.page,
+      site.data.dataDate,
+    ),
+    code: `<iframe ${frame.join(' ')}></iframe>`,
+  };
+}
+
+/** What a chart's file and embeddable page say under it: source, licence, the data's date. */
+function chartCredits(site: SiteContext, chart: PageChart): string[] {
+  const { texts, origin, data } = site;
+  const { embed, licence, licenceName, licenceUrl } = texts.openData;
+  return [
+    `${embed.source} ${texts.siteName}, ${origin}${chart.page}`,
+    `${licence} ${licenceName}, ${licenceUrl}`,
+    ...(data.dataDate === undefined ? [] : [embed.date(data.dataDate)]),
+  ];
+}
+
+const SVG_KIND = pageKind('image/svg+xml; charset=utf-8', CACHE.revalidate, STANDALONE_POLICY);
+
+/** `/graficos/{name}.svg`: a chart as a standalone SVG file in the site's language, titled and credited inside. */
+export function chartFile(site: SiteContext, file: string): PreparedResponse | undefined {
+  const chart = file.endsWith('.svg') ? chartOf(site, file.slice(0, -4)) : undefined;
+  if (chart === undefined) return undefined;
+  const svg = (
+    <StandaloneChart
+      language={site.locale.language}
+      title={chart.title}
+      chart={chart.drawing.standalone}
+      height={chart.drawing.height}
+      credits={chartCredits(site, chart)}
+    />
+  );
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${renderToString(withSite(site, svg))}\n`;
+  return prepareBytes(200, Buffer.from(xml, 'utf8'), SVG_KIND, { etag: true });
+}

@@ -1,0 +1,107 @@
+import { hash } from 'node:crypto';
+import type { ComponentChildren } from 'preact';
+import { readAsset } from '../site-files.js';
+import { textWidth } from './fitted-text.js';
+
+/** Pixels of a chart's standalone file: its width, margins, the title's and the credits' fonts and lines. */
+const BOX = { width: 560, margin: 20, titleFont: 18, titleLine: 24, creditFont: 12, creditLine: 17 };
+
+/** The width the chart itself is drawn at inside its standalone file. */
+export const STANDALONE_CHART_WIDTH = BOX.width - 2 * BOX.margin;
+
+/**
+ * The file's own stylesheet, inside it: the light colours and the charts' rules of the pages, on
+ * white whatever the reader's theme (the file is shown on other sites, on their backgrounds).
+ */
+const STYLE = [
+  readAsset('palette.css').toString('utf8'),
+  readAsset('charts.css').toString('utf8'),
+  `:root { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; }
+.paper { fill: var(--card); }
+.standalone-title { fill: var(--heading); font-size: ${BOX.titleFont}px; font-weight: 700; }
+.credits { fill: var(--ink); font-size: ${BOX.creditFont}px; }`,
+].join('\n');
+
+/** What the file's Content-Security-Policy lets it run: its one stylesheet (by hash), no script, nothing fetched. */
+export const STANDALONE_POLICY = `default-src 'none'; style-src '${`sha256-${hash('sha256', STYLE, 'base64')}`}'; frame-ancestors 'none'`;
+
+/** `text` in lines of at most `width` pixels, broken at spaces (a longer word keeps a line of its own). */
+export function wrapText(text: string, fontSize: number, width: number, bold = false): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && textWidth(`${last} ${word}`, fontSize, bold) <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** Lines of text, one `<tspan>` each, from the baseline `y`. */
+function Lines({
+  class: className,
+  lines,
+  y,
+  step,
+}: {
+  class: string;
+  lines: string[];
+  y: number;
+  step: number;
+}) {
+  return (
+    <text class={className} x={BOX.margin} y={y}>
+      {lines.map((line, i) => (
+        <tspan x={BOX.margin} dy={i === 0 ? 0 : step}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
+interface StandaloneChartProps {
+  language: string;
+  title: string;
+  /** The chart, `STANDALONE_CHART_WIDTH` wide and `height` high. */
+  chart: ComponentChildren;
+  height: number;
+  /** Visible under the chart and in the file's description: source, licence, the data's date. */
+  credits: readonly string[];
+}
+
+/** A chart as a file of its own: on white, under its title, over its source, licence and date. */
+export function StandaloneChart({ language, title, chart, height, credits }: StandaloneChartProps) {
+  const inner = STANDALONE_CHART_WIDTH;
+  const titleLines = wrapText(title, BOX.titleFont, inner, true);
+  const creditLines = credits.flatMap((line) => wrapText(line, BOX.creditFont, inner));
+  const chartTop = BOX.margin + titleLines.length * BOX.titleLine;
+  const creditsTop = chartTop + height + BOX.margin + BOX.creditFont;
+  const total = Math.ceil(creditsTop + (creditLines.length - 1) * BOX.creditLine + BOX.margin);
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      lang={language}
+      viewBox={`0 0 ${BOX.width} ${total}`}
+      width={BOX.width}
+      height={total}
+      role="img"
+      aria-labelledby="standalone-title standalone-desc"
+    >
+      <title id="standalone-title">{title}</title>
+      <desc id="standalone-desc">{credits.join(' ')}</desc>
+      <style>{STYLE}</style>
+      <rect class="paper" width="100%" height="100%" />
+      <Lines
+        class="standalone-title"
+        lines={titleLines}
+        y={BOX.margin + BOX.titleFont}
+        step={BOX.titleLine}
+      />
+      <svg x={BOX.margin} y={chartTop + BOX.margin / 2} width={inner} height={height}>
+        {chart}
+      </svg>
+      <Lines class="credits" lines={creditLines} y={creditsTop} step={BOX.creditLine} />
+    </svg>
+  );
+}
