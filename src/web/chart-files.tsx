@@ -4,17 +4,21 @@ import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { STANDALONE_POLICY, StandaloneChart } from './charts/standalone.js';
 import type { ChartLinks } from './open-data.js';
 import { pageKind } from './page-answer.js';
+import { NAME_FILES, nameChart } from './pages/name-page.js';
 import { schoolChart } from './pages/school-page.js';
-import { withSite, type SiteContext } from './site-context.js';
+import { NAME_KINDS } from './locale.js';
+import { nameOfSlug, withSite, type SiteContext } from './site-context.js';
 import { statisticChart, type Drawing } from './statistic-sections.js';
 
 /*
  * Each chart of the pages as a file of its own and on a page any site may frame, by the name of its CSV
- * file less `.csv`: `2024-topNamesByYear` (a statistic of a year or of `global`), `companias-{slug}-participantes`.
+ * file less `.csv`: `2024-topNamesByYear` (a statistic of a year or of `global`), `companias-{slug}-participantes`,
+ * `nombres-{slug}` and `apellidos-{slug}` (a name's editions).
  */
 
 const STATISTIC_CHART = /^([0-9]{4}|global)-([A-Za-z]+)$/;
 const SCHOOL_CHART = /^companias-([a-z0-9-]+)-participantes$/;
+const NAME_CHART = new RegExp(`^(${Object.values(NAME_FILES).join('|')})-([a-z0-9-]+)$`);
 
 /** A chart with a file and an embeddable page: its title (which page's), how it is drawn, the page it is on (a statistic's with its anchor). */
 export interface PageChart {
@@ -38,6 +42,12 @@ export function chartOf(site: SiteContext, name: string): PageChart | undefined 
         page: `${site.paths.statistics(year)}#${category}`,
       }
     );
+  }
+  const [, prefix, nameSlug = ''] = NAME_CHART.exec(name) ?? [];
+  const kind = NAME_KINDS.find((one) => NAME_FILES[one] === prefix);
+  if (kind !== undefined) {
+    const fact = nameOfSlug(site, kind, nameSlug);
+    return fact && nameChart(site, fact, nameSlug);
   }
   const slug = SCHOOL_CHART.exec(name)?.[1] ?? '';
   const school = site.slugs.schoolOf.get(slug);

@@ -6,7 +6,7 @@ import { categoryApiPath, csvAnswer, downloadPath, type CsvTable, type Download 
 import { NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
 import { schoolDownloads, schoolTable } from './pages/school-page.js';
 import { pathOfPreview, previewAnswer } from './preview-card.js';
-import type { AddressedPage, SiteContext } from './site-context.js';
+import { nameOfSlug, type AddressedPage, type SiteContext } from './site-context.js';
 import { sitemapAnswer } from './site-files.js';
 import { statisticTable } from './statistic-tables.js';
 import type { Texts } from './texts/es.js';
@@ -49,8 +49,7 @@ function tableOf(site: SiteContext, file: string): CsvTable | undefined {
 function nameFile(site: SiteContext, file: string): PreparedResponse | undefined {
   const [, prefix, slug = '', format] = NAME_FILE.exec(file) ?? [];
   const kind = NAME_KINDS.find((one) => NAME_FILES[one] === prefix);
-  const key = kind && site.nameSlugs(kind).schoolOf.get(slug);
-  const fact = key === undefined ? undefined : site.data.names.lookup(kind!, key);
+  const fact = kind && nameOfSlug(site, kind, slug);
   if (fact === undefined) return undefined;
   const { k } = site.data.names;
   return format === 'json' ? nameJson(fact, k) : csvAnswer(nameTable(fact));

@@ -5,7 +5,7 @@ import type { PageContext } from './layout.js';
 import { addressOf, LOCALES, LocaleContext, pathOf, type Language, type Locale } from './locale.js';
 import { datasetJsonLd, PageMetaContext } from './page-meta.js';
 import { previewPath, type PreviewCard } from './preview-card.js';
-import type { NameKind } from '../domain/statistics/name-facts.js';
+import type { NameFact, NameKind } from '../domain/statistics/name-facts.js';
 import { NamePathContext } from './name-links.js';
 import { SchoolPathContext } from './school-links.js';
 import { schoolSlugs } from './school-slugs.js';
@@ -76,6 +76,12 @@ function alternatesOf(site: SiteContext, path: string, query: string): Record<La
   const address = addressOf(site.paths, path);
   const pathIn = (language: Language) => (address ? pathOf(LOCALES[language].paths, address) : path) + query;
   return { es: pathIn('es'), eu: pathIn('eu') };
+}
+
+/** The facts of the name whose page has `slug`, or `undefined` when no page has it. */
+export function nameOfSlug(site: SiteContext, kind: NameKind, slug: string): NameFact | undefined {
+  const key = site.nameSlugs(kind).schoolOf.get(slug);
+  return key === undefined ? undefined : site.data.names.lookup(kind, key);
 }
 
 /** The address of a first name's or surname's page in the site's language, or `undefined` when it has none. */

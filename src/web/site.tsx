@@ -23,6 +23,7 @@ import { yearPage } from './pages/statistics-page.js';
 import { movedPermanently } from './redirects.js';
 import {
   modelContext,
+  nameOfSlug,
   perKey,
   type ModelContext,
   siteContext,
@@ -64,8 +65,7 @@ function pageAt(site: SiteContext, path: string): AddressedPage | undefined {
     case 'names':
       return namesPage(site, address.kind);
     case 'name': {
-      const key = site.nameSlugs(address.kind).schoolOf.get(address.slug);
-      const fact = key === undefined ? undefined : site.data.names.lookup(address.kind, key);
+      const fact = nameOfSlug(site, address.kind, address.slug);
       return fact && namePage(site, fact, address.slug);
     }
     case 'compare':

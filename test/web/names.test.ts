@@ -267,6 +267,28 @@ describe('the data of a name', () => {
       expect((await get(missing)).status).toBe(404);
   });
 
+  it('a name’s chart as an SVG file and an embeddable page, linked beside it; none for a name without a page', async () => {
+    for (const locale of [es, eu]) {
+      const html = await text(locale.paths.name('firstName', 'ainhize'));
+      const svgPath = locale.paths.chart('nombres-ainhize');
+      const embedPath = locale.paths.embed('nombres-ainhize');
+      expect(html).toContain(`href="${svgPath}"`);
+      expect(html).toContain(`href="${embedPath}"`);
+      const svg = await get(svgPath);
+      expect(svg.status).toBe(200);
+      expect(svg.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      const drawing = await svg.text();
+      expect(drawing).toContain('Ainhize');
+      expect(drawing).toContain(locale.texts.openData.licenceName);
+      const embed = await get(embedPath);
+      expect(embed.status).toBe(200);
+      expect(embed.headers.get('content-security-policy')).toMatch(/frame-ancestors \*$/);
+      expect(await embed.text()).toContain(`${locale.paths.name('firstName', 'ainhize')}#ediciones`);
+      for (const never of ['nombres-zorione', 'nombres-xabadin'])
+        expect((await get(locale.paths.chart(never))).status).toBe(404);
+    }
+  });
+
   it('a name’s page and an index have their preview images, in each language', async () => {
     for (const path of [
       '/vista-previa/nombres-ainhize.png',

@@ -1,30 +1,32 @@
 import type { NameFact, NameKind } from '../../domain/statistics/name-facts.js';
 import { CACHE, prepareBytes, type PreparedResponse } from '../../http/answer.js';
-import { everyYear, YearLines } from '../charts/year-lines.js';
+import { chartLinks, type PageChart } from '../chart-files.js';
+import { STANDALONE_CHART_WIDTH } from '../charts/standalone.js';
+import { everyYear, linesHeight, YearLines } from '../charts/year-lines.js';
 import { DataTable } from '../data-table.js';
 import { Headline, Layout, ORIGINAL_WORK_URL, Panel } from '../layout.js';
 import { comparisonPath } from '../locale.js';
-import { downloadPath, OpenDataLinks, type CsvTable } from '../open-data.js';
+import { DownloadLinks, downloadPath, type CsvTable } from '../open-data.js';
 import { pageKind } from '../page-answer.js';
 import { SchoolName } from '../school-links.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
-import { Detail } from '../statistic-sections.js';
+import { Detail, type Drawing } from '../statistic-sections.js';
 import { es, type Texts } from '../texts/es.js';
 
 /** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages. */
 export const NAME_FILES: Readonly<Record<NameKind, string>> = { firstName: 'nombres', surname: 'apellidos' };
 
-/** A name's count, rank and share in each edition: a line and its table (a withheld edition: "fewer than k", never 0). */
-function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
-  const { texts: all, paths, data } = site;
+/** A name's counts per edition as a line, drawn the same on its page and in its chart's file; none when every edition is withheld. */
+export function nameDrawing(site: SiteContext, fact: NameFact): { title: string; drawing?: Drawing } {
+  const { texts: all } = site;
   const texts = all.names;
-  const { k } = data.names;
+  const { k } = site.data.names;
   const shown = fact.editions.filter((edition) => edition.count !== undefined);
   const withheld = fact.editions.filter((edition) => edition.count === undefined).map(({ year }) => year);
   const published = fact.editions.map(({ year }) => year);
   const missing = everyYear(published).filter((year) => !published.includes(year));
   const title = `${texts.editionsHeading}: ${fact.name}`;
-  const fewer = <span class="no-data">{texts.fewer(k)}</span>;
+  if (shown.length === 0) return { title };
   const chart = (
     <YearLines
       id="name-editions"
@@ -40,10 +42,35 @@ function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
       editions={published}
     />
   );
+  return {
+    title,
+    drawing: { inline: chart, standalone: chart, height: linesHeight(STANDALONE_CHART_WIDTH) },
+  };
+}
+
+/** A name's chart for its file and embeddable page (`nombres-ane`), when an edition shows its count. */
+export function nameChart(site: SiteContext, fact: NameFact, slug: string): PageChart | undefined {
+  const { title, drawing } = nameDrawing(site, fact);
+  return (
+    drawing && {
+      title: site.texts.openData.embed.title(title, site.texts.names.kinds[fact.kind].kind),
+      drawing,
+      page: `${site.paths.name(fact.kind, slug)}#ediciones`,
+    }
+  );
+}
+
+/** A name's count, rank and share in each edition: a line and its table (a withheld edition: "fewer than k", never 0). */
+function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
+  const { texts: all, paths, data } = site;
+  const texts = all.names;
+  const { k } = data.names;
+  const fewer = <span class="no-data">{texts.fewer(k)}</span>;
+  const { title, drawing } = nameDrawing(site, fact);
   return (
     <Detail
       title={title}
-      chart={shown.length === 0 ? undefined : chart}
+      chart={drawing?.inline}
       columns={[
         { label: all.table.year, short: true },
         { label: all.table.participants, numeric: true },
@@ -91,11 +118,12 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
           </Panel>
           <Panel id="ediciones" heading={texts.editionsHeading} statistic>
             <NameEditions site={site} fact={fact} />
-            <OpenDataLinks
+            <DownloadLinks
               download={{
                 csv: downloadPath(`${file}.csv`),
                 json: downloadPath(`${file}.json`),
                 jsonFile: true,
+                chart: chartLinks(site, file),
               }}
             />
             <p>
