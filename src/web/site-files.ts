@@ -53,7 +53,16 @@ const XML_KIND = pageKind('application/xml; charset=utf-8', CACHE.revalidate);
 
 /** `/robots.txt`: all but the participant search (its answers are about children), and the sitemap. */
 export function robotsAnswer(origin: string): PreparedResponse {
-  const text = ['User-agent: *', 'Disallow: /api/participants', '', `Sitemap: ${origin}/sitemap.xml`, ''];
+  // Comparisons are endless combinations of the name pages (docs/decisions.md): not for crawlers.
+  const text = [
+    'User-agent: *',
+    'Disallow: /api/participants',
+    'Disallow: /comparar/',
+    'Disallow: /eu/alderatu/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ];
   return prepareBytes(200, Buffer.from(text.join('\n'), 'utf8'), TEXT_KIND, { etag: true });
 }
 

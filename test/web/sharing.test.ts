@@ -127,6 +127,11 @@ describe('sharing and search engines', () => {
     const robots = await answer.text();
     expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     expect(robots).toContain('Disallow: /api/participants');
+    // Comparisons, endless combinations of the name pages, are not crawled (in either language).
+    for (const language of ['es', 'eu'] as const)
+      expect(robots).toContain(
+        `Disallow: ${LOCALES[language].paths.compare.firstName.replace(/[^/]+$/, '')}`,
+      );
   });
 
   it('/sitemap.xml lists every year, school and name page in both languages, as absolute addresses', async () => {
