@@ -16,7 +16,7 @@ import { DEFAULT_DEMO_OPTIONS } from '../src/demo/index.js';
 import { startServer } from '../src/server.js';
 import { openReadStore } from '../src/store/open-store.js';
 import { API_PATHS } from '../src/web/layout.js';
-import { LOCALES } from '../src/web/locale.js';
+import { comparisonPath, LOCALES } from '../src/web/locale.js';
 import { slugOf } from '../src/web/school-slugs.js';
 
 const PAGE_PATHS = { ...LOCALES.es.paths, ...API_PATHS };
@@ -33,6 +33,9 @@ const SHOTS: Record<string, string> = {
   'estadisticas-2024-390.png': PAGE_PATHS.statistics('2024'),
   'eu-estatistikak-2024-390.png': BASQUE_PATHS.statistics('2024'),
   'compania-390.png': PAGE_PATHS.school(slugOf('Itsasbegi Ikastola')),
+  'nombre-390.png': PAGE_PATHS.name('firstName', 'ane'),
+  'comparar-nombres-390.png': comparisonPath('es', 'firstName', ['Ane', 'June', 'Markel']),
+  'eu-txertatu-390.png': BASQUE_PATHS.embed('global-totalParticipants'),
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'tamborrada-screenshots-'));

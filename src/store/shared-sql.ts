@@ -173,7 +173,12 @@ export async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
     .sort((a, b) => byText(a.year, b.year));
 }
 
+/** The rule the statistics were computed under; none where the store has no such table (one not migrated, served as it is). */
 export async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined> {
+  const [table] = await sql.all<{ readable: unknown }>(
+    `SELECT ${sql.readable('tamborrada_statistics_rule')} AS readable`,
+  );
+  if (!table?.readable) return undefined;
   const [row] = await sql.all<{ min_published_count: unknown; computed_at: unknown }>(
     'SELECT min_published_count, computed_at FROM tamborrada_statistics_rule WHERE id = 1',
   );

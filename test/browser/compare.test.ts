@@ -6,16 +6,14 @@
  * script, no sideways scroll, no chart text outside its chart; the form sends the
  * comparison to a shareable address. Screenshots with `TEST_SCREENSHOTS=1`.
  */
-import { existsSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparisonPath, LOCALES, type Language } from '../../src/web/locale.js';
+import { launchChromium, openChecked } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 import { saveScreenshot } from '../support/screenshots.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_TIMEOUT_MS = 120_000;
 const READINGS = [
   { language: 'es', scheme: 'light' },
@@ -37,7 +35,6 @@ let browser: Browser;
 let schools: string[];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium`);
   site = await startDemoSite({ scale: 0.2 });
   const { companies } = (await (await fetch(`${site.server.url}/api/companies`)).json()) as {
     companies: string[];
@@ -52,16 +49,7 @@ beforeAll(async () => {
   ]);
   await site.server.follower.refresh();
   schools = [companies[0]!, LONG_SCHOOL, companies[1]!];
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
@@ -71,14 +59,7 @@ afterAll(async () => {
 
 /** Opens a page at a width, read one way: status 200, its language, no script, no axe violation, nothing past its edges. */
 async function open(path: string, width: number, name: string, { language, scheme }: Reading): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
-  const page = await context.newPage();
-  const answer = await page.goto(site.server.url + path, { waitUntil: 'load' });
-  expect(answer!.status()).toBe(200);
-  expect(await page.locator('html').getAttribute('lang')).toBe(language);
-  expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  const page = await openChecked(browser, site.server.url + path, width, { language, scheme });
   const faults = await page.evaluate(() => {
     const outside: string[] = [];
     for (const chart of document.querySelectorAll('svg.chart')) {

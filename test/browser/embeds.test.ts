@@ -6,17 +6,16 @@
  * sideways, and neither it nor the page around it has an axe violation; a page that is not an
  * embed stays out of the same frame. Screenshots with `TEST_SCREENSHOTS=1`.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, LOCALES, type Language } from '../../src/web/locale.js';
+import { launchChromium } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 import { saveScreenshot } from '../support/screenshots.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_TIMEOUT_MS = 120_000;
 const PUBLIC_URL = 'https://tamborrada.example.org';
 
@@ -28,23 +27,13 @@ let hostOrigin: string;
 let html = '';
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium`);
   site = await startDemoSite({ scale: 0.2, publicUrl: PUBLIC_URL });
   host = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
   await new Promise<void>((resolve) => host.listen(0, 'localhost', resolve));
   hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

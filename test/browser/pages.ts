@@ -10,30 +10,18 @@
  * A screenshot of each is saved with `TEST_SCREENSHOTS=1` (test/support/screenshots.ts). Every
  * wait is for an event (a response, an element, the load event), never a delay.
  */
-import { existsSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recompute } from '../../src/cli/commands/recompute.js';
 import { sqliteLocation } from '../../src/config/index.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { LOCALES, type Language } from '../../src/web/locale.js';
+import { launchChromium } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 import { saveScreenshot } from '../support/screenshots.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** No first-run work and no network of its own: every request a page makes is one we can see. */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const WIDTHS = [1280, 390] as const;
 type Scheme = 'light' | 'dark';
 /** How a page is read: its colour scheme, and the language of its address. */
@@ -67,9 +55,6 @@ let child: { name: string; school: string };
 let years: string[];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
-  }
   site = await startDemoSite();
   origin = new URL(site.server.url).origin;
   years = ((await (await fetch(`${origin}/api/years`)).json()) as { years: string[] }).years;
@@ -85,8 +70,7 @@ beforeAll(async () => {
   const db = new Database(site.fixture.path, { readonly: true });
   child = db.prepare('SELECT name, school FROM participants ORDER BY id LIMIT 1').get() as typeof child;
   db.close();
-  // Playwright gives each launch a fresh, temporary profile (--user-data-dir).
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

@@ -6,14 +6,13 @@
  * page, the JSON-LD read by the browser, and no script. Screenshots are saved with
  * `TEST_SCREENSHOTS=1` (test/support/screenshots.ts), a Basque page's name starting with `eu-`.
  */
-import { existsSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../src/web/layout.js';
 import { LANGUAGES, LOCALES, type Language } from '../../src/web/locale.js';
 import { slugOf } from '../../src/web/school-slugs.js';
+import { launchChromium, openChecked } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 import { saveScreenshot } from '../support/screenshots.js';
 
@@ -25,7 +24,6 @@ const READINGS = [
 ] as const satisfies readonly { language: Language; scheme: 'light' | 'dark' }[];
 type Reading = (typeof READINGS)[number];
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_TIMEOUT_MS = 120_000;
 
 let site: DemoSite;
@@ -33,22 +31,12 @@ let browser: Browser;
 let school: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium`);
   site = await startDemoSite();
   const companies = (await (await fetch(`${site.server.url}/api/companies`)).json()) as {
     companies: string[];
   };
   school = companies.companies[0]!;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
@@ -61,14 +49,7 @@ afterAll(async () => {
  * axe violation; saves a screenshot when asked.
  */
 async function open(path: string, width: number, name: string, { language, scheme }: Reading): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
-  const page = await context.newPage();
-  const answer = await page.goto(site.server.url + path, { waitUntil: 'load' });
-  expect(answer!.status()).toBe(200);
-  expect(await page.locator('html').getAttribute('lang')).toBe(language);
-  expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  const page = await openChecked(browser, site.server.url + path, width, { language, scheme });
   const prefix = language === 'es' ? '' : `${language}-`;
   await saveScreenshot(page, `${prefix}${name}-${width}${scheme === 'light' ? '' : `-${scheme}`}`);
   return page;
