@@ -21,9 +21,11 @@ import { inLetters } from '../support/name-examples.js';
 const SCALE = 10;
 /**
  * The longest the event loop may stay busy with one stretch of work (measured by the main
- * thread's CPU time, so that a busy shared machine that delays the thread does not count).
+ * thread's CPU time, so that a busy shared machine that delays the thread does not count):
+ * "stuck", not a target. Quiet, 40–80 ms; once 270 ms beside a whole suite (a collection
+ * of a heap holding two models, by its size); the old code, about a second.
  */
-const MAX_BUSY_MS = 150;
+const MAX_BUSY_MS = 400;
 const IMPORTS = 3;
 /** Far above the usual 0.3–1 s (scale 100's target is 10 s), even on a loaded machine: below "stuck". */
 const MAX_FRESHNESS_MS = 60_000;
