@@ -137,7 +137,7 @@ interface ScaleReport {
   /** Every build after the first loads: changes of the data. */
   /** The later builds under the bench's load (autocannon, probe, the other server's build). */
   steadyBuilds: Build[];
-  /** The builds of one more import with the load stopped: the build target's quiet machine. */
+  /** The build of one more import with the load and the second server stopped: the build target's quiet machine. */
   quietBuilds: Build[];
   peakMemoryMb: (number | null)[];
   /** Share of the machine's CPU other processes used while the changes ran (0 to 1). */
@@ -363,7 +363,8 @@ const buildOf = (event: LogEvent): Build => ({
 
 /**
  * One more import of a whole year (one more new school), with the load and the probe
- * stopped: both servers rebuild on a quiet machine, which is what the build target is about.
+ * stopped and the second server stopped: one server rebuilds on a quiet machine, which is
+ * what the build target is about (the import target is the one with two servers).
  */
 async function quietRebuild(
   urls: readonly string[],
@@ -514,10 +515,11 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
 
   const samples = await probe.stop();
   load.stop();
-  const quietEvents = await quietRebuild(urls, db, tmp, lastYear, builds);
-  const quietBuilds = quietEvents.map(buildOf);
   const peaks = servers.map((server) => memoryOf(server.pid));
-  for (const server of servers) await server.stop();
+  await servers[1]!.stop();
+  const quietEvents = await quietRebuild(urls.slice(0, 1), db, tmp, lastYear, builds);
+  const quietBuilds = quietEvents.map(buildOf);
+  await servers[0]!.stop();
   const ping = samples['/api/ping'] ?? [];
   const prepared = samples[statisticsPath] ?? [];
   const reports: ChangeReport[] = done.map((change, i) => ({
@@ -561,9 +563,9 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
       pass: firstLoad.buildMs <= buildLimit,
     },
     {
-      target: `a later build, load stopped (both servers) <= ${buildLimit} ms`,
+      target: `a later build, load stopped (one server) <= ${buildLimit} ms`,
       value: `${longestQuiet} ms`,
-      pass: quietBuilds.length === 2 && longestQuiet <= buildLimit,
+      pass: quietBuilds.length === 1 && longestQuiet <= buildLimit,
     },
   );
   for (const [server, peak] of peaks.entries()) {
@@ -614,7 +616,7 @@ function printScale(report: ScaleReport): void {
     `later builds under load: ${report.steadyBuilds.length}, wall median ${median(report.steadyBuilds.map((build) => build.buildMs))} ms, ` +
       `max ${Math.max(0, ...report.steadyBuilds.map((build) => build.buildMs))} ms; worker CPU median ${median(steadyCpu)} ms, ` +
       `max ${Math.max(0, ...steadyCpu)} ms; memory peak ${report.peakMemoryMb.map((mb) => `${mb ?? '?'} MB`).join(', ')}`,
-    `a later build with the load stopped (both servers), ms (worker CPU ms): ${report.quietBuilds.map(buildText).join(', ')}`,
+    `a later build with the load stopped (one server, the other stopped), ms (worker CPU ms): ${report.quietBuilds.map(buildText).join(', ')}`,
     `${report.flips.flips} flips of the flag, CLI exit to served by both: p50 ${report.flips.p50} ms, ` +
       `p95 ${report.flips.p95} ms, max ${report.flips.max} ms; rebuilds ${report.flips.rebuilds}`,
     'change                                            served   window | ping p50    p99    max | prepared p50    p99    max | rebuilds: ms (worker CPU ms)',

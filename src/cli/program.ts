@@ -27,7 +27,8 @@ import { formatCount } from './output.js';
 import { changeYearCommand } from './commands/year.js';
 import { listRemovals, removalRequest, removeParticipantCommand } from './commands/participant.js';
 import type { YearChange } from '../import/year-changes.js';
-import { addBasqueSummaries } from '../import/recompute.js';
+import { completeStatistics } from '../import/recompute.js';
+import { prepareFirstBuild } from '../read-model/build-runner.js';
 import { CATEGORY_IDS } from '../domain/categories.js';
 import { SUMMARY_LANGUAGES } from '../store/store.js';
 
@@ -149,6 +150,8 @@ Logs are JSON lines, readable colours on a terminal.`,
   .action(async (options) => {
     const config = resolveServeConfig(options, process.env);
     commandStore = config.store;
+    // The first build's thread starts while the server's modules load.
+    prepareFirstBuild();
     // The server's modules (pages, images, OpenAPI) are loaded by `serve` alone: the
     // operator's other commands start in a fraction of the time.
     const { serve } = await import('./serve.js');
@@ -162,9 +165,9 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
   print(
     await withStore(storeOf(options), 'migrate', async (store) => {
       const migrated = await store.migrate();
-      const recomputed = await store.transaction(addBasqueSummaries);
+      const recomputed = await store.transaction(completeStatistics);
       if (recomputed > 0)
-        return `${migrated ? `migrated ${store.description}` : `${store.description} is up to date`}; recomputed ${formatCount(recomputed)} statistics to add their Basque summaries`;
+        return `${migrated ? `migrated ${store.description}` : `${store.description} is up to date`}; recomputed ${formatCount(recomputed)} statistics to add what this version makes with them (Basque summaries, the name pages' facts)`;
       return migrated
         ? `migrated ${store.description}`
         : `${store.description} is up to date: nothing changed`;

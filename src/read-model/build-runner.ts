@@ -23,6 +23,23 @@ function spawnWorker(): Worker {
     : new Worker(new URL('./build-worker.js', import.meta.url));
 }
 
+/** A worker started ahead of the first build (`prepareFirstBuild`), until a build takes it. */
+let prepared: Worker | undefined;
+
+/**
+ * Starts the first build's worker thread now, so that its start (Node's bootstrap and our
+ * modules: about 100 ms of a thread) overlaps the server loading its own modules. Only the
+ * first: every later build starts its own, and no worker stays alive between builds.
+ */
+export function prepareFirstBuild(): void {
+  if (prepared) return;
+  const worker = (prepared = spawnWorker());
+  worker.unref(); // it keeps no process alive before a build takes it
+  const drop = () => prepared === worker && (prepared = undefined);
+  // A worker that fails to start is dropped: the build starts its own, which says why.
+  worker.once('error', drop).once('exit', drop);
+}
+
 /**
  * Builds the read model in a worker thread of its own, which ends with the build (or when
  * `signal` aborts), and its memory with it: this thread only receives the parts, a shelf
@@ -34,7 +51,9 @@ export async function runBuild(
   signal: AbortSignal,
 ): Promise<BuildOutcome & { shelves: Map<string, SchoolShelf> }> {
   signal.throwIfAborted();
-  const worker = spawnWorker();
+  const worker = prepared ?? spawnWorker();
+  prepared = undefined;
+  worker.ref();
   const end = () => void worker.terminate();
   signal.addEventListener('abort', end);
   const shelves = new Map<string, SchoolShelf>();

@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { nameFactsOf, type NameFactsData } from '../domain/statistics/name-facts.js';
+import { nameFactsOf, recordsFingerprint } from '../domain/statistics/name-facts.js';
 import { DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/tally.js';
 import { openReadStore } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
@@ -28,11 +28,14 @@ export interface BuildOutcome {
   /** The store's version as read inside the snapshot: the version of what was built. */
   version: StoreVersion;
   statistics: StatisticsData;
-  names: NameFactsData;
+  /** The name pages' facts (`NameFactsData`) as JSON. */
+  names: string;
+  /** True when no stored name facts fitted and the build made them. */
+  namesMade: boolean;
   rowsRead: number;
   readMs: number;
   indexMs: number;
-  /** CPU time of this thread for the name facts (a part of `cpuMs`). */
+  /** CPU time of this thread for the name facts, read or made (a part of `cpuMs`). */
   namesCpuMs: number | undefined;
   /** CPU time of this thread for the build (wall times mislead on a busy machine); Node 23.9+. */
   cpuMs: number | undefined;
@@ -52,6 +55,9 @@ function cpuMsSince(start: NodeJS.CpuUsage | undefined): number | undefined {
   const cpu = start && process.threadCpuUsage(start);
   return cpu && (cpu.user + cpu.system) / 1000;
 }
+
+const sameEditions = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((year, i) => year === b[i]);
 
 async function build(location: StoreLocation): Promise<BuildOutcome> {
   const started = (lastProgress = performance.now());
@@ -74,13 +80,14 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
       const years = await snapshot.readYears();
       const statistics = await snapshot.readStatistics();
       const rule = await snapshot.readStatisticsRule();
+      const storedNames = await snapshot.readNameFacts();
       // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
       const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
       await snapshot.readParticipants(
         withheld.map((row) => Number(row.year)),
         take,
       );
-      return { version, years, statistics, rule };
+      return { version, years, statistics, rule, storedNames };
     })
     .finally(() => store.close().catch(() => undefined));
   const readMs = performance.now() - started;
@@ -93,7 +100,18 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
     .sort((a, b) => a - b);
   // Statistics stored without our rule (plain SQL): the default k, the careful side.
   const k = read.rule?.minPublishedCount ?? DEFAULT_MIN_PUBLISHED_COUNT;
-  const names = nameFactsOf(collector.records(), editions, k);
+  // Made with the statistics, they are read; made here only when none fit what is served
+  // (statistics loaded by plain SQL or by an older version, rows or a year's flag changed
+  // by plain SQL since).
+  const stored = read.storedNames;
+  const namesMade = !(
+    stored &&
+    stored.minPublishedCount === k &&
+    sameEditions(stored.editions, editions) &&
+    stored.recordsFingerprint === recordsFingerprint(collector.records(), editions)
+  );
+  // As text: a string crosses to the server's thread in one copy, an object graph is cloned.
+  const names = namesMade ? JSON.stringify(nameFactsOf(collector.records(), editions, k)) : stored!.json;
   const namesCpuMs = cpuMsSince(namesStarted);
   const schoolCount = collector.bySchool.size;
   let schools = 0;
@@ -107,6 +125,7 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
     version: read.version,
     statistics,
     names,
+    namesMade,
     rowsRead: collector.rows,
     readMs,
     indexMs,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 import { runBuild } from './build-runner.js';
+import type { NameFactsData } from '../domain/statistics/name-facts.js';
 import { NameIndex } from './name-index.js';
 import { ParticipantIndex } from './participant-index.js';
 import type { ReadModel } from './read-model.js';
@@ -244,7 +245,7 @@ export class ReadModelFollower {
       builtAt: new Date(),
       statistics: new StatisticsRecords(built.statistics),
       participants: new ParticipantIndex(built.shelves),
-      names: new NameIndex(built.names),
+      names: new NameIndex(JSON.parse(built.names) as NameFactsData),
       isUpdating: this.isUpdating,
     };
     this.served = { model, storeVersion: built.version };
@@ -257,6 +258,7 @@ export class ReadModelFollower {
         indexMs: Math.round(built.indexMs),
         workerCpuMs: built.cpuMs && Math.round(built.cpuMs),
         namesCpuMs: built.namesCpuMs && Math.round(built.namesCpuMs),
+        namesMade: built.namesMade,
         rowsRead: built.rowsRead,
         participants: model.participants.size,
         years: model.statistics.years.length,

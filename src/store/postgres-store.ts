@@ -135,8 +135,9 @@ export class PostgresStore implements WriteStore {
   async eraseDeletedRows(): Promise<string | undefined> {
     const tables = ['participants', 'statistics', 'summaries_eu'];
     const { rows } = await this.pool.query<{ name: string }>(
-      `SELECT t.name FROM unnest($1::text[]) AS t(name)
-       JOIN pg_class c ON c.oid = to_regclass(t.name) WHERE NOT pg_has_role(c.relowner, 'USAGE')`,
+      `SELECT t.name FROM unnest($1::text[]) WITH ORDINALITY AS t(name, at)
+       JOIN pg_class c ON c.oid = to_regclass(t.name) WHERE NOT pg_has_role(c.relowner, 'USAGE')
+       ORDER BY t.at`,
       [tables],
     );
     if (rows.length > 0)

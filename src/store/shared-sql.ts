@@ -6,6 +6,7 @@ import type {
   SummaryLanguage,
   SchemaState,
   StatisticsRule,
+  StoredNameFacts,
   StoredStatistic,
   StoreSnapshot,
   StoreVersion,
@@ -46,6 +47,7 @@ export const OUR_TABLES = [
   'tamborrada_store_secret',
   'summaries_eu',
   'summary_overrides_eu',
+  'tamborrada_name_facts',
 ];
 
 /**
@@ -88,6 +90,7 @@ export function snapshotReads(
     readYears: () => readYears(sql),
     readStatistics: () => readStatistics(sql),
     readStatisticsRule: () => readStatisticsRule(sql),
+    readNameFacts: () => readNameFacts(sql),
     readParticipants: (withheld, take) => participants.each(withheld, take),
   };
 }
@@ -187,6 +190,30 @@ export async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | und
   );
 }
 
+/** The stored facts of the name pages; none where the table is missing (a store not migrated) or empty. */
+async function readNameFacts(sql: Sql): Promise<StoredNameFacts | undefined> {
+  const [table] = await sql.all<{ readable: unknown }>(
+    `SELECT ${sql.readable('tamborrada_name_facts')} AS readable`,
+  );
+  if (!table?.readable) return undefined;
+  const [row] = await sql.all<{
+    min_published_count: unknown;
+    editions: string;
+    records_fingerprint: string;
+    facts: string;
+  }>(
+    'SELECT min_published_count, editions, records_fingerprint, facts FROM tamborrada_name_facts WHERE id = 1',
+  );
+  return (
+    row && {
+      minPublishedCount: Number(row.min_published_count),
+      editions: row.editions === '' ? [] : row.editions.split(',').map(Number),
+      recordsFingerprint: row.records_fingerprint,
+      json: row.facts,
+    }
+  );
+}
+
 /** Every hand-written summary of both languages, by year, category and language. */
 export async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
   const rows = await sql.all<Omit<ManualSummary, 'updatedAt'> & { updated_at: unknown }>(
@@ -260,7 +287,9 @@ function participantWrites(
 
 function statisticsWrites(
   sql: Sql,
-): Writes<'replaceStatistics' | 'readStatisticsRule' | 'lacksBasqueSummaries'> {
+): Writes<
+  'replaceStatistics' | 'replaceNameFacts' | 'readStatisticsRule' | 'lacksBasqueSummaries' | 'lacksNameFacts'
+> {
   return {
     async replaceStatistics(rows, minPublishedCount) {
       await sql.run(
@@ -288,7 +317,18 @@ function statisticsWrites(
         `UPDATE statistics SET summary = (SELECT o.summary ${override}) WHERE EXISTS (SELECT 1 ${override})`,
       );
     },
+    async replaceNameFacts(facts, recordsFingerprint) {
+      await sql.run('DELETE FROM tamborrada_name_facts');
+      await sql.run(
+        `INSERT INTO tamborrada_name_facts (id, min_published_count, editions, records_fingerprint, facts)
+         VALUES (1, ?, ?, ?, ?)`,
+        [facts.k, facts.editions.join(','), recordsFingerprint, JSON.stringify(facts)],
+      );
+    },
     readStatisticsRule: () => readStatisticsRule(sql),
+    async lacksNameFacts() {
+      return (await sql.all('SELECT 1 AS stored FROM tamborrada_name_facts')).length === 0;
+    },
     async lacksBasqueSummaries() {
       const missing = await sql.all(
         `SELECT 1 AS missing FROM statistics s WHERE NOT EXISTS
@@ -423,7 +463,13 @@ function removalWrites(sql: Sql): Writes<'readRemovalSecret' | 'recordRemoval' |
 }
 
 /** The tables a read model is built from: a change to any of them moves the store's version. */
-export const FOLLOWED_TABLES = ['participants', 'statistics', 'available_years', ...BASQUE_TABLES] as const;
+export const FOLLOWED_TABLES = [
+  'participants',
+  'statistics',
+  'available_years',
+  ...BASQUE_TABLES,
+  'tamborrada_name_facts',
+] as const;
 
 /**
  * The updating flag's table: read on every poll and served without a rebuild, so a change
@@ -511,6 +557,18 @@ export function createTables(types: ColumnTypes): string[] {
     `CREATE TABLE IF NOT EXISTS tamborrada_statistics_rule (
        id integer PRIMARY KEY CHECK (id = 1),
        min_published_count integer NOT NULL CHECK (min_published_count >= 1),
+       computed_at ${types.time}
+     )`,
+    // The facts of the name pages, made with the statistics: one row, the JSON as written
+    // (text, not jsonb, so that it reaches the pages as it is), and beside it what a build
+    // checks before taking it: the rule's k, the editions (ascending, comma-separated) and
+    // the fingerprint of the records it was made from (`recordsFingerprint`).
+    `CREATE TABLE IF NOT EXISTS tamborrada_name_facts (
+       id integer PRIMARY KEY CHECK (id = 1),
+       min_published_count integer NOT NULL,
+       editions text NOT NULL,
+       records_fingerprint text NOT NULL,
+       facts text NOT NULL,
        computed_at ${types.time}
      )`,
     // Migrate puts one random secret in it: the key of the removals' hashes.

@@ -1,5 +1,6 @@
 import type { StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
+import type { NameFactsData } from '../domain/statistics/name-facts.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 
 /**
@@ -22,8 +23,20 @@ export interface StoreSnapshot {
   readStatistics(): Promise<StoredStatistic[]>;
   /** The small-count rule the statistics were computed under; `undefined` if never computed by us. */
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
+  /** The name pages' facts stored with the statistics; `undefined` when none are (plain SQL, an older version). */
+  readNameFacts(): Promise<StoredNameFacts | undefined>;
   /** Passes every participant but those of the `withheld` years to `take`; returns how many. */
   readParticipants(withheld: readonly number[], take: TakeParticipant): Promise<number>;
+}
+
+/** The name pages' facts as stored: what they were made under, and their JSON (`NameFactsData`), unparsed. */
+export interface StoredNameFacts {
+  minPublishedCount: number;
+  /** Ascending. */
+  editions: number[];
+  /** `recordsFingerprint` of the records they were made from. */
+  recordsFingerprint: string;
+  json: string;
 }
 
 export interface YearRow {
@@ -126,6 +139,8 @@ export interface WriteTransaction {
    * (set with `setManualSummary`) are kept.
    */
   replaceStatistics(rows: readonly StatisticRow[], minPublishedCount: number): Promise<void>;
+  /** Replaces the name pages' facts, made from the same records as the statistics (`recordsFingerprint` of them). */
+  replaceNameFacts(facts: NameFactsData, recordsFingerprint: string): Promise<void>;
   /** Flags years ready (published) or not; a year without a flag yet gets one. */
   setReady(years: readonly string[], ready: boolean): Promise<void>;
   unpublishYearsWithoutStatistics(): Promise<void>;
@@ -152,6 +167,8 @@ export interface WriteTransaction {
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
   /** Whether a statistic has no generated Basque summary (computed by an older version). */
   lacksBasqueSummaries(): Promise<boolean>;
+  /** Whether no name facts are stored (statistics computed by an older version). */
+  lacksNameFacts(): Promise<boolean>;
   /** The participants of one school, every year. */
   readSchoolParticipants(school: string): Promise<ParticipantRecord[]>;
   /** Deletes the rows with exactly this name, school and year; returns how many. */

@@ -107,6 +107,7 @@ describe('a failure inside the import transaction', () => {
     'recordSource',
     'setReady',
     'replaceStatistics',
+    'replaceNameFacts',
     'unpublishYearsWithoutStatistics',
   ];
 
@@ -143,6 +144,7 @@ describe('a failure inside the import transaction', () => {
       'readWithheldYears',
       'readParticipants',
       'replaceStatistics',
+      'replaceNameFacts',
       'unpublishYearsWithoutStatistics',
     ]);
     expect(storeContents(workspace.dbPath).participants).toEqual([

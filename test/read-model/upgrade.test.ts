@@ -1,14 +1,13 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreLocation } from '../../src/config/index.js';
 import { computeStatistics } from '../../src/domain/statistics/index.js';
+import { nameFactsOf } from '../../src/domain/statistics/name-facts.js';
 import type { StatisticRow } from '../../src/domain/types.js';
 import type { RunningServer } from '../../src/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import { runCli } from '../support/cli.js';
 import { FESTIVAL, FESTIVAL_SCHOOLS } from '../support/dataset.js';
 import { eventually } from '../support/eventually.js';
-import { adminQuery } from '../support/postgres.js';
+import { execSql } from '../support/exec-sql.js';
 import { startTestServer } from '../support/server.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
 import { yearCounts } from '../support/year-counts.js';
@@ -117,22 +116,9 @@ for (const kind of WRITE_STORE_KINDS) {
   });
 }
 
-/** Runs SQL on the store as an operator's shell would. */
-async function execSql(location: StoreLocation, sql: string): Promise<void> {
-  if (location.engine === 'postgres') {
-    await adminQuery(sql, location.url);
-    return;
-  }
-  const db = new Database(location.path);
-  try {
-    db.exec(sql);
-  } finally {
-    db.close();
-  }
-}
-
-/** The version before the Basque summaries: every table of this one but their two. */
-const BEFORE_BASQUE = 'DROP TABLE summaries_eu; DROP TABLE summary_overrides_eu;';
+/** The version before the Basque summaries: every table of this one but their two and the name facts'. */
+const BEFORE_BASQUE =
+  'DROP TABLE summaries_eu; DROP TABLE summary_overrides_eu; DROP TABLE tamborrada_name_facts;';
 
 for (const kind of WRITE_STORE_KINDS) {
   describe(`upgrading a store of the version before the Basque summaries [${kind.name}]`, () => {
@@ -193,8 +179,10 @@ for (const kind of WRITE_STORE_KINDS) {
       const run = await cli('migrate');
       expect([run.code, run.stderr]).toEqual([0, '']);
       expect(run.stdout).toBe(
-        `migrated ${handle.store.description}; recomputed ${computed.length} statistics to add their Basque summaries\n`,
+        `migrated ${handle.store.description}; recomputed ${computed.length} statistics to add what this version makes with them (Basque summaries, the name pages' facts)\n`,
       );
+      const names = await handle.store.readSnapshot((snapshot) => snapshot.readNameFacts());
+      expect(JSON.parse(names!.json)).toEqual(nameFactsOf(FESTIVAL, [2023, 2024, 2025], 1));
 
       const stored = await handle.store.readSnapshot((snapshot) => snapshot.readStatistics());
       const basque = (rows: readonly { category: string; year: string; basqueSummary: string | null }[]) =>

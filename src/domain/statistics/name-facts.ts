@@ -196,3 +196,31 @@ export function nameFactsOf(
     surnames: factsOfKind('surname', surnames, editions, participants, k),
   };
 }
+
+/** One 32-bit FNV-1a step over a string's UTF-16 units, from `hash`. */
+function fnv1a(text: string, hash: number): number {
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
+/**
+ * A fingerprint of the records of the `editions` (in any order): what stored facts were
+ * made from. A build compares it with the rows it read, so that facts made before a change
+ * by plain SQL (which recomputes nothing) are not served. Two sums of per-row hashes and
+ * the count: the same rows in any order give the same text.
+ */
+export function recordsFingerprint(
+  records: Iterable<ParticipantRecord>,
+  editions: readonly number[],
+): string {
+  const counted = new Set(editions);
+  let [rows, low, high] = [0, 0, 0];
+  for (const { name, school, year } of records) {
+    if (!counted.has(year)) continue;
+    const row = `${year}\n${school}\n${name}`;
+    rows++;
+    low = (low + fnv1a(row, 0x811c9dc5)) >>> 0;
+    high = (high + fnv1a(row, 0x9747b28c)) >>> 0;
+  }
+  return `${rows}:${high.toString(16)}:${low.toString(16)}`;
+}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeStatistics } from '../../../../src/domain/statistics/compute.js';
-import { nameFactsOf } from '../../../../src/domain/statistics/name-facts.js';
+import { nameFactsOf, recordsFingerprint } from '../../../../src/domain/statistics/name-facts.js';
 import type { ParticipantRecord } from '../../../../src/domain/types.js';
 
 const ALFA = 'Ikastola Alfa';
@@ -142,5 +142,32 @@ describe('nameFactsOf, k = 3', () => {
       'Mikel',
       'Zurine', // stored without diacritics
     ]);
+  });
+});
+
+describe('the fingerprint of the records stored facts were made from', () => {
+  const editions = [2023, 2024];
+  const some = FESTIVAL.filter((record) => editions.includes(record.year));
+
+  it('is the same for the same rows in any order, and leaves out the other years', () => {
+    const other = { name: 'Ane Urkiola Lasa', school: ALFA, year: 2019 };
+    expect(recordsFingerprint([...some].reverse().concat(other), editions)).toBe(
+      recordsFingerprint(some, editions),
+    );
+    expect(recordsFingerprint(some, editions)).toMatch(new RegExp(`^${some.length}:`));
+  });
+
+  it('changes with a row renamed, moved to another school or year, added or removed', () => {
+    const first = some[0]!;
+    const rest = some.slice(1);
+    const fingerprint = recordsFingerprint(some, editions);
+    for (const changed of [
+      [{ ...first, name: `${first.name}a` }, ...rest],
+      [{ ...first, school: BETA === first.school ? ALFA : BETA }, ...rest],
+      [{ ...first, year: first.year === 2023 ? 2024 : 2023 }, ...rest],
+      [...some, first],
+      rest,
+    ])
+      expect(recordsFingerprint(changed, editions)).not.toBe(fingerprint);
   });
 });
