@@ -151,7 +151,10 @@ describe.each(LANGUAGES)('the charts’ files and embeddable pages (%s)', (langu
       const html = await answer.text();
       expect(html).toContain(`<html lang="${language}">`);
       expect(html).not.toMatch(/<script|\bon[a-z]+=/i);
-      expect(html).toMatch(/<h1>[^<]+<\/h1><svg class="chart|<h1>[^<]+<\/h1><ul class="multiples"/);
+      // The landmark is named by the title: the host page has a main landmark of its own.
+      expect(html).toMatch(
+        /<main aria-labelledby="embed-title"><h1 id="embed-title">[^<]+<\/h1>(<svg class="chart|<ul class="multiples")/,
+      );
       const credits = plain(/<p class="credits">(.*?)<\/p>/s.exec(html)![1]!);
       expect(credits).toContain(`${embed.source} ${texts.siteName}`);
       expect(credits).toContain(texts.openData.licenceName);

@@ -22,8 +22,9 @@ export function EmbedPage({ site, chart }: { site: SiteContext; chart: PageChart
         <link rel="icon" type="image/svg+xml" href={context.icon} />
       </head>
       <body class="embed">
-        <main>
-          <h1>{chart.title}</h1>
+        {/* Named: the host page has a main landmark of its own, and two unnamed ones in one page are one too many. */}
+        <main aria-labelledby="embed-title">
+          <h1 id="embed-title">{chart.title}</h1>
           {chart.drawing.inline}
           <p class="credits">
             {embed.source}{' '}
