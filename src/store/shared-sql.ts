@@ -485,21 +485,17 @@ export type ColumnTypes = Record<'id' | 'time', string> & Record<'json' | 'flag'
 
 /** The Basque summaries: the generated ones (replaced with the statistics), and those written by hand. */
 function basqueTables(types: ColumnTypes): string[] {
-  return [
-    `CREATE TABLE IF NOT EXISTS summaries_eu (
+  return [summaryTable('summaries_eu'), summaryTable('summary_overrides_eu', types)];
+}
+
+/** A table of one summary per statistic; `types` given, with the time it was written (by hand). */
+function summaryTable(name: string, types?: ColumnTypes): string {
+  return `CREATE TABLE IF NOT EXISTS ${name} (
        category text NOT NULL,
        year text NOT NULL,
-       summary text NOT NULL,
+       summary text NOT NULL,${types ? `\n       updated_at ${types.time},` : ''}
        PRIMARY KEY (category, year)
-     )`,
-    `CREATE TABLE IF NOT EXISTS summary_overrides_eu (
-       category text NOT NULL,
-       year text NOT NULL,
-       summary text NOT NULL,
-       updated_at ${types.time},
-       PRIMARY KEY (category, year)
-     )`,
-  ];
+     )`;
 }
 
 /**
@@ -540,13 +536,7 @@ export function createTables(types: ColumnTypes): string[] {
        updated_at ${types.time},
        notes text
      )`,
-    `CREATE TABLE IF NOT EXISTS summary_overrides (
-       category text NOT NULL,
-       year text NOT NULL,
-       summary text NOT NULL,
-       updated_at ${types.time},
-       PRIMARY KEY (category, year)
-     )`,
+    summaryTable('summary_overrides', types),
     ...basqueTables(types),
     `CREATE TABLE IF NOT EXISTS tamborrada_year_sources (
        year integer PRIMARY KEY,

@@ -149,7 +149,8 @@ describe.each(['es', 'eu'] as const)('in %s', (language: Language) => {
     const rows = tableRows(html);
     expect(rows.length).toBeGreaterThan(3);
     const number = TEXTS[language].number;
-    const shown = (count: number | undefined) => (count === undefined ? texts.withheld(3) : number(count));
+    const shown = (count: number | undefined) =>
+      count === undefined ? TEXTS[language].names.fewer(3) : number(count);
     for (const [year, withheld, ane] of rows) {
       expect([year, withheld, ane]).toEqual([
         year,

@@ -78,16 +78,15 @@ function CompareForm({
   );
 }
 
-/** Each edition's counts: one line per name or school (a withheld count is a gap), its legend, and the table. */
-function ComparedCounts({
-  site,
-  kind,
-  comparison,
-}: {
+/** A comparison made, and where it is shown. */
+interface ComparedProps {
   site: SiteContext;
   kind: ComparedKind;
   comparison: Comparison;
-}) {
+}
+
+/** Each edition's counts: one line per name or school (a withheld count is a gap), its legend, and the table. */
+function ComparedCounts({ site, kind, comparison }: ComparedProps) {
   const { texts: all, paths, data } = site;
   const texts = all.compare;
   const { editions, series } = comparison;
@@ -107,7 +106,7 @@ function ComparedCounts({
     missing,
   );
   const cell = (count: number | undefined) =>
-    count === undefined ? <span class="no-data">{texts.withheld(data.names.k)}</span> : all.number(count);
+    count === undefined ? <span class="no-data">{all.names.fewer(data.names.k)}</span> : all.number(count);
   return (
     <Detail
       wide
@@ -137,15 +136,7 @@ function ComparedCounts({
 }
 
 /** What a comparison found: a note when more than five were asked, those without figures, the chart, table and data. */
-function Compared({
-  site,
-  kind,
-  comparison,
-}: {
-  site: SiteContext;
-  kind: ComparedKind;
-  comparison: Comparison;
-}) {
+function Compared({ site, kind, comparison }: ComparedProps) {
   const { texts: all, data } = site;
   const texts = all.compare;
   const { series, notFound, tooMany } = comparison;

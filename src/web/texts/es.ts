@@ -312,7 +312,6 @@ const compareTexts = {
   withheldText: (k: number) =>
     `Una edición en que lo llevan menos de ${k} niños y niñas no muestra su cifra («menos de ${k}»): la línea se interrumpe en ella.`,
   schoolsText: 'Un 0 es una edición en la que la compañía no participó.',
-  withheld: (k: number) => `menos de ${k}`,
   chart: (labels: readonly string[], first: number, last: number, missing: readonly number[]) =>
     `Una línea para cada uno (${labels.join(', ')}), de ${first} a ${last}.${missingYears(missing)} ${IN_TABLE}`,
   tooMany: 'Se comparan los cinco primeros: una comparación reúne como mucho cinco.',

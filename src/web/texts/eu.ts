@@ -276,7 +276,6 @@ export const eu: Texts = {
     withheldText: (k: number) =>
       `${k} haur baino gutxiagok daramaten edizio batek ez du bere zenbakia erakusten («${k} baino gutxiago»): lerroa eten egiten da bertan.`,
     schoolsText: '0 batek esan nahi du konpainiak ez zuela edizio horretan parte hartu.',
-    withheld: (k: number) => `${k} baino gutxiago`,
     chart: (labels: readonly string[], first: number, last: number, missing: readonly number[]) =>
       `Lerro bat bakoitzeko (${labels.join(', ')}), ${first} eta ${last} artean.${missingYears(missing)} ${IN_TABLE}`,
     tooMany: 'Lehen bostak alderatzen dira: alderaketa batek bost biltzen ditu gehienez.',
