@@ -15,9 +15,12 @@ export interface SchoolShelf {
   /** The names normalised and lower-cased, each followed by a line feed (which no needle holds). */
   keysText: string;
   keyStarts: Uint32Array;
-  /** The distinct words of the keys, sorted: a word's id is its index. */
-  words: string[];
-  wordIds: Map<string, number>;
+  /**
+   * The distinct words of the keys, sorted, each followed by a line feed: a word's id is its
+   * place. One string crosses threads in one copy; the list and the map of ids are made
+   * from it at the school's first search (`wordsOf`).
+   */
+  wordsText: string;
   /**
    * The name of each word occurrence (`wordName`) and the word before it (`previousWord`;
    * `words.length` at the start of a key), grouped by word (word w's are `wordStarts[w]…
@@ -108,8 +111,7 @@ function indexWords(keys: readonly string[]) {
   }
   return {
     children: distinctKeys,
-    words,
-    wordIds: new Map(words.map((word, id) => [word, id])),
+    wordsText: pack(words, '\n').text,
     wordStarts,
     nextWord,
     wordName,
@@ -143,6 +145,18 @@ export function shelfBuffers(shelf: SchoolShelf): ArrayBuffer[] {
   );
 }
 
+/** A shelf's words as a list and by id, made at its first search and kept with it. */
+const wordLists = new WeakMap<SchoolShelf, { words: string[]; wordIds: Map<string, number> }>();
+
+function wordsOf(shelf: SchoolShelf): { words: string[]; wordIds: Map<string, number> } {
+  let list = wordLists.get(shelf);
+  if (list === undefined) {
+    const words = shelf.wordsText === '' ? [] : shelf.wordsText.slice(0, -1).split('\n');
+    wordLists.set(shelf, (list = { words, wordIds: new Map(words.map((word, id) => [word, id])) }));
+  }
+  return list;
+}
+
 /**
  * The names whose key contains the needle, unordered, some maybe twice. In a needle of
  * three parts or more each middle part is a whole word, followed by the next part (a whole
@@ -151,7 +165,7 @@ export function shelfBuffers(shelf: SchoolShelf): ArrayBuffer[] {
  * the whole text.
  */
 function matchingNames(shelf: SchoolShelf, needle: string): number[] {
-  const { keysText, keyStarts, words, wordIds, wordStarts, nextWord, wordName, previousWord } = shelf;
+  const { keysText, keyStarts, wordStarts, nextWord, wordName, previousWord } = shelf;
   const found: number[] = [];
   const parts = needle.split(' ');
   if (parts.length < 3) {
@@ -159,6 +173,7 @@ function matchingNames(shelf: SchoolShelf, needle: string): number[] {
       found.push(lowerBound(keyStarts, at + 1) - 1);
     return found;
   }
+  const { words, wordIds } = wordsOf(shelf);
   let [first, last, pair] = [0, Infinity, 1];
   for (let i = 1; i < parts.length - 1; i++) {
     const word = wordIds.get(parts[i]!);
