@@ -137,7 +137,7 @@ interface ScaleReport {
   /** Every build after the first loads: changes of the data. */
   /** The later builds under the bench's load (autocannon, probe, the other server's build). */
   steadyBuilds: Build[];
-  /** The build of one more import with the load and the second server stopped: the build target's quiet machine. */
+  /** The builds of more imports with the load and the second server stopped: the build target's quiet machine. */
   quietBuilds: Build[];
   peakMemoryMb: (number | null)[];
   /** Share of the machine's CPU other processes used while the changes ran (0 to 1). */
@@ -361,33 +361,40 @@ const buildOf = (event: LogEvent): Build => ({
   rowsRead: event.fields.rowsRead,
 });
 
+/** How many quiet builds are measured: the target is on their median (one build alone is noisy). */
+const QUIET_BUILDS = 3;
+
 /**
- * One more import of a whole year (one more new school), with the load and the probe
- * stopped and the second server stopped: one server rebuilds on a quiet machine, which is
- * what the build target is about (the import target is the one with two servers).
+ * Imports of a whole year again (one more new school each time), with the load and the
+ * probe stopped and the second server stopped: one server rebuilds on a quiet machine,
+ * which is what the build target is about (the import target is the one with two servers).
  */
-async function quietRebuild(
+async function quietRebuilds(
   urls: readonly string[],
   db: string,
   tmp: string,
   year: number,
   builds: () => LogEvent[],
 ): Promise<LogEvent[]> {
-  progress(`import of year ${year} again with the load stopped`);
-  await sleep(config.quietMs);
-  const school = 'Ikastola Bench Isila';
-  const file = join(tmp, 'year-quiet.csv');
-  yearAgainCsv(db, year, file, school);
-  await runCli(['import', file, '--db', db]);
-  const committed = Date.now();
-  await servedBy(
-    urls,
-    async (base) => (await text(`${base}/api/companies`)).includes(school),
-    committed,
-    120_000,
-  );
-  await sleep(config.quietMs);
-  return builds().filter((event) => event.at >= committed);
+  const events: LogEvent[] = [];
+  for (let i = 1; i <= QUIET_BUILDS; i++) {
+    progress(`import of year ${year} again with the load stopped (${i} of ${QUIET_BUILDS})`);
+    await sleep(config.quietMs);
+    const school = `Ikastola Bench Isila ${i}`;
+    const file = join(tmp, `year-quiet-${i}.csv`);
+    yearAgainCsv(db, year, file, school);
+    await runCli(['import', file, '--db', db]);
+    const committed = Date.now();
+    await servedBy(
+      urls,
+      async (base) => (await text(`${base}/api/companies`)).includes(school),
+      committed,
+      120_000,
+    );
+    await sleep(config.quietMs);
+    events.push(...builds().filter((event) => event.at >= committed));
+  }
+  return events;
 }
 
 async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
@@ -517,7 +524,7 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   load.stop();
   const peaks = servers.map((server) => memoryOf(server.pid));
   await servers[1]!.stop();
-  const quietEvents = await quietRebuild(urls.slice(0, 1), db, tmp, lastYear, builds);
+  const quietEvents = await quietRebuilds(urls.slice(0, 1), db, tmp, lastYear, builds);
   const quietBuilds = quietEvents.map(buildOf);
   await servers[0]!.stop();
   const ping = samples['/api/ping'] ?? [];
@@ -555,7 +562,8 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
     ]),
   ];
   const firstLoad = buildOf(firstLoads[0]!);
-  const longestQuiet = Math.max(0, ...quietBuilds.map((build) => build.buildMs));
+  const quietMs = quietBuilds.map((build) => build.buildMs).sort((a, b) => a - b);
+  const medianQuiet = quietMs[Math.floor(quietMs.length / 2)] ?? Infinity;
   targets.push(
     {
       target: `first build after a start (server 1, alone) <= ${buildLimit} ms (quiet machine)`,
@@ -563,9 +571,9 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
       pass: firstLoad.buildMs <= buildLimit,
     },
     {
-      target: `a later build, load stopped (one server) <= ${buildLimit} ms`,
-      value: `${longestQuiet} ms`,
-      pass: quietBuilds.length === 1 && longestQuiet <= buildLimit,
+      target: `a later build, load stopped (one server; median of ${QUIET_BUILDS}) <= ${buildLimit} ms`,
+      value: `${medianQuiet} ms`,
+      pass: quietBuilds.length === QUIET_BUILDS && medianQuiet <= buildLimit,
     },
   );
   for (const [server, peak] of peaks.entries()) {
@@ -616,7 +624,7 @@ function printScale(report: ScaleReport): void {
     `later builds under load: ${report.steadyBuilds.length}, wall median ${median(report.steadyBuilds.map((build) => build.buildMs))} ms, ` +
       `max ${Math.max(0, ...report.steadyBuilds.map((build) => build.buildMs))} ms; worker CPU median ${median(steadyCpu)} ms, ` +
       `max ${Math.max(0, ...steadyCpu)} ms; memory peak ${report.peakMemoryMb.map((mb) => `${mb ?? '?'} MB`).join(', ')}`,
-    `a later build with the load stopped (one server, the other stopped), ms (worker CPU ms): ${report.quietBuilds.map(buildText).join(', ')}`,
+    `later builds with the load stopped (one server, the other stopped), ms (worker CPU ms): ${report.quietBuilds.map(buildText).join(', ')}`,
     `${report.flips.flips} flips of the flag, CLI exit to served by both: p50 ${report.flips.p50} ms, ` +
       `p95 ${report.flips.p95} ms, max ${report.flips.max} ms; rebuilds ${report.flips.rebuilds}`,
     'change                                            served   window | ping p50    p99    max | prepared p50    p99    max | rebuilds: ms (worker CPU ms)',
