@@ -12,12 +12,32 @@ import { schoolSlugs } from './school-slugs.js';
 import type { SiteData } from './site-data.js';
 import { fullOrPublic } from './year-statistics.js';
 
-/** `make(key)` made once per key; an `undefined` answer is not kept, so unknown keys cost no memory. */
-export function perKey<T, K extends string = string>(make: (key: K) => T): (key: K) => T {
+/** How many answers `perKey` keeps, of one kind, per read model and language. */
+export const KEPT_PER_KIND = 64;
+
+/**
+ * `make(key)` made once per key and kept among the `max` most recently used (a Map keeps
+ * its keys in the order they were set); an `undefined` answer is not kept, so unknown keys
+ * cost no memory. Bounded: the name pages, their images and data are a long tail (over two
+ * thousand addresses at scale 1) that a crawler walks once per model.
+ */
+export function perKey<T, K extends string = string>(
+  make: (key: K) => T,
+  max = KEPT_PER_KIND,
+): (key: K) => T {
   const made = new Map<K, T>();
   return (key) => {
     let value = made.get(key);
-    if (value === undefined && (value = make(key)) !== undefined) made.set(key, value);
+    if (value !== undefined) {
+      made.delete(key);
+      made.set(key, value);
+      return value;
+    }
+    value = make(key);
+    if (value !== undefined) {
+      made.set(key, value);
+      if (made.size > max) made.delete(made.keys().next().value!);
+    }
     return value;
   };
 }
