@@ -225,7 +225,7 @@ function SmallChart({
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
     >
-      <title>{one.label}</title>
+      <title id={`${id}-title`}>{one.label}</title>
       <desc id={`${id}-desc`}>{describe(one)}</desc>
       <g class="axis">
         <ValueTicks ticks={[0, chart.y.domain()[1]!]} frame={chart} />
