@@ -67,9 +67,11 @@ async function openHost(width: number, scheme: 'light' | 'dark'): Promise<{ page
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto(`${hostOrigin}/`, { waitUntil: 'load' });
-  const frame = await (await page.locator('iframe').elementHandle())!.contentFrame();
+  const frame = (await (await page.locator('iframe').elementHandle())!.contentFrame())!;
+  // The code's `loading="lazy"` keeps the frame out of the page's load event: wait for its own.
+  await frame.waitForURL((url) => url.protocol === 'http:', { waitUntil: 'load' });
   expect(errors).toEqual([]);
-  return { page, frame: frame! };
+  return { page, frame };
 }
 
 describe.each(LANGUAGES)('a chart embedded on another site (%s)', (language: Language) => {
