@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparisonPath, LOCALES, type Language } from '../../src/web/locale.js';
-import { launchChromium, openChecked } from '../support/chromium.js';
+import { launchChromium, openChecked, newTab } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 import { saveScreenshot } from '../support/screenshots.js';
 
@@ -32,6 +32,8 @@ const LONG_SCHOOL = `Ikastola ${'Txikierdiberri'.repeat(9)}tx`;
 
 let site: DemoSite;
 let browser: Browser;
+/** The file's tab, visit after visit (`newTab`). */
+let tab: Page;
 let schools: string[];
 
 beforeAll(async () => {
@@ -50,6 +52,7 @@ beforeAll(async () => {
   await site.server.follower.refresh();
   schools = [companies[0]!, LONG_SCHOOL, companies[1]!];
   browser = await launchChromium();
+  tab = await newTab(browser);
 }, 120_000);
 
 afterAll(async () => {
@@ -59,7 +62,7 @@ afterAll(async () => {
 
 /** Opens a page at a width, read one way: status 200, its language, no script, no axe violation, nothing past its edges. */
 async function open(path: string, width: number, name: string, { language, scheme }: Reading): Promise<Page> {
-  const page = await openChecked(browser, site.server.url + path, width, { language, scheme });
+  const page = await openChecked(tab, site.server.url + path, width, { language, scheme });
   const faults = await page.evaluate(() => {
     const outside: string[] = [];
     for (const chart of document.querySelectorAll('svg.chart')) {
@@ -131,7 +134,6 @@ describe.each(READINGS)('$language, $scheme', (reading) => {
             count === undefined ? texts.names.fewer(3) : String(count),
           ]);
         }
-        await page.context().close();
       },
       PAGE_TIMEOUT_MS,
     );
@@ -160,7 +162,6 @@ describe.each(READINGS)('$language, $scheme', (reading) => {
             year,
             ...counts.map((byYear) => byYear.get(year!) ?? 0),
           ]);
-        await page.context().close();
       },
       PAGE_TIMEOUT_MS,
     );
@@ -185,7 +186,6 @@ it.each(['es', 'eu'] as const)(
     await shared.goto(page.url(), { waitUntil: 'load' });
     expect(await shared.content()).toBe(await page.content());
     await shared.close();
-    await page.context().close();
   },
   PAGE_TIMEOUT_MS,
 );

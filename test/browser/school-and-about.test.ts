@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../src/web/layout.js';
 import { LANGUAGES, LOCALES, type Language } from '../../src/web/locale.js';
 import { slugOf } from '../../src/web/school-slugs.js';
-import { launchChromium, openChecked } from '../support/chromium.js';
+import { launchChromium, openChecked, newTab } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 import { saveScreenshot } from '../support/screenshots.js';
 
@@ -28,6 +28,8 @@ const PAGE_TIMEOUT_MS = 120_000;
 
 let site: DemoSite;
 let browser: Browser;
+/** The file's tab, visit after visit (`newTab`). */
+let tab: Page;
 let school: string;
 
 beforeAll(async () => {
@@ -37,6 +39,7 @@ beforeAll(async () => {
   };
   school = companies.companies[0]!;
   browser = await launchChromium();
+  tab = await newTab(browser);
 }, 120_000);
 
 afterAll(async () => {
@@ -49,7 +52,7 @@ afterAll(async () => {
  * axe violation; saves a screenshot when asked.
  */
 async function open(path: string, width: number, name: string, { language, scheme }: Reading): Promise<Page> {
-  const page = await openChecked(browser, site.server.url + path, width, { language, scheme });
+  const page = await openChecked(tab, site.server.url + path, width, { language, scheme });
   const prefix = language === 'es' ? '' : `${language}-`;
   await saveScreenshot(page, `${prefix}${name}-${width}${scheme === 'light' ? '' : `-${scheme}`}`);
   return page;
@@ -98,7 +101,6 @@ describe.each(READINGS)('$language, $scheme', (reading) => {
         expect(await page.locator('header a.language').getAttribute('href')).toBe(
           otherPaths.school(slugOf(school)),
         );
-        await page.context().close();
       },
       PAGE_TIMEOUT_MS,
     );
@@ -119,7 +121,6 @@ describe.each(READINGS)('$language, $scheme', (reading) => {
         expect(await page.locator(`main a[href="${API_PATHS.apiDocs}"]`).count()).toBe(1);
         expect(await page.locator('nav a[aria-current="page"]').textContent()).toBe(texts.about.navLabel);
         expect(await page.locator('header a.language').getAttribute('href')).toBe(otherPaths.about);
-        await page.context().close();
       },
       PAGE_TIMEOUT_MS,
     );
