@@ -1,4 +1,5 @@
 import { FittedText, NARROWEST_CHART, textWidth } from './fitted-text.js';
+import { ChartSvg } from './chart-svg.js';
 
 interface DotRow {
   label: string;
@@ -34,15 +35,14 @@ export function EditionDots({ id, title, description, years, withData, rows }: E
   const labelEvery = Math.ceil((textWidth('2000', SIZE.yearFont) + 4) / column);
   const centre = (i: number) => i * column + column / 2;
   return (
-    <svg
+    <ChartSvg
       class="chart chart-dots"
       width="100%"
       height={dotsHeight(rows.length)}
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      id={id}
+      title={title}
+      description={description}
     >
-      <title id={`${id}-title`}>{title}</title>
-      <desc id={`${id}-desc`}>{description}</desc>
       <g class="axis">
         {years.map((year, i) =>
           i % labelEvery === 0 || i === years.length - 1 ? (
@@ -83,6 +83,6 @@ export function EditionDots({ id, title, description, years, withData, rows }: E
           )}
         </g>
       ))}
-    </svg>
+    </ChartSvg>
   );
 }

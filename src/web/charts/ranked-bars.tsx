@@ -1,6 +1,7 @@
 import { scaleLinear } from 'd3-scale';
 import { useLocale } from '../locale.js';
 import { FittedText, NARROWEST_CHART, textWidth } from './fitted-text.js';
+import { ChartSvg } from './chart-svg.js';
 
 interface Bar {
   label: string;
@@ -25,17 +26,14 @@ export function RankedBars({ id, title, bars }: { id: string; title: string; bar
     .domain([0, Math.max(0, ...bars.map((bar) => bar.value)) || 1])
     .range([0, 100]);
   return (
-    <svg
+    <ChartSvg
       class="chart chart-bars"
       width="100%"
       height={barsHeight(bars.length)}
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      id={id}
+      title={title}
+      description={texts.charts.bars(bars.length, bars[0]?.label ?? '', bars.at(-1)?.label ?? '')}
     >
-      <title id={`${id}-title`}>{title}</title>
-      <desc id={`${id}-desc`}>
-        {texts.charts.bars(bars.length, bars[0]?.label ?? '', bars.at(-1)?.label ?? '')}
-      </desc>
       {bars.map((bar, i) => {
         const percent = length(bar.value);
         const room = ((100 - percent) / 100) * NARROWEST_CHART;
@@ -63,6 +61,6 @@ export function RankedBars({ id, title, bars }: { id: string; title: string; bar
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { ComponentChildren } from 'preact';
 import { readAsset } from '../site-files.js';
 import { textWidth } from './fitted-text.js';
+import { ChartSvg } from './chart-svg.js';
 
 /** Pixels of a chart's standalone file: its width, margins, the title's and the credits' fonts and lines. */
 const BOX = { width: 560, margin: 20, titleFont: 18, titleLine: 24, creditFont: 12, creditLine: 17 };
@@ -79,17 +80,16 @@ export function StandaloneChart({ language, title, chart, height, credits }: Sta
   const creditsTop = chartTop + height + BOX.margin + BOX.creditFont;
   const total = Math.ceil(creditsTop + (creditLines.length - 1) * BOX.creditLine + BOX.margin);
   return (
-    <svg
+    <ChartSvg
       xmlns="http://www.w3.org/2000/svg"
       lang={language}
       viewBox={`0 0 ${BOX.width} ${total}`}
       width={BOX.width}
       height={total}
-      role="img"
-      aria-labelledby="standalone-title standalone-desc"
+      id="standalone"
+      title={title}
+      description={credits.join(' ')}
     >
-      <title id="standalone-title">{title}</title>
-      <desc id="standalone-desc">{credits.join(' ')}</desc>
       <style>{STYLE}</style>
       <rect class="paper" width="100%" height="100%" />
       <Lines
@@ -102,6 +102,6 @@ export function StandaloneChart({ language, title, chart, height, credits }: Sta
         {chart}
       </svg>
       <Lines class="credits" lines={creditLines} y={creditsTop} step={BOX.creditLine} />
-    </svg>
+    </ChartSvg>
   );
 }

@@ -3,6 +3,7 @@ import { line, symbol, symbolCross, symbolDiamond, symbolSquare, symbolTriangle 
 import { useLocale } from '../locale.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
 import { FittedText, NARROWEST_CHART } from './fitted-text.js';
+import { ChartSvg } from './chart-svg.js';
 
 export interface YearSeries {
   label: string;
@@ -146,14 +147,7 @@ export function YearLines({ id, title, description, series, editions }: YearLine
   const withData = new Set(yearsWithData(series, editions));
   const step = chart.years.length > LABELLED_YEARS ? 2 : 1;
   return (
-    <svg
-      class="chart chart-lines"
-      viewBox="0 0 360 220"
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
-    >
-      <title id={`${id}-title`}>{title}</title>
-      <desc id={`${id}-desc`}>{description}</desc>
+    <ChartSvg class="chart chart-lines" viewBox="0 0 360 220" id={id} title={title} description={description}>
       <g class="axis">
         <ValueTicks ticks={chart.y.ticks(chart.ticks)} frame={chart} />
         {chart.years
@@ -177,7 +171,7 @@ export function YearLines({ id, title, description, series, editions }: YearLine
           pointTitle={(point) => `${one.label}, ${point.year}: ${formatNumber(point.count)}`}
         />
       ))}
-    </svg>
+    </ChartSvg>
   );
 }
 
@@ -219,14 +213,13 @@ function SmallChart({
 }: { id: string; one: YearSeries; frame: Frame } & Pick<SmallMultiplesProps, 'describe'>) {
   const formatNumber = useLocale().texts.number;
   return (
-    <svg
+    <ChartSvg
       class="chart chart-multiple"
       viewBox="0 0 160 96"
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      id={id}
+      title={one.label}
+      description={describe(one)}
     >
-      <title id={`${id}-title`}>{one.label}</title>
-      <desc id={`${id}-desc`}>{describe(one)}</desc>
       <g class="axis">
         <ValueTicks ticks={[0, chart.y.domain()[1]!]} frame={chart} />
         {[chart.first, chart.last].map((year, end) => (
@@ -241,7 +234,7 @@ function SmallChart({
         frame={chart}
         pointTitle={(point) => `${point.year}: ${formatNumber(point.count)}`}
       />
-    </svg>
+    </ChartSvg>
   );
 }
 
