@@ -1,7 +1,7 @@
 /**
  * A chart embedded on another site, in Debian's Chromium: a page served from another origin
  * (a school's site, say) holds the `<iframe>` code copied from beside a chart, at 390 and
- * 1280 px, in the light and the dark colour scheme, in Spanish and in Basque. The embedded
+ * 1280 px, in the light colour scheme and then the dark one, in Spanish and in Basque. The embedded
  * page renders (its title, its chart drawn, its credits), runs no script, scrolls no way
  * sideways, and neither it nor the page around it has an axe violation; a page that is not an
  * embed stays out of the same frame. Screenshots with `TEST_SCREENSHOTS=1`.
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, LOCALES, type Language } from '../../src/web/locale.js';
-import { axeViolations, launchChromium } from '../support/chromium.js';
+import { launchChromium, newTab, startVisit, violationsInBothSchemes } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 import { saveScreenshot } from '../support/screenshots.js';
 
@@ -20,6 +20,8 @@ const PUBLIC_URL = 'https://tamborrada.example.org';
 
 let site: DemoSite;
 let browser: Browser;
+/** The file's tab, visit after visit (`newTab`). */
+let tab: Page;
 /** Another site: it answers `/` with the HTML it is given (`html`), whatever the path. */
 let host: Server;
 let hostOrigin: string;
@@ -33,6 +35,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => host.listen(0, 'localhost', resolve));
   hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
   browser = await launchChromium();
+  tab = await newTab(browser);
 }, 120_000);
 
 afterAll(async () => {
@@ -58,9 +61,9 @@ const hostPage = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Our school</title></head><body><main><h1>Our school at the festival</h1>${body}</main></body></html>`;
 
 /** Opens the other site's page; the frame of the chart, once it has loaded. */
-async function openHost(width: number, scheme: 'light' | 'dark'): Promise<{ page: Page; frame: Frame }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
-  const page = await context.newPage();
+async function openHost(width: number): Promise<{ page: Page; frame: Frame }> {
+  const page = tab;
+  await startVisit(page, width);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -76,36 +79,33 @@ async function openHost(width: number, scheme: 'light' | 'dark'): Promise<{ page
 describe.each(LANGUAGES)('a chart embedded on another site (%s)', (language: Language) => {
   const { paths, texts } = LOCALES[language];
 
-  describe.each(['light', 'dark'] as const)('%s', (scheme) => {
-    it.each([390, 1280])(
-      'at %i px: the chart renders in the frame, with its title and credits, no script, no axe violation',
-      async (width) => {
-        html = hostPage(await frameCode(paths.statistics('2024')));
-        const { page, frame } = await openHost(width, scheme);
-        expect(new URL(frame.url()).pathname.startsWith(`${paths.embedsFolder}/`)).toBe(true);
-        expect(await frame.locator('html').getAttribute('lang')).toBe(language);
-        expect(await frame.locator('h1').textContent()).toContain(texts.categories.topNamesByYear.title);
-        const chart = frame.locator('svg.chart[role="img"]');
-        expect(await chart.count()).toBe(1);
-        const box = (await chart.boundingBox())!;
-        expect(box.width).toBeGreaterThan(200);
-        expect(box.height).toBeGreaterThan(100);
-        expect(await frame.locator('svg.chart rect.bar').count()).toBeGreaterThan(0);
-        expect(await frame.locator('.credits').textContent()).toContain(texts.openData.licenceName);
-        expect(await frame.locator('script').count()).toBe(0);
-        const [scrollWidth, clientWidth] = await frame.evaluate(() => [
-          document.documentElement.scrollWidth,
-          document.documentElement.clientWidth,
-        ]);
-        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-        // axe-core reads the frames of the page too.
-        expect(await axeViolations(page, { otherOrigins: true })).toEqual([]);
-        await saveScreenshot(page, `embed-${language}-${width}${scheme === 'light' ? '' : '-dark'}`);
-        await page.context().close();
-      },
-      PAGE_TIMEOUT_MS,
-    );
-  });
+  it.each([390, 1280])(
+    'at %i px: the chart renders in the frame, with its title and credits, no script, no axe violation',
+    async (width) => {
+      html = hostPage(await frameCode(paths.statistics('2024')));
+      const { page, frame } = await openHost(width);
+      expect(new URL(frame.url()).pathname.startsWith(`${paths.embedsFolder}/`)).toBe(true);
+      expect(await frame.locator('html').getAttribute('lang')).toBe(language);
+      expect(await frame.locator('h1').textContent()).toContain(texts.categories.topNamesByYear.title);
+      const chart = frame.locator('svg.chart[role="img"]');
+      expect(await chart.count()).toBe(1);
+      const box = (await chart.boundingBox())!;
+      expect(box.width).toBeGreaterThan(200);
+      expect(box.height).toBeGreaterThan(100);
+      expect(await frame.locator('svg.chart rect.bar').count()).toBeGreaterThan(0);
+      expect(await frame.locator('.credits').textContent()).toContain(texts.openData.licenceName);
+      expect(await frame.locator('script').count()).toBe(0);
+      const [scrollWidth, clientWidth] = await frame.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      // axe-core reads the frames of the page too.
+      const shoot = (suffix: string) => saveScreenshot(page, `embed-${language}-${width}${suffix}`);
+      expect(await violationsInBothSchemes(page, shoot, { otherOrigins: true })).toEqual([]);
+    },
+    PAGE_TIMEOUT_MS,
+  );
 
   it(
     'a page that is not an embed stays out of the other site’s frame',

@@ -1,4 +1,4 @@
-/** The Basque pages (`/eu`) in Chromium in the light colour scheme (pages.ts). */
+/** The Basque pages (`/eu`) in Chromium, each in both colour schemes (pages.ts). */
 import { visitsIn } from './pages.js';
 
-visitsIn('light', 'eu');
+visitsIn('eu');

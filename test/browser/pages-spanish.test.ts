@@ -1,5 +1,5 @@
-/** The pages in Chromium in the light colour scheme, and what depends on no scheme (pages.ts). */
-import { schemeFreeChecks, visitsIn } from './pages.js';
+/** The Spanish pages in Chromium, each in both colour schemes, and what depends on no language (pages.ts). */
+import { languageFreeChecks, visitsIn } from './pages.js';
 
-visitsIn('light');
-schemeFreeChecks();
+visitsIn('es');
+languageFreeChecks();

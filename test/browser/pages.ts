@@ -3,7 +3,7 @@
  * installs it) driven by playwright-core, over the demo data of `npm start` with a child
  * of a 480-letter name in a school of a very long name added to its last edition. For
  * `/`, a year, global, a 404 and a search (found, not found, invalid), in Spanish and in
- * Basque (`/eu`), at 1280 px and 390 px, in the light and the dark colour scheme: the
+ * Basque (`/eu`), at 1280 px and 390 px, each page read in the light colour scheme and then the dark one: the
  * page's language, its texts from that language's catalogue, no console error, no failed request,
  * no request leaving the server, the expected headings, tables and charts, no sideways
  * scroll, no chart text outside its chart, and no accessibility violation (axe-core).
@@ -17,17 +17,11 @@ import { recompute } from '../../src/cli/commands/recompute.js';
 import { sqliteLocation } from '../../src/config/index.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { LOCALES, type Language } from '../../src/web/locale.js';
-import { axeViolations, COLOUR_RULES, launchChromium, newTab, readAs } from '../support/chromium.js';
+import { launchChromium, newTab, startVisit, violationsInBothSchemes } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 import { saveScreenshot } from '../support/screenshots.js';
 
 const WIDTHS = [1280, 390] as const;
-type Scheme = 'light' | 'dark';
-/** How a page is read: its colour scheme, and the language of its address. */
-interface Reading {
-  scheme: Scheme;
-  language: Language;
-}
 /**
  * Names no layout may let widen a page, in one edition: a 480-letter first name, a
  * 200-letter surname and a school of 295 unbroken letters, with enough children to
@@ -134,14 +128,10 @@ async function visit(
   width: number,
   step: Step,
   expectedStatus: number,
-  { scheme, language }: Reading,
+  language: Language,
 ): Promise<Visit> {
   const page = tab;
-  // The last visit's listeners go with it, and what it still had in flight (its icon, say)
-  // ends before this one's listeners are set.
-  page.removeAllListeners();
-  await page.goto('about:blank');
-  await readAs(page, width, scheme);
+  await startVisit(page, width);
   const consoleErrors: string[] = [];
   const failed: string[] = [];
   const foreign: string[] = [];
@@ -171,11 +161,10 @@ async function visit(
     link: await languageLink.getAttribute('hreflang'),
     label: await languageLink.textContent(),
   }).toEqual({ page: language, link: other.language, label: other.label });
-  // The dark scheme changes only colours: the light one is read by every rule.
-  const violations = await axeViolations(page, scheme === 'dark' ? { rules: COLOUR_RULES } : {});
-  const suffix = scheme === 'light' ? '' : `-${scheme}`;
   const prefix = language === 'es' ? '' : `${language}-`;
-  await saveScreenshot(page, `${prefix}${name}-${width}${suffix}`);
+  const violations = await violationsInBothSchemes(page, (suffix) =>
+    saveScreenshot(page, `${prefix}${name}-${width}${suffix}`),
+  );
   expect({ consoleErrors, failed, foreign, violations }).toEqual({
     consoleErrors: [],
     failed: [],
@@ -246,20 +235,19 @@ async function expectAccessibleCharts(page: Page, atLeast: number) {
 const languageLinkOf = (page: Page) => page.locator('header a.language').getAttribute('href');
 
 /**
- * The pages' visits in one colour scheme and one language. Each pair has its own test
- * file, which imports this module (and with it the site and the browser of the hooks
- * above), so that they run side by side.
+ * The pages' visits in one language, each page in both colour schemes. Each language has
+ * its own test file, which imports this module (and with it the site and the browser of
+ * the hooks above), so that they run side by side.
  */
-export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
+export function visitsIn(language: Language): void {
   const { texts, paths } = LOCALES[language];
   /** The same pages in the other language, where the language link leads. */
   const otherPaths = LOCALES[texts.otherLanguage.language].paths;
-  const reading: Reading = { scheme, language };
-  describe.each(WIDTHS)(`at %i px, ${scheme}, ${language}`, (width) => {
+  describe.each(WIDTHS)(`at %i px, ${language}`, (width) => {
     it(
       'home: the festival, its figures, participants per edition, every year, the search, the API',
       async () => {
-        const { page } = await visit('inicio', width, open(paths.home), 200, reading);
+        const { page } = await visit('inicio', width, open(paths.home), 200, language);
         expect(await headings(page, 1)).toEqual([texts.home.title]);
         expect(await headings(page, 2)).toEqual([
           texts.home.figuresHeading,
@@ -286,7 +274,7 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
           width,
           open(paths.statistics(year)),
           200,
-          reading,
+          language,
         );
         const present = await categoriesOf(year);
         const titled = present.filter((category) => category !== 'intro' && category !== 'outro');
@@ -313,7 +301,7 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
     it(
       'an unknown year: the 404 page in the address’s language, with links to the real years',
       async () => {
-        const { page } = await visit('no-encontrada', width, open(paths.statistics('1999')), 404, reading);
+        const { page } = await visit('no-encontrada', width, open(paths.statistics('1999')), 404, language);
         expect(await headings(page, 1)).toEqual([texts.notFound.title]);
         for (const year of years) {
           expect(await page.locator(`main a[href="${paths.statistics(year)}"]`).count()).toBe(1);
@@ -325,7 +313,13 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
     it(
       'a name’s page: its figures, its chart with its table, its schools, its data; the index leads to it',
       async () => {
-        const { page } = await visit('nombre', width, open(paths.name('firstName', NAME_SLUG)), 200, reading);
+        const { page } = await visit(
+          'nombre',
+          width,
+          open(paths.name('firstName', NAME_SLUG)),
+          200,
+          language,
+        );
         expect(await headings(page, 2)).toEqual([
           texts.names.figuresHeading,
           texts.names.editionsHeading,
@@ -347,7 +341,7 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
     it(
       'the index of surnames: the lookup finds a name typed in capitals; the A–Z list',
       async () => {
-        const { page } = await visit('apellidos', width, open(paths.namesFolder.surname), 200, reading);
+        const { page } = await visit('apellidos', width, open(paths.namesFolder.surname), 200, language);
         expect(await headings(page, 1)).toEqual([texts.names.kinds.surname.index]);
         expect(await page.locator('.name-list a').count()).toBeGreaterThan(20);
         await page.getByLabel(texts.names.kinds.surname.field, { exact: true }).fill('ETXEBERRIA');
@@ -366,7 +360,7 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
           width,
           open(`${paths.namesFolder.firstName}?nombre=Xabadin`),
           404,
-          reading,
+          language,
         );
         expect(await page.getByRole('status').textContent()).toBe(texts.names.notFound('Xabadin', 3));
         expect(await page.getByLabel(texts.names.kinds.firstName.field, { exact: true }).inputValue()).toBe(
@@ -382,7 +376,7 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
         'the page of a 480-letter first name keeps to the screen',
         async () => {
           const path = paths.name('firstName', LONG_FIRST_NAME.toLowerCase());
-          const { page } = await visit('nombre-largo', width, open(path), 200, reading);
+          const { page } = await visit('nombre-largo', width, open(path), 200, language);
           expect(await headings(page, 1)).toEqual([LONG_FIRST_NAME]);
         },
         PAGE_TIMEOUT_MS,
@@ -390,12 +384,12 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
     }
 
     // Before any search. Basque only, to keep the run short: the Spanish form is read with
-    // JavaScript off (schemeFreeChecks), and in either language axe reads it in a refused answer.
+    // JavaScript off (languageFreeChecks), and in either language axe reads it in a refused answer.
     if (language === 'eu') {
       it(
         'the search page: the empty form',
         async () => {
-          const { page } = await visit('buscar', width, open(paths.search), 200, reading);
+          const { page } = await visit('buscar', width, open(paths.search), 200, language);
           expect(await headings(page, 1)).toEqual([texts.search.title]);
           expect(await page.getByLabel(texts.search.nameLabel).inputValue()).toBe('');
           expect(await languageLinkOf(page)).toBe(otherPaths.search);
@@ -455,7 +449,7 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
       '%s: the search answers with the API’s rules, the name never in the address',
       async (name, typed, status, check) => {
         const answer = (page: Page) => page.locator(status === 200 ? '#resultados' : '[role="alert"]');
-        const { page } = await visit(name, width, searchFor(language, typed, answer), status, reading);
+        const { page } = await visit(name, width, searchFor(language, typed, answer), status, language);
         await check(page);
       },
       PAGE_TIMEOUT_MS,
@@ -463,8 +457,8 @@ export function visitsIn(scheme: Scheme, language: Language = 'es'): void {
   });
 }
 
-/** What does not depend on the colour scheme (in the light scheme's file). */
-export function schemeFreeChecks(): void {
+/** What does not depend on the language (in the Spanish file). */
+export function languageFreeChecks(): void {
   describe.each(WIDTHS)('a ranking at %i px', (width) => {
     it(
       'shows its chart, with its table beside it on a wide screen and one tap away on a narrow one',

@@ -25,12 +25,6 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }
 
-/** How a page is read: its colour scheme, and the language of its address. */
-export interface Reading {
-  language: Language;
-  scheme: 'light' | 'dark';
-}
-
 /** The rules of axe-core that read colours: all a dark colour scheme changes (site.css changes only colours). */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
@@ -61,19 +55,56 @@ export async function newTab(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
 
-/** Sets the width of a tab's window and its colour scheme, for the next visit. */
-export async function readAs(page: Page, width: number, scheme: Reading['scheme']): Promise<void> {
+/**
+ * Readies a tab for a visit at a width, in the light colour scheme: the last visit's
+ * listeners go with it, and what it still had in flight (its icon, say) ends before the
+ * next one's listeners are set.
+ */
+export async function startVisit(page: Page, width: number): Promise<void> {
+  page.removeAllListeners();
+  await page.goto('about:blank');
   await page.setViewportSize({ width, height: 900 });
-  await page.emulateMedia({ colorScheme: scheme });
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/** Opens `url` in a tab at a width, read one way: status 200, its language, no script, no axe violation. */
-export async function openChecked(page: Page, url: string, width: number, reading: Reading): Promise<Page> {
-  await readAs(page, width, reading.scheme);
+/**
+ * The page's accessibility violations in both colour schemes, each named after its
+ * scheme: in the light one by every rule, then, the page left as it is (site.css changes
+ * only colours, so nothing else moves), in the dark one by the colour rules. `shoot` is
+ * called in each scheme with the suffix of its screenshot (`''`, `'-dark'`). `otherOrigins`
+ * as for `axeViolations`.
+ */
+export async function violationsInBothSchemes(
+  page: Page,
+  shoot: (suffix: '' | '-dark') => Promise<void> = async () => {},
+  { otherOrigins = false }: { otherOrigins?: boolean } = {},
+): Promise<string[]> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await axeViolations(page, { otherOrigins });
+  await shoot('');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await axeViolations(page, { rules: COLOUR_RULES, otherOrigins });
+  await shoot('-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  return [...light.map((violation) => `light ${violation}`), ...dark.map((violation) => `dark ${violation}`)];
+}
+
+/**
+ * Opens `url` in a tab at a width: status 200, the page's language, no script, no axe
+ * violation in either colour scheme; `shoot` as for `violationsInBothSchemes`.
+ */
+export async function openChecked(
+  page: Page,
+  url: string,
+  width: number,
+  language: Language,
+  shoot?: (suffix: '' | '-dark') => Promise<void>,
+): Promise<Page> {
+  await startVisit(page, width);
   const answer = await page.goto(url, { waitUntil: 'load' });
   expect(answer!.status()).toBe(200);
-  expect(await page.locator('html').getAttribute('lang')).toBe(reading.language);
+  expect(await page.locator('html').getAttribute('lang')).toBe(language);
   expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await violationsInBothSchemes(page, shoot)).toEqual([]);
   return page;
 }
