@@ -4,10 +4,11 @@
  * Figures are formatted for Spain (`4.612`, `1.234.567`). Grouping is forced also for
  * four-digit numbers (es-ES leaves them as `4612` by default); years are printed as is.
  */
-const numberFormat = new Intl.NumberFormat('es-ES', { useGrouping: 'always' });
+/** Made at first use, like every ICU object of the domain: a command that writes no figure skips ICU's start. */
+let numberFormat: Intl.NumberFormat | undefined;
 
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return (numberFormat ??= new Intl.NumberFormat('es-ES', { useGrouping: 'always' })).format(value);
 }
 
 /** `one` for exactly one, `many` otherwise (Spanish: `0 compañías`). */
