@@ -1,3 +1,5 @@
+import { mix32 } from '../domain/hashing.js';
+
 /** sfc32 (public domain, Chris Doty-Humphrey): the same seed gives the same numbers on every platform. */
 export class Random {
   private a: number;
@@ -32,14 +34,6 @@ export class Random {
   chance(p: number): boolean {
     return this.next() < p;
   }
-}
-
-/** murmur3's finaliser: a bijection on 32-bit integers that spreads every input bit. */
-function mix32(x: number): number {
-  let h = x | 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** Picks items with given (not necessarily normalised) weights, in O(log n) per pick. */

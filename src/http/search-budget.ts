@@ -1,4 +1,5 @@
 import type { Answer } from './answer.js';
+import { fnv1a32 } from '../domain/hashing.js';
 
 /**
  * A participant search that passed validation and has not run yet: the search budgets
@@ -111,10 +112,7 @@ interface Client {
 
 /** A 32-bit FNV-1a hash of a school and a name's key: the client's memory of names keeps no text. */
 function nameHash(school: string, key: string): number {
-  let hash = 0x811c9dc5;
-  const text = `${school}\n${key}`;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
+  return fnv1a32(`${school}\n${key}`);
 }
 
 /** An account whose day's allowance is `units`: half held at once, half refilled over the day. */

@@ -1,6 +1,7 @@
 import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord } from '../types.js';
 import { readName, schoolOf, shownForm, type ReadName } from './tally.js';
+import { fnv1a32, mix32 } from '../hashing.js';
 
 export type NameKind = 'firstName' | 'surname';
 
@@ -197,23 +198,8 @@ export function nameFactsOf(
   };
 }
 
-/** Murmur3's finaliser: every bit of `h` moves every bit of the result. */
-function mix(h: number): number {
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-/** Two 32-bit FNV-1a hashes of a string's UTF-16 units, from two seeds, in one pass. */
-function fnv1a(text: string): [number, number] {
-  let [a, b] = [0x811c9dc5, 0x9747b28c];
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    a = Math.imul(a ^ unit, 0x01000193);
-    b = Math.imul(b ^ unit, 0x01000193);
-  }
-  return [a, b];
-}
+/** The seed of a row's second hash: two 32-bit hashes make a collision of fingerprints unlikely. */
+const SECOND_SEED = 0x9747b28c;
 
 /**
  * A fingerprint of the records of the `editions` (in any order): what stored facts were
@@ -232,16 +218,12 @@ export function recordsFingerprint(
   for (const { name, school, year } of records) {
     if (!counted.has(year)) continue;
     let place = schools.get(school);
-    if (place === undefined) schools.set(school, (place = fnv1a(school)));
-    let [a, b] = [0x811c9dc5, 0x9747b28c]; // fnv1a(name), without an array per row
-    for (let i = 0; i < name.length; i++) {
-      a = Math.imul(a ^ name.charCodeAt(i), 0x01000193);
-      b = Math.imul(b ^ name.charCodeAt(i), 0x01000193);
-    }
+    if (place === undefined) schools.set(school, (place = [fnv1a32(school), fnv1a32(school, SECOND_SEED)]));
+    const [a, b] = [fnv1a32(name), fnv1a32(name, SECOND_SEED)];
     const when = Math.imul(year, 0x27d4eb2d);
     rows++;
-    low = (low + mix(a ^ Math.imul(place[0], 0x9e3779b1) ^ when)) >>> 0;
-    high = (high + mix(b ^ Math.imul(place[1], 0x85ebca77) ^ when)) >>> 0;
+    low = (low + mix32(a ^ Math.imul(place[0], 0x9e3779b1) ^ when)) >>> 0;
+    high = (high + mix32(b ^ Math.imul(place[1], 0x85ebca77) ^ when)) >>> 0;
   }
   return `${rows}:${high.toString(16)}:${low.toString(16)}`;
 }
