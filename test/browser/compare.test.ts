@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparisonPath, LANGUAGES, LOCALES, type Language } from '../../src/web/locale.js';
 import { launchChromium, openChecked, newTab } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
-import { saveScreenshot } from '../support/screenshots.js';
+import { screenshotsOf } from '../support/screenshots.js';
 
 const PAGE_TIMEOUT_MS = 120_000;
 
@@ -55,9 +55,12 @@ afterAll(async () => {
 
 /** Opens a page at a width: status 200, its language, no script, no axe violation in either scheme, nothing past its edges. */
 async function open(path: string, width: number, name: string, language: Language): Promise<Page> {
-  const prefix = language === 'es' ? '' : `${language}-`;
-  const page = await openChecked(tab, site.server.url + path, width, language, (suffix) =>
-    saveScreenshot(tab, `${prefix}${name}-${width}${suffix}`),
+  const page = await openChecked(
+    tab,
+    site.server.url + path,
+    width,
+    language,
+    screenshotsOf(tab, language, name, width),
   );
   const faults = await page.evaluate(() => {
     const outside: string[] = [];

@@ -19,7 +19,7 @@ import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { LOCALES, type Language } from '../../src/web/locale.js';
 import { launchChromium, newTab, startVisit, violationsInBothSchemes } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
-import { saveScreenshot } from '../support/screenshots.js';
+import { screenshotsOf } from '../support/screenshots.js';
 
 const WIDTHS = [1280, 390] as const;
 /**
@@ -120,7 +120,7 @@ const searchFor =
  * must: its language (`lang`, and a link to the other language written in it), no
  * console error (but the browser's own line for the document's expected status), no
  * failed request, nothing asked of another origin, and no serious or critical
- * accessibility violation. Saves a screenshot when asked (`saveScreenshot`), a Basque
+ * accessibility violation. Saves a screenshot of each scheme when asked (`screenshotsOf`), a Basque
  * page's name starting with `eu-`.
  */
 async function visit(
@@ -161,10 +161,7 @@ async function visit(
     link: await languageLink.getAttribute('hreflang'),
     label: await languageLink.textContent(),
   }).toEqual({ page: language, link: other.language, label: other.label });
-  const prefix = language === 'es' ? '' : `${language}-`;
-  const violations = await violationsInBothSchemes(page, (suffix) =>
-    saveScreenshot(page, `${prefix}${name}-${width}${suffix}`),
-  );
+  const violations = await violationsInBothSchemes(page, screenshotsOf(page, language, name, width));
   expect({ consoleErrors, failed, foreign, violations }).toEqual({
     consoleErrors: [],
     failed: [],

@@ -14,7 +14,7 @@ import { LANGUAGES, LOCALES, type Language } from '../../src/web/locale.js';
 import { slugOf } from '../../src/web/school-slugs.js';
 import { launchChromium, openChecked, newTab } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
-import { saveScreenshot } from '../support/screenshots.js';
+import { screenshotsOf } from '../support/screenshots.js';
 
 const PAGE_TIMEOUT_MS = 120_000;
 
@@ -44,10 +44,7 @@ afterAll(async () => {
  * either colour scheme; saves a screenshot of each when asked.
  */
 async function open(path: string, width: number, name: string, language: Language): Promise<Page> {
-  const prefix = language === 'es' ? '' : `${language}-`;
-  return openChecked(tab, site.server.url + path, width, language, (suffix) =>
-    saveScreenshot(tab, `${prefix}${name}-${width}${suffix}`),
-  );
+  return openChecked(tab, site.server.url + path, width, language, screenshotsOf(tab, language, name, width));
 }
 
 describe.each(LANGUAGES)('%s', (language) => {
