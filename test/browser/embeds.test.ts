@@ -102,7 +102,7 @@ describe.each(LANGUAGES)('a chart embedded on another site (%s)', (language: Lan
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
       // axe-core reads the frames of the page too.
       const shoot = (suffix: string) => saveScreenshot(page, `embed-${language}-${width}${suffix}`);
-      expect(await violationsInBothSchemes(page, shoot, { otherOrigins: true })).toEqual([]);
+      expect(await violationsInBothSchemes(page, shoot)).toEqual([]);
     },
     PAGE_TIMEOUT_MS,
   );
