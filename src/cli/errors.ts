@@ -1,4 +1,3 @@
-import { CommanderError } from 'commander';
 import { ConfigError, type StoreLocation } from '../config/index.js';
 import { ImportRejected } from '../import/import-participants.js';
 import { YearChangeRefused } from '../import/year-changes.js';
@@ -59,7 +58,6 @@ const SAID_FOR_THE_OPERATOR = [...USAGE_ERRORS, CannotListenError, DemoRefused, 
 
 /** docs/operations.md: 2 when running it again as it is cannot work, 1 for other failures. */
 function exitCodeOf(error: unknown): number {
-  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
   return USAGE_ERRORS.some((kind) => error instanceof kind) || isPostgresMisconfiguration(error) ? 2 : 1;
 }
 
@@ -82,17 +80,20 @@ function inWords(thrown: unknown, store: StoreLocation | undefined): unknown {
   return store?.engine === 'sqlite' ? sqliteStoreError(store.path, thrown) : thrown;
 }
 
-/** One clear line (or the list of bad rows) and the exit code of its kind; never a stack trace. */
+/** What the operator reads of an error: the bad rows, the bad settings, or one line. */
+function linesFor(error: unknown, store: StoreLocation | undefined): readonly string[] {
+  if (error instanceof ImportRejected) return error.lines;
+  if (error instanceof ConfigError) return error.problems.map((problem) => `tamborrada: error: ${problem}`);
+  const said = SAID_FOR_THE_OPERATOR.some((kind) => error instanceof kind);
+  return [`tamborrada: error: ${said ? (error as Error).message : describeForOperator(error, store)}`];
+}
+
+/**
+ * One clear line (or the list of bad rows) and the exit code of its kind; never a stack
+ * trace. Commander's own errors are the program's (`program.ts`).
+ */
 export function exitWithError(thrown: unknown, store: StoreLocation | undefined): never {
   const error = inWords(thrown, store);
-  let lines: readonly string[] = [];
-  if (error instanceof ImportRejected) lines = error.lines;
-  else if (error instanceof ConfigError)
-    lines = error.problems.map((problem) => `tamborrada: error: ${problem}`);
-  else if (SAID_FOR_THE_OPERATOR.some((kind) => error instanceof kind))
-    lines = [`tamborrada: error: ${(error as Error).message}`];
-  else if (!(error instanceof CommanderError))
-    lines = [`tamborrada: error: ${describeForOperator(error, store)}`];
-  for (const line of lines) console.error(line);
+  for (const line of linesFor(error, store)) console.error(line);
   process.exit(exitCodeOf(error));
 }

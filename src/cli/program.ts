@@ -1,7 +1,6 @@
 // The `tamborrada` command; loaded by main.ts once the runtime is known to be recent enough.
 import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { createLogger } from './logger.js';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import {
   ConfigError,
   fallbackText,
@@ -14,23 +13,24 @@ import {
   type SettingScope,
   type StoreLocation,
 } from '../config/index.js';
-import { withStore } from './commands/with-store.js';
-import { exitWithError } from './errors.js';
 import { VERSION } from '../version.js';
-import { importFile } from './commands/import-file.js';
-import { loadDemo } from './commands/demo.js';
-import { showStatus } from './commands/status.js';
-import { setUpdating } from './commands/updating.js';
-import { recompute } from './commands/recompute.js';
-import { listSummaries, MAX_SUMMARY_CHARACTERS, setSummary, unsetSummary } from './commands/summary.js';
 import { formatCount } from './output.js';
-import { changeYearCommand } from './commands/year.js';
-import { listRemovals, removalRequest, removeParticipantCommand } from './commands/participant.js';
 import type { YearChange } from '../import/year-changes.js';
-import { completeStatistics } from '../import/recompute.js';
-import { prepareFirstBuild } from '../read-model/build-runner.js';
 import { CATEGORY_IDS } from '../domain/categories.js';
-import { SUMMARY_LANGUAGES } from '../store/store.js';
+import { MAX_SUMMARY_CHARACTERS, SUMMARY_LANGUAGES } from '../store/store.js';
+
+// Each command's modules (and the store's, the logger's, the error report's) are loaded
+// when it runs: a command starts without the others' (0.35 → 0.2 s of CPU a start).
+const commands = {
+  importFile: () => import('./commands/import-file.js'),
+  demo: () => import('./commands/demo.js'),
+  status: () => import('./commands/status.js'),
+  updating: () => import('./commands/updating.js'),
+  recompute: () => import('./commands/recompute.js'),
+  summary: () => import('./commands/summary.js'),
+  year: () => import('./commands/year.js'),
+  participant: () => import('./commands/participant.js'),
+};
 
 const program = new Command('tamborrada')
   .version(VERSION, '-V, --version', 'print the version and exit')
@@ -151,10 +151,9 @@ Logs are JSON lines, readable colours on a terminal.`,
     const config = resolveServeConfig(options, process.env);
     commandStore = config.store;
     // The first build's thread starts while the server's modules load.
-    prepareFirstBuild();
-    // The server's modules (pages, images, OpenAPI) are loaded by `serve` alone: the
-    // operator's other commands start in a fraction of the time.
-    const { serve } = await import('./serve.js');
+    (await import('../read-model/build-runner.js')).prepareFirstBuild();
+    // The server's modules (pages, images, OpenAPI) are loaded by `serve` alone.
+    const [{ serve }, { createLogger }] = await Promise.all([import('./serve.js'), import('./logger.js')]);
     await serve({ ...config, demoIfMissing: options.demoIfMissing === true }, createLogger(config.logLevel));
   });
 
@@ -162,6 +161,10 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
   'tamborrada migrate --db ./data/tamborrada.db',
   'DATABASE_URL=postgres://writer@db/tamborrada tamborrada migrate',
 ]).action(async (options) => {
+  const [{ withStore }, { completeStatistics }] = await Promise.all([
+    import('./commands/with-store.js'),
+    import('../import/recompute.js'),
+  ]);
   print(
     await withStore(storeOf(options), 'migrate', async (store) => {
       const migrated = await store.migrate();
@@ -208,7 +211,9 @@ Environment: ${variablesWithoutOption('import')}.`,
   )
   .action(async (file: string, options) =>
     print(
-      await importFile(file, storeOf(options), options.create === true, {
+      await (
+        await commands.importFile()
+      ).importFile(file, storeOf(options), options.create === true, {
         dryRun: options.dryRun === true,
         encoding: options.encoding,
         sheet: options.sheet,
@@ -236,7 +241,9 @@ and says which years it would replace, unless --force.`,
   )
   .action(async (options) =>
     print(
-      await loadDemo(
+      await (
+        await commands.demo()
+      ).loadDemo(
         { seed: options.seed, scale: options.scale },
         storeOf(options),
         options.force === true,
@@ -254,14 +261,14 @@ storeCommand(
   .action(async (state: string, options) => {
     if (state !== 'on' && state !== 'off')
       throw new ConfigError(`updating takes 'on' or 'off', got '${state}'`);
-    print(await setUpdating(state === 'on', options.note, storeOf(options)));
+    print(await (await commands.updating()).setUpdating(state === 'on', options.note, storeOf(options)));
   });
 
 storeCommand(
   'status',
   'show years with their ready flag and counts, the updating flag and the small-count rule',
   ['tamborrada status', 'DATABASE_URL=postgres://writer@db/tamborrada tamborrada status'],
-).action(async (options) => print(await showStatus(storeOf(options))));
+).action(async (options) => print(await (await commands.status()).showStatus(storeOf(options))));
 
 computing(
   storeCommand('recompute', 'recompute every statistic from the stored participants', [
@@ -275,7 +282,9 @@ computing(
 The small-count rule in force is kept with the statistics (see status): a value given
 here, to import or to demo replaces it; every other recompute (year, summary unset) keeps it.`,
   )
-  .action(async (options) => print(await recompute(storeOf(options), minPublishedCountOf(options))));
+  .action(async (options) =>
+    print(await (await commands.recompute()).recompute(storeOf(options), minPublishedCountOf(options))),
+  );
 
 const year = withExamples(
   program
@@ -302,7 +311,11 @@ for (const [change, description] of YEAR_CHANGES) {
       `\nIn one transaction: ${change} the year, recompute every statistic, commit (or, with --dry-run,\nroll back). Running servers serve the result within 2 seconds.`,
     )
     .action(async (yearText: string, options) =>
-      print(await changeYearCommand(change, yearText, options.dryRun === true, storeOf(options))),
+      print(
+        await (
+          await commands.year()
+        ).changeYearCommand(change, yearText, options.dryRun === true, storeOf(options)),
+      ),
     );
 }
 
@@ -340,7 +353,7 @@ summaryCommand(
     '--file <path>',
     `UTF-8 text file with the summary (Markdown **bold** allowed; at most ${formatCount(MAX_SUMMARY_CHARACTERS)} characters, no control characters but tabs and line breaks)`,
   )
-  .action(async (options) => print(await setSummary(options, storeOf(options))));
+  .action(async (options) => print(await (await commands.summary()).setSummary(options, storeOf(options))));
 storeCommand(
   'list',
   'list the statistics whose summary was written by hand, with its language',
@@ -348,11 +361,13 @@ storeCommand(
   summary,
 )
   .addOption(langOption('only the summaries of this language (default: both)'))
-  .action(async (options) => print(await listSummaries(storeOf(options), options.lang)));
+  .action(async (options) =>
+    print(await (await commands.summary()).listSummaries(storeOf(options), options.lang)),
+  );
 summaryCommand('unset', 'drop a hand-written summary: the generated one is back at once', [
   'tamborrada summary unset --year 2024 --category intro',
   'tamborrada summary unset --lang eu --year 2024 --category intro',
-]).action(async (options) => print(await unsetSummary(options, storeOf(options))));
+]).action(async (options) => print(await (await commands.summary()).unsetSummary(options, storeOf(options))));
 
 const participant = withExamples(
   program
@@ -388,6 +403,7 @@ Running servers serve the result within 2 seconds. See docs/operations.md.`,
   )
   .action(async (options) => {
     const name = options.name === '-' ? readFileSync(0, 'utf8').split('\n', 1)[0]! : options.name;
+    const { removalRequest, removeParticipantCommand } = await commands.participant();
     const request = removalRequest(name, options.school, options.year);
     print(await removeParticipantCommand(request, options.dryRun === true, storeOf(options)));
   });
@@ -396,6 +412,10 @@ storeCommand(
   'list the removals carried out: date, school and years, never a name',
   ['tamborrada participant removals'],
   participant,
-).action(async (options) => print(await listRemovals(storeOf(options))));
+).action(async (options) => print(await (await commands.participant()).listRemovals(storeOf(options))));
 
-program.parseAsync(process.argv).catch((error: unknown) => exitWithError(error, commandStore));
+program.parseAsync(process.argv).catch(async (error: unknown) => {
+  // Help, the version and usage errors: commander has said what there was to say.
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+  (await import('./errors.js')).exitWithError(error, commandStore);
+});

@@ -1,4 +1,4 @@
-import { DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/compute.js';
+import { DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/tally.js';
 import * as parse from './parsers.js';
 import type { Parse } from './parsers.js';
 

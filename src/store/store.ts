@@ -101,6 +101,8 @@ export interface StatisticsRule {
 
 /** The languages of the summaries: Spanish (the API's, `statistics.summary`) and Basque (the pages'). */
 export const SUMMARY_LANGUAGES = ['es', 'eu'] as const;
+/** The longest hand-written summary, in characters (the generated ones have a few hundred). */
+export const MAX_SUMMARY_CHARACTERS = 4000;
 export type SummaryLanguage = (typeof SUMMARY_LANGUAGES)[number];
 
 /** A summary written by hand (`tamborrada summary set`), kept across recomputes. */

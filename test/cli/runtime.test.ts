@@ -50,7 +50,7 @@ describe('the server process across rebuilds', () => {
     const { code, signal } = await serve.exited;
     expect({ code, signal }, serve.output()).toEqual({ code: 0, signal: null });
     expect(serve.output()).not.toMatch(/Assertion failed|Aborted|Segmentation/);
-  });
+  }, 120_000);
 });
 
 /** A `node` older than 22 on this machine outside the project (the host's), if there is one. */

@@ -62,7 +62,7 @@ async function breakAndRepair(
   const served = await Promise.all(STILL_SERVED.map(async (path) => (await server.get(path)).text));
 
   await breakStore();
-  await eventually(async () => !server.follower.storeHealthy, 5000);
+  await eventually(async () => !server.follower.storeHealthy);
   // A short outage: still the last good model, search included.
   expect((await server.get(SEARCH)).text).toBe(found.text);
 

@@ -45,7 +45,7 @@ describe('the version a model is tagged with', () => {
 
   it('is the snapshot’s: a commit between poll and snapshot causes no rebuild', async () => {
     const pollsAtStart = polls;
-    await eventually(async () => polls >= pollsAtStart + 5, 5000);
+    await eventually(async () => polls >= pollsAtStart + 5);
     const state = follower.state;
     expect(state.kind).toBe('ready');
     expect(state.kind === 'ready' && state.model.version).toBe(1);

@@ -54,10 +54,10 @@ for (const kind of STORE_KINDS) {
       expect(normal).toMatch(/^\{"isUpdating":false,/);
 
       await fixture.setUpdating(true);
-      await eventually(async () => (await text(server, STATISTICS)) === UPDATING, 2000);
+      await eventually(async () => (await text(server, STATISTICS)) === UPDATING);
       expect(await text(server, '/')).toContain(webTexts.updatingNotice);
       await fixture.setUpdating(false);
-      await eventually(async () => (await text(server, STATISTICS)) === normal, 2000);
+      await eventually(async () => (await text(server, STATISTICS)) === normal);
       expect(await text(server, '/')).not.toContain(webTexts.updatingNotice);
 
       // Once the follower has caught up (a rebuild, had there been one, would be over).
@@ -98,9 +98,9 @@ describe('a flip of the updating flag while a build waits [postgresql]', () => {
           "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
         );
         return (waiting.rows[0] as { n: number }).n > 0;
-      }, 5000);
+      });
       await fixture.setUpdating(true);
-      await eventually(async () => (await text(server, STATISTICS)) === UPDATING, 2000);
+      await eventually(async () => (await text(server, STATISTICS)) === UPDATING);
       expect(builds(server)).toBe(before);
     } finally {
       await locker.query('ROLLBACK').catch(() => undefined);

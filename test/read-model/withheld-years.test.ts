@@ -111,11 +111,11 @@ describe('an unpublished year', () => {
       statistics: 404,
       page: 404,
     };
-    await eventually(async () => (await get('/api/years')).text === withdrawn.years, 2000);
+    await eventually(async () => (await get('/api/years')).text === withdrawn.years);
     expect(await visible2024()).toEqual(withdrawn);
 
     await yearCommand('publish');
-    await eventually(async () => (await get('/api/years')).text === published.years, 2000);
+    await eventually(async () => (await get('/api/years')).text === published.years);
     expect(await visible2024()).toEqual(published);
   });
 });

@@ -2,7 +2,7 @@
  * A running `tamborrada serve` follows its SQLite store whatever else opens the file: the
  * `sqlite3` shell (a backup, `VACUUM INTO`, a plain read, a plain write), Python's
  * `sqlite3`, better-sqlite3 in another process, `tamborrada status`. After each of them
- * an operator's change is served within 2 s by a server started before it. The touches
+ * an operator's change is served by a server started before it. The touches
  * are the commands docs/operations.md gives for backups and checks.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,7 +17,6 @@ import { eventually } from '../support/eventually.js';
 import { createWorkspace, csv, type Workspace } from '../support/workspace.js';
 
 const CLI = join(REPO_ROOT, 'dist/cli/main.js');
-const SERVED_WITHIN_MS = 2000;
 
 let workspace: Workspace;
 /** A demo store made once; each test serves a copy of it. */
@@ -117,7 +116,7 @@ describe.each(touches)('after $touch', ({ touch, run }) => {
     server = undefined;
   });
 
-  it('a server started before serves every following change within 2 s', async () => {
+  it('a server started before serves every following change', async () => {
     const db = join(workspace.dir, `${touch.replace(/[^a-z0-9]+/gi, '-')}.db`);
     copyFileSync(demoPath, db);
     const port = await freePort();
@@ -135,7 +134,7 @@ describe.each(touches)('after $touch', ({ touch, run }) => {
     await run(db, workspace.dir);
 
     await tamborrada('updating', 'on', '--note', 'Carga de la edición 2026', '--db', db);
-    await eventually(async () => (await statistics()) === '{"isUpdating":true}', SERVED_WITHIN_MS);
+    await eventually(async () => (await statistics()) === '{"isUpdating":true}');
 
     const list = workspace.file(
       `${port}.csv`,
@@ -146,20 +145,14 @@ describe.each(touches)('after $touch', ({ touch, run }) => {
       ]),
     );
     await tamborrada('import', list, '--db', db);
-    await eventually(async () => (await text('/api/years')).startsWith('{"years":["2026"'), SERVED_WITHIN_MS);
-    await eventually(
-      async () => (await text('/api/companies')).includes('Ikastola Berria Proba'),
-      SERVED_WITHIN_MS,
-    );
+    await eventually(async () => (await text('/api/years')).startsWith('{"years":["2026"'));
+    await eventually(async () => (await text('/api/companies')).includes('Ikastola Berria Proba'));
 
     await tamborrada('updating', 'off', '--db', db);
-    await eventually(async () => (await statistics()).startsWith('{"isUpdating":false'), SERVED_WITHIN_MS);
+    await eventually(async () => (await statistics()).startsWith('{"isUpdating":false'));
 
     await tamborrada('year', 'remove', '2026', '--db', db);
-    await eventually(
-      async () => !(await text('/api/companies')).includes('Ikastola Berria Proba'),
-      SERVED_WITHIN_MS,
-    );
+    await eventually(async () => !(await text('/api/companies')).includes('Ikastola Berria Proba'));
 
     expect(openStoreFiles(server.pid, db).filter((file) => file.endsWith('(deleted)'))).toEqual([]);
   });

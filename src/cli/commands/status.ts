@@ -1,5 +1,5 @@
 import { SETTINGS, type StoreLocation } from '../../config/index.js';
-import { DEFAULT_MIN_PUBLISHED_COUNT } from '../../domain/statistics/index.js';
+import { DEFAULT_MIN_PUBLISHED_COUNT } from '../../domain/statistics/tally.js';
 import type { StatisticsRule } from '../../store/store.js';
 import { formatCount, table } from '../output.js';
 import { withStore } from './with-store.js';

@@ -6,13 +6,10 @@ import { invalidUtf8Lines } from '../../import/text-encoding.js';
 import { expectStore, ImportRejected } from '../../import/import-participants.js';
 import { recomputeInside } from '../../import/recompute.js';
 import { codePointOf } from '../../import/validate-rows.js';
-import type { SummaryLanguage } from '../../store/store.js';
+import { MAX_SUMMARY_CHARACTERS, type SummaryLanguage } from '../../store/store.js';
 import { withStore } from './with-store.js';
 import { readInputFile } from '../input-file.js';
 import { formatCount, table } from '../output.js';
-
-/** The longest hand-written summary, in characters (the generated ones have a few hundred). */
-export const MAX_SUMMARY_CHARACTERS = 4000;
 
 /** A statistic's summary in one language (`--lang`, Spanish unless given). */
 type SummaryTarget = { year: string; category: string; lang?: SummaryLanguage };

@@ -134,7 +134,7 @@ describe('a running server that loses its SELECT right backs off', () => {
     try {
       const before = await (await fetch(`${server.url}/api/years`)).text();
       await fixture.database.client.query(`REVOKE SELECT ON ALL TABLES IN SCHEMA public FROM ${reader.user}`);
-      await eventually(async () => server.follower.reconnects > 0, 5000);
+      await eventually(async () => server.follower.reconnects > 0);
       const first = server.follower.reconnects;
       const windowMs = 3000;
       await new Promise((wait) => setTimeout(wait, windowMs));

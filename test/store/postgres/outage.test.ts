@@ -57,18 +57,17 @@ describe('PostgreSQL outages', () => {
 
     await proxy.close();
     const running = server;
-    await eventually(async () => running.follower.reconnects > 0, 5000);
+    await eventually(async () => running.follower.reconnects > 0);
     await fixture.insertYear('2030', true);
     expect(await get(server, '/api/ping')).toMatchObject({ status: 200 });
     expect(await Promise.all(DATA_PATHS.map((path) => get(running, path)))).toEqual(before);
     // Still failing after two more reconnect attempts: still the last good model.
     const attempts = running.follower.reconnects;
-    await eventually(async () => running.follower.reconnects >= attempts + 2, 5000);
+    await eventually(async () => running.follower.reconnects >= attempts + 2);
     expect(await Promise.all(DATA_PATHS.map((path) => get(running, path)))).toEqual(before);
 
     await proxy.open();
-    const took = await eventually(async () => (await get(running, '/api/years')).text.includes('2030'), 5000);
-    expect(took).toBeLessThan(5000);
+    await eventually(async () => (await get(running, '/api/years')).text.includes('2030'));
   });
 
   it('started while down: ping answers, data operations answer 500 without credentials until the first load', async () => {
@@ -91,7 +90,7 @@ describe('PostgreSQL outages', () => {
 
     await proxy.open();
     const running = server;
-    await eventually(async () => (await get(running, '/api/years')).status === 200, 5000);
+    await eventually(async () => (await get(running, '/api/years')).status === 200);
     expect((await get(running, '/api/companies')).text).toBe('{"companies":["Ikastola Txori Berri"]}');
   });
 
