@@ -129,10 +129,10 @@ export async function waitForIdle(
 }
 
 /**
- * The server's Node flags for a store of this demo scale: the CLI's own, plus a 64 MB
- * semi-space from scale 10 up, as docs/operations.md advises for large stores (a later
- * flag wins).
+ * The server's Node flags for a store of this demo scale, as docs/operations.md advises:
+ * the CLI's own (its `#!` line) for the festival's size, only a 64 MB semi-space from
+ * scale 10 up (given on the command line, the `#!` line is not read).
  */
 export function serverNodeFlags(script: string, scale: number): string[] {
-  return [...shebangNodeFlags(script), ...(scale >= 10 ? ['--max-semi-space-size=64'] : [])];
+  return scale >= 10 ? ['--max-semi-space-size=64'] : shebangNodeFlags(script);
 }

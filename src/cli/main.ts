@@ -40,8 +40,24 @@ function runWith(node: string): void {
   });
 }
 
-if (Number(process.versions.node.split('.')[0]) >= NEEDED_MAJOR) await import('./program.js');
-else {
+/**
+ * `serve` starts itself again in place (execve: the same process id, nothing else loaded
+ * yet) with glibc's malloc settings (src/config/malloc-tunables.ts), which glibc reads
+ * only when a process starts.
+ */
+async function serveWithMallocTunables(): Promise<void> {
+  if (process.argv[2] !== 'serve' || process.platform !== 'linux' || typeof process.execve !== 'function')
+    return;
+  const { withServerMallocTunables } = await import('../config/malloc-tunables.js');
+  const env = withServerMallocTunables(process.env);
+  if (env)
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
+}
+
+if (Number(process.versions.node.split('.')[0]) >= NEEDED_MAJOR) {
+  await serveWithMallocTunables();
+  await import('./program.js');
+} else {
   const node = projectNode();
   if (node !== undefined) runWith(node);
   else {

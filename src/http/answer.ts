@@ -97,6 +97,18 @@ const brotliOptions = (body: Buffer, effort: Effort): BrotliOptions => ({
   },
 });
 
+/**
+ * `bytes` in memory of its own. Node 24 cuts small Buffers (zlib's output, a page's
+ * `Buffer.from`) out of shared 64 KB blocks: an answer kept as such a view keeps its whole
+ * block alive, up to three blocks per answer (docs/performance.md, "Memory").
+ */
+function exactly(bytes: Buffer): Buffer {
+  if (bytes.length === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 /** The answer of `body`, with the compressed variants `compressed` holds. */
 function assemble(
   statusCode: number,
@@ -115,7 +127,8 @@ function assemble(
     if (compressed.gzip || compressed.br) headers.vary = 'Accept-Encoding';
     if (etag) headers.etag = etag;
     if (coding) headers['content-encoding'] = coding;
-    return { body: encoded, length: Buffer.byteLength(encoded), etag, headers };
+    const body = typeof encoded === 'string' ? encoded : exactly(encoded);
+    return { body, length: Buffer.byteLength(body), etag, headers };
   };
   const variant = (coding: ContentCoding) => {
     const encoded = compressed[coding];

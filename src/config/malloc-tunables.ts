@@ -1,0 +1,20 @@
+/**
+ * glibc's allocator settings of the server (docs/operations.md, "Memory settings"): at most
+ * two arenas (each thread of libuv's pool and each build worker would get one and keep what
+ * it freed), and a fixed 128 KB above which memory is mapped and given back when freed
+ * (glibc raises that bound to 32 MB after a brotli window or a preview image is freed, and
+ * then keeps such blocks in its heap): 136–174 MB instead of 170–210 MB after a minute of
+ * mixed load (docs/performance.md, "Memory").
+ */
+export const SERVER_MALLOC_TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072';
+
+/**
+ * The environment `serve` should run with, or undefined when `env` already has malloc
+ * tunables (an operator's own, kept as they are, or ours after the restart). Other
+ * tunables are kept, with ours added.
+ */
+export function withServerMallocTunables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv | undefined {
+  const given = env.GLIBC_TUNABLES;
+  if (given?.includes('glibc.malloc.')) return undefined;
+  return { ...env, GLIBC_TUNABLES: given ? `${given}:${SERVER_MALLOC_TUNABLES}` : SERVER_MALLOC_TUNABLES };
+}
