@@ -27,7 +27,8 @@
  * - Memory: VmRSS of /proc/PID/status when ready, after the warm-up and after the load,
  *   and VmHWM (peak, the read-model build included). At scale 1, last, the footprint: the
  *   server with `npm start`'s Node flags at LOG_LEVEL=info, VmRSS idle and after a minute of
- *   mixed load on every operation and page (bench/http-lib/mixed-load.ts), against 128 MB.
+ *   mixed load on every operation and page (bench/http-lib/mixed-load.ts), against 128 MB;
+ *   and 10 s after the load, for what the server gives back once it stops (not checked).
  * - Load: autocannon's programmatic API in this process, `BENCH_CONNECTIONS` connections,
  *   pipelining 1, no Accept-Encoding (identity bodies) except on the br row and the web
  *   pages' rows, which send a browser's (`gzip, deflate, br, zstd`: brotli bodies). The search
@@ -488,8 +489,14 @@ interface Footprint {
   statuses: Record<string, number>;
   errors: number;
   ready: Memory | null;
+  /** At the end of the minute: what the target is checked on. */
   afterLoad: Memory | null;
+  /** `SETTLE_MS` later, the load over: what V8 and glibc give back once it stops. */
+  settled: Memory | null;
 }
+
+/** How long after the footprint step's load its memory is read again. */
+const SETTLE_MS = 10_000;
 
 /**
  * The server with `npm start`'s Node flags and log level (info) on the scale-1 store, idle
@@ -513,12 +520,15 @@ async function measureFootprint(db: string, searches: readonly string[]): Promis
       rate: config.mixedRate,
       durationS: config.mixedS,
     });
+    const afterLoad = memoryOf(server.pid);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     return {
       seconds: config.mixedS,
       rate: config.mixedRate,
       ...load,
       ready,
-      afterLoad: memoryOf(server.pid),
+      afterLoad,
+      settled: memoryOf(server.pid),
     };
   } finally {
     await server.stop();
@@ -763,7 +773,8 @@ function printScale(report: ScaleReport): void {
     out.push(
       `footprint (npm start's flags, LOG_LEVEL=info): RSS ${mb(footprint.ready)} idle after start, ` +
         `${mb(footprint.afterLoad)} after ${footprint.seconds} s of mixed load at ${footprint.rate} req/s ` +
-        `(statuses ${JSON.stringify(footprint.statuses)}, ${footprint.errors} errors)`,
+        `(statuses ${JSON.stringify(footprint.statuses)}, ${footprint.errors} errors), ` +
+        `${mb(footprint.settled)} ${SETTLE_MS / 1000} s after the load (not what the target is checked on)`,
     );
   }
   const search = report.search;
