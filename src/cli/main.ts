@@ -50,8 +50,12 @@ async function serveWithMallocTunables(): Promise<void> {
     return;
   const { withServerMallocTunables } = await import('../config/malloc-tunables.js');
   const env = withServerMallocTunables(process.env);
-  if (env)
+  if (env === undefined) return;
+  try {
     process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
+  } catch {
+    // Not replaced (a sandbox that forbids exec, say): serve as it is, with glibc's defaults.
+  }
 }
 
 if (Number(process.versions.node.split('.')[0]) >= NEEDED_MAJOR) {
