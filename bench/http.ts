@@ -97,7 +97,7 @@ const config = {
   /** Participant names rotated through by the search rows. */
   searchNames: 50,
   /** The footprint step at scale 1: seconds and requests per second of mixed load. */
-  mixedS: envNumber('BENCH_MIXED_S', 60),
+  mixedS: envNumber('BENCH_MIXED_S', 60, { zero: true }), // 0 skips the step
   mixedRate: envNumber('BENCH_MIXED_RATE', 500),
 };
 if (config.scales.some((scale) => !Number.isFinite(scale) || scale <= 0)) {
