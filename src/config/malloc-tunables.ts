@@ -3,8 +3,9 @@
  * two arenas (each thread of libuv's pool and each build worker would get one and keep what
  * it freed), and a fixed 128 KB above which memory is mapped and given back when freed
  * (glibc raises that bound, up to 32 MB, each time a larger mapped block is freed, a brotli
- * encoder's window say, and then keeps such blocks in its heap). On the demo, at the end of a minute of mixed load:
- * 136–148 MB in five runs of seven instead of 170–210 MB (docs/performance.md, "Memory").
+ * encoder's window say, and then keeps blocks under it in its heap). On the demo, at the
+ * end of a minute of mixed load: 136–148 MB in five runs of seven instead of 170–210 MB
+ * (docs/performance.md, "Memory").
  */
 export const SERVER_MALLOC_TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072';
 

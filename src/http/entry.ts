@@ -4,11 +4,8 @@ import type { ServerSettings } from '../config/index.js';
 import { apiErrors, type ApiError } from '../domain/api-messages.js';
 import { prepareError } from './answer.js';
 import type { Dispatch } from './dispatcher.js';
+import { createServer, STATUS_CODES } from './node-http.js';
 import type { Observer } from './observer.js';
-
-// Taken, not imported: an ES import of node:http reads every export, and so loads Node's
-// fetch (undici): 60 ms of start and 3 MB of heap that the server never uses.
-const { createServer, STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /** A complete raw HTTP/1.1 answer with a JSON `{error}` body, for a socket without a parser. */
 function rawErrorAnswer(error: ApiError, corsOrigin: string): Buffer {

@@ -2,10 +2,8 @@ import type { Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ReadModelFollower } from '../read-model/follower.js';
 import { CACHE, securityHeaders } from './answer.js';
+import { createServer } from './node-http.js';
 import type { RecordRequest } from './observer.js';
-
-// Not imported: an ES import of node:http loads Node's fetch (undici; src/http/entry.ts).
-const { createServer } = process.getBuiltinModule('node:http');
 
 /** Seconds; our answers take well under a millisecond, slow ones show at the top. */
 const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
