@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/support/slow-first-sequencer.js';
 
 /** Builds dist/ once per run: for the tests that start the real built CLI. */
 const BUILD = 'test/support/build-global-setup.ts';
@@ -18,7 +19,8 @@ export default defineConfig({
   test: {
     // Three files at a time on a 2-core machine (Vitest's default there is one): most of a
     // file's time is spent waiting on a child process, PostgreSQL or Chromium.
-    maxWorkers: 3,
+    maxWorkers: 4,
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

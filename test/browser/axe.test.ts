@@ -1,7 +1,7 @@
 /**
  * The accessibility check the page tests rely on can fail: on pages made to break a rule,
  * `violationsInBothSchemes` names the rule and the scheme, in the light scheme with every
- * rule and in the dark one with the colour rules.
+ * rule (at 1280 px; the layout's rules at 390 px) and in the dark one with the colour rules.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,8 +24,8 @@ const page = (body: string, head = '') =>
 
 const rulesOf = (violations: string[]) => violations.map((violation) => violation.split(':')[0]);
 
-it('finds an image without a text', async () => {
-  await startVisit(tab, 390);
+it('finds an image without a text at 1280 px, where every rule is read', async () => {
+  await startVisit(tab, 1280);
   await tab.setContent(page('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'));
   expect(rulesOf(await violationsInBothSchemes(tab))).toEqual(['light image-alt']);
 });

@@ -26,7 +26,7 @@ const SCALE = 10;
  * of a heap holding two models, by its size); the old code, about a second.
  */
 const MAX_BUSY_MS = 400;
-const IMPORTS = 3;
+const IMPORTS = 2;
 /** Far above the usual 0.3–1 s (scale 100's target is 10 s), even on a loaded machine: below "stuck". */
 const MAX_FRESHNESS_MS = 60_000;
 
