@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -19,6 +22,12 @@ const SLOW_FILES = [
   'test/cli/serve-start.test.ts',
   'test/import/import-files.test.ts',
 ];
+
+// A file renamed or removed would silently lose its place: every run says so instead.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const missing = SLOW_FILES.filter((file) => !existsSync(join(root, file)));
+if (missing.length > 0)
+  throw new Error(`slow-first-sequencer.ts lists files that do not exist: ${missing.join(', ')}`);
 
 const rankOf = (spec: TestSpecification) => {
   const rank = SLOW_FILES.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
