@@ -21,7 +21,9 @@ export default defineConfig({
     // file's time is spent waiting on a child process, PostgreSQL or Chromium.
     maxWorkers: 4,
     sequence: { sequencer: SlowFirstSequencer },
-    testTimeout: 30_000,
+    // "Stuck", not slow: a test driving the CLI or a child server takes 5–15 s quiet, and
+    // three or four times that with a second suite beside it (30 s went red there).
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     projects: [
       {

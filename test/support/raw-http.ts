@@ -159,7 +159,7 @@ export interface ServeProcess {
 export async function startServe(
   args: readonly string[],
   env: Record<string, string> = {},
-  readyTimeoutMs = 20_000,
+  readyTimeoutMs = 60_000,
 ): Promise<ServeProcess> {
   const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
   const portOption = env.PORT === undefined ? ['--port', String(port)] : [];
