@@ -18,16 +18,27 @@ const BUILT_CLI = join(REPO_ROOT, 'dist/cli/main.js');
  */
 const COMPILE_CACHE = join(REPO_ROOT, 'node_modules/.cache/tamborrada-test-compile');
 
+/** Longer than any command of the suite: no progress line. */
+const QUIET_PROGRESS_MS = 3_600_000;
+
 /**
  * The environment of a CLI run: none of our settings inherited from the caller (nor
- * libpq's), and no metrics listener (parallel servers would share its port) unless a test
- * asks for one; then `extra`.
+ * libpq's), no metrics listener (parallel servers would share its port) unless a test
+ * asks for one, and no progress line unless a test asks for them (`PROGRESS_EVERY_MS`):
+ * a machine busy with a second suite made a phase last past the 3 s default, and its
+ * line broke tests that read stderr whole; then `extra`.
  */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   const ours = new Set(Object.values(SETTINGS).map((setting) => setting.variable));
   for (const name of Object.keys(env)) if (ours.has(name) || name.startsWith('PG')) delete env[name];
-  return { ...env, METRICS_PORT: 'off', NODE_COMPILE_CACHE: COMPILE_CACHE, ...extra };
+  return {
+    ...env,
+    METRICS_PORT: 'off',
+    PROGRESS_EVERY_MS: String(QUIET_PROGRESS_MS),
+    NODE_COMPILE_CACHE: COMPILE_CACHE,
+    ...extra,
+  };
 }
 
 export interface CliOptions {
