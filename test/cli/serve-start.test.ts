@@ -110,7 +110,7 @@ describe('servers on one machine', () => {
 
   it('the demo created for a missing store: its log lines do not hold the path', async () => {
     const path = `${workspace.dir}/created-by-serve.db`;
-    const server = await startServe(['--db', path, '--demo-if-missing'], { LOG_LEVEL: 'info' }, 60_000);
+    const server = await startServe(['--db', path, '--demo-if-missing'], { LOG_LEVEL: 'info' });
     servers.push(server);
     await server.waitForOutput('no store yet: creating it with the fictional demo data');
     expect(server.output()).not.toContain(workspace.dir);
