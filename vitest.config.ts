@@ -17,8 +17,9 @@ const MOCKING = ['test/import/small-counts.test.ts', 'test/import/import-failure
  */
 export default defineConfig({
   test: {
-    // Three files at a time on a 2-core machine (Vitest's default there is one): most of a
-    // file's time is spent waiting on a child process, PostgreSQL or Chromium.
+    // Four files at a time on a 2-core machine (Vitest's default there is one): most of a
+    // file's time is spent waiting on a child process, PostgreSQL or Chromium. Three took
+    // as long (docs/performance.md, "The test suite's time").
     maxWorkers: 4,
     sequence: { sequencer: SlowFirstSequencer },
     // "Stuck", not slow: a test driving the CLI or a child server takes 5–15 s quiet, and
