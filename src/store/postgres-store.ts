@@ -27,6 +27,8 @@ const TIMING = {
   connectRetryMs: 250,
   /** Beyond the statement timeout, so that a server that stopped answering is noticed too. */
   clientTimeoutMarginMs: 5_000,
+  /** How long `eraseDeletedRows` waits for the transactions older than a removal (as SQLite's for its WAL). */
+  olderTransactionsWaitMs: 30_000,
 };
 /** A connection not opened in time, and a database that cannot take one more now (starting up, full). */
 const CONNECT_TIMED_OUT = /connection timeout|timeout exceeded when trying to connect/i;
@@ -142,8 +144,35 @@ export class PostgresStore implements WriteStore {
     );
     if (rows.length > 0)
       return `this role does not own ${new Intl.ListFormat('en').format(rows.map((row) => row.name))}: their owner must run VACUUM FULL ${tables.join(', ')}`;
+    const older = await this.olderTransactionAfterWaiting();
+    if (older !== undefined)
+      return `a transaction older than the removal (${older}) was still open after ${TIMING.olderTransactionsWaitMs / 1000} s, and VACUUM FULL would have kept the rows it may see: run this command again once it ends`;
     await this.pool.query(`VACUUM FULL ${tables.join(', ')}`);
     return undefined;
+  }
+
+  /**
+   * VACUUM FULL copies a deleted row that some transaction may still see: one that began
+   * before the deletion, in this database or, if it has written, in any other of the
+   * server (every later snapshot, VACUUM FULL's own included, counts it as running). Waits
+   * for each such transaction to end; names one still open after the wait.
+   */
+  private async olderTransactionAfterWaiting(): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ marker: string }>('SELECT pg_current_xact_id()::xid AS marker');
+    const marker = rows[0]!.marker;
+    const deadline = performance.now() + TIMING.olderTransactionsWaitMs;
+    for (;;) {
+      const { rows: older } = await this.pool.query<{ pid: number; database: string | null }>(
+        `SELECT pid, datname AS database FROM pg_stat_activity
+         WHERE pid <> pg_backend_pid() AND greatest(age(backend_xmin), age(backend_xid)) > age($1::xid)
+         LIMIT 1`,
+        [marker],
+      );
+      if (older.length === 0) return undefined;
+      if (performance.now() > deadline)
+        return `process ${older[0]!.pid}, database ${older[0]!.database ?? 'none'}`;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   async readSchemaState(): Promise<SchemaState> {

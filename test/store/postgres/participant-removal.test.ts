@@ -39,8 +39,8 @@ describe('participant remove on PostgreSQL', () => {
   let workspace: Workspace;
   const cli = (...args: string[]) => runCli([...args, '--database-url', database.url]);
 
-  /** Whether the name is in the file of the table (or of its TOAST table) as the server last wrote it. */
-  async function inTableFiles(): Promise<Record<string, boolean>> {
+  /** Whether `word` is in the file of the table (or of its TOAST table) as the server last wrote it. */
+  async function inTableFiles(word = CHILD.split(' ')[1]!): Promise<Record<string, boolean>> {
     await database.client.query('CHECKPOINT');
     const { rows } = await database.client.query<{ relation: string; found: boolean }>(
       `SELECT r.relname AS relation,
@@ -48,7 +48,7 @@ describe('participant remove on PostgreSQL', () => {
        FROM pg_class r
        WHERE r.oid IN ('participants'::regclass, 'statistics'::regclass,
                        (SELECT reltoastrelid FROM pg_class WHERE oid = 'statistics'::regclass))`,
-      [CHILD.split(' ')[1]],
+      [word],
     );
     return Object.fromEntries(
       rows.map((row) => [row.relation.startsWith('pg_toast') ? 'toast' : row.relation, row.found]),
@@ -130,6 +130,40 @@ describe('participant remove on PostgreSQL', () => {
         ),
       ),
     ]);
+  });
+
+  it('waits for a transaction older than the removal, in any database of the server, before VACUUM FULL, which would copy the rows it may still see', async () => {
+    const child = 'Quillon Drevatz Ormundi';
+    const list = csv(['name,school,year', `${child},${SCHOOL},2025`, `Ane Garcia Lopez,${SCHOOL},2025`]);
+    expect((await cli('import', workspace.file('2025.csv', list))).code).toBe(0);
+    // Another database's writing transaction, begun before the removal: the snapshot of
+    // every later transaction of the server, VACUUM FULL's own included, counts it as running.
+    const other = await createTestDatabase();
+    try {
+      await other.client.query('BEGIN');
+      await other.client.query('SELECT pg_current_xact_id()');
+      const removal = cli('participant', 'remove', '--name', child, '--school', SCHOOL);
+      let ended = false;
+      void removal.finally(() => (ended = true));
+      await eventually(async () => {
+        const { rows } = await database.client.query('SELECT 1 FROM participants WHERE name = $1', [child]);
+        return rows.length === 0;
+      });
+      // The removal is committed; the older transaction ends a while later (or when the command does, if it did not wait).
+      const removedAt = performance.now();
+      while (!ended && performance.now() - removedAt < 3000) await new Promise((r) => setTimeout(r, 50));
+      expect(ended).toBe(false);
+      await other.client.query('COMMIT');
+      const run = await removal;
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      expect(linesOf(run.stdout).at(-1)).toMatch(
+        /^ {2}store files {4}VACUUM FULL of participants, statistics and summaries_eu done;/,
+      );
+      expect(await inTableFiles('Drevatz')).toEqual({ participants: false, statistics: false, toast: false });
+    } finally {
+      await other.client.query('ROLLBACK').catch(() => undefined);
+      await other.drop();
+    }
   });
 
   it('a writer that does not own the tables removes all the same, and is told what their owner must run', async () => {
