@@ -1,10 +1,7 @@
 /** What the operator's commands print on stdout: plain lines, aligned tables (progress: progress.ts). */
+import { englishFigure } from '../domain/figures.js';
 
-const count = new Intl.NumberFormat('en-US');
-
-export function formatCount(value: number): string {
-  return count.format(value);
-}
+export const formatCount = englishFigure;
 
 export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;

@@ -3,30 +3,33 @@
  * cases and lists. Endings follow how a number is read (Euskaltzaindia, norm 7 on numbers
  * and norm 37 on dates): `2018an` (…hemezortzian), `2025ean` (…bostean), `2011n` (…hamaikan).
  */
+import { isNegative, PERCENT_SPACE, percentFigure, unsignedFigure } from './figures.js';
+
+/** ICU's `eu` minus sign (U+2212), kept. */
+const MINUS = '\u2212';
 
 /**
  * Figures as Euskaltzaindia writes them (`1.234`, `4.612`, `1.234.567`): a dot for thousands
- * also in four digits. ICU's `eu` already groups four digits; `always` says so and keeps the
- * same look as the Spanish pages. Years are printed as is (`2024`), never grouped.
+ * also in four digits, as ICU's `eu`, whose minus sign (U+2212) they keep. Years are printed
+ * as is (`2024`), never grouped.
  */
-// Made at first use: ICU's Basque data costs a command that writes no Basque about 20 ms.
-let numberFormat: Intl.NumberFormat | undefined;
-let pluralRules: Intl.PluralRules | undefined;
-let listFormat: Intl.ListFormat | undefined;
-const pluralOf = (count: number) => (pluralRules ??= new Intl.PluralRules('eu')).select(count);
-
 export function formatNumber(value: number): string {
-  return (numberFormat ??= new Intl.NumberFormat('eu', { useGrouping: 'always' })).format(value);
+  return (isNegative(value) ? MINUS : '') + unsignedFigure(value);
 }
 
-/** `one` for the plural category `one` of Basque (exactly 1), `many` otherwise: verb agreement. */
+/** A share as a percentage (`% 12,34`): Basque puts the sign first, as ICU's `eu`. */
+export function formatPercent(share: number): string {
+  return `${isNegative(share) ? MINUS : ''}%${PERCENT_SPACE}${percentFigure(share, true)}`;
+}
+
+/** `one` for the plural category `one` of Basque (exactly 1, CLDR's `n = 1`), `many` otherwise: verb agreement. */
 export function plural(count: number, one: string, many: string): string {
-  return pluralOf(count) === 'one' ? one : many;
+  return count === 1 ? one : many;
 }
 
-/** `**A**, **B** eta **C**`: Basque joins a list with `eta`, with no comma before it. */
+/** `**A**, **B** eta **C**`: Basque joins a list with `eta`, with no comma before it (CLDR's). */
 export function joinList(items: readonly string[]): string {
-  return (listFormat ??= new Intl.ListFormat('eu', { type: 'conjunction' })).format(items);
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} eta ${items.at(-1)}`;
 }
 
 /** The cases a counted noun takes in the summaries. */
@@ -64,7 +67,7 @@ export function counted(
   mark: (figure: string) => string = (figure) => figure,
 ): string {
   const figure = mark(formatNumber(count));
-  if (pluralOf(count) === 'one') return `${noun} ${figure}${AFTER_ONE[grammaticalCase]}`;
+  if (count === 1) return `${noun} ${figure}${AFTER_ONE[grammaticalCase]}`;
   const [afterVowel, afterConsonant] = AFTER_A_NUMBER[grammaticalCase];
   if (/[aeiou]$/.test(noun)) return `${figure} ${noun}${afterVowel}`;
   const stem = noun.endsWith('r') && afterConsonant !== '' ? `${noun}r` : noun;

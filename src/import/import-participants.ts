@@ -1,5 +1,6 @@
 import type { StoreLocation } from '../config/index.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
+import { englishFigure } from '../domain/figures.js';
 import { openWriteStore, sqliteFileExists, type StoreUse } from '../store/open-store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
@@ -29,8 +30,6 @@ export class ImportRejected extends Error {
     return new ImportRejected([`${source}:${line}: ${reason}`, 'nothing was written']);
   }
 }
-
-const count = new Intl.NumberFormat('en-US');
 
 /** A mistyped SQLite path is reported before a large file is read (StoreNotFoundError). */
 export function expectStore(location: StoreLocation, use: StoreUse): void {
@@ -118,8 +117,8 @@ function validatedRows(
   if (errors.length > 0) {
     const lines = errors.slice(0, LISTED_ERRORS).map((error) => `${source}:${error.line}: ${error.reason}`);
     if (errors.length > LISTED_ERRORS)
-      lines.push(`… and ${count.format(errors.length - LISTED_ERRORS)} more bad rows`);
-    throw new ImportRejected([...lines, `${count.format(errors.length)} bad row(s): nothing was written`]);
+      lines.push(`… and ${englishFigure(errors.length - LISTED_ERRORS)} more bad rows`);
+    throw new ImportRejected([...lines, `${englishFigure(errors.length)} bad row(s): nothing was written`]);
   }
   if (records.length === 0) throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
   progress.update(collected.rowsRead);

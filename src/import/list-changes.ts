@@ -1,4 +1,5 @@
 import type { ParticipantRecord } from '../domain/types.js';
+import { compareSpanish } from '../domain/collation.js';
 
 /** What the stored participants are, per year, as far as an import of some years needs. */
 export interface StoredLists {
@@ -38,8 +39,6 @@ export interface YearListChange {
   goneSchools: string[];
 }
 
-const collator = new Intl.Collator('es');
-
 /** Per year of the list: children added, removed and kept; schools new and gone. Pure. */
 export function compareLists(records: readonly ParticipantRecord[], stored: StoredLists): YearListChange[] {
   const byYear = new Map<number, ParticipantRecord[]>();
@@ -56,7 +55,7 @@ export function compareLists(records: readonly ParticipantRecord[], stored: Stor
         : Math.max(...[...stored.schools.keys()].filter((other) => other < year), -Infinity);
       const previous = stored.schools.get(comparedWith) ?? new Set<string>();
       const schools = new Set(list.map((record) => record.school));
-      const sorted = (names: Iterable<string>) => [...names].sort(collator.compare);
+      const sorted = (names: Iterable<string>) => [...names].sort(compareSpanish);
       return {
         year,
         added: list.length - kept,

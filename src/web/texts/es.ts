@@ -2,7 +2,7 @@
 import type { Statistic, STATISTICS } from '../../domain/categories.js';
 import { apiErrors } from '../../domain/api-messages.js';
 import type { Language } from '../locale.js';
-import { formatNumber, plural } from '../../domain/spanish-words.js';
+import { formatNumber, formatPercent, plural } from '../../domain/spanish-words.js';
 
 /** `1 compañía`, `46 compañías`: a figure with its word, for the web pages (no Markdown). */
 function countedPlain(count: number, one: string, many: string): string {
@@ -199,12 +199,6 @@ const schoolTexts = {
     `Es el mismo dato que la estadística «${COMMON_NAME}» de cada edición.`,
 };
 
-const percentFormat = new Intl.NumberFormat('es', {
-  style: 'percent',
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 2,
-});
-
 /** The index, lookup and page of each first name and surname (`/nombres`, `/apellidos`). */
 const nameTexts = {
   /** What differs between the two kinds of name. */
@@ -246,7 +240,7 @@ const nameTexts = {
   fileText: (k: number) =>
     `Cada edición publicada: cuántos niños y niñas lo llevan, su puesto y su porcentaje de los participantes; vacío donde lo llevan menos de ${k}.`,
   share: 'Porcentaje',
-  percent: (share: number) => percentFormat.format(share),
+  percent: formatPercent,
   chart: (
     name: string,
     points: readonly string[],

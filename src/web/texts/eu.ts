@@ -4,7 +4,7 @@
  * ending (`7 edizio`), and a sentence avoids declining the names of schools and people,
  * whose last sound it cannot know: they stand after a colon or in apposition.
  */
-import { caseEnding, counted, formatNumber } from '../../domain/basque-words.js';
+import { caseEnding, counted, formatNumber, formatPercent } from '../../domain/basque-words.js';
 import type { CategoryWords, Texts } from './es.js';
 
 const editions = (count: number) => counted(count, 'edizio');
@@ -15,12 +15,6 @@ const PER_EDITION = 'Parte-hartzaileak edizioz edizio';
 const IN_FIGURES = 'Zenbakitan';
 const COMMON_NAME = 'Konpainia bakoitzeko izen ohikoena';
 const IN_TABLE = 'Balioak taulan daude.';
-/** A name's share of an edition's children (`% 1,23`: Basque puts the sign first). */
-const percentFormat = new Intl.NumberFormat('eu', {
-  style: 'percent',
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 2,
-});
 /** ` 2021eko daturik ez.`, or nothing. */
 const missingYears = (missing: readonly number[]) =>
   missing.length === 0 ? '' : ` Daturik ez: ${missing.join(', ')}.`;
@@ -214,7 +208,7 @@ export const eu: Texts = {
     fileText: (k: number) =>
       `Argitaratutako edizio bakoitzean: zenbat haurrek daramaten, haren postua eta partaideen ehunekoa; hutsik, ${k} baino gutxiagok daramatenean.`,
     share: 'Ehunekoa',
-    percent: (share: number) => percentFormat.format(share),
+    percent: formatPercent,
     chart: (
       name: string,
       points: readonly string[],
