@@ -22,9 +22,7 @@ const ACCENTS = '\u0301\u0300\u0306\u0302\u030c\u030a\u0308\u0303\u0327\u0304';
 const KNOWN_BELOW = 0x180;
 
 /** Per character code, its letter (0: unknown), its accent (0: none), 1 for a capital. */
-let weights: { letter: Uint8Array; accent: Uint8Array; upper: Uint8Array } | undefined;
-
-function weightTable() {
+const WEIGHTS = (() => {
   const table = {
     letter: new Uint8Array(KNOWN_BELOW),
     accent: new Uint8Array(KNOWN_BELOW),
@@ -41,6 +39,18 @@ function weightTable() {
     table.upper[code] = character === lower ? 0 : 1;
   }
   return table;
+})();
+
+/** The letter's weight of the character at `i`, 0 when the table lacks it. */
+function letterAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  return code < KNOWN_BELOW ? WEIGHTS.letter[code]! : 0;
+}
+
+/** Whether the table knows every character of `text` from `from` up to (not including) `to`. */
+function knownBetween(text: string, from: number, to: number): boolean {
+  for (let i = from; i < Math.min(to, text.length); i++) if (letterAt(text, i) === 0) return false;
+  return true;
 }
 
 /**
@@ -52,29 +62,19 @@ function weightTable() {
  * are the same the first difference of each level decides.
  */
 function written(a: string, b: string): number | undefined {
-  const { letter, accent, upper } = (weights ??= weightTable());
-  const letterAt = (text: string, i: number) => {
-    const code = text.charCodeAt(i);
-    return code < KNOWN_BELOW ? letter[code]! : 0;
-  };
-  const knownFrom = (text: string, from: number, to: number) => {
-    for (let i = from; i < to; i++) if (letterAt(text, i) === 0) return false;
-    return true;
-  };
   const shorter = Math.min(a.length, b.length);
   for (let i = 0; i < shorter; i++) {
-    const [left, right] = [letterAt(a, i), letterAt(b, i)];
+    const left = letterAt(a, i);
+    const right = letterAt(b, i);
     if (left === 0 || right === 0) return undefined;
     if (left !== right)
-      return knownFrom(a, i + 1, Math.min(i + 2, a.length)) && knownFrom(b, i + 1, Math.min(i + 2, b.length))
-        ? left - right
-        : undefined;
+      return knownBetween(a, i + 1, i + 2) && knownBetween(b, i + 1, i + 2) ? left - right : undefined;
   }
   if (a.length !== b.length)
-    return knownFrom(a, shorter, a.length) && knownFrom(b, shorter, b.length)
+    return knownBetween(a, shorter, a.length) && knownBetween(b, shorter, b.length)
       ? a.length - b.length
       : undefined;
-  for (const level of [accent, upper])
+  for (const level of [WEIGHTS.accent, WEIGHTS.upper])
     for (let i = 0; i < a.length; i++) {
       const difference = level[a.charCodeAt(i)]! - level[b.charCodeAt(i)]!;
       if (difference !== 0) return difference;
