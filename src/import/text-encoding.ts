@@ -30,21 +30,11 @@ const BYTE_ORDER_MARKS: readonly (readonly [bom: readonly number[], label: strin
   [[0xfe, 0xff], 'utf-16be', 'UTF-16BE (BOM)'],
 ];
 
-/** UTF-8, its bad lines refused by the caller (invalid bytes read as U+FFFD). */
-function asUtf8(bytes: Uint8Array, encoding: string): DecodedText {
-  const valid = isUtf8(bytes);
-  return {
-    text: new TextDecoder().decode(bytes),
-    encoding,
-    invalidUtf8Lines: valid ? new Set() : invalidUtf8Lines(bytes),
-  };
+/** The bytes read as `label`; as UTF-8, with its bad lines for the caller to refuse (invalid bytes read as U+FFFD). */
+function decoded(bytes: Uint8Array, label: string, encoding: string): DecodedText {
+  const badLines = label === 'utf-8' && !isUtf8(bytes) ? invalidUtf8Lines(bytes) : new Set<number>();
+  return { text: new TextDecoder(label).decode(bytes), encoding, invalidUtf8Lines: badLines };
 }
-
-const decoded = (bytes: Uint8Array, label: string, encoding: string): DecodedText => ({
-  text: new TextDecoder(label).decode(bytes),
-  encoding,
-  invalidUtf8Lines: new Set(),
-});
 
 /**
  * The text of a list. `named` (`--encoding`): any label the WHATWG encoding standard
@@ -63,14 +53,11 @@ export function decodeListText(bytes: Uint8Array, named?: string): DecodedText {
         `--encoding '${named}' is not an encoding name: for example utf-8, utf-16le, utf-16be, windows-1252`,
       );
     }
-    return label === 'utf-8'
-      ? asUtf8(bytes, 'UTF-8 (--encoding)')
-      : decoded(bytes, label, `${label} (--encoding)`);
+    return decoded(bytes, label, label === 'utf-8' ? 'UTF-8 (--encoding)' : `${label} (--encoding)`);
   }
   for (const [bom, label, said] of BYTE_ORDER_MARKS)
-    if (bom.every((byte, at) => bytes[at] === byte))
-      return label === 'utf-8' ? asUtf8(bytes, said) : decoded(bytes, label, said);
-  const utf8 = asUtf8(bytes, 'UTF-8');
+    if (bom.every((byte, at) => bytes[at] === byte)) return decoded(bytes, label, said);
+  const utf8 = decoded(bytes, 'utf-8', 'UTF-8');
   if (utf8.invalidUtf8Lines.size === 0 || /[^\p{ASCII}\ufffd]/u.test(utf8.text)) return utf8;
   return decoded(bytes, 'windows-1252', 'Windows-1252 (detected: not UTF-8)');
 }
