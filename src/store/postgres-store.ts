@@ -95,10 +95,10 @@ function fillValue(column: string, type: string): string {
  * LISTEN); the operator's commands write inside one transaction each, serialised by an
  * advisory lock. A read model is read in one `REPEATABLE READ` transaction.
  */
-export class PostgresStore implements WriteStore {
+export class PostgresStore extends shared.SqlStoreReads implements WriteStore {
   readonly description: string;
   readonly location: StoreLocation;
-  private readonly sql: shared.Sql;
+  protected readonly sql: shared.Sql;
   private readonly pool: pg.Pool;
   private listener: ChangeListener | undefined;
   private closed = false;
@@ -109,6 +109,7 @@ export class PostgresStore implements WriteStore {
     private readonly settings: PostgresSettings = POSTGRES_DEFAULTS,
     private readonly applicationName = 'tamborrada',
   ) {
+    super();
     this.pool = new pg.Pool({
       ...clientConfig(url, this.settings, this.applicationName),
       max: this.settings.poolMax,
@@ -122,12 +123,6 @@ export class PostgresStore implements WriteStore {
     this.description = describeDatabaseUrl(url);
     this.location = postgresLocation(url, this.settings);
   }
-
-  readonly readUpdatingStatus = () => shared.readUpdatingStatus(this.sql);
-  readonly readYearStatuses = () => shared.readYearStatuses(this.sql);
-  readonly readManualSummaries = () => shared.readManualSummaries(this.sql);
-  readonly readStatisticsRule = () => shared.readStatisticsRule(this.sql);
-  readonly readRemovals = () => shared.readRemovals(this.sql);
 
   /**
    * VACUUM FULL writes the tables anew and drops their old files, dead rows included (a
@@ -202,8 +197,6 @@ export class PostgresStore implements WriteStore {
   async readVersion(): Promise<StoreVersion> {
     return readVersionWith(this.pool);
   }
-
-  readonly readUpdating = async () => (await this.readUpdatingStatus()).isUpdating;
 
   async readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T> {
     return this.inTransaction(

@@ -95,6 +95,17 @@ export function snapshotReads(
   };
 }
 
+/** What both stores read alike outside a transaction, through their own `sql`. */
+export abstract class SqlStoreReads {
+  protected abstract readonly sql: Sql;
+  readonly readUpdatingStatus = () => readUpdatingStatus(this.sql);
+  readonly readUpdating = async () => (await this.readUpdatingStatus()).isUpdating;
+  readonly readYearStatuses = () => readYearStatuses(this.sql);
+  readonly readManualSummaries = () => readManualSummaries(this.sql);
+  readonly readStatisticsRule = () => readStatisticsRule(this.sql);
+  readonly readRemovals = () => readRemovals(this.sql);
+}
+
 async function readYears(sql: Sql): Promise<YearRow[]> {
   const rows = await sql.all<{ year: string; is_ready: unknown }>(
     'SELECT CAST(year AS TEXT) AS year, CAST(is_ready AS BOOLEAN) AS is_ready FROM available_years',
@@ -102,7 +113,7 @@ async function readYears(sql: Sql): Promise<YearRow[]> {
   return rows.map((row) => ({ year: row.year, isReady: Boolean(row.is_ready) }));
 }
 
-export async function readUpdatingStatus(sql: Sql): Promise<UpdatingStatus> {
+async function readUpdatingStatus(sql: Sql): Promise<UpdatingStatus> {
   const [row] = await sql.all<{ is_updating: unknown; notes: string | null; updated_at: unknown }>(
     'SELECT CAST(is_updating AS BOOLEAN) AS is_updating, notes, updated_at FROM sys_status WHERE id = 1',
   );
@@ -141,7 +152,7 @@ async function readStatistics(sql: Sql): Promise<StoredStatistic[]> {
   }));
 }
 
-export async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
+async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
   const rows = await sql.all<
     Record<'is_ready' | 'participants' | 'schools' | 'statistics', unknown> & {
       year: string;
@@ -177,7 +188,7 @@ export async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
 }
 
 /** The rule the statistics were computed under; none where the store has no such table (one not migrated, served as it is). */
-export async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined> {
+async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined> {
   const [table] = await sql.all<{ readable: unknown }>(
     `SELECT ${sql.readable('tamborrada_statistics_rule')} AS readable`,
   );
@@ -215,7 +226,7 @@ async function readNameFacts(sql: Sql): Promise<StoredNameFacts | undefined> {
 }
 
 /** Every hand-written summary of both languages, by year, category and language. */
-export async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
+async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
   const rows = await sql.all<Omit<ManualSummary, 'updatedAt'> & { updated_at: unknown }>(
     `SELECT year, category, 'es' AS lang, summary, updated_at FROM summary_overrides
      UNION ALL
@@ -229,7 +240,7 @@ export async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
 /** `years` of a removal: one 4-digit year, or every year. */
 const ALL_YEARS = 'all';
 
-export async function readRemovals(sql: Sql): Promise<Removal[]> {
+async function readRemovals(sql: Sql): Promise<Removal[]> {
   const rows = await sql.all<{
     name_key: string;
     school: string;

@@ -88,7 +88,7 @@ function fileIdentity(path: string): string | undefined {
  * poll throws `StaleConnectionError`: every connection of the process to the file must
  * be closed (SQLite shares one WAL index among them) and opened again.
  */
-export class SqliteStore implements WriteStore {
+export class SqliteStore extends shared.SqlStoreReads implements WriteStore {
   readonly description: string;
   readonly location: StoreLocation;
   private db: Database.Database;
@@ -96,7 +96,7 @@ export class SqliteStore implements WriteStore {
   private identity: string;
   /** `device:inode` of the `-wal` and `-shm` the connection opened, once a poll read through it. */
   private walIdentity: string | undefined;
-  private readonly sql: shared.Sql = {
+  protected readonly sql: shared.Sql = {
     all: async <T>(sql: string, params: unknown[] = []) => this.db.prepare(sql).all(...params) as T[],
     run: async (sql, params = []) => this.db.prepare(sql).run(...params).changes,
     now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
@@ -135,6 +135,7 @@ export class SqliteStore implements WriteStore {
     private readonly path: string,
     private readonly options: SqliteStoreOptions = {},
   ) {
+    super();
     if (options.create) createOwnerOnly(path);
     ({ db: this.db, identity: this.identity } = this.open());
     this.description = `sqlite:${path}`;
@@ -159,12 +160,6 @@ export class SqliteStore implements WriteStore {
       db.close();
     }
   }
-
-  readonly readUpdatingStatus = () => shared.readUpdatingStatus(this.sql);
-  readonly readYearStatuses = () => shared.readYearStatuses(this.sql);
-  readonly readManualSummaries = () => shared.readManualSummaries(this.sql);
-  readonly readStatisticsRule = () => shared.readStatisticsRule(this.sql);
-  readonly readRemovals = () => shared.readRemovals(this.sql);
 
   /**
    * VACUUM rewrites every page, so nothing deleted earlier (before secure deletion, by a
@@ -212,8 +207,6 @@ export class SqliteStore implements WriteStore {
     }
     return `${this.identity}#${counterOf(this.db)}`;
   }
-
-  readonly readUpdating = async () => (await this.readUpdatingStatus()).isUpdating;
 
   /** Opens the file again when another took its place; throws when it is gone; true if it is the same. */
   private followFile(): boolean {
