@@ -4,7 +4,7 @@ import type { ParticipantRecord } from '../domain/types.js';
 import type { Removal, WriteStore, WriteTransaction } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
-import { RolledBack } from './year-changes.js';
+import { transactionOrDryRun } from './year-changes.js';
 
 /**
  * The store keeps no name of a removed child: HMAC-SHA256 of the name's search key
@@ -58,36 +58,29 @@ export async function removeParticipant(
   { dryRun = false, progress = NO_PROGRESS }: { dryRun?: boolean; progress?: Progress } = {},
 ): Promise<RemovalReport> {
   const wanted = searchKey(name);
-  let report: RemovalReport;
-  try {
-    report = await store.transaction(async (tx) => {
-      const inSchool = await tx.readSchoolParticipants(school);
-      const matches = inSchool.filter(
-        (record) => covers(year, record.year) && searchKey(record.name) === wanted,
-      );
-      let records = 0;
-      for (const record of matches) records += await tx.deleteParticipant(record);
-      const statistics = records > 0 ? await recomputeInside(tx, progress) : undefined;
-      const nameKey = removalKey(await tx.readRemovalSecret(), name, school);
-      const recorded = await tx.recordRemoval({ nameKey, school, year, records });
-      const done: RemovalReport = {
-        store: store.description,
-        school,
-        year,
-        records,
-        years: [...new Set(matches.map((record) => record.year))].sort((a, b) => a - b),
-        statistics,
-        schoolKnown: inSchool.length > 0,
-        recorded,
-        dryRun,
-      };
-      if (dryRun) throw new RolledBack(done);
-      return done;
-    });
-  } catch (error) {
-    if (error instanceof RolledBack) return error.report as RemovalReport;
-    throw error;
-  }
+  const report = await transactionOrDryRun(store, dryRun, async (tx): Promise<RemovalReport> => {
+    const inSchool = await tx.readSchoolParticipants(school);
+    const matches = inSchool.filter(
+      (record) => covers(year, record.year) && searchKey(record.name) === wanted,
+    );
+    let records = 0;
+    for (const record of matches) records += await tx.deleteParticipant(record);
+    const statistics = records > 0 ? await recomputeInside(tx, progress) : undefined;
+    const nameKey = removalKey(await tx.readRemovalSecret(), name, school);
+    const recorded = await tx.recordRemoval({ nameKey, school, year, records });
+    return {
+      store: store.description,
+      school,
+      year,
+      records,
+      years: [...new Set(matches.map((record) => record.year))].sort((a, b) => a - b),
+      statistics,
+      schoolKnown: inSchool.length > 0,
+      recorded,
+      dryRun,
+    };
+  });
+  if (dryRun) return report;
   progress.phase('overwriting the deleted rows in the store');
   // The removal is committed: a failure here is reported with it, not as a failed command.
   const notErased = await store

@@ -1,5 +1,5 @@
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import type { WriteStore, YearStatus } from '../store/store.js';
+import type { WriteStore, WriteTransaction, YearStatus } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
 
@@ -36,9 +36,27 @@ const totalStatistics = (statuses: readonly YearStatus[]) =>
   statuses.reduce((sum, status) => sum + status.statistics, 0);
 
 /** Rolls a dry run back, carrying its report out of the transaction. */
-export class RolledBack<Report> extends Error {
+class RolledBack<Report> extends Error {
   constructor(readonly report: Report) {
     super('dry run');
+  }
+}
+
+/** `work` in one transaction, rolled back on a dry run: its report either way. */
+export async function transactionOrDryRun<Report>(
+  store: WriteStore,
+  dryRun: boolean,
+  work: (tx: WriteTransaction) => Promise<Report>,
+): Promise<Report> {
+  try {
+    return await store.transaction(async (tx) => {
+      const report = await work(tx);
+      if (dryRun) throw new RolledBack(report);
+      return report;
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.report as Report;
+    throw error;
   }
 }
 
@@ -48,42 +66,35 @@ export async function changeYear(
   year: string,
   { dryRun = false, progress = NO_PROGRESS }: { dryRun?: boolean; progress?: Progress } = {},
 ): Promise<YearChangeReport> {
-  try {
-    return await store.transaction(async (tx) => {
-      const before = await tx.readYearStatuses();
-      const status = before.find((entry) => entry.year === year);
-      if (!/^[0-9]{4}$/.test(year)) throw new YearChangeRefused(`a year is 4 digits, got '${year}'`);
-      if (status === undefined) throw new YearChangeRefused(`there is no year ${year} in the store`);
-      if (change === 'publish' && !status.isReady && status.participants === 0)
-        throw new YearChangeRefused(`${year} has no participants to publish`);
-      let unchanged: string | undefined;
-      if (change === 'publish' && status.isReady) unchanged = `${year} is published already`;
-      else if (change === 'unpublish' && !status.isReady) unchanged = `${year} is not published`;
-      else {
-        if (change === 'remove') {
-          await tx.deleteParticipantsOfYears([Number(year)]);
-          await tx.forgetYear(year);
-        } else await tx.setReady([year], change === 'publish');
-        await recomputeInside(tx, progress);
-      }
-      const after = unchanged === undefined ? await tx.readYearStatuses() : before;
-      const report: YearChangeReport = {
-        change,
-        year,
-        store: store.description,
-        publishedBefore: published(before),
-        publishedAfter: published(after),
-        participants: status.participants,
-        statisticsBefore: totalStatistics(before),
-        statisticsAfter: totalStatistics(after),
-        dryRun,
-        ...(unchanged === undefined ? {} : { unchanged }),
-      };
-      if (dryRun) throw new RolledBack(report);
-      return report;
-    });
-  } catch (error) {
-    if (error instanceof RolledBack) return error.report;
-    throw error;
-  }
+  return transactionOrDryRun(store, dryRun, async (tx) => {
+    const before = await tx.readYearStatuses();
+    const status = before.find((entry) => entry.year === year);
+    if (!/^[0-9]{4}$/.test(year)) throw new YearChangeRefused(`a year is 4 digits, got '${year}'`);
+    if (status === undefined) throw new YearChangeRefused(`there is no year ${year} in the store`);
+    if (change === 'publish' && !status.isReady && status.participants === 0)
+      throw new YearChangeRefused(`${year} has no participants to publish`);
+    let unchanged: string | undefined;
+    if (change === 'publish' && status.isReady) unchanged = `${year} is published already`;
+    else if (change === 'unpublish' && !status.isReady) unchanged = `${year} is not published`;
+    else {
+      if (change === 'remove') {
+        await tx.deleteParticipantsOfYears([Number(year)]);
+        await tx.forgetYear(year);
+      } else await tx.setReady([year], change === 'publish');
+      await recomputeInside(tx, progress);
+    }
+    const after = unchanged === undefined ? await tx.readYearStatuses() : before;
+    return {
+      change,
+      year,
+      store: store.description,
+      publishedBefore: published(before),
+      publishedAfter: published(after),
+      participants: status.participants,
+      statisticsBefore: totalStatistics(before),
+      statisticsAfter: totalStatistics(after),
+      dryRun,
+      ...(unchanged === undefined ? {} : { unchanged }),
+    };
+  });
 }
