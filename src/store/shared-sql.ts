@@ -269,12 +269,7 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
   };
 }
 
-type Writes<K extends keyof WriteTransaction> = Pick<WriteTransaction, K>;
-
-function participantWrites(
-  sql: Sql,
-  participants: ParticipantRows,
-): Writes<'deleteParticipantsOfYears' | 'insertParticipants' | 'readParticipants' | 'deleteParticipant'> {
+function participantWrites(sql: Sql, participants: ParticipantRows) {
   return {
     async deleteParticipantsOfYears(years) {
       for (const year of years) await sql.run('DELETE FROM participants WHERE year = ?', [year]);
@@ -293,14 +288,10 @@ function participantWrites(
     },
     deleteParticipant: ({ name, school, year }) =>
       sql.run('DELETE FROM participants WHERE name = ? AND school = ? AND year = ?', [name, school, year]),
-  };
+  } satisfies Partial<WriteTransaction>;
 }
 
-function statisticsWrites(
-  sql: Sql,
-): Writes<
-  'replaceStatistics' | 'replaceNameFacts' | 'readStatisticsRule' | 'lacksBasqueSummaries' | 'lacksNameFacts'
-> {
+function statisticsWrites(sql: Sql) {
   return {
     async replaceStatistics(rows, minPublishedCount) {
       await sql.run(
@@ -347,21 +338,10 @@ function statisticsWrites(
       );
       return missing.length > 0;
     },
-  };
+  } satisfies Partial<WriteTransaction>;
 }
 
-function yearWrites(
-  sql: Sql,
-): Writes<
-  | 'setReady'
-  | 'unpublishYearsWithoutStatistics'
-  | 'readWithheldYears'
-  | 'forgetYear'
-  | 'recordSource'
-  | 'setUpdating'
-  | 'readYearStatuses'
-  | 'readSchoolParticipants'
-> {
+function yearWrites(sql: Sql) {
   const now = sql.now;
   return {
     async setReady(years, ready) {
@@ -415,13 +395,13 @@ function yearWrites(
       );
       return rows.map((row) => ({ name: row.name, school, year: Number(row.year) }));
     },
-  };
+  } satisfies Partial<WriteTransaction>;
 }
 
 /** Where the hand-written summaries of each language are kept. */
 const OVERRIDES: Record<SummaryLanguage, string> = { es: 'summary_overrides', eu: 'summary_overrides_eu' };
 
-function summaryWrites(sql: Sql): Writes<'setManualSummary' | 'unsetManualSummary'> {
+function summaryWrites(sql: Sql) {
   return {
     async setManualSummary(year, category, summary, lang = 'es') {
       // The Spanish one is written into the row the API serves; the Basque one is read beside it.
@@ -449,10 +429,10 @@ function summaryWrites(sql: Sql): Writes<'setManualSummary' | 'unsetManualSummar
       ]);
       return deleted > 0;
     },
-  };
+  } satisfies Partial<WriteTransaction>;
 }
 
-function removalWrites(sql: Sql): Writes<'readRemovalSecret' | 'recordRemoval' | 'readRemovals'> {
+function removalWrites(sql: Sql) {
   return {
     async readRemovalSecret() {
       const [row] = await sql.all<{ secret: string }>(
@@ -470,7 +450,7 @@ function removalWrites(sql: Sql): Writes<'readRemovalSecret' | 'recordRemoval' |
       return inserted > 0;
     },
     readRemovals: () => readRemovals(sql),
-  };
+  } satisfies Partial<WriteTransaction>;
 }
 
 /** The tables a read model is built from: a change to any of them moves the store's version. */
@@ -493,11 +473,6 @@ export const STORE_VERSION_ROW = 'store';
 
 /** How one engine spells the columns that differ: a generated key, a timestamp defaulting to now… */
 export type ColumnTypes = Record<'id' | 'time', string> & Record<'json' | 'flag', (column: string) => string>;
-
-/** The Basque summaries: the generated ones (replaced with the statistics), and those written by hand. */
-function basqueTables(types: ColumnTypes): string[] {
-  return [summaryTable('summaries_eu'), summaryTable('summary_overrides_eu', types)];
-}
 
 /** A table of one summary per statistic; `types` given, with the time it was written (by hand). */
 function summaryTable(name: string, types?: ColumnTypes): string {
@@ -548,7 +523,9 @@ export function createTables(types: ColumnTypes): string[] {
        notes text
      )`,
     summaryTable('summary_overrides', types),
-    ...basqueTables(types),
+    // The Basque summaries: the generated ones (replaced with the statistics), and those written by hand.
+    summaryTable('summaries_eu'),
+    summaryTable('summary_overrides_eu', types),
     `CREATE TABLE IF NOT EXISTS tamborrada_year_sources (
        year integer PRIMARY KEY,
        source text NOT NULL,
