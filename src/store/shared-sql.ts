@@ -62,6 +62,14 @@ export function schemaStateOf(tables: ReadonlySet<string>): SchemaState {
   return tables.has('participants') ? 'unmigrated' : 'empty';
 }
 
+/** Whether the store has these tables and this connection may read them (a store not migrated may lack them). */
+async function canRead(sql: Sql, ...tables: string[]): Promise<boolean> {
+  const [row] = await sql.all<{ readable: unknown }>(
+    `SELECT ${tables.map((table) => sql.readable(table)).join(' AND ')} AS readable`,
+  );
+  return Boolean(row?.readable);
+}
+
 function parseJson(text: string | null): JsonValue | undefined {
   return text === null ? undefined : (JSON.parse(text) as JsonValue);
 }
@@ -124,12 +132,9 @@ async function readUpdatingStatus(sql: Sql): Promise<UpdatingStatus> {
 
 /** The statistics, each with its Basque summary where the store has the Basque tables (one not migrated may lack them). */
 async function readStatistics(sql: Sql): Promise<StoredStatistic[]> {
-  const [basque] = await sql.all<{ readable: unknown }>(
-    `SELECT ${BASQUE_TABLES.map((table) => sql.readable(table)).join(' AND ')} AS readable`,
-  );
   const sameRow = (alias: string) =>
     `${alias}.category = s.category AND ${alias}.year = CAST(s.year AS TEXT)`;
-  const [basqueSummary, joins] = basque?.readable
+  const [basqueSummary, joins] = (await canRead(sql, ...BASQUE_TABLES))
     ? [
         'COALESCE(o.summary, e.summary)',
         `LEFT JOIN summaries_eu e ON ${sameRow('e')} LEFT JOIN summary_overrides_eu o ON ${sameRow('o')}`,
@@ -189,10 +194,7 @@ async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
 
 /** The rule the statistics were computed under; none where the store has no such table (one not migrated, served as it is). */
 async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined> {
-  const [table] = await sql.all<{ readable: unknown }>(
-    `SELECT ${sql.readable('tamborrada_statistics_rule')} AS readable`,
-  );
-  if (!table?.readable) return undefined;
+  if (!(await canRead(sql, 'tamborrada_statistics_rule'))) return undefined;
   const [row] = await sql.all<{ min_published_count: unknown; computed_at: unknown }>(
     'SELECT min_published_count, computed_at FROM tamborrada_statistics_rule WHERE id = 1',
   );
@@ -203,10 +205,7 @@ async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined>
 
 /** The stored facts of the name pages; none where the table is missing (a store not migrated) or empty. */
 async function readNameFacts(sql: Sql): Promise<StoredNameFacts | undefined> {
-  const [table] = await sql.all<{ readable: unknown }>(
-    `SELECT ${sql.readable('tamborrada_name_facts')} AS readable`,
-  );
-  if (!table?.readable) return undefined;
+  if (!(await canRead(sql, 'tamborrada_name_facts'))) return undefined;
   const [row] = await sql.all<{
     min_published_count: unknown;
     editions: string;
