@@ -107,20 +107,20 @@ function validatedRows(
   limits: TextLimits,
 ) {
   progress.phase('validating', expectedRows);
-  const collected = collectParticipants(
+  const { errors, ...collected } = collectParticipants(
     rows,
     festivalYears(new Date().getFullYear()),
     (read) => progress.update(read),
     limits,
   );
-  const { errors, records } = collected;
   if (errors.length > 0) {
     const lines = errors.slice(0, LISTED_ERRORS).map((error) => `${source}:${error.line}: ${error.reason}`);
     if (errors.length > LISTED_ERRORS)
       lines.push(`… and ${englishFigure(errors.length - LISTED_ERRORS)} more bad rows`);
     throw new ImportRejected([...lines, `${englishFigure(errors.length)} bad row(s): nothing was written`]);
   }
-  if (records.length === 0) throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
+  if (collected.records.length === 0)
+    throw new ImportRejected([`${source}: no participant rows: nothing was written`]);
   progress.update(collected.rowsRead);
   return collected;
 }
@@ -212,14 +212,8 @@ export async function importParticipants(
   // (--create): a dry run compares with nothing.
   const missingFile =
     location.engine === 'sqlite' && !sqliteFileExists(location.path, use) ? location.path : undefined;
-  const { rowsRead, duplicates, shortNames, years, records } = validatedRows(
-    source,
-    rows,
-    progress,
-    expectedRows,
-    limits,
-  );
-  const report = { rowsRead, imported: records.length, duplicates, years, shortNames, dryRun };
+  const { records, years, ...counts } = validatedRows(source, rows, progress, expectedRows, limits);
+  const report = { ...counts, years, imported: records.length, dryRun };
   progress.phase('opening the store');
   if (dryRun) return { ...report, ...(await compareOnly(location, missingFile, records, years, progress)) };
   const store = await openWriteStore(location, use);
