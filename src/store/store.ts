@@ -39,10 +39,7 @@ export interface StoredNameFacts {
   json: string;
 }
 
-export interface YearRow {
-  year: string;
-  isReady: boolean;
-}
+export type YearRow = Pick<YearStatus, 'year' | 'isReady'>;
 
 /** A `statistics` row as the API and the pages serve it. `undefined` stands for SQL NULL. */
 export interface StoredStatistic {
