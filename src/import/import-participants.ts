@@ -5,7 +5,7 @@ import { openWriteStore, sqliteFileExists, type StoreUse } from '../store/open-s
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
 import type { ParticipantRecord } from '../domain/types.js';
-import type { WriteStore, WriteTransaction, YearStatus } from '../store/store.js';
+import type { WriteTransaction, YearStatus } from '../store/store.js';
 import { compareLists, storedListsTaker, type YearListChange } from './list-changes.js';
 import {
   collectParticipants,
@@ -55,13 +55,6 @@ export interface ImportReport {
   /** Statistics rows written, and the years published (0 and none when nothing was written). */
   statistics: number;
   published: string[];
-}
-
-/** The stored years' flags and counts, and the lists an import of `years` compares with. */
-async function readStoredLists(store: WriteStore, years: readonly number[]) {
-  const { stored, take } = storedListsTaker(years);
-  await store.readSnapshot((snapshot) => snapshot.readParticipants([], take));
-  return { statuses: await store.readYearStatuses(), stored };
 }
 
 /** Importing would write nothing: the lists' years and `global` are published and hold exactly these children. */
@@ -138,9 +131,9 @@ async function compareOnly(
   const store = missingFile === undefined ? await openWriteStore(location, 'read') : undefined;
   try {
     progress.phase('reading the stored lists');
-    const { statuses, stored } = store
-      ? await readStoredLists(store, years)
-      : { statuses: [], stored: storedListsTaker([]).stored };
+    const { stored, take } = storedListsTaker(years);
+    await store?.readSnapshot((snapshot) => snapshot.readParticipants([], take));
+    const statuses = (await store?.readYearStatuses()) ?? [];
     const changes = compareLists(records, stored);
     const description = store?.description ?? `sqlite:${missingFile}`;
     return { ...NOTHING_WRITTEN, store: description, changes, unchanged: changesNothing(statuses, changes) };
