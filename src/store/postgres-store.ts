@@ -328,7 +328,7 @@ async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
  */
 async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   const { rows } = await queryable.query<{ counters: boolean }>(
-    `SELECT COALESCE(has_table_privilege(to_regclass('tamborrada_changes'), 'SELECT'), false) AS counters`,
+    `SELECT ${readable('tamborrada_changes')} AS counters`,
   );
   if (rows[0]!.counters) {
     const counted = await queryable.query<{ counter: string | null }>(
