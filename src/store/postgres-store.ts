@@ -8,14 +8,7 @@ import {
 import { ChangeListener, settleWithin } from './postgres-listener.js';
 import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
 import * as shared from './shared-sql.js';
-import type {
-  SchemaState,
-  StoreSnapshot,
-  StoreVersion,
-  TakeParticipant,
-  WriteStore,
-  WriteTransaction,
-} from './store.js';
+import type { SchemaState, StoreSnapshot, StoreVersion, WriteStore, WriteTransaction } from './store.js';
 
 const TIMING = {
   /** Rows per INSERT of the import: 3 million participants are 150 statements. */
@@ -353,7 +346,7 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
 /** Participants through a cursor (no statement reads the whole table), or in batches of arrays. */
 function participantRows(client: pg.PoolClient): shared.ParticipantRows {
   return {
-    async each(withheld: readonly number[], take: TakeParticipant) {
+    async each(withheld, take) {
       await client.query(
         `DECLARE tamborrada_participants NO SCROLL CURSOR FOR
          SELECT name, school, year::int AS year FROM participants WHERE year::int <> ALL($1::int[])`,
