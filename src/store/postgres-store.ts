@@ -1,10 +1,5 @@
 import pg from 'pg';
-import {
-  POSTGRES_DEFAULTS,
-  postgresLocation,
-  type PostgresSettings,
-  type StoreLocation,
-} from '../config/index.js';
+import { POSTGRES_DEFAULTS, postgresLocation, type PostgresSettings } from '../config/index.js';
 import { ChangeListener, settleWithin } from './postgres-listener.js';
 import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
 import * as shared from './shared-sql.js';
@@ -88,9 +83,7 @@ function fillValue(column: string, type: string): string {
  * LISTEN); the operator's commands write inside one transaction each, serialised by an
  * advisory lock. A read model is read in one `REPEATABLE READ` transaction.
  */
-export class PostgresStore extends shared.SqlStoreReads implements WriteStore {
-  readonly description: string;
-  readonly location: StoreLocation;
+export class PostgresStore extends shared.SqlStore implements WriteStore {
   protected readonly sql: shared.Sql;
   private readonly pool: pg.Pool;
   private listener: ChangeListener | undefined;
@@ -102,7 +95,7 @@ export class PostgresStore extends shared.SqlStoreReads implements WriteStore {
     private readonly settings: PostgresSettings = POSTGRES_DEFAULTS,
     private readonly applicationName = 'tamborrada',
   ) {
-    super();
+    super(describeDatabaseUrl(url), postgresLocation(url, settings));
     this.pool = new pg.Pool({
       ...clientConfig(url, this.settings, this.applicationName),
       max: this.settings.poolMax,
@@ -113,8 +106,6 @@ export class PostgresStore extends shared.SqlStoreReads implements WriteStore {
     // query on it fails anyway, and is reported.
     this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.sql = pgSql(this.pool);
-    this.description = describeDatabaseUrl(url);
-    this.location = postgresLocation(url, this.settings);
   }
 
   /**

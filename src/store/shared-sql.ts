@@ -1,3 +1,4 @@
+import type { StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord } from '../domain/types.js';
 import type {
@@ -103,9 +104,15 @@ export function snapshotReads(
   };
 }
 
-/** What both stores read alike outside a transaction, through their own `sql`. */
-export abstract class SqlStoreReads {
+/** What both stores have alike: their description and location, and the reads made outside a transaction (through `sql`). */
+export abstract class SqlStore {
   protected abstract readonly sql: Sql;
+
+  constructor(
+    readonly description: string,
+    readonly location: StoreLocation,
+  ) {}
+
   readonly readUpdatingStatus = () => readUpdatingStatus(this.sql);
   readonly readUpdating = async () => (await this.readUpdatingStatus()).isUpdating;
   readonly readYearStatuses = () => readYearStatuses(this.sql);

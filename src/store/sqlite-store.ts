@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { StoreLocation } from '../config/index.js';
 import * as shared from './shared-sql.js';
 import { SQLITE_SCHEMA } from './sqlite-schema.js';
 import {
@@ -88,9 +87,7 @@ function fileIdentity(path: string): string | undefined {
  * poll throws `StaleConnectionError`: every connection of the process to the file must
  * be closed (SQLite shares one WAL index among them) and opened again.
  */
-export class SqliteStore extends shared.SqlStoreReads implements WriteStore {
-  readonly description: string;
-  readonly location: StoreLocation;
+export class SqliteStore extends shared.SqlStore implements WriteStore {
   private db: Database.Database;
   /** `device:inode` of the file `db` has open. */
   private identity: string;
@@ -135,11 +132,9 @@ export class SqliteStore extends shared.SqlStoreReads implements WriteStore {
     private readonly path: string,
     private readonly options: SqliteStoreOptions = {},
   ) {
-    super();
+    super(`sqlite:${path}`, { engine: 'sqlite', path });
     if (options.create) createOwnerOnly(path);
     ({ db: this.db, identity: this.identity } = this.open());
-    this.description = `sqlite:${path}`;
-    this.location = { engine: 'sqlite', path };
   }
 
   /** A connection and the identity of the file it has open (the same before and after opening). */
