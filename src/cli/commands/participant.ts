@@ -95,16 +95,6 @@ export async function listRemovals(location: StoreLocation): Promise<string> {
       year === undefined ? 'every year' : String(year),
       `${plural(records, 'record', 'records')} deleted`,
     ]);
-    const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-    return [
-      `${plural(removals.length, 'removal', 'removals')} recorded in ${store.description} (no names are kept):`,
-      ...rows.map(
-        (row) =>
-          `  ${row
-            .map((cell, column) => cell.padEnd(widths[column]!))
-            .join('  ')
-            .trimEnd()}`,
-      ),
-    ].join('\n');
+    return `${plural(removals.length, 'removal', 'removals')} recorded in ${store.description} (no names are kept):\n${table(rows)}`;
   });
 }
