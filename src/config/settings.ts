@@ -31,13 +31,7 @@ const setting =
     fallback: T,
     meaning: string,
     more: Pick<Setting<T>, 'option' | 'fallbackText'> = {},
-  ) => ({
-    scope,
-    parse,
-    fallback,
-    meaning,
-    ...more,
-  });
+  ) => ({ scope, parse, fallback, meaning, ...more });
 const everyCommand = setting('every command');
 const importCommand = setting('import');
 const serve = setting('serve');
@@ -229,9 +223,7 @@ export const SETTINGS = withVariables({
   ),
 });
 
-function withVariables<S extends Record<string, { scope: SettingScope }>>(
-  settings: S,
-): { [N in keyof S]: S[N] & { variable: string } } {
+function withVariables<S extends Record<string, { scope: SettingScope }>>(settings: S) {
   const variable = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
   return Object.fromEntries(
     Object.entries(settings).map(([name, setting]) => [name, { ...setting, variable: variable(name) }]),
