@@ -144,8 +144,8 @@ Logs are JSON lines, readable colours on a terminal.`,
     // The first build's thread starts while the server's modules load.
     (await import('../read-model/build-runner.js')).prepareFirstBuild();
     // The server's modules (pages, images, OpenAPI) are loaded by `serve` alone.
-    const [{ serve }, { createLogger }] = await Promise.all([import('./serve.js'), import('./logger.js')]);
-    await serve({ ...config, demoIfMissing: options.demoIfMissing === true }, createLogger(config.logLevel));
+    const { serve } = await import('./serve.js');
+    await serve({ ...config, demoIfMissing: options.demoIfMissing === true });
   });
 
 storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on a live store)', [

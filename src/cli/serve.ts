@@ -1,5 +1,5 @@
-import type { Logger } from 'pino';
-import type { ServeConfig } from '../config/index.js';
+import pino, { type Logger } from 'pino';
+import type { LogLevel, ServeConfig } from '../config/index.js';
 import { checkCanListen } from '../listen.js';
 import { startServer, type RunningServer } from '../server.js';
 import { SqliteStore } from '../store/sqlite-store.js';
@@ -8,11 +8,21 @@ import { describeStoreError } from '../store/store-errors.js';
 import { loadDemo } from './commands/demo.js';
 import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
 
+/** JSON lines, buffered (a synchronous write per request would cost more than the answer); colours on a terminal. */
+function createLogger(level: LogLevel): Logger {
+  if (process.stdout.isTTY)
+    return pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), 500).unref();
+  return pino({ level }, destination);
+}
+
 /**
  * A missing SQLite file is filled with the demo data if `demoIfMissing`, else stops the
  * start (a mistyped path, most likely). Failing to upgrade a file is not fatal (500s until fixed).
  */
-export async function serve(config: ServeConfig & { demoIfMissing: boolean }, logger: Logger): Promise<void> {
+export async function serve(config: ServeConfig & { demoIfMissing: boolean }): Promise<void> {
+  const logger = createLogger(config.logLevel);
   // A signal during the start stops the server as soon as it is up.
   let server: RunningServer | undefined = undefined;
   let stopRequested: string | undefined;
