@@ -22,6 +22,7 @@ function formatRemoval(report: RemovalReport, engine: StoreLocation['engine']): 
     : report.records > 0
       ? `removed ${records} of one child from ${report.store}`
       : `no records of that name in that school in ${report.store}: nothing deleted`;
+  const storeFiles = report.notErased === undefined ? ERASED[engine] : `NOT overwritten: ${report.notErased}`;
   return [
     first,
     table([
@@ -41,14 +42,7 @@ function formatRemoval(report: RemovalReport, engine: StoreLocation['engine']): 
         'later imports',
         `leave this child out${report.year === undefined ? '' : ` of ${report.year}`}${report.recorded ? '' : ' (recorded before)'}; the store keeps no name`,
       ],
-      ...(report.dryRun
-        ? []
-        : [
-            [
-              'store files',
-              report.notErased === undefined ? ERASED[engine] : `NOT overwritten: ${report.notErased}`,
-            ] as const,
-          ]),
+      ...(report.dryRun ? [] : [['store files', storeFiles]]),
     ]),
     ...(report.schoolKnown
       ? []
