@@ -160,11 +160,10 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
     await withStore(storeOf(options), 'migrate', async (store) => {
       const migrated = await store.migrate();
       const recomputed = await store.transaction(completeStatistics);
+      const done = migrated ? `migrated ${store.description}` : `${store.description} is up to date`;
       if (recomputed > 0)
-        return `${migrated ? `migrated ${store.description}` : `${store.description} is up to date`}; recomputed ${formatCount(recomputed)} statistics to add what this version makes with them (Basque summaries, the name pages' facts)`;
-      return migrated
-        ? `migrated ${store.description}`
-        : `${store.description} is up to date: nothing changed`;
+        return `${done}; recomputed ${formatCount(recomputed)} statistics to add what this version makes with them (Basque summaries, the name pages' facts)`;
+      return migrated ? done : `${done}: nothing changed`;
     }),
   );
 });
