@@ -4,10 +4,8 @@ import { formatCount, formatSeconds, table } from '../output.js';
 
 /** `3 (Ikastola Berria, Colegio Viejo, Escuela Uno)`, at most 8 named. */
 function schoolList(schools: readonly string[]): string {
-  const named = schools.slice(0, 8).join(', ');
-  return schools.length > 8
-    ? `${schools.length} (${named}, and ${schools.length - 8} more)`
-    : `${schools.length} (${named})`;
+  const more = schools.length > 8 ? `, and ${schools.length - 8} more` : '';
+  return `${schools.length} (${schools.slice(0, 8).join(', ')}${more})`;
 }
 
 /** One year of a dry run: its children, its schools against the stored ones, its short names. */
