@@ -3,6 +3,11 @@ import { englishFigure } from '../domain/figures.js';
 
 export const formatCount = englishFigure;
 
+/** `1 record`, `1,200 records`. */
+export function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }

@@ -4,7 +4,7 @@ import { DEMO_YEAR_TOTALS, generateDemoRows, type DemoOptions } from '../../demo
 import { importParticipants } from '../../import/import-participants.js';
 import type { RawParticipantRow } from '../../import/validate-rows.js';
 import { sqliteFileExists, StoreNotMigratedError } from '../../store/open-store.js';
-import { formatCount } from '../output.js';
+import { plural } from '../output.js';
 import { withProgress } from '../progress.js';
 import { withStore } from './with-store.js';
 import { formatImportReport } from './import-report.js';
@@ -24,7 +24,7 @@ async function expectDemoOnly(location: StoreLocation): Promise<void> {
       if (others.length === 0) return;
       const described = others.map(
         (status) =>
-          `${status.year} (${formatCount(status.participants)} participant${status.participants === 1 ? '' : 's'}, ${status.source === null ? 'source unknown' : `from ${status.source}`})`,
+          `${status.year} (${plural(status.participants, 'participant', 'participants')}, ${status.source === null ? 'source unknown' : `from ${status.source}`})`,
       );
       throw new DemoRefused(
         `the store holds lists that \`demo\` did not load: ${described.join(', ')}; ` +

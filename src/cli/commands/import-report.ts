@@ -1,6 +1,6 @@
 import type { ImportReport } from '../../import/import-participants.js';
 import type { YearListChange } from '../../import/list-changes.js';
-import { formatCount, formatSeconds, table } from '../output.js';
+import { formatCount, formatSeconds, plural, table } from '../output.js';
 
 /** `3 (Ikastola Berria, Colegio Viejo, Escuela Uno)`, at most 8 named. */
 function schoolList(schools: readonly string[]): string {
@@ -90,7 +90,7 @@ export function shortNamesWarning(source: string, report: ImportReport): string 
     .join(', ');
   const more = shortNames.length > 20 ? `, and ${formatCount(shortNames.length - 20)} more` : '';
   return (
-    `tamborrada: warning: ${source}: ${formatCount(shortNames.length)} name${shortNames.length === 1 ? ' has' : 's have'} ` +
+    `tamborrada: warning: ${source}: ${plural(shortNames.length, 'name has', 'names have')} ` +
     `fewer than three parts (line${shortNames.length === 1 ? '' : 's'} ${lines}${more}): the participant search (three parts at least) can never find ${shortNames.length === 1 ? 'it' : 'them'}`
   );
 }

@@ -1,12 +1,9 @@
 import { ConfigError, type StoreLocation } from '../../config/index.js';
 import { normalizeName } from '../../domain/names.js';
 import { removeParticipant, type RemovalReport, type RemovalRequest } from '../../import/removals.js';
-import { formatCount, table } from '../output.js';
+import { formatCount, plural, table } from '../output.js';
 import { withProgress } from '../progress.js';
 import { withStore } from './with-store.js';
-
-const plural = (count: number, one: string, many: string) =>
-  `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /** What the store's files keep once the removal is committed, by engine (docs/operations.md). */
 const ERASED: Record<StoreLocation['engine'], string> = {
