@@ -58,9 +58,7 @@ export function formatImportReport(
   const withheld =
     report.withheld === 0
       ? []
-      : [
-          `${formatCount(report.withheld)} withheld by ${report.withheld === 1 ? 'a removal request' : 'removal requests'}`,
-        ];
+      : [plural(report.withheld, 'withheld by a removal request', 'withheld by removal requests')];
   if (report.unchanged)
     return [
       `${source}: ${report.store} holds these lists already (${report.years.join(', ')}, published): nothing changed`,
