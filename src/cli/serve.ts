@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pino, { type Logger } from 'pino';
 import type { LogLevel, ServeConfig } from '../config/index.js';
 import { checkCanListen } from '../listen.js';
@@ -31,9 +32,7 @@ export async function serve(config: ServeConfig & { demoIfMissing: boolean }): P
     setTimeout(() => {
       logger.warn('requests still in flight after the grace period; closing anyway');
       const storeClosed = running.follower.stop().catch(() => undefined);
-      void Promise.race([storeClosed, new Promise((resolve) => setTimeout(resolve, 1000))]).finally(() =>
-        process.exit(0),
-      );
+      void Promise.race([storeClosed, sleep(1000)]).finally(() => process.exit(0));
     }, config.limits.shutdownGraceMs).unref();
     void running.close().then(() => {
       logger.info('stopped');
