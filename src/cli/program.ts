@@ -15,7 +15,6 @@ import {
 } from '../config/index.js';
 import { VERSION } from '../version.js';
 import { formatCount } from './output.js';
-import type { YearChange } from '../import/year-changes.js';
 import { CATEGORY_IDS } from '../domain/categories.js';
 import { MAX_SUMMARY_CHARACTERS, SUMMARY_LANGUAGES } from '../store/store.js';
 
@@ -290,11 +289,11 @@ const year = withExamples(
     'tamborrada year remove 2024                           delete its participants',
   ],
 );
-const YEAR_CHANGES: [YearChange, string][] = [
+const YEAR_CHANGES = [
   ['unpublish', 'the year leaves /api/years and every statistic (global too); its participants stay stored'],
   ['publish', 'an unpublished year with participants is counted and listed again'],
   ['remove', "the year's participants are deleted, and every statistic recomputed without them"],
-];
+] as const;
 for (const [change, description] of YEAR_CHANGES) {
   storeCommand(change, description, [`tamborrada year ${change} 2024 --dry-run`], year)
     .argument('<year>', 'a 4-digit year')
