@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pino, { type Logger } from 'pino';
 import type { LogLevel, ServeConfig } from '../config/index.js';
 import { checkCanListen } from '../listen.js';
-import { startServer, type RunningServer } from '../server.js';
+import { startServer } from '../server.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { openReadStore, sqliteFileExists } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
@@ -25,26 +25,9 @@ function createLogger(level: LogLevel): Logger {
 export async function serve(config: ServeConfig & { demoIfMissing: boolean }): Promise<void> {
   const logger = createLogger(config.logLevel);
   // A signal during the start stops the server as soon as it is up.
-  let server: RunningServer | undefined = undefined;
-  let stopRequested: string | undefined;
-  const stop = (running: RunningServer, signal: string) => {
-    logger.info({ signal }, 'stopping: finishing requests in flight');
-    setTimeout(() => {
-      logger.warn('requests still in flight after the grace period; closing anyway');
-      const storeClosed = running.follower.stop().catch(() => undefined);
-      void Promise.race([storeClosed, sleep(1000)]).finally(() => process.exit(0));
-    }, config.limits.shutdownGraceMs).unref();
-    void running.close().then(() => {
-      logger.info('stopped');
-      process.exit(0);
-    });
-  };
-  for (const signal of ['SIGTERM', 'SIGINT'])
-    process.once(signal, () => {
-      if (stopRequested !== undefined) return;
-      stopRequested = signal;
-      if (server) stop(server, signal);
-    });
+  const stopSignal = new Promise<string>((resolve) => {
+    for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => resolve(signal));
+  });
 
   // Mistakes of the command line first, each before anything slow.
   const { store } = config;
@@ -65,6 +48,17 @@ export async function serve(config: ServeConfig & { demoIfMissing: boolean }): P
       logger.error({ details }, 'could not prepare the store; serving errors until it is fixed');
     }
   }
-  server = await startServer({ openStore: () => openReadStore(store), settings: config, logger });
-  if (stopRequested !== undefined) stop(server, stopRequested);
+  const server = await startServer({ openStore: () => openReadStore(store), settings: config, logger });
+  void stopSignal.then((signal) => {
+    logger.info({ signal }, 'stopping: finishing requests in flight');
+    setTimeout(() => {
+      logger.warn('requests still in flight after the grace period; closing anyway');
+      const storeClosed = server.follower.stop().catch(() => undefined);
+      void Promise.race([storeClosed, sleep(1000)]).finally(() => process.exit(0));
+    }, config.limits.shutdownGraceMs).unref();
+    void server.close().then(() => {
+      logger.info('stopped');
+      process.exit(0);
+    });
+  });
 }
