@@ -15,26 +15,23 @@ export class DemoRefused extends Error {}
 /** Refuses unless the store is empty, missing or demo-only, naming the other years. */
 async function expectDemoOnly(location: StoreLocation): Promise<void> {
   if (location.engine === 'sqlite' && !sqliteFileExists(location.path, 'create')) return;
-  try {
-    await withStore(location, 'read', async (store) => {
-      const others = (await store.readYearStatuses()).filter(
-        (status) =>
-          status.year !== GLOBAL_YEAR && status.participants > 0 && !status.source?.startsWith('demo('),
-      );
-      if (others.length === 0) return;
-      const described = others.map(
-        (status) =>
-          `${status.year} (${plural(status.participants, 'participant', 'participants')}, ${status.source === null ? 'source unknown' : `from ${status.source}`})`,
-      );
-      throw new DemoRefused(
-        `the store holds lists that \`demo\` did not load: ${described.join(', ')}; ` +
-          'demo would replace them or mix fictional children with them. Nothing was written; add --force to do it anyway',
-      );
-    });
-  } catch (error) {
+  const statuses = await withStore(location, 'read', (store) => store.readYearStatuses()).catch((error) => {
     // Not migrated: nothing of ours to replace, and the import says whether it can migrate the store.
-    if (!(error instanceof StoreNotMigratedError)) throw error;
-  }
+    if (error instanceof StoreNotMigratedError) return [];
+    throw error;
+  });
+  const others = statuses.filter(
+    (status) => status.year !== GLOBAL_YEAR && status.participants > 0 && !status.source?.startsWith('demo('),
+  );
+  if (others.length === 0) return;
+  const described = others.map(
+    (status) =>
+      `${status.year} (${plural(status.participants, 'participant', 'participants')}, ${status.source === null ? 'source unknown' : `from ${status.source}`})`,
+  );
+  throw new DemoRefused(
+    `the store holds lists that \`demo\` did not load: ${described.join(', ')}; ` +
+      'demo would replace them or mix fictional children with them. Nothing was written; add --force to do it anyway',
+  );
 }
 
 function* numbered(options: DemoOptions): Generator<RawParticipantRow> {
