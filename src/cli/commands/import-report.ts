@@ -38,9 +38,8 @@ export function formatImportReport(
   elapsedMs: number,
   read?: string,
 ): string {
-  const readRow: [string, string][] = read === undefined ? [] : [['read', read]];
-  const counts = (...middle: [string, string][]): [string, string][] => [
-    ...readRow,
+  const counts = (...middle: string[][]) => [
+    ...(read === undefined ? [] : [['read', read]]),
     ['rows read', formatCount(report.rowsRead)],
     ...middle,
     ['duplicates', formatCount(report.duplicates)],
