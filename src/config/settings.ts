@@ -88,9 +88,7 @@ export const SETTINGS = withVariables({
   ),
   port: serve(parse.port, 3000, 'port to listen on (0: any free port)', { option: '--port <n>' }),
   host: serve(parse.host, '0.0.0.0', 'address to listen on', { option: '--host <address>' }),
-  logLevel: serve<parse.LogLevel>(parse.logLevel, 'info', parse.LOG_LEVELS.join(', '), {
-    option: '--log-level <level>',
-  }),
+  logLevel: serve(parse.logLevel, 'info', parse.LOG_LEVELS.join(', '), { option: '--log-level <level>' }),
   corsOrigin: serve(
     parse.corsOrigin,
     '*',
