@@ -32,12 +32,7 @@ function yearRows(change: YearListChange, shortNames: number): [string, string][
 }
 
 /** The report of `import` and `demo` on stdout; `read`: how the file was read. */
-export function formatImportReport(
-  source: string,
-  report: ImportReport,
-  elapsedMs: number,
-  read?: string,
-): string {
+export function formatImportReport(source: string, report: ImportReport, elapsedMs: number, read?: string) {
   const counts = (...middle: string[][]) => [
     ...(read === undefined ? [] : [['read', read]]),
     ['rows read', formatCount(report.rowsRead)],
