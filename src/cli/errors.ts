@@ -14,12 +14,6 @@ import {
 } from '../store/open-store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 
-/** The password of a PostgreSQL URL, to take out of a message that might quote it. */
-function passwordOf(url: string): string {
-  const password = URL.parse(url)?.password ?? '';
-  return password === '' ? '' : decodeURIComponent(password);
-}
-
 /**
  * An error's code and first line, with the operator's paths as typed; a PostgreSQL error
  * redacted as the server's `details` are (docs/security.md: no role, database, host or
@@ -27,9 +21,10 @@ function passwordOf(url: string): string {
  */
 function describeForOperator(error: unknown, store: StoreLocation | undefined): string {
   if (store?.engine === 'postgres') {
-    const password = passwordOf(store.url);
+    // The URL's password, taken out of a message that might quote it.
+    const password = decodeURIComponent(URL.parse(store.url)?.password ?? '');
     const message = describeStoreError(error);
-    return `PostgreSQL: ${password === '' ? message : message.split(password).join('<password>')}`;
+    return `PostgreSQL: ${password === '' ? message : message.replaceAll(password, '<password>')}`;
   }
   const firstLine = (error instanceof Error ? error.message : String(error))
     .split(/\r?\n/, 1)[0]!

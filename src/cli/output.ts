@@ -3,12 +3,19 @@ import { englishFigure } from '../domain/figures.js';
 
 export const formatCount = englishFigure;
 
+/** `1 record`, `1,200 records`. */
+export function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Rows of `label  value`, aligned. */
-export function table(rows: readonly (readonly [string, string])[]): string {
-  const width = Math.max(...rows.map(([label]) => label.length));
-  return rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join('\n');
+/** Rows of cells (`label  value`, or more), aligned: each column but the last padded to its widest cell. */
+export function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]!.length))) ?? [];
+  const cells = (row: readonly string[]) =>
+    row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)));
+  return rows.map((row) => `  ${cells(row).join('  ')}`).join('\n');
 }

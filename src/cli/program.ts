@@ -15,7 +15,6 @@ import {
 } from '../config/index.js';
 import { VERSION } from '../version.js';
 import { formatCount } from './output.js';
-import type { YearChange } from '../import/year-changes.js';
 import { CATEGORY_IDS } from '../domain/categories.js';
 import { MAX_SUMMARY_CHARACTERS, SUMMARY_LANGUAGES } from '../store/store.js';
 
@@ -144,8 +143,8 @@ Logs are JSON lines, readable colours on a terminal.`,
     // The first build's thread starts while the server's modules load.
     (await import('../read-model/build-runner.js')).prepareFirstBuild();
     // The server's modules (pages, images, OpenAPI) are loaded by `serve` alone.
-    const [{ serve }, { createLogger }] = await Promise.all([import('./serve.js'), import('./logger.js')]);
-    await serve({ ...config, demoIfMissing: options.demoIfMissing === true }, createLogger(config.logLevel));
+    const { serve } = await import('./serve.js');
+    await serve({ ...config, demoIfMissing: options.demoIfMissing === true });
   });
 
 storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on a live store)', [
@@ -160,11 +159,10 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
     await withStore(storeOf(options), 'migrate', async (store) => {
       const migrated = await store.migrate();
       const recomputed = await store.transaction(completeStatistics);
+      const done = migrated ? `migrated ${store.description}` : `${store.description} is up to date`;
       if (recomputed > 0)
-        return `${migrated ? `migrated ${store.description}` : `${store.description} is up to date`}; recomputed ${formatCount(recomputed)} statistics to add what this version makes with them (Basque summaries, the name pages' facts)`;
-      return migrated
-        ? `migrated ${store.description}`
-        : `${store.description} is up to date: nothing changed`;
+        return `${done}; recomputed ${formatCount(recomputed)} statistics to add what this version makes with them (Basque summaries, the name pages' facts)`;
+      return migrated ? done : `${done}: nothing changed`;
     }),
   );
 });
@@ -291,11 +289,11 @@ const year = withExamples(
     'tamborrada year remove 2024                           delete its participants',
   ],
 );
-const YEAR_CHANGES: [YearChange, string][] = [
+const YEAR_CHANGES = [
   ['unpublish', 'the year leaves /api/years and every statistic (global too); its participants stay stored'],
   ['publish', 'an unpublished year with participants is counted and listed again'],
   ['remove', "the year's participants are deleted, and every statistic recomputed without them"],
-];
+] as const;
 for (const [change, description] of YEAR_CHANGES) {
   storeCommand(change, description, [`tamborrada year ${change} 2024 --dry-run`], year)
     .argument('<year>', 'a 4-digit year')

@@ -1,41 +1,33 @@
-import type { Logger } from 'pino';
-import type { ServeConfig } from '../config/index.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pino, { type Logger } from 'pino';
+import type { LogLevel, ServeConfig } from '../config/index.js';
 import { checkCanListen } from '../listen.js';
-import { startServer, type RunningServer } from '../server.js';
+import { startServer } from '../server.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { openReadStore, sqliteFileExists } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { loadDemo } from './commands/demo.js';
 import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
 
+/** JSON lines, buffered (a synchronous write per request would cost more than the answer); colours on a terminal. */
+function createLogger(level: LogLevel): Logger {
+  if (process.stdout.isTTY)
+    return pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), 500).unref();
+  return pino({ level }, destination);
+}
+
 /**
  * A missing SQLite file is filled with the demo data if `demoIfMissing`, else stops the
  * start (a mistyped path, most likely). Failing to upgrade a file is not fatal (500s until fixed).
  */
-export async function serve(config: ServeConfig & { demoIfMissing: boolean }, logger: Logger): Promise<void> {
+export async function serve(config: ServeConfig & { demoIfMissing: boolean }): Promise<void> {
+  const logger = createLogger(config.logLevel);
   // A signal during the start stops the server as soon as it is up.
-  let server: RunningServer | undefined = undefined;
-  let stopRequested: string | undefined;
-  const stop = (running: RunningServer, signal: string) => {
-    logger.info({ signal }, 'stopping: finishing requests in flight');
-    setTimeout(() => {
-      logger.warn('requests still in flight after the grace period; closing anyway');
-      const storeClosed = running.follower.stop().catch(() => undefined);
-      void Promise.race([storeClosed, new Promise((resolve) => setTimeout(resolve, 1000))]).finally(() =>
-        process.exit(0),
-      );
-    }, config.limits.shutdownGraceMs).unref();
-    void running.close().then(() => {
-      logger.info('stopped');
-      process.exit(0);
-    });
-  };
-  for (const signal of ['SIGTERM', 'SIGINT'])
-    process.once(signal, () => {
-      if (stopRequested !== undefined) return;
-      stopRequested = signal;
-      if (server) stop(server, signal);
-    });
+  const stopSignal = new Promise<string>((resolve) => {
+    for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => resolve(signal));
+  });
 
   // Mistakes of the command line first, each before anything slow.
   const { store } = config;
@@ -56,6 +48,17 @@ export async function serve(config: ServeConfig & { demoIfMissing: boolean }, lo
       logger.error({ details }, 'could not prepare the store; serving errors until it is fixed');
     }
   }
-  server = await startServer({ openStore: () => openReadStore(store), settings: config, logger });
-  if (stopRequested !== undefined) stop(server, stopRequested);
+  const server = await startServer({ openStore: () => openReadStore(store), settings: config, logger });
+  void stopSignal.then((signal) => {
+    logger.info({ signal }, 'stopping: finishing requests in flight');
+    setTimeout(() => {
+      logger.warn('requests still in flight after the grace period; closing anyway');
+      const storeClosed = server.follower.stop().catch(() => undefined);
+      void Promise.race([storeClosed, sleep(1000)]).finally(() => process.exit(0));
+    }, config.limits.shutdownGraceMs).unref();
+    void server.close().then(() => {
+      logger.info('stopped');
+      process.exit(0);
+    });
+  });
 }

@@ -1,3 +1,3 @@
-export { ConfigError, LOG_LEVELS, type LogLevel } from './parsers.js';
+export { ConfigError, type LogLevel } from './parsers.js';
 export * from './settings.js';
 export * from './resolve.js';

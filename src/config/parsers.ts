@@ -36,8 +36,7 @@ export const portOrOff: Parse<number | 'off'> = (raw, source) =>
   raw === 'off' ? 'off' : portNotOff(raw, source);
 
 export const host: Parse<string> = (raw, source) => {
-  if (raw.trim() === '' || /\s/.test(raw))
-    throw new ConfigError(`${source} must be a host name or address, got '${raw}'`);
+  if (!/^\S+$/.test(raw)) throw new ConfigError(`${source} must be a host name or address, got '${raw}'`);
   return raw;
 };
 
@@ -62,9 +61,8 @@ function shown(raw: string): string {
 
 /** An http(s) URL in printable ASCII (a header cannot carry anything else), or undefined. */
 function httpUrl(raw: string): URL | undefined {
-  if (!/^[\x21-\x7e]+$/.test(raw) || !URL.canParse(raw)) return undefined;
-  const url = new URL(raw);
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  const url = /^[\x21-\x7e]+$/.test(raw) ? URL.parse(raw) : null;
+  return url?.protocol === 'http:' || url?.protocol === 'https:' ? url : undefined;
 }
 
 /** `Access-Control-Allow-Origin`: `*`, `null` or one origin, checked at start (a bad one breaks every answer). */

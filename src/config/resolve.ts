@@ -88,8 +88,7 @@ export function resolveStoreLocation(options: CommandOptions, env: Env): StoreLo
 
 /** The longest name and school `import` accepts (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
 export function resolveImportLimits(env: Env): Pick<SettingValues, 'maxNameLength' | 'maxSchoolLength'> {
-  const { maxNameLength, maxSchoolLength } = readSettings(['import'], {}, env);
-  return { maxNameLength, maxSchoolLength };
+  return pick(readSettings(['import'], {}, env), ['maxNameLength', 'maxSchoolLength']);
 }
 
 /** The values of some settings, under their names. */

@@ -31,13 +31,7 @@ const setting =
     fallback: T,
     meaning: string,
     more: Pick<Setting<T>, 'option' | 'fallbackText'> = {},
-  ) => ({
-    scope,
-    parse,
-    fallback,
-    meaning,
-    ...more,
-  });
+  ) => ({ scope, parse, fallback, meaning, ...more });
 const everyCommand = setting('every command');
 const importCommand = setting('import');
 const serve = setting('serve');
@@ -94,9 +88,7 @@ export const SETTINGS = withVariables({
   ),
   port: serve(parse.port, 3000, 'port to listen on (0: any free port)', { option: '--port <n>' }),
   host: serve(parse.host, '0.0.0.0', 'address to listen on', { option: '--host <address>' }),
-  logLevel: serve<parse.LogLevel>(parse.logLevel, 'info', parse.LOG_LEVELS.join(', '), {
-    option: '--log-level <level>',
-  }),
+  logLevel: serve(parse.logLevel, 'info', parse.LOG_LEVELS.join(', '), { option: '--log-level <level>' }),
   corsOrigin: serve(
     parse.corsOrigin,
     '*',
@@ -229,9 +221,7 @@ export const SETTINGS = withVariables({
   ),
 });
 
-function withVariables<S extends Record<string, { scope: SettingScope }>>(
-  settings: S,
-): { [N in keyof S]: S[N] & { variable: string } } {
+function withVariables<S extends Record<string, { scope: SettingScope }>>(settings: S) {
   const variable = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
   return Object.fromEntries(
     Object.entries(settings).map(([name, setting]) => [name, { ...setting, variable: variable(name) }]),

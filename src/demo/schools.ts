@@ -82,7 +82,5 @@ export const DEMO_SCHOOLS: readonly DemoSchool[] = SCHOOL_TABLE.trim()
 
 /** Whether the school takes part in the given edition. */
 export function isSchoolActive(school: DemoSchool, year: number): boolean {
-  if (school.from !== undefined && year < school.from) return false;
-  if (school.until !== undefined && year > school.until) return false;
-  return !(school.skips?.includes(year) ?? false);
+  return year >= (school.from ?? year) && year <= (school.until ?? year) && !school.skips?.includes(year);
 }

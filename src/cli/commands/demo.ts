@@ -4,7 +4,7 @@ import { DEMO_YEAR_TOTALS, generateDemoRows, type DemoOptions } from '../../demo
 import { importParticipants } from '../../import/import-participants.js';
 import type { RawParticipantRow } from '../../import/validate-rows.js';
 import { sqliteFileExists, StoreNotMigratedError } from '../../store/open-store.js';
-import { formatCount } from '../output.js';
+import { plural } from '../output.js';
 import { withProgress } from '../progress.js';
 import { withStore } from './with-store.js';
 import { formatImportReport } from './import-report.js';
@@ -15,26 +15,23 @@ export class DemoRefused extends Error {}
 /** Refuses unless the store is empty, missing or demo-only, naming the other years. */
 async function expectDemoOnly(location: StoreLocation): Promise<void> {
   if (location.engine === 'sqlite' && !sqliteFileExists(location.path, 'create')) return;
-  try {
-    await withStore(location, 'read', async (store) => {
-      const others = (await store.readYearStatuses()).filter(
-        (status) =>
-          status.year !== GLOBAL_YEAR && status.participants > 0 && !status.source?.startsWith('demo('),
-      );
-      if (others.length === 0) return;
-      const described = others.map(
-        (status) =>
-          `${status.year} (${formatCount(status.participants)} participant${status.participants === 1 ? '' : 's'}, ${status.source === null ? 'source unknown' : `from ${status.source}`})`,
-      );
-      throw new DemoRefused(
-        `the store holds lists that \`demo\` did not load: ${described.join(', ')}; ` +
-          'demo would replace them or mix fictional children with them. Nothing was written; add --force to do it anyway',
-      );
-    });
-  } catch (error) {
+  const statuses = await withStore(location, 'read', (store) => store.readYearStatuses()).catch((error) => {
     // Not migrated: nothing of ours to replace, and the import says whether it can migrate the store.
-    if (!(error instanceof StoreNotMigratedError)) throw error;
-  }
+    if (error instanceof StoreNotMigratedError) return [];
+    throw error;
+  });
+  const others = statuses.filter(
+    (status) => status.year !== GLOBAL_YEAR && status.participants > 0 && !status.source?.startsWith('demo('),
+  );
+  if (others.length === 0) return;
+  const described = others.map(
+    (status) =>
+      `${status.year} (${plural(status.participants, 'participant', 'participants')}, ${status.source === null ? 'source unknown' : `from ${status.source}`})`,
+  );
+  throw new DemoRefused(
+    `the store holds lists that \`demo\` did not load: ${described.join(', ')}; ` +
+      'demo would replace them or mix fictional children with them. Nothing was written; add --force to do it anyway',
+  );
 }
 
 function* numbered(options: DemoOptions): Generator<RawParticipantRow> {

@@ -50,16 +50,15 @@ export async function importFile(
   const started = performance.now();
   const use = create ? 'create' : 'write';
   expectStore(location, use);
+  const { encoding, sheet, ...importOptions } = options;
   const { report, read } = await withProgress(async (progress) => {
     progress.phase(`reading ${file}`);
-    const { rows, read } = await readList(file, options);
+    const { rows, read } = await readList(file, { encoding, sheet });
     const report = await importParticipants(file, rows, location, {
       use,
       expectedRows: rows.length,
       progress,
-      limits: options.limits,
-      dryRun: options.dryRun,
-      minPublishedCount: options.minPublishedCount,
+      ...importOptions,
     });
     return { report, read };
   });

@@ -1,13 +1,11 @@
 import type { ImportReport } from '../../import/import-participants.js';
 import type { YearListChange } from '../../import/list-changes.js';
-import { formatCount, formatSeconds, table } from '../output.js';
+import { formatCount, formatSeconds, plural, table } from '../output.js';
 
 /** `3 (Ikastola Berria, Colegio Viejo, Escuela Uno)`, at most 8 named. */
 function schoolList(schools: readonly string[]): string {
-  const named = schools.slice(0, 8).join(', ');
-  return schools.length > 8
-    ? `${schools.length} (${named}, and ${schools.length - 8} more)`
-    : `${schools.length} (${named})`;
+  const more = schools.length > 8 ? `, and ${schools.length - 8} more` : '';
+  return `${schools.length} (${schools.slice(0, 8).join(', ')}${more})`;
 }
 
 /** One year of a dry run: its children, its schools against the stored ones, its short names. */
@@ -34,15 +32,9 @@ function yearRows(change: YearListChange, shortNames: number): [string, string][
 }
 
 /** The report of `import` and `demo` on stdout; `read`: how the file was read. */
-export function formatImportReport(
-  source: string,
-  report: ImportReport,
-  elapsedMs: number,
-  read?: string,
-): string {
-  const readRow: [string, string][] = read === undefined ? [] : [['read', read]];
-  const counts = (...middle: [string, string][]): [string, string][] => [
-    ...readRow,
+export function formatImportReport(source: string, report: ImportReport, elapsedMs: number, read?: string) {
+  const counts = (...middle: string[][]) => [
+    ...(read === undefined ? [] : [['read', read]]),
     ['rows read', formatCount(report.rowsRead)],
     ...middle,
     ['duplicates', formatCount(report.duplicates)],
@@ -60,9 +52,7 @@ export function formatImportReport(
   const withheld =
     report.withheld === 0
       ? []
-      : [
-          `${formatCount(report.withheld)} withheld by ${report.withheld === 1 ? 'a removal request' : 'removal requests'}`,
-        ];
+      : [plural(report.withheld, 'withheld by a removal request', 'withheld by removal requests')];
   if (report.unchanged)
     return [
       `${source}: ${report.store} holds these lists already (${report.years.join(', ')}, published): nothing changed`,
@@ -92,7 +82,7 @@ export function shortNamesWarning(source: string, report: ImportReport): string 
     .join(', ');
   const more = shortNames.length > 20 ? `, and ${formatCount(shortNames.length - 20)} more` : '';
   return (
-    `tamborrada: warning: ${source}: ${formatCount(shortNames.length)} name${shortNames.length === 1 ? ' has' : 's have'} ` +
+    `tamborrada: warning: ${source}: ${plural(shortNames.length, 'name has', 'names have')} ` +
     `fewer than three parts (line${shortNames.length === 1 ? '' : 's'} ${lines}${more}): the participant search (three parts at least) can never find ${shortNames.length === 1 ? 'it' : 'them'}`
   );
 }

@@ -1,12 +1,9 @@
 import { ConfigError, type StoreLocation } from '../../config/index.js';
 import { normalizeName } from '../../domain/names.js';
 import { removeParticipant, type RemovalReport, type RemovalRequest } from '../../import/removals.js';
-import { formatCount, table } from '../output.js';
+import { formatCount, plural, table } from '../output.js';
 import { withProgress } from '../progress.js';
 import { withStore } from './with-store.js';
-
-const plural = (count: number, one: string, many: string) =>
-  `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /** What the store's files keep once the removal is committed, by engine (docs/operations.md). */
 const ERASED: Record<StoreLocation['engine'], string> = {
@@ -22,6 +19,7 @@ function formatRemoval(report: RemovalReport, engine: StoreLocation['engine']): 
     : report.records > 0
       ? `removed ${records} of one child from ${report.store}`
       : `no records of that name in that school in ${report.store}: nothing deleted`;
+  const storeFiles = report.notErased === undefined ? ERASED[engine] : `NOT overwritten: ${report.notErased}`;
   return [
     first,
     table([
@@ -41,14 +39,7 @@ function formatRemoval(report: RemovalReport, engine: StoreLocation['engine']): 
         'later imports',
         `leave this child out${report.year === undefined ? '' : ` of ${report.year}`}${report.recorded ? '' : ' (recorded before)'}; the store keeps no name`,
       ],
-      ...(report.dryRun
-        ? []
-        : [
-            [
-              'store files',
-              report.notErased === undefined ? ERASED[engine] : `NOT overwritten: ${report.notErased}`,
-            ] as const,
-          ]),
+      ...(report.dryRun ? [] : [['store files', storeFiles]]),
     ]),
     ...(report.schoolKnown
       ? []
@@ -95,16 +86,6 @@ export async function listRemovals(location: StoreLocation): Promise<string> {
       year === undefined ? 'every year' : String(year),
       `${plural(records, 'record', 'records')} deleted`,
     ]);
-    const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-    return [
-      `${plural(removals.length, 'removal', 'removals')} recorded in ${store.description} (no names are kept):`,
-      ...rows.map(
-        (row) =>
-          `  ${row
-            .map((cell, column) => cell.padEnd(widths[column]!))
-            .join('  ')
-            .trimEnd()}`,
-      ),
-    ].join('\n');
+    return `${plural(removals.length, 'removal', 'removals')} recorded in ${store.description} (no names are kept):\n${table(rows)}`;
   });
 }

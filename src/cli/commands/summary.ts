@@ -34,11 +34,8 @@ function readSummaryText(file: string): string {
   const bytes = readInputFile(file);
   if (!isUtf8(bytes))
     throw ImportRejected.at(file, invalidUtf8Lines(bytes).values().next().value ?? 1, 'invalid UTF-8');
-  const lines = new TextDecoder()
-    .decode(bytes)
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n/g, '\n')
-    .split('\n');
+  // TextDecoder drops a byte order mark.
+  const lines = new TextDecoder().decode(bytes).replace(/\r\n/g, '\n').split('\n');
   for (const [index, line] of lines.entries()) {
     const control = /(?![\t\n])\p{Cc}/u.exec(line)?.[0];
     if (control !== undefined)
