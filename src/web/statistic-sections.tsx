@@ -86,6 +86,10 @@ export function Detail({ title, chart, drawn, wide = false, ...table }: DetailPr
   );
 }
 
+/** A count in a table's cell, or the reason it has none (`missing`), marked as no data. */
+export const countCell = (texts: Texts, count: number | undefined, missing: string) =>
+  count === undefined ? <span class="no-data">{missing}</span> : texts.number(count);
+
 /** Each row after its place in a competition ranking of its figure (the second value): 1, 2, 2, 4. */
 function placed(values: StatisticTable['rows'], rows: ComponentChildren[][]) {
   return rows.map((row, i) => [values.findIndex((other) => other[1] === values[i]![1]) + 1, ...row]);
@@ -225,13 +229,10 @@ function evolutionDrawing(schools: readonly School<'evolution'>[], { id, texts }
 
 const evolutionView = shaped(SHAPES.evolution, (schools, shown) => {
   const { title, texts } = shown;
-  const number = texts.number;
   const drawn = schools.slice(0, EVOLUTION_CHARTS);
   const years = [...new Set(schools.flatMap((school) => school.years.map((point) => point.year)))].sort(
     (a, b) => a - b,
   );
-  const cell = (count: number | undefined) =>
-    count === undefined ? <span class="no-data">{texts.table.missingYear}</span> : number(count);
   return (
     <Detail
       wide
@@ -247,8 +248,8 @@ const evolutionView = shaped(SHAPES.evolution, (schools, shown) => {
         const counts = new Map(school.years.map((point) => [point.year, point.count]));
         return [
           <SchoolName name={school.school} />,
-          ...years.map((year) => cell(counts.get(year))),
-          number(school.total),
+          ...years.map((year) => countCell(texts, counts.get(year), texts.table.missingYear)),
+          texts.number(school.total),
         ];
       })}
     />

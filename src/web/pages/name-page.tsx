@@ -10,7 +10,7 @@ import { DownloadLinks, downloadPath, type CsvTable } from '../open-data.js';
 import { pageKind } from '../page-answer.js';
 import { SchoolName } from '../school-links.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
-import { Detail, type Drawing } from '../statistic-sections.js';
+import { countCell, Detail, type Drawing } from '../statistic-sections.js';
 import { es, type Texts } from '../texts/es.js';
 
 /** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages. */
@@ -65,7 +65,6 @@ function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
   const { texts: all, paths, data } = site;
   const texts = all.names;
   const { k } = data.names;
-  const fewer = <span class="no-data">{texts.fewer(k)}</span>;
   const { title, drawing } = nameDrawing(site, fact);
   return (
     <Detail
@@ -79,7 +78,7 @@ function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
       ]}
       rows={fact.editions.map(({ year, count, rank, share }) => [
         <a href={paths.statistics(String(year))}>{year}</a>,
-        count === undefined ? fewer : all.number(count),
+        countCell(all, count, texts.fewer(k)),
         rank === undefined ? '' : all.number(rank),
         share === undefined ? '' : texts.percent(share),
       ])}
