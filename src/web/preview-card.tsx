@@ -5,6 +5,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { renderToString } from 'preact-render-to-string';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { wrapWords } from './charts/fitted-text.js';
 import { everyYear } from './charts/year-lines.js';
 import type { SitePaths } from './locale.js';
 import { pageKind } from './page-answer.js';
@@ -60,12 +61,7 @@ const TITLE_LINES = 3;
 
 /** A title in at most three lines, broken between words; what does not fit ends in `…`. */
 function titleLines(title: string): string[] {
-  const lines: string[] = [];
-  for (const word of title.split(/\s+/).filter(Boolean)) {
-    const joined = `${lines.at(-1)} ${word}`;
-    if (lines.length > 0 && [...joined].length <= TITLE_LINE_CHARACTERS) lines[lines.length - 1] = joined;
-    else lines.push(word);
-  }
+  const lines = wrapWords(title, (line) => [...line].length <= TITLE_LINE_CHARACTERS);
   return lines.slice(0, TITLE_LINES).map((line, i) => {
     const characters = [...line];
     if (characters.length > TITLE_LINE_CHARACTERS)
