@@ -3,8 +3,8 @@ import type { NameIndex } from '../read-model/name-index.js';
 import { searchKey } from '../domain/names.js';
 import { compareNames, compareSchools, type Comparison } from '../read-model/comparisons.js';
 import type { ReadModel } from '../read-model/read-model.js';
+import type { Match } from '../read-model/participant-index.js';
 import type { ComparedKind } from './locale.js';
-import type { Participation } from './pages/search-page.js';
 import type { StatisticRecord } from './year-statistics.js';
 
 /** Everything the pages show of one read model: records and matches, never an answer's bytes. */
@@ -23,7 +23,7 @@ export interface SiteData {
   /** The children of a school served (distinct names), or undefined when it is not served. */
   childrenOf(school: string): number | undefined;
   /** What the API's search finds of an already normalised name in a school. */
-  search(normalizedName: string, school: string): readonly Participation[];
+  search(normalizedName: string, school: string): readonly Match[];
   /** The first names and surnames with a page, and their facts. */
   names: NameIndex;
   /** Up to five names or schools as typed (a school's name folded like a name), compared. */

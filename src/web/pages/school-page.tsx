@@ -5,14 +5,7 @@ import { comparisonPath } from '../locale.js';
 import { PersonName } from '../name-links.js';
 import { es, type Texts } from '../texts/es.js';
 import { chartLinks } from '../chart-files.js';
-import {
-  categoryApiPath,
-  DownloadLinks,
-  downloadPath,
-  OpenDataLinks,
-  type CsvTable,
-  type Download,
-} from '../open-data.js';
+import { categoryApiPath, DownloadLinks, downloadPath, OpenDataLinks, type CsvTable } from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { participantsDrawing, ParticipantsByYear } from '../statistic-sections.js';
 import { yearCountsTable } from '../statistic-tables.js';
@@ -100,10 +93,7 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
 }
 
 /** A school's CSV files (`companias-{slug}-participantes.csv`, `-nombres.csv`), and the statistics they come from in the API. */
-export const schoolDownloads = (
-  site: SiteContext,
-  slug: string,
-): Record<'participants' | 'names', Download> => ({
+export const schoolDownloads = (site: SiteContext, slug: string) => ({
   participants: {
     csv: downloadPath(`companias-${slug}-participantes.csv`),
     json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
