@@ -113,6 +113,13 @@ export const LOCALES: Record<Language, Locale> = {
   eu: { language: 'eu', texts: eu, paths: PATHS.eu, ogLocale: 'eu_ES' },
 };
 
+/** A text in each language of the pages (a JSON-LD language map, a file's description in each). */
+export const inEach = <T,>(text: (texts: Texts) => T) =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, text(LOCALES[language].texts)])) as Record<
+    Language,
+    T
+  >;
+
 /** The language of an address: Basque under `/eu`, Spanish elsewhere. */
 export function languageOfPath(path: string): Language {
   return path === '/eu' || path.startsWith('/eu/') ? 'eu' : 'es';

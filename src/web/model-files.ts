@@ -1,7 +1,7 @@
 import { GLOBAL_YEAR, isCategoryId, PAGE_ORDER, type CategoryId } from '../domain/categories.js';
 import type { PreparedResponse } from '../http/answer.js';
 import { chartLinks } from './chart-files.js';
-import { LOCALES, NAME_KINDS, pathOf, type Language, type PageAddress } from './locale.js';
+import { inEach, LOCALES, NAME_KINDS, pathOf, type Language, type PageAddress } from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable } from './open-data.js';
 import { NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
 import { schoolDownloads, schoolTable } from './pages/school-page.js';
@@ -92,7 +92,7 @@ export function csvFiles(site: SiteContext): CsvFile[] {
       file: `companias-${slug}-${kind}.csv`,
       table: (texts) => schoolTable(site, school, kind, texts),
       title: (texts) => `${school} · ${texts.school[heading]}`,
-      description: { es: text(LOCALES.es.texts.school), eu: text(LOCALES.eu.texts.school) },
+      description: inEach((texts) => text(texts.school)),
       api: downloads[kind === 'participantes' ? 'participants' : 'names'].json,
     });
     return [
@@ -105,10 +105,7 @@ export function csvFiles(site: SiteContext): CsvFile[] {
       file: `${NAME_FILES[kind]}-${site.nameSlugs(kind).slugOf.get(fact.key)!}.csv`,
       table: (texts) => nameTable(fact, texts),
       title: (texts) => `${fact.name} · ${texts.names.kinds[kind].kind}`,
-      description: {
-        es: LOCALES.es.texts.names.fileText(site.data.names.k),
-        eu: LOCALES.eu.texts.names.fileText(site.data.names.k),
-      },
+      description: inEach((texts) => texts.names.fileText(site.data.names.k)),
     })),
   );
   return [...statistics, ...schools, ...names];
