@@ -202,28 +202,6 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions): Site {
   };
 }
 
-/** Every address answering the same error page. */
-function unavailablePages(unavailable: () => PreparedResponse): ModelPages {
-  return {
-    home: unavailable,
-    statistics: unavailable,
-    school: unavailable,
-    names: unavailable,
-    name: unavailable,
-    about: unavailable,
-    searchForm: unavailable,
-    search: unavailable,
-    compare: unavailable,
-    compareData: unavailable,
-    download: unavailable,
-    dataPackage: unavailable,
-    catalogue: unavailable,
-    preview: unavailable,
-    chart: unavailable,
-    embed: unavailable,
-    robots: unavailable,
-    sitemap: unavailable,
-    originalStatistics: unavailable,
-    notFound: unavailable,
-  };
-}
+/** Every address answering the same error page: whichever of the model's pages is asked for, `unavailable`. */
+const unavailablePages = (unavailable: () => PreparedResponse) =>
+  new Proxy({} as ModelPages, { get: () => unavailable });

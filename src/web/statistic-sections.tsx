@@ -38,7 +38,7 @@ export interface Drawing {
 }
 
 /** A chart drawn the same on the page and in its file. */
-const sameDrawing = (chart: ComponentChildren, height: number): Drawing => ({
+export const sameDrawing = (chart: ComponentChildren, height: number): Drawing => ({
   inline: chart,
   standalone: chart,
   height,

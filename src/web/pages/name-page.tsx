@@ -10,7 +10,7 @@ import { DownloadLinks, downloadPath, type CsvTable } from '../open-data.js';
 import { pageKind } from '../page-answer.js';
 import { SchoolName } from '../school-links.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
-import { countCell, Detail, type Drawing } from '../statistic-sections.js';
+import { countCell, Detail, sameDrawing, type Drawing } from '../statistic-sections.js';
 import { es, type Texts } from '../texts/es.js';
 
 /** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages. */
@@ -42,10 +42,7 @@ export function nameDrawing(site: SiteContext, fact: NameFact): { title: string;
       editions={published}
     />
   );
-  return {
-    title,
-    drawing: { inline: chart, standalone: chart, height: linesHeight(STANDALONE_CHART_WIDTH) },
-  };
+  return { title, drawing: sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH)) };
 }
 
 /** A name's chart for its file and embeddable page (`nombres-ane`), when an edition shows its count. */
