@@ -31,17 +31,7 @@ export const wrapText = (text: string, fontSize: number, width: number, bold = f
   wrapWords(text, (line) => textWidth(line, fontSize, bold) <= width);
 
 /** Lines of text, one `<tspan>` each, from the baseline `y`. */
-function Lines({
-  class: className,
-  lines,
-  y,
-  step,
-}: {
-  class: string;
-  lines: string[];
-  y: number;
-  step: number;
-}) {
+function textLines(className: string, lines: string[], y: number, step: number) {
   return (
     <text class={className} x={BOX.margin} y={y}>
       {lines.map((line, i) => (
@@ -84,16 +74,11 @@ export function StandaloneChart({ language, title, chart, height, credits }: Sta
     >
       <style>{STYLE}</style>
       <rect class="paper" width="100%" height="100%" />
-      <Lines
-        class="standalone-title"
-        lines={titleLines}
-        y={BOX.margin + BOX.titleFont}
-        step={BOX.titleLine}
-      />
+      {textLines('standalone-title', titleLines, BOX.margin + BOX.titleFont, BOX.titleLine)}
       <svg x={BOX.margin} y={chartTop + BOX.margin / 2} width={inner} height={height}>
         {chart}
       </svg>
-      <Lines class="credits" lines={creditLines} y={creditsTop} step={BOX.creditLine} />
+      {textLines('credits', creditLines, creditsTop, BOX.creditLine)}
     </ChartSvg>
   );
 }
