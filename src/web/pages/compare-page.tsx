@@ -41,11 +41,7 @@ function CompareForm({
   site,
   kind,
   items,
-}: {
-  site: SiteContext;
-  kind: ComparedKind;
-  items: readonly string[];
-}) {
+}: Omit<ComparedProps, 'comparison'> & { items: readonly string[] }) {
   const { texts, paths, data } = site;
   const words = texts.compare[kind];
   const listId = 'compare-schools';
