@@ -1,10 +1,9 @@
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { API_PATHS, OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './layout.js';
-import { LANGUAGES, LOCALES, type Language } from './locale.js';
+import { inEach, LANGUAGES, LOCALES } from './locale.js';
 import type { DescribedFile, PublishedFiles } from './data-package.js';
 import { downloadPath } from './open-data.js';
 import { pageKind } from './page-answer.js';
-import type { Texts } from './texts/es.js';
 import type { SiteContext } from './site-context.js';
 
 /**
@@ -47,13 +46,6 @@ export interface ApiOperation {
 }
 
 const id = (iri: string) => ({ '@id': iri });
-
-/** A text in each language of the pages (a JSON-LD language map). */
-const inEach = <T>(text: (texts: Texts) => T) =>
-  Object.fromEntries(LANGUAGES.map((language) => [language, text(LOCALES[language].texts)])) as Record<
-    Language,
-    T
-  >;
 
 /** A summary as plain text: the `**bold**` of the pages dropped. */
 const plain = (text: string) => text.replaceAll('**', '');

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './layout.js';
 import { LOCALES } from './locale.js';
-import { csvFiles, type CsvFile } from './model-files.js';
+import { csvFiles } from './model-files.js';
 import { csvBytes, type CsvTable } from './open-data.js';
 import { pageKind } from './page-answer.js';
 import { LICENCE_ID } from './page-meta.js';
@@ -16,28 +16,14 @@ import type { SiteContext } from './site-context.js';
 
 const { es, eu } = { es: LOCALES.es.texts, eu: LOCALES.eu.texts };
 
-/** A CSV file with what only its bytes tell: its size and hash, as served. */
-export interface DescribedFile extends CsvFile {
-  /** Its name in the package (lower case, as the standard recommends). */
-  name: string;
-  bytes: number;
-  sha256: string;
-}
-
 /** The files of one read model, their version and their date: what the package and the catalogue describe. */
-export interface PublishedFiles {
-  files: readonly DescribedFile[];
-  /** The latest edition and a hash of every file: any change to any file gives another. */
-  version: string;
-  /** The day the statistics were last computed (`2026-11-27`), when the store says: the data's date. */
-  date: string | undefined;
-}
-
-export function publishedFiles(site: SiteContext): PublishedFiles {
+export function publishedFiles(site: SiteContext) {
+  // Each CSV file with what only its bytes tell: its size and hash, as served.
   const files = csvFiles(site).map((file) => {
     const bytes = csvBytes(file.table(es));
     return {
       ...file,
+      /** Its name in the package (lower case, as the standard recommends). */
       name: file.file.replace(/\.csv$/, '').toLowerCase(),
       bytes: bytes.length,
       sha256: hash('sha256', bytes, 'hex'),
@@ -47,10 +33,15 @@ export function publishedFiles(site: SiteContext): PublishedFiles {
   const latest = site.published.at(-1);
   return {
     files,
+    /** The latest edition and a hash of every file: any change to any file gives another. */
     version: latest === undefined ? digest.slice(0, 10) : `${latest}-${digest.slice(0, 10)}`,
+    /** The day the statistics were last computed (`2026-11-27`), when the store says: the data's date. */
     date: site.data.dataDate,
   };
 }
+
+export type PublishedFiles = ReturnType<typeof publishedFiles>;
+export type DescribedFile = PublishedFiles['files'][number];
 
 /** `Año` for a column named `año`: CSV names are lower case, titles are headings. */
 const heading = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

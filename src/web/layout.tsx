@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { useContext } from 'preact/hooks';
-import { LOCALES, useLocale, type Locale } from './locale.js';
+import { LOCALES, useLocale } from './locale.js';
 import { PageHead, PageMetaContext } from './page-meta.js';
 
 /** The API's reference and its OpenAPI document: one for both languages (the API speaks Spanish). */
@@ -23,9 +23,6 @@ export interface PageContext {
 }
 
 type Place = 'home' | 'global' | 'names' | 'search' | 'about' | 'other';
-
-/** `2024`, or `Todas las ediciones` for `global`. */
-const yearName = ({ texts }: Locale, year: string) => (year === GLOBAL_YEAR ? texts.nav.global : year);
 
 interface LayoutProps {
   context: PageContext;
@@ -129,11 +126,11 @@ export function Layout({ context, title, description, place, children }: LayoutP
 
 /** Links to every published year, `global` last (the order of `/api/years`). */
 export function YearLinks({ years, current }: { years: readonly string[]; current?: string }) {
-  const locale = useLocale();
+  const { texts, paths } = useLocale();
   return (
     <ul class="year-links">
       {years.map((year) =>
-        currentLink(locale.paths.statistics(year), yearName(locale, year), year === current),
+        currentLink(paths.statistics(year), year === GLOBAL_YEAR ? texts.nav.global : year, year === current),
       )}
     </ul>
   );

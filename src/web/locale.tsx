@@ -23,18 +23,13 @@ export type PageAddress =
 
 export const NAME_KINDS: readonly NameKind[] = ['firstName', 'surname'];
 
-/** The addresses of one language's pages. Paths are absolute: a 404 page answers at any depth. */
-export interface SitePaths {
-  home: string;
+/** The folders and fixed addresses of one language's pages. Paths are absolute: a 404 page answers at any depth. */
+interface Folders {
   /** The folder of the year pages (`/estadisticas`) and of the school pages (`/companias`). */
   statisticsFolder: string;
   schoolsFolder: string;
   /** The index of each kind of name (`/nombres`, `/apellidos`), the folder of their pages. */
   namesFolder: Readonly<Record<NameKind, string>>;
-  statistics(year: string): string;
-  school(slug: string): string;
-  /** The page of a first name or surname by its slug (`/nombres/ane`): the address links use. */
-  name(kind: NameKind, slug: string): string;
   search: string;
   about: string;
   /** The comparison of each kind, without what it compares (the query's `n`). */
@@ -45,24 +40,24 @@ export interface SitePaths {
   /** The folders of the charts' standalone SVG files (`/graficos`) and of their embeddable pages (`/insertar`). */
   chartsFolder: string;
   embedsFolder: string;
-  /** A chart's SVG file and embeddable page, by the name of its CSV file less `.csv` (`2024-topNamesByYear`). */
-  chart(name: string): string;
-  embed(name: string): string;
 }
 
-type Folders = Omit<SitePaths, 'home' | 'statistics' | 'school' | 'name' | 'chart' | 'embed'>;
-
-function sitePaths(root: string, folders: Folders): SitePaths {
+/** The addresses of one language's pages: its folders, and each page's address in them. */
+function sitePaths(root: string, folders: Folders) {
   return {
     home: root === '' ? '/' : root,
     ...folders,
-    statistics: (year) => `${folders.statisticsFolder}/${encodeURIComponent(year)}`,
-    school: (slug) => `${folders.schoolsFolder}/${encodeURIComponent(slug)}`,
-    name: (kind, slug) => `${folders.namesFolder[kind]}/${encodeURIComponent(slug)}`,
-    chart: (name) => `${folders.chartsFolder}/${encodeURIComponent(name)}.svg`,
-    embed: (name) => `${folders.embedsFolder}/${encodeURIComponent(name)}`,
+    statistics: (year: string) => `${folders.statisticsFolder}/${encodeURIComponent(year)}`,
+    school: (slug: string) => `${folders.schoolsFolder}/${encodeURIComponent(slug)}`,
+    /** The page of a first name or surname by its slug (`/nombres/ane`): the address links use. */
+    name: (kind: NameKind, slug: string) => `${folders.namesFolder[kind]}/${encodeURIComponent(slug)}`,
+    /** A chart's SVG file and embeddable page, by the name of its CSV file less `.csv` (`2024-topNamesByYear`). */
+    chart: (name: string) => `${folders.chartsFolder}/${encodeURIComponent(name)}.svg`,
+    embed: (name: string) => `${folders.embedsFolder}/${encodeURIComponent(name)}`,
   };
 }
+
+export type SitePaths = ReturnType<typeof sitePaths>;
 
 const PATHS: Record<Language, SitePaths> = {
   es: sitePaths('', {
@@ -112,6 +107,13 @@ export const LOCALES: Record<Language, Locale> = {
   es: { language: 'es', texts: es, paths: PATHS.es, ogLocale: 'es_ES' },
   eu: { language: 'eu', texts: eu, paths: PATHS.eu, ogLocale: 'eu_ES' },
 };
+
+/** A text in each language of the pages (a JSON-LD language map, a file's description in each). */
+export const inEach = <T,>(text: (texts: Texts) => T) =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, text(LOCALES[language].texts)])) as Record<
+    Language,
+    T
+  >;
 
 /** The language of an address: Basque under `/eu`, Spanish elsewhere. */
 export function languageOfPath(path: string): Language {

@@ -1,8 +1,8 @@
 import { GLOBAL_YEAR, isCategoryId, PAGE_ORDER, type CategoryId } from '../domain/categories.js';
 import type { PreparedResponse } from '../http/answer.js';
 import { chartLinks } from './chart-files.js';
-import { LOCALES, NAME_KINDS, pathOf, type Language, type PageAddress } from './locale.js';
-import { categoryApiPath, csvAnswer, downloadPath, type CsvTable, type Download } from './open-data.js';
+import { inEach, LOCALES, NAME_KINDS, pathOf, type Language, type PageAddress } from './locale.js';
+import { categoryApiPath, csvAnswer, downloadPath, type CsvTable } from './open-data.js';
 import { NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
 import { schoolDownloads, schoolTable } from './pages/school-page.js';
 import { pathOfPreview, previewAnswer } from './preview-card.js';
@@ -25,11 +25,7 @@ function statisticCsv(site: SiteContext, year: string, category: CategoryId): Cs
 }
 
 /** The links to a statistic's data, when it has a CSV file. */
-export const statisticDownload = (
-  site: SiteContext,
-  year: string,
-  category: CategoryId,
-): Download | undefined =>
+export const statisticDownload = (site: SiteContext, year: string, category: CategoryId) =>
   statisticCsv(site, year, category) && {
     csv: downloadPath(`${year}-${category}.csv`),
     json: categoryApiPath(year, category),
@@ -91,24 +87,17 @@ export function csvFiles(site: SiteContext): CsvFile[] {
     const downloads = schoolDownloads(site, slug);
     const overall = site.commonNames(GLOBAL_YEAR).get(school);
     type Words = (texts: Texts['school']) => string;
-    const schoolFile = (kind: 'participantes' | 'nombres', heading: Words, text: Words): CsvFile => ({
+    type Heading = 'participantsHeading' | 'namesHeading';
+    const schoolFile = (kind: 'participantes' | 'nombres', heading: Heading, text: Words): CsvFile => ({
       file: `companias-${slug}-${kind}.csv`,
       table: (texts) => schoolTable(site, school, kind, texts),
-      title: (texts) => `${school} · ${heading(texts.school)}`,
-      description: { es: text(LOCALES.es.texts.school), eu: text(LOCALES.eu.texts.school) },
+      title: (texts) => `${school} · ${texts.school[heading]}`,
+      description: inEach((texts) => text(texts.school)),
       api: downloads[kind === 'participantes' ? 'participants' : 'names'].json,
     });
     return [
-      schoolFile(
-        'participantes',
-        (texts) => texts.participantsHeading,
-        (texts) => texts.participantsText,
-      ),
-      schoolFile(
-        'nombres',
-        (texts) => texts.namesHeading,
-        (texts) => texts.namesText(overall),
-      ),
+      schoolFile('participantes', 'participantsHeading', (texts) => texts.participantsText),
+      schoolFile('nombres', 'namesHeading', (texts) => texts.namesText(overall)),
     ];
   });
   const names = NAME_KINDS.flatMap((kind) =>
@@ -116,10 +105,7 @@ export function csvFiles(site: SiteContext): CsvFile[] {
       file: `${NAME_FILES[kind]}-${site.nameSlugs(kind).slugOf.get(fact.key)!}.csv`,
       table: (texts) => nameTable(fact, texts),
       title: (texts) => `${fact.name} · ${texts.names.kinds[kind].kind}`,
-      description: {
-        es: LOCALES.es.texts.names.fileText(site.data.names.k),
-        eu: LOCALES.eu.texts.names.fileText(site.data.names.k),
-      },
+      description: inEach((texts) => texts.names.fileText(site.data.names.k)),
     })),
   );
   return [...statistics, ...schools, ...names];

@@ -5,6 +5,7 @@ import type { CategoryId } from '../domain/categories.js';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { ORIGINAL_WORK_URL } from './layout.js';
 import { useLocale } from './locale.js';
+import type { chartLinks } from './chart-files.js';
 import { pageKind } from './page-answer.js';
 
 /** One statistic of a page, to download: its CSV here and the same statistic in the JSON API; its chart's links when it has one. */
@@ -17,12 +18,7 @@ export interface Download {
 }
 
 /** A chart's file and embeddable page (paths), how to cite it, the code that embeds it (src/web/chart-files.tsx). */
-export interface ChartLinks {
-  svg: string;
-  embed: string;
-  citation: string;
-  code: string;
-}
+type ChartLinks = NonNullable<ReturnType<typeof chartLinks>>;
 
 /** A table of plain values, its header row first. */
 export interface CsvTable {

@@ -5,12 +5,14 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { renderToString } from 'preact-render-to-string';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { wrapWords } from './charts/fitted-text.js';
 import { everyYear } from './charts/year-lines.js';
 import type { SitePaths } from './locale.js';
 import { pageKind } from './page-answer.js';
 import { readAsset } from './site-files.js';
 import { PREVIEW_SIZE } from './page-meta.js';
 import type { YearCount } from '../domain/answer-shapes.js';
+import type { PreviewCard } from './site-context.js';
 
 /** The root of a language's pages: `` for Spanish, `/eu` for Basque. */
 const rootOf = (paths: SitePaths) => paths.home.replace(/\/$/, '');
@@ -24,16 +26,6 @@ export const previewPath = (paths: SitePaths, path: string) =>
 /** The page of a preview image's name (`estadisticas-2024`). */
 export const pathOfPreview = (paths: SitePaths, name: string) =>
   name === paths.homePreview ? paths.home : `${rootOf(paths)}/${name.replace('-', '/')}`;
-
-/** What a preview card shows: the page's title, a line of figures, and a series as bars. */
-export interface PreviewCard {
-  title: string;
-  line: string;
-  series?: readonly YearCount[];
-  /** The host the card names (`tamborrada.example.org`), and the site's name in the card's language. */
-  host: string;
-  siteName: string;
-}
 
 /** DejaVu Sans when there (naming its files spares resvg a scan of every font), else any sans-serif. */
 const FONT_FILES = [
@@ -60,12 +52,7 @@ const TITLE_LINES = 3;
 
 /** A title in at most three lines, broken between words; what does not fit ends in `…`. */
 function titleLines(title: string): string[] {
-  const lines: string[] = [];
-  for (const word of title.split(/\s+/).filter(Boolean)) {
-    const joined = `${lines.at(-1)} ${word}`;
-    if (lines.length > 0 && [...joined].length <= TITLE_LINE_CHARACTERS) lines[lines.length - 1] = joined;
-    else lines.push(word);
-  }
+  const lines = wrapWords(title, (line) => [...line].length <= TITLE_LINE_CHARACTERS);
   return lines.slice(0, TITLE_LINES).map((line, i) => {
     const characters = [...line];
     if (characters.length > TITLE_LINE_CHARACTERS)

@@ -4,7 +4,7 @@ import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-s
 import type { PageContext } from './layout.js';
 import { addressOf, LOCALES, LocaleContext, pathOf, type Language, type Locale } from './locale.js';
 import { datasetJsonLd, PageMetaContext } from './page-meta.js';
-import { previewPath, type PreviewCard } from './preview-card.js';
+import { previewPath } from './preview-card.js';
 import type { NameFact, NameKind } from '../domain/statistics/name-facts.js';
 import { NamePathContext } from './name-links.js';
 import { SchoolPathContext } from './school-links.js';
@@ -145,11 +145,14 @@ export interface AddressedPage {
   card(): PreviewCard;
 }
 
-/** A preview card of this site. */
+/** A preview card of this site: the page's title, a line of figures, and a series as bars. */
 export const card = (site: SiteContext, title: string, line: string, series?: readonly YearCount[]) => ({
   title,
   line,
   series,
+  /** The host the card names (`tamborrada.example.org`), and the site's name in the card's language. */
   host: new URL(site.origin).host,
   siteName: site.texts.siteName,
 });
+
+export type PreviewCard = ReturnType<typeof card>;

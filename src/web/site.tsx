@@ -1,7 +1,7 @@
 import type { NameKind } from '../domain/statistics/name-facts.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
-import type { Answer, PreparedResponse } from '../http/answer.js';
+import type { PreparedResponse } from '../http/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import type { PageContext } from './layout.js';
 import { addressOf, LOCALES, LocaleContext, type ComparedKind, type Language } from './locale.js';
@@ -32,7 +32,7 @@ import {
   type SiteContext,
 } from './site-context.js';
 import { siteData } from './site-data.js';
-import { faviconAnswer, robotsAnswer, siteAssets, type SiteAsset } from './site-files.js';
+import { faviconAnswer, robotsAnswer, siteAssets } from './site-files.js';
 
 export interface SiteOptions {
   /** The public origin (`PUBLIC_URL`), for the addresses other sites read: canonical, cards, sitemap. */
@@ -144,15 +144,7 @@ function modelPages(site: SiteContext) {
 export type ModelPages = ReturnType<typeof modelPages>;
 
 /** The public web pages, answered from the read model like the API. */
-export interface Site {
-  /** The pages of the read model being served, in a language; while none is, every address answers the error page. */
-  at(state: FollowerState, language?: Language): ModelPages;
-  favicon(): Answer;
-  /** The stylesheet and the icon. */
-  assets: readonly SiteAsset[];
-}
-
-export function createSite({ publicUrl, privacyContact }: SiteOptions): Site {
+export function createSite({ publicUrl, privacyContact }: SiteOptions) {
   const assets = siteAssets();
   const contextOf = (isUpdating: boolean): PageContext => ({
     stylesheet: assets.stylesheet.path,
@@ -185,7 +177,8 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions): Site {
     return (made.languages[language] ??= modelPages(siteContext(made.shared, LOCALES[language])));
   };
   return {
-    at(state, language = 'es') {
+    /** The pages of the read model being served, in a language; while none is, every address answers the error page. */
+    at(state: FollowerState, language: Language = 'es'): ModelPages {
       if (state.kind !== 'ready') return unavailable[language].pages;
       const served = pagesOf(state.model, language);
       if (state.searchClosed === undefined) return served;
@@ -198,32 +191,13 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions): Site {
       };
     },
     favicon: faviconAnswer,
-    assets: [assets.stylesheet, assets.icon],
+    /** The stylesheet and the icon. */
+    assets: [assets.stylesheet, assets.icon] as const,
   };
 }
 
-/** Every address answering the same error page. */
-function unavailablePages(unavailable: () => PreparedResponse): ModelPages {
-  return {
-    home: unavailable,
-    statistics: unavailable,
-    school: unavailable,
-    names: unavailable,
-    name: unavailable,
-    about: unavailable,
-    searchForm: unavailable,
-    search: unavailable,
-    compare: unavailable,
-    compareData: unavailable,
-    download: unavailable,
-    dataPackage: unavailable,
-    catalogue: unavailable,
-    preview: unavailable,
-    chart: unavailable,
-    embed: unavailable,
-    robots: unavailable,
-    sitemap: unavailable,
-    originalStatistics: unavailable,
-    notFound: unavailable,
-  };
-}
+export type Site = ReturnType<typeof createSite>;
+
+/** Every address answering the same error page: whichever of the model's pages is asked for, `unavailable`. */
+const unavailablePages = (unavailable: () => PreparedResponse) =>
+  new Proxy({} as ModelPages, { get: () => unavailable });

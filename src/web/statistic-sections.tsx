@@ -38,7 +38,7 @@ export interface Drawing {
 }
 
 /** A chart drawn the same on the page and in its file. */
-const sameDrawing = (chart: ComponentChildren, height: number): Drawing => ({
+export const sameDrawing = (chart: ComponentChildren, height: number): Drawing => ({
   inline: chart,
   standalone: chart,
   height,
@@ -86,18 +86,22 @@ export function Detail({ title, chart, drawn, wide = false, ...table }: DetailPr
   );
 }
 
+/** A count in a table's cell, or the reason it has none (`missing`), marked as no data. */
+export const countCell = (texts: Texts, count: number | undefined, missing: string) =>
+  count === undefined ? <span class="no-data">{missing}</span> : texts.number(count);
+
 /** Each row after its place in a competition ranking of its figure (the second value): 1, 2, 2, 4. */
 function placed(values: StatisticTable['rows'], rows: ComponentChildren[][]) {
   return rows.map((row, i) => [values.findIndex((other) => other[1] === values[i]![1]) + 1, ...row]);
 }
 
-/** A view of one shape: `undefined` for another shape (a note says so), nothing for an empty list. */
-function shaped<T>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => ComponentChildren): View {
-  return (data, shown) => {
+/** What `render` makes of data of one shape: `undefined` for another shape (a section says so), `null` for an empty list. */
+const shaped =
+  <T, R>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => R) =>
+  (data: unknown, shown: Shown): R | null | undefined => {
     const items = parsed(shape, data);
     return items?.length === 0 ? null : items && render(items, shown);
   };
-}
 
 /** A table's value as the page shows it: figures grouped (`4.612`), schools and names linked to their pages. */
 function cell(texts: Texts, column: TableColumn, value: string | number): ComponentChildren {
@@ -130,17 +134,18 @@ const bars =
 
 type TableChart = (table: StatisticTable, shown: Shown) => Drawing;
 
-/** The table of a statistic's data, when it has the expected shape. */
-const tableOf = (data: unknown, shown: Shown) =>
-  pageTable(statisticOf(shown.category), shown, data, shown.texts);
+/** What `render` makes of a statistic's table, like `shaped`: `undefined` for another shape, `null` for no rows. */
+const tabled =
+  <R,>(render: (table: StatisticTable, shown: Shown) => R) =>
+  (data: unknown, shown: Shown): R | null | undefined => {
+    const table = pageTable(statisticOf(shown.category), shown, data, shown.texts);
+    return table?.rows.length === 0 ? null : table && render(table, shown);
+  };
 
 /** A statistic's table, under a chart of its rows when it has one; a ranking's rows lead with their places. */
-const tableView =
-  (chart?: TableChart, ranking = false): View =>
-  (data, shown) => {
+const tableView = (chart?: TableChart, ranking = false): View =>
+  tabled((table, shown) => {
     const { texts } = shown;
-    const table = tableOf(data, shown);
-    if (table === undefined || table.rows.length === 0) return table && null;
     return (
       <Detail
         title={shown.title}
@@ -151,7 +156,7 @@ const tableView =
         rowHeader={ranking ? 1 : 0}
       />
     );
-  };
+  });
 
 const yearWithCount = (texts: Texts) => (point: YearCount) => `${point.year} (${texts.number(point.count)})`;
 
@@ -224,13 +229,10 @@ function evolutionDrawing(schools: readonly School<'evolution'>[], { id, texts }
 
 const evolutionView = shaped(SHAPES.evolution, (schools, shown) => {
   const { title, texts } = shown;
-  const number = texts.number;
   const drawn = schools.slice(0, EVOLUTION_CHARTS);
   const years = [...new Set(schools.flatMap((school) => school.years.map((point) => point.year)))].sort(
     (a, b) => a - b,
   );
-  const cell = (count: number | undefined) =>
-    count === undefined ? <span class="no-data">{texts.table.missingYear}</span> : number(count);
   return (
     <Detail
       wide
@@ -246,8 +248,8 @@ const evolutionView = shaped(SHAPES.evolution, (schools, shown) => {
         const counts = new Map(school.years.map((point) => [point.year, point.count]));
         return [
           <SchoolName name={school.school} />,
-          ...years.map((year) => cell(counts.get(year))),
-          number(school.total),
+          ...years.map((year) => countCell(texts, counts.get(year), texts.table.missingYear)),
+          texts.number(school.total),
         ];
       })}
     />
@@ -314,28 +316,15 @@ const VIEWS: Readonly<Record<StatisticView, View | null>> = {
   constant: constantView,
 };
 
-/** A chart of data of `shape`, none for an empty list. */
-const shapedChart =
-  <T,>(shape: z.ZodType<T[]>, draw: (items: T[], shown: Shown) => Drawing) =>
-  (data: unknown, shown: Shown) => {
-    const items = parsed(shape, data);
-    return items?.length ? draw(items, shown) : undefined;
-  };
-
-const tableChart = (chart: TableChart) => (data: unknown, shown: Shown) => {
-  const table = tableOf(data, shown);
-  return table?.rows.length ? chart(table, shown) : undefined;
-};
-
-/** The chart of each kind of statistic that has one: the same as its section's. */
-const CHARTS: Partial<Record<StatisticView, (data: unknown, shown: Shown) => Drawing | undefined>> = {
-  series: shapedChart(SHAPES.yearCounts, (points, shown) =>
+/** The chart of each kind of statistic that has one: the same as its section's (none for an empty list). */
+const CHARTS: Partial<Record<StatisticView, (data: unknown, shown: Shown) => Drawing | null | undefined>> = {
+  series: shaped(SHAPES.yearCounts, (points, shown) =>
     participantsDrawing({ ...shown, points: inYearOrder(points) }, shown.texts),
   ),
-  ranking: tableChart(rankingBars),
-  lengths: tableChart(lengthBars),
-  evolution: shapedChart(SHAPES.evolution, evolutionDrawing),
-  constant: shapedChart(SHAPES.constant, constantDrawing),
+  ranking: tabled(rankingBars),
+  lengths: tabled(lengthBars),
+  evolution: shaped(SHAPES.evolution, evolutionDrawing),
+  constant: shaped(SHAPES.constant, constantDrawing),
 };
 
 /** A statistic's chart (its section's) and its title, when it has one and data of the expected shape. */
@@ -343,7 +332,7 @@ export function statisticChart(category: CategoryId, record: StatisticRecord, te
   const words = texts.categories[category];
   const shown: Shown = { ...words, category, id: chartId(category), texts };
   const drawing = CHARTS[statisticOf(category).view]?.(shownData(category, record), shown);
-  return drawing && { title: words.title, drawing };
+  return drawing ? { title: words.title, drawing } : undefined;
 }
 
 const chartId = (category: CategoryId) => `${category}-chart`;

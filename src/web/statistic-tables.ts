@@ -16,11 +16,9 @@ export interface TableColumn extends Column {
 }
 
 /** The kind of name a statistic lists, if it lists first names or surnames. */
-const NAME_OF_ITEMS = { firstNames: 'firstName', surnames: 'surname' } as const;
-const nameKindOf = (statistic: Statistic): NameKind | undefined =>
-  statistic.items === 'firstNames' || statistic.items === 'surnames'
-    ? NAME_OF_ITEMS[statistic.items]
-    : undefined;
+type Items = NonNullable<Statistic['items']>;
+const NAME_OF_ITEMS: Partial<Record<Items, NameKind>> = { firstNames: 'firstName', surnames: 'surname' };
+const nameKindOf = (statistic: Statistic) => statistic.items && NAME_OF_ITEMS[statistic.items];
 
 /** A statistic's list as plain values, the same on the page and in its CSV file. */
 export interface StatisticTable {

@@ -25,6 +25,17 @@ export function textWidth(text: string, fontSize: number, bold = false): number 
   return em * fontSize * (bold ? 1.1 : 1);
 }
 
+/** `text` in lines broken at spaces, each as long as `fits` allows (a longer word keeps a line of its own). */
+export function wrapWords(text: string, fits: (line: string) => boolean): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const joined = `${lines.at(-1)} ${word}`;
+    if (lines.length > 0 && fits(joined)) lines[lines.length - 1] = joined;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 interface FittedTextProps {
   id?: string;
   class: string;

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { ComponentChildren } from 'preact';
 import { readAsset } from '../site-files.js';
-import { textWidth } from './fitted-text.js';
+import { textWidth, wrapWords } from './fitted-text.js';
 import { ChartSvg } from './chart-svg.js';
 
 /** Pixels of a chart's standalone file: its width, margins, the title's and the credits' fonts and lines. */
@@ -26,30 +26,12 @@ const STYLE = [
 /** What the file's Content-Security-Policy lets it run: its one stylesheet (by hash), no script, nothing fetched. */
 export const STANDALONE_POLICY = `default-src 'none'; style-src '${`sha256-${hash('sha256', STYLE, 'base64')}`}'; frame-ancestors 'none'`;
 
-/** `text` in lines of at most `width` pixels, broken at spaces (a longer word keeps a line of its own). */
-export function wrapText(text: string, fontSize: number, width: number, bold = false): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const last = lines.at(-1);
-    if (last !== undefined && textWidth(`${last} ${word}`, fontSize, bold) <= width)
-      lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
+/** `text` in lines of at most `width` pixels. */
+export const wrapText = (text: string, fontSize: number, width: number, bold = false) =>
+  wrapWords(text, (line) => textWidth(line, fontSize, bold) <= width);
 
 /** Lines of text, one `<tspan>` each, from the baseline `y`. */
-function Lines({
-  class: className,
-  lines,
-  y,
-  step,
-}: {
-  class: string;
-  lines: string[];
-  y: number;
-  step: number;
-}) {
+function textLines(className: string, lines: string[], y: number, step: number) {
   return (
     <text class={className} x={BOX.margin} y={y}>
       {lines.map((line, i) => (
@@ -92,16 +74,11 @@ export function StandaloneChart({ language, title, chart, height, credits }: Sta
     >
       <style>{STYLE}</style>
       <rect class="paper" width="100%" height="100%" />
-      <Lines
-        class="standalone-title"
-        lines={titleLines}
-        y={BOX.margin + BOX.titleFont}
-        step={BOX.titleLine}
-      />
+      {textLines('standalone-title', titleLines, BOX.margin + BOX.titleFont, BOX.titleLine)}
       <svg x={BOX.margin} y={chartTop + BOX.margin / 2} width={inner} height={height}>
         {chart}
       </svg>
-      <Lines class="credits" lines={creditLines} y={creditsTop} step={BOX.creditLine} />
+      {textLines('credits', creditLines, creditsTop, BOX.creditLine)}
     </ChartSvg>
   );
 }

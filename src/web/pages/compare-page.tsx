@@ -6,7 +6,7 @@ import { COMPARED_KINDS, comparedQuery, comparisonDataPath, type ComparedKind } 
 import { csvAnswer, OpenDataLinks } from '../open-data.js';
 import { pageForAddress, pageForRequest } from '../page-answer.js';
 import { card, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
-import { Detail } from '../statistic-sections.js';
+import { countCell, Detail } from '../statistic-sections.js';
 import { es } from '../texts/es.js';
 
 /** The longest text a field takes: more than any name or school a list may hold (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
@@ -41,11 +41,7 @@ function CompareForm({
   site,
   kind,
   items,
-}: {
-  site: SiteContext;
-  kind: ComparedKind;
-  items: readonly string[];
-}) {
+}: Omit<ComparedProps, 'comparison'> & { items: readonly string[] }) {
   const { texts, paths, data } = site;
   const words = texts.compare[kind];
   const listId = 'compare-schools';
@@ -105,8 +101,6 @@ function ComparedCounts({ site, kind, comparison }: ComparedProps) {
     editions.at(-1) ?? 0,
     missing,
   );
-  const cell = (count: number | undefined) =>
-    count === undefined ? <span class="no-data">{all.names.fewer(data.names.k)}</span> : all.number(count);
   return (
     <Detail
       wide
@@ -129,7 +123,7 @@ function ComparedCounts({ site, kind, comparison }: ComparedProps) {
       ]}
       rows={editions.map((year, e) => [
         <a href={paths.statistics(String(year))}>{year}</a>,
-        ...series.map((one) => cell(one.counts[e])),
+        ...series.map((one) => countCell(all, one.counts[e], all.names.fewer(data.names.k))),
       ])}
     />
   );

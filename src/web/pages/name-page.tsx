@@ -10,7 +10,7 @@ import { DownloadLinks, downloadPath, type CsvTable } from '../open-data.js';
 import { pageKind } from '../page-answer.js';
 import { SchoolName } from '../school-links.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
-import { Detail, type Drawing } from '../statistic-sections.js';
+import { countCell, Detail, sameDrawing, type Drawing } from '../statistic-sections.js';
 import { es, type Texts } from '../texts/es.js';
 
 /** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages. */
@@ -42,10 +42,7 @@ export function nameDrawing(site: SiteContext, fact: NameFact): { title: string;
       editions={published}
     />
   );
-  return {
-    title,
-    drawing: { inline: chart, standalone: chart, height: linesHeight(STANDALONE_CHART_WIDTH) },
-  };
+  return { title, drawing: sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH)) };
 }
 
 /** A name's chart for its file and embeddable page (`nombres-ane`), when an edition shows its count. */
@@ -65,7 +62,6 @@ function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
   const { texts: all, paths, data } = site;
   const texts = all.names;
   const { k } = data.names;
-  const fewer = <span class="no-data">{texts.fewer(k)}</span>;
   const { title, drawing } = nameDrawing(site, fact);
   return (
     <Detail
@@ -79,7 +75,7 @@ function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
       ]}
       rows={fact.editions.map(({ year, count, rank, share }) => [
         <a href={paths.statistics(String(year))}>{year}</a>,
-        count === undefined ? fewer : all.number(count),
+        countCell(all, count, texts.fewer(k)),
         rank === undefined ? '' : all.number(rank),
         share === undefined ? '' : texts.percent(share),
       ])}

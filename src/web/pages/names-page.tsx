@@ -40,18 +40,10 @@ function LookupForm({ kind, typed }: { kind: NameKind; typed: string | undefined
 }
 
 /** The names of a kind with a page, A to Z, under their initials. */
-function NameList({
-  kind,
-  facts,
-  slugOf,
-}: {
-  kind: NameKind;
-  facts: readonly NameFact[];
-  slugOf: ReadonlyMap<string, string>;
-}) {
-  const { paths } = useLocale();
+function NameList({ site, kind }: { site: SiteContext; kind: NameKind }) {
+  const { slugOf } = site.nameSlugs(kind);
   const initials = new Map<string, NameFact[]>();
-  for (const fact of facts) {
+  for (const fact of site.data.names.list(kind)) {
     const initial = fact.key.charAt(0).toUpperCase();
     initials.set(initial, [...(initials.get(initial) ?? []), fact]);
   }
@@ -61,7 +53,7 @@ function NameList({
       <ul class="name-list">
         {group.map((fact) => (
           <li>
-            <a href={paths.name(kind, slugOf.get(fact.key)!)}>{fact.name}</a>
+            <a href={site.paths.name(kind, slugOf.get(fact.key)!)}>{fact.name}</a>
           </li>
         ))}
       </ul>
@@ -95,7 +87,7 @@ function NamesPage({ site, kind, typed }: { site: SiteContext; kind: NameKind; t
       </Panel>
       {typed !== undefined || context.isUpdating ? null : (
         <Panel id="lista" heading={words.listHeading}>
-          <NameList kind={kind} facts={data.names.list(kind)} slugOf={site.nameSlugs(kind).slugOf} />
+          <NameList site={site} kind={kind} />
         </Panel>
       )}
     </Layout>

@@ -5,35 +5,15 @@ import { comparisonPath } from '../locale.js';
 import { PersonName } from '../name-links.js';
 import { es, type Texts } from '../texts/es.js';
 import { chartLinks } from '../chart-files.js';
-import {
-  categoryApiPath,
-  DownloadLinks,
-  downloadPath,
-  OpenDataLinks,
-  type CsvTable,
-  type Download,
-} from '../open-data.js';
+import { categoryApiPath, DownloadLinks, downloadPath, OpenDataLinks, type CsvTable } from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { participantsDrawing, ParticipantsByYear } from '../statistic-sections.js';
 import { yearCountsTable } from '../statistic-tables.js';
 import type { YearCount } from '../../domain/answer-shapes.js';
 import { totalOf } from '../year-statistics.js';
 
-/** What the page of one school shows: aggregates only, from the participants and the published statistics. */
-interface SchoolFacts {
-  school: string;
-  /** Every published edition from its first on, with 0 where it did not take part. */
-  participants: readonly YearCount[];
-  /** Its most frequent first name in each edition it took part in (`commonNameBySchoolByYear`). */
-  commonNames: readonly { year: number; name: string }[];
-  /** Its most frequent first name over every edition (`commonNameBySchool`), when published. */
-  commonNameOverall: string | undefined;
-  /** The earliest edition of the data, to tell "since the first edition with data". */
-  firstEditionOfData: number;
-}
-
 /** The editions it took part in (more than 0 participants). */
-const editionsOf = (facts: SchoolFacts) => facts.participants.filter((point) => point.count > 0);
+const editionsOf = (participants: readonly YearCount[]) => participants.filter((point) => point.count > 0);
 
 /** The id of a school's chart: its participants per edition. */
 const PARTICIPANTS_CHART = 'school-participants';
@@ -44,7 +24,7 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
   const texts = all.school;
   const facts = schoolFacts(site, school);
   const downloads = schoolDownloads(site, slug);
-  const editions = editionsOf(facts);
+  const editions = editionsOf(facts.participants);
   const first = editions[0]!.year;
   const total = totalOf(editions);
   const yearCell = (year: number) => <a href={paths.statistics(String(year))}>{year}</a>;
@@ -100,10 +80,7 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
 }
 
 /** A school's CSV files (`companias-{slug}-participantes.csv`, `-nombres.csv`), and the statistics they come from in the API. */
-export const schoolDownloads = (
-  site: SiteContext,
-  slug: string,
-): Record<'participants' | 'names', Download> => ({
+export const schoolDownloads = (site: SiteContext, slug: string) => ({
   participants: {
     csv: downloadPath(`companias-${slug}-participantes.csv`),
     json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
@@ -115,19 +92,23 @@ export const schoolDownloads = (
   },
 });
 
-/** A school's facts from the model: its participants in each published edition from its first, its common names. */
-function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, school: string): SchoolFacts {
+/** What the page of one school shows: aggregates only, from the participants and the published statistics. */
+function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, school: string) {
   const byYear = data.rowsBySchool.get(school)!;
   return {
     school,
+    /** Every published edition from its first on, with 0 where it did not take part. */
     participants: published
       .filter((year) => year >= firstYears.get(school)!)
       .map((year) => ({ year, count: byYear.get(year) ?? 0 })),
+    /** Its most frequent first name in each edition it took part in (`commonNameBySchoolByYear`). */
     commonNames: published.flatMap((year) => {
       const name = commonNames(String(year)).get(school);
       return name === undefined ? [] : [{ year, name }];
     }),
+    /** Its most frequent first name over every edition (`commonNameBySchool`), when published. */
     commonNameOverall: commonNames(GLOBAL_YEAR).get(school),
+    /** The earliest edition of the data, to tell "since the first edition with data". */
     firstEditionOfData: published[0]!,
   };
 }
@@ -166,7 +147,7 @@ export const schoolPage = (site: SiteContext, slug: string, school: string): Add
   content: () => <SchoolPage site={site} slug={slug} school={school} />,
   card: () => {
     const facts = schoolFacts(site, school);
-    const editions = editionsOf(facts);
+    const editions = editionsOf(facts.participants);
     return card(
       site,
       school,

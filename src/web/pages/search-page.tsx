@@ -10,11 +10,8 @@ import { SearchForm, type SearchInput } from '../search-form.js';
 import { DataTable } from '../data-table.js';
 import { SchoolName } from '../school-links.js';
 
-/** A participant the search found: the read model's match. */
-export type Participation = Match;
-
 /** Why the form could not search (the API's own message), or what a search found. */
-export type SearchOutcome = { refusal: string } | { found: readonly Participation[] };
+export type SearchOutcome = { refusal: string } | { found: readonly Match[] };
 
 interface SearchPageProps {
   site: SiteContext;
