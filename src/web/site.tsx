@@ -198,6 +198,28 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions) {
 
 export type Site = ReturnType<typeof createSite>;
 
-/** Every address answering the same error page: whichever of the model's pages is asked for, `unavailable`. */
-const unavailablePages = (unavailable: () => PreparedResponse) =>
-  new Proxy({} as ModelPages, { get: () => unavailable });
+/** Every address answering the same error page (listed, so that a new page must be added here too). */
+function unavailablePages(unavailable: () => PreparedResponse): ModelPages {
+  return {
+    home: unavailable,
+    statistics: unavailable,
+    school: unavailable,
+    names: unavailable,
+    name: unavailable,
+    about: unavailable,
+    searchForm: unavailable,
+    search: unavailable,
+    compare: unavailable,
+    compareData: unavailable,
+    download: unavailable,
+    dataPackage: unavailable,
+    catalogue: unavailable,
+    preview: unavailable,
+    chart: unavailable,
+    embed: unavailable,
+    robots: unavailable,
+    sitemap: unavailable,
+    originalStatistics: unavailable,
+    notFound: unavailable,
+  };
+}
