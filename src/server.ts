@@ -66,14 +66,6 @@ export function createHttpApp({ source, settings, logger, recordRequest, clock }
   return createHttpServer(settings, createDispatcher({ source, settings, observer, site, clock }), observer);
 }
 
-/** Stops a server: no new connections; open ones end once their answers are written (entry.ts). */
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
-}
-
 /**
  * Puts the server together: the read model that follows the store, the HTTP server and
  * the metrics listener. Loads the read model once, then listens.
@@ -98,11 +90,12 @@ export async function startServer({
     clock,
   });
   const metricsAddress = settings.metrics;
-  const metricsServer = metricsAddress && createMetricsServer(metrics);
+  const metricsServer = metricsAddress && createMetricsServer(metrics.registry);
   const close = async () => {
     metricsServer?.close();
     metricsServer?.closeAllConnections();
-    await closeServer(http);
+    // No new connections; open ones end once their answers are written (entry.ts).
+    await new Promise((resolve) => http.close(resolve));
     await follower.stop();
   };
   await follower.start();
