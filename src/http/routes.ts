@@ -74,11 +74,11 @@ export function buildRoutes(site?: Site): Route[] {
 function pageRoutes(site: Site): Route[] {
   const page = (
     path: string,
-    answer: (state: FollowerState, params: Params) => Answer,
+    answer: (state: FollowerState, params: Params, query: Query, rawQuery: string) => Answer,
     cache: string = CACHE.revalidate,
   ): Route => ({
     path,
-    answer: (_query, source, params) => answer(source.state, params),
+    answer: (query, source, params, rawQuery) => answer(source.state, params, query, rawQuery),
     cache,
   });
   const redirect = (path: string, location: string) => {
@@ -94,11 +94,7 @@ function pageRoutes(site: Site): Route[] {
       page(`${paths.statisticsFolder}/:year`, (state, { year }) => at(state).statistics(year!)),
       page(`${paths.schoolsFolder}/:slug`, (state, { slug }) => at(state).school(slug!)),
       ...NAME_KINDS.flatMap((kind): Route[] => [
-        {
-          path: paths.namesFolder[kind],
-          answer: (query, source) => at(source.state).names(kind, query),
-          cache: CACHE.revalidate,
-        },
+        page(paths.namesFolder[kind], (state, _params, query) => at(state).names(kind, query)),
         page(`${paths.namesFolder[kind]}/:slug`, (state, { slug }) => at(state).name(kind, slug!)),
       ]),
       page(paths.about, (state) => at(state).about()),
@@ -108,11 +104,9 @@ function pageRoutes(site: Site): Route[] {
         participantSearch: true,
       },
       page(`${paths.previews}/:image`, (state, { image }) => at(state).preview(image!)),
-      ...COMPARED_KINDS.map((kind): Route => ({
-        path: paths.compare[kind],
-        answer: (_query, source, _params, rawQuery) => at(source.state).compare(kind, rawQuery),
-        cache: CACHE.revalidate,
-      })),
+      ...COMPARED_KINDS.map((kind) =>
+        page(paths.compare[kind], (state, _params, _query, rawQuery) => at(state).compare(kind, rawQuery)),
+      ),
       page(`${paths.chartsFolder}/:file`, (state, { file }) => at(state).chart(file!)),
       page(`${paths.embedsFolder}/:name`, (state, { name }) => at(state).embed(name!)),
       redirect(paths.statisticsFolder, paths.statistics(GLOBAL_YEAR)),
@@ -125,12 +119,11 @@ function pageRoutes(site: Site): Route[] {
     page(OPEN_DATA_PATHS.catalogue, (state) => site.at(state).catalogue(OPERATIONS)),
     // A comparison's data: one file for both languages.
     ...COMPARED_KINDS.flatMap((kind) =>
-      (['csv', 'json'] as const).map((format): Route => ({
-        path: comparisonDataPath(kind, format, []),
-        answer: (_query, source, _params, rawQuery) =>
-          site.at(source.state).compareData(kind, format, rawQuery),
-        cache: CACHE.revalidate,
-      })),
+      (['csv', 'json'] as const).map((format) =>
+        page(comparisonDataPath(kind, format, []), (state, _params, _query, rawQuery) =>
+          site.at(state).compareData(kind, format, rawQuery),
+        ),
+      ),
     ),
     page('/robots.txt', (state) => site.at(state).robots()),
     page('/sitemap.xml', (state) => site.at(state).sitemap()),
