@@ -13,14 +13,20 @@ import { createSite } from './web/site.js';
 import { listen, withBrackets } from './listen.js';
 import type { ReadStore } from './store/store.js';
 
-export interface ServerOptions {
-  openStore: () => Promise<ReadStore>;
+export interface HttpAppOptions {
+  source: ModelSource;
   /** Every setting of the server, as `serve` resolved them (src/config). */
   settings: ServerSettings;
   /** A pino logger (the CLI's), or `false` for none (tests). */
   logger: Logger | false;
+  /** Where answers are counted (the metrics); nowhere when omitted. */
+  recordRequest?: RecordRequest;
   /** The search budgets' clock: a test's or a benchmark's, which moves time itself. */
   clock?: Clock;
+}
+
+export interface ServerOptions extends Omit<HttpAppOptions, 'source' | 'recordRequest'> {
+  openStore: () => Promise<ReadStore>;
 }
 
 export interface RunningServer {
@@ -46,15 +52,6 @@ function urlOf(server: Server, host: string): string {
 function boundUrlOf(server: Server): string {
   const { address, port } = server.address() as AddressInfo;
   return `http://${withBrackets(address)}:${port}`;
-}
-
-export interface HttpAppOptions {
-  source: ModelSource;
-  settings: ServerSettings;
-  logger: Logger | false;
-  /** Where answers are counted (the metrics); nowhere when omitted. */
-  recordRequest?: RecordRequest;
-  clock?: Clock;
 }
 
 /** The HTTP server over a source of read models: Node's server in front of the one dispatcher. */
