@@ -15,14 +15,14 @@ import type { FollowerState } from '../read-model/follower.js';
 import type { PendingSearch } from './search-budget.js';
 import { apiReference } from './api-reference.js';
 import { OPEN_DATA_PATHS } from '../web/layout.js';
-import { OPERATIONS, type ModelSource, type Operation } from './operations.js';
+import { OPERATIONS, type ModelSource } from './operations.js';
 
 /** The values of a route's path parameters (`/estadisticas/:year` → `{year}`). */
 export type Params = Readonly<Record<string, string>>;
 
 /**
  * One route: GET and HEAD are answered from this row by the dispatcher (dispatcher.ts);
- * the OpenAPI document comes from its schema; other methods on its path answer 405.
+ * other methods on its path answer 405.
  */
 export interface Route {
   /** `/api/years`, or with one parameter as its last segment: `/estadisticas/:year`. */
@@ -33,8 +33,6 @@ export interface Route {
    * budgets let it run (dispatcher.ts).
    */
   answer(query: Query, source: ModelSource, params: Params, rawQuery: string): Answer | PendingSearch;
-  /** How the OpenAPI document describes it; the route is left out of the document when absent. */
-  schema?: Operation;
   /** A participant search (the API's, the form's): its answers carry `SEARCH_CORS_ORIGIN`, not `CORS_ORIGIN`. */
   participantSearch?: boolean;
   /** `Cache-Control` of its 200 answers (documented; a test holds the live answers to it). */
@@ -64,7 +62,7 @@ export function isApiPath(path: string): boolean {
  */
 export function buildRoutes(site?: Site): Route[] {
   return [
-    ...OPERATIONS.map((operation) => ({ ...operation, schema: operation })),
+    ...OPERATIONS,
     ...apiReference().map((file) => fixed(file.path, file.answer, CACHE.revalidate)),
     ...(site ? pageRoutes(site) : []),
   ];
