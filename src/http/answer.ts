@@ -143,7 +143,6 @@ function assemble(
   };
 }
 
-/** Prepares an answer from its bytes. */
 export function prepareBytes(
   statusCode: number,
   body: Buffer,
@@ -189,7 +188,6 @@ export function prepareAssetInBackground(body: Buffer, kind: BodyKind): () => Pr
   };
 }
 
-/** Prepares a JSON answer from its text. */
 export function prepareJsonText(
   statusCode: number,
   json: string,

@@ -88,11 +88,6 @@ interface Client {
   nextShown: number;
 }
 
-/** A 32-bit FNV-1a hash of a school and a name's key: the client's memory of names keeps no text. */
-function nameHash(school: string, key: string): number {
-  return fnv1a32(`${school}\n${key}`);
-}
-
 /** An account whose day's allowance is `units`: half held at once, half refilled over the day. */
 function dayAccount(bucket: Bucket, units: number): Account {
   return { bucket, capacity: units / 2, perMs: units / 2 / DAY_MS };
@@ -196,8 +191,9 @@ export function createSearchBudgets(
         charge(miss, 1);
         return ran;
       }
+      // Hashed with the school (FNV-1a, 32 bits): the client's memory of names keeps no text.
       const fresh = ran.names
-        .map((name) => nameHash(search.school, name))
+        .map((name) => fnv1a32(`${search.school}\n${name}`))
         .filter((hash) => !client.shown.includes(hash));
       if (hit.some(({ bucket }) => bucket.level < fresh.length - ROUNDING)) {
         charge(miss, 1);
