@@ -13,14 +13,20 @@ import { createSite } from './web/site.js';
 import { listen, withBrackets } from './listen.js';
 import type { ReadStore } from './store/store.js';
 
-export interface ServerOptions {
-  openStore: () => Promise<ReadStore>;
+export interface HttpAppOptions {
+  source: ModelSource;
   /** Every setting of the server, as `serve` resolved them (src/config). */
   settings: ServerSettings;
   /** A pino logger (the CLI's), or `false` for none (tests). */
   logger: Logger | false;
+  /** Where answers are counted (the metrics); nowhere when omitted. */
+  recordRequest?: RecordRequest;
   /** The search budgets' clock: a test's or a benchmark's, which moves time itself. */
   clock?: Clock;
+}
+
+export interface ServerOptions extends Omit<HttpAppOptions, 'source' | 'recordRequest'> {
+  openStore: () => Promise<ReadStore>;
 }
 
 export interface RunningServer {
@@ -48,15 +54,6 @@ function boundUrlOf(server: Server): string {
   return `http://${withBrackets(address)}:${port}`;
 }
 
-export interface HttpAppOptions {
-  source: ModelSource;
-  settings: ServerSettings;
-  logger: Logger | false;
-  /** Where answers are counted (the metrics); nowhere when omitted. */
-  recordRequest?: RecordRequest;
-  clock?: Clock;
-}
-
 /** The HTTP server over a source of read models: Node's server in front of the one dispatcher. */
 export function createHttpApp({ source, settings, logger, recordRequest, clock }: HttpAppOptions): Server {
   const site = settings.webPages
@@ -64,14 +61,6 @@ export function createHttpApp({ source, settings, logger, recordRequest, clock }
     : undefined;
   const observer = createObserver(logger, recordRequest ?? (() => undefined));
   return createHttpServer(settings, createDispatcher({ source, settings, observer, site, clock }), observer);
-}
-
-/** Stops a server: no new connections; open ones end once their answers are written (entry.ts). */
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
 }
 
 /**
@@ -98,11 +87,12 @@ export async function startServer({
     clock,
   });
   const metricsAddress = settings.metrics;
-  const metricsServer = metricsAddress && createMetricsServer(metrics);
+  const metricsServer = metricsAddress && createMetricsServer(metrics.registry);
   const close = async () => {
     metricsServer?.close();
     metricsServer?.closeAllConnections();
-    await closeServer(http);
+    // No new connections; open ones end once their answers are written (entry.ts).
+    await new Promise((resolve) => http.close(resolve));
     await follower.stop();
   };
   await follower.start();

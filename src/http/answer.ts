@@ -143,7 +143,6 @@ function assemble(
   };
 }
 
-/** Prepares an answer from its bytes. */
 export function prepareBytes(
   statusCode: number,
   body: Buffer,
@@ -169,9 +168,9 @@ const brotliAsync = promisify(brotliCompress);
  * A large asset that never changes (a script of the API reference, say): served
  * uncompressed until someone asks for it, then compressed at the highest effort in the
  * background (a megabyte of brotli takes seconds that the event loop must not wait);
- * `current()` is the best answer so far.
+ * the function returned gives the best answer so far.
  */
-export function prepareAssetInBackground(body: Buffer, kind: BodyKind): { current(): PreparedResponse } {
+export function prepareAssetInBackground(body: Buffer, kind: BodyKind): () => PreparedResponse {
   const tag = bodyTag(body);
   let answer = assemble(200, body, kind, tag, {});
   let started = body.length <= COMPRESSION_THRESHOLD_BYTES;
@@ -180,18 +179,15 @@ export function prepareAssetInBackground(body: Buffer, kind: BodyKind): { curren
     const br = await brotliAsync(body, brotliOptions(body, 'max'));
     answer = assemble(200, body, kind, tag, { gzip: gzipped, br });
   };
-  return {
-    current() {
-      if (!started) {
-        started = true;
-        compressionQueue = compressionQueue.then(compressAll).catch(() => undefined);
-      }
-      return answer;
-    },
+  return () => {
+    if (!started) {
+      started = true;
+      compressionQueue = compressionQueue.then(compressAll).catch(() => undefined);
+    }
+    return answer;
   };
 }
 
-/** Prepares a JSON answer from its text. */
 export function prepareJsonText(
   statusCode: number,
   json: string,

@@ -44,13 +44,8 @@ const DIST_FILES = [
  */
 const readAsset = (file: string) => readFileSync(new URL(`./assets/${file}`, import.meta.url), 'utf8');
 
-/** One answer of the reference, by its path. */
-export interface ReferenceFile {
-  path: string;
-  answer(): PreparedResponse;
-}
-
-let prepared: ReferenceFile[] | undefined;
+/** The reference's answers, by their paths. */
+let prepared: { path: string; answer: () => PreparedResponse }[] | undefined;
 
 /**
  * `/api/openapi.json` and the interactive reference at `/api/docs`: Swagger UI's own
@@ -58,7 +53,7 @@ let prepared: ReferenceFile[] | undefined;
  * once per process and served from memory like every other answer. Nothing is fetched
  * from elsewhere.
  */
-export function apiReference(): readonly ReferenceFile[] {
+export function apiReference() {
   if (prepared) return prepared;
   const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const fixed = (path: string, answer: PreparedResponse) => ({ path, answer: () => answer });
@@ -79,7 +74,7 @@ export function apiReference(): readonly ReferenceFile[] {
     ),
     ...DIST_FILES.map(([name, contentType]) => ({
       path: `${DOCS_PATH}/${name}`,
-      answer: prepareAssetInBackground(readFileSync(join(dist, name)), kind(contentType)).current,
+      answer: prepareAssetInBackground(readFileSync(join(dist, name)), kind(contentType)),
     })),
   ];
   return prepared;

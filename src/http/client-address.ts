@@ -2,14 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIP, type Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import proxyAddr from 'proxy-addr';
-
-/** How the search budgets tell clients apart (docs/security.md). */
-export interface ClientKeySettings {
-  /** Reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted. */
-  trustProxyHops: number;
-  /** IPv6 clients are counted by this prefix. */
-  ipv6ClientPrefix: number;
-}
+import type { ServerSettings } from '../config/index.js';
 
 /** `1.2.3.4:5678` → `1.2.3.4`, `[2001:db8::1]:443` and `[2001:db8::1]` → `2001:db8::1`; anything else as it is. */
 function withoutPort(entry: string): string {
@@ -54,7 +47,7 @@ export function clientKey(text: string, prefix: number): string | undefined {
  * right, or the connection), so a proxy that writes no usable address makes its clients
  * share one budget.
  */
-export function clientsOf(settings: ClientKeySettings): (request: IncomingMessage) => string {
+export function clientsOf(settings: Pick<ServerSettings, 'trustProxyHops' | 'ipv6ClientPrefix'>) {
   const { trustProxyHops: hops, ipv6ClientPrefix: prefix } = settings;
   const ofConnection = new WeakMap<Socket, string>();
   const connectionKey = (socket: Socket) => {
@@ -65,7 +58,7 @@ export function clientsOf(settings: ClientKeySettings): (request: IncomingMessag
     }
     return key;
   };
-  return (request) => {
+  return (request: IncomingMessage) => {
     if (hops === 0) return connectionKey(request.socket);
     const chain = proxyAddr.all(request, (_address, i) => i < hops);
     for (let i = chain.length - 1; i > 0; i--) {

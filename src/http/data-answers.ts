@@ -1,5 +1,6 @@
 import { apiErrors, validYearsError } from '../domain/api-messages.js';
-import type { Match, ParticipantIndex } from '../read-model/participant-index.js';
+import type { ParticipantRecord } from '../domain/types.js';
+import type { ParticipantIndex } from '../read-model/participant-index.js';
 import type { StatisticRecord, StatisticsRecords } from '../read-model/statistics-records.js';
 import {
   CACHE,
@@ -100,6 +101,6 @@ export const companiesAnswer = (participants: ParticipantIndex) =>
   });
 
 /** A participant search's answer, made for this request (never kept, spec §8). */
-export function searchAnswer(matches: readonly Match[]): ComputedJson {
+export function searchAnswer(matches: readonly ParticipantRecord[]): ComputedJson {
   return { kind: 'computed', statusCode: 200, json: JSON.stringify({ participants: matches }) };
 }

@@ -44,7 +44,6 @@ interface Exchange {
   startedMs: number;
   /** Null for a request refused before, or without, a route: nothing of its path or query is kept. */
   route: Route | null;
-  params: Params;
   /** The value of the route's path parameter, for the log (only a known value is logged). */
   pathValue: string | undefined;
   /** After `?`, without a fragment. */
@@ -77,7 +76,7 @@ const recordOf = (
 /** Finds the row of a decoded path: a map lookup, then the rows whose last segment is a parameter. */
 export function routeMatcher(
   routes: readonly Route[],
-): (path: string) => Pick<Exchange, 'route' | 'params' | 'pathValue'> | undefined {
+): (path: string) => { route: Route; params: Params; pathValue: string | undefined } | undefined {
   const exact = new Map(
     routes.filter((route) => !route.path.includes('/:')).map((route) => [route.path, route]),
   );
@@ -169,8 +168,8 @@ type Send = (exchange: Exchange, answer: Answer, headers?: Readonly<Record<strin
  * written by the responder of its kind, then recorded by the observer.
  */
 export function batchedSender(settings: ServerSettings, observer: Observer): Send {
-  const responder = createResponder(settings.corsOrigin);
-  const searchResponder = createResponder(settings.searchCorsOrigin);
+  const write = createResponder(settings.corsOrigin);
+  const writeSearch = createResponder(settings.searchCorsOrigin);
   let pending: Exchange[] = [];
   const writePending = () => {
     const batch = pending;
@@ -179,8 +178,7 @@ export function batchedSender(settings: ServerSettings, observer: Observer): Sen
       const { request, response } = exchange;
       if (response.destroyed) continue;
       try {
-        const writer = exchange.route?.participantSearch ? searchResponder : responder;
-        writer.write(request, response, exchange.answer!);
+        (exchange.route?.participantSearch ? writeSearch : write)(request, response, exchange.answer!);
       } catch (error) {
         observer.failed(recordOf(exchange, 0), error, 'answer could not be written');
         response.destroy();
@@ -265,7 +263,6 @@ export function createDispatcher({
       response,
       startedMs: performance.now(),
       route: null,
-      params: NO_PARAMS,
       pathValue: undefined,
       query: '',
       answer: undefined,
@@ -278,16 +275,15 @@ export function createDispatcher({
     if (found === undefined) return send(exchange, unrouted(exchange, path, { site, source, match }));
     const { route, params } = found;
     exchange.route = route;
-    exchange.params = params;
     exchange.pathValue = found.pathValue;
     exchange.query = query;
     const { method } = request;
     if (method === 'GET' || method === 'HEAD')
       return settle(
         exchange,
-        answerOf(exchange, () => route!.answer(parseQuery(query), source, params, query)),
+        answerOf(exchange, () => route.answer(parseQuery(query), source, params, query)),
       );
-    const { form } = route!;
+    const { form } = route;
     if (method === 'POST' && form)
       return readForm(
         request,

@@ -11,11 +11,6 @@ const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0
 /** The process metrics (CPU, memory, event loop, GC) are collected once per process. */
 let processRegistry: Registry | undefined;
 
-export interface Metrics {
-  recordRequest: RecordRequest;
-  registry: Registry;
-}
-
 /** The read model's and the store's figures, read from the follower when /metrics is read. */
 function registerFollowerMetrics(registry: Registry, follower: ReadModelFollower): void {
   const registers = [registry];
@@ -128,7 +123,7 @@ function requestRecorder(registry: Registry): RecordRequest {
  * model and the store, and the process. The only per-request work is a tally and a
  * histogram observation on a series looked up once.
  */
-export function createMetrics(follower: ReadModelFollower): Metrics {
+export function createMetrics(follower: ReadModelFollower) {
   const registry = new Registry();
   registerFollowerMetrics(registry, follower);
   const recordRequest = requestRecorder(registry);
@@ -144,7 +139,7 @@ const TEXT = 'text/plain; charset=utf-8';
  * process's figures are not public unless an operator binds it to a public address
  * (`METRICS_HOST`, `METRICS_PORT`). Anything else is a 404, another method a 405.
  */
-export function createMetricsServer({ registry }: Metrics): Server {
+export function createMetricsServer(registry: Registry): Server {
   return createServer((request, response) => {
     const found = (request.url ?? '').split('?', 1)[0] === '/metrics';
     if (!found || (request.method !== 'GET' && request.method !== 'HEAD')) {

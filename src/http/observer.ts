@@ -84,13 +84,9 @@ export function createObserver(logger: Logger | false, recordRequest: RecordRequ
     },
     failed(request, error, message) {
       if (logger === false) return;
-      const {
-        name,
-        message: reason,
-        code,
-      } = (error instanceof Error ? error : new Error(String(error))) as NodeJS.ErrnoException;
+      const cause = (error instanceof Error ? error : new Error(String(error))) as NodeJS.ErrnoException;
       const { method, route } = request;
-      const err = { type: name, code, message: reason };
+      const err = { type: cause.name, code: cause.code, message: cause.message };
       logger.error({ reqId: nextId(), method, route, url: urlOf(request), err }, message);
     },
   };

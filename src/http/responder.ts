@@ -54,46 +54,38 @@ function wireHeaders(representation: Representation, corsOrigin: string | undefi
   return headers;
 }
 
-/** Writes answers; the only per-server setting is the CORS origin (none: no header). */
-export interface Responder {
-  /**
-   * Writes an answer to Node's response: the representation the request accepts, or
-   * 304 when `If-None-Match` names it. The dispatcher writes every answer through it.
-   */
-  write(request: IncomingMessage, response: ServerResponse, answer: Answer): void;
-}
-
-export function createResponder(corsOrigin: string | undefined): Responder {
-  return {
-    write(request, response, answer) {
-      // A computed answer (a search) is compressed only when large enough and accepted.
-      const computed = answer.kind === 'computed';
-      const encoding =
-        computed || answer.gzip || answer.br
-          ? chooseEncoding(request.headers['accept-encoding'])
-          : 'identity';
-      const prepared = !computed
-        ? answer
-        : encoding !== 'identity' && Buffer.byteLength(answer.json) > COMPRESSION_THRESHOLD_BYTES
-          ? compressedComputed(answer, encoding)
-          : undefined;
-      const representation = prepared
-        ? (encoding !== 'identity' && prepared[encoding]) || prepared.identity
-        : computedRepresentation(answer as ComputedJson);
-      const tags = prepared
-        ? [prepared.identity.etag, prepared.gzip?.etag, prepared.br?.etag]
-        : [representation.etag];
-      const ifNoneMatch = request.headers['if-none-match'];
-      const notModified =
-        answer.statusCode === 200 &&
-        ifNoneMatch !== undefined &&
-        tags[0] !== undefined &&
-        namesTag(ifNoneMatch, tags);
-      response.writeHead(
-        notModified ? 304 : answer.statusCode,
-        wireHeaders(representation, corsOrigin, notModified),
-      );
-      response.end(notModified ? undefined : representation.body);
-    },
+/**
+ * Writes an answer to Node's response: the representation the request accepts, or 304
+ * when `If-None-Match` names it. The only per-server setting is the CORS origin (none: no
+ * header). The dispatcher writes every answer through it.
+ */
+export function createResponder(corsOrigin: string | undefined) {
+  return (request: IncomingMessage, response: ServerResponse, answer: Answer): void => {
+    // A computed answer (a search) is compressed only when large enough and accepted.
+    const computed = answer.kind === 'computed';
+    const encoding =
+      computed || answer.gzip || answer.br ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
+    const prepared = !computed
+      ? answer
+      : encoding !== 'identity' && Buffer.byteLength(answer.json) > COMPRESSION_THRESHOLD_BYTES
+        ? compressedComputed(answer, encoding)
+        : undefined;
+    const representation = prepared
+      ? (encoding !== 'identity' && prepared[encoding]) || prepared.identity
+      : computedRepresentation(answer as ComputedJson);
+    const tags = prepared
+      ? [prepared.identity.etag, prepared.gzip?.etag, prepared.br?.etag]
+      : [representation.etag];
+    const ifNoneMatch = request.headers['if-none-match'];
+    const notModified =
+      answer.statusCode === 200 &&
+      ifNoneMatch !== undefined &&
+      tags[0] !== undefined &&
+      namesTag(ifNoneMatch, tags);
+    response.writeHead(
+      notModified ? 304 : answer.statusCode,
+      wireHeaders(representation, corsOrigin, notModified),
+    );
+    response.end(notModified ? undefined : representation.body);
   };
 }

@@ -15,14 +15,14 @@ import type { FollowerState } from '../read-model/follower.js';
 import type { PendingSearch } from './search-budget.js';
 import { apiReference } from './api-reference.js';
 import { OPEN_DATA_PATHS } from '../web/layout.js';
-import { OPERATIONS, type ModelSource, type Operation } from './operations.js';
+import { OPERATIONS, type ModelSource } from './operations.js';
 
 /** The values of a route's path parameters (`/estadisticas/:year` → `{year}`). */
 export type Params = Readonly<Record<string, string>>;
 
 /**
  * One route: GET and HEAD are answered from this row by the dispatcher (dispatcher.ts);
- * the OpenAPI document comes from its schema; other methods on its path answer 405.
+ * other methods on its path answer 405.
  */
 export interface Route {
   /** `/api/years`, or with one parameter as its last segment: `/estadisticas/:year`. */
@@ -33,8 +33,6 @@ export interface Route {
    * budgets let it run (dispatcher.ts).
    */
   answer(query: Query, source: ModelSource, params: Params, rawQuery: string): Answer | PendingSearch;
-  /** How the OpenAPI document describes it; the route is left out of the document when absent. */
-  schema?: Operation;
   /** A participant search (the API's, the form's): its answers carry `SEARCH_CORS_ORIGIN`, not `CORS_ORIGIN`. */
   participantSearch?: boolean;
   /** `Cache-Control` of its 200 answers (documented; a test holds the live answers to it). */
@@ -64,7 +62,7 @@ export function isApiPath(path: string): boolean {
  */
 export function buildRoutes(site?: Site): Route[] {
   return [
-    ...OPERATIONS.map((operation) => ({ ...operation, schema: operation })),
+    ...OPERATIONS,
     ...apiReference().map((file) => fixed(file.path, file.answer, CACHE.revalidate)),
     ...(site ? pageRoutes(site) : []),
   ];
@@ -74,11 +72,11 @@ export function buildRoutes(site?: Site): Route[] {
 function pageRoutes(site: Site): Route[] {
   const page = (
     path: string,
-    answer: (state: FollowerState, params: Params) => Answer,
+    answer: (state: FollowerState, params: Params, query: Query, rawQuery: string) => Answer,
     cache: string = CACHE.revalidate,
   ): Route => ({
     path,
-    answer: (_query, source, params) => answer(source.state, params),
+    answer: (query, source, params, rawQuery) => answer(source.state, params, query, rawQuery),
     cache,
   });
   const redirect = (path: string, location: string) => {
@@ -94,11 +92,7 @@ function pageRoutes(site: Site): Route[] {
       page(`${paths.statisticsFolder}/:year`, (state, { year }) => at(state).statistics(year!)),
       page(`${paths.schoolsFolder}/:slug`, (state, { slug }) => at(state).school(slug!)),
       ...NAME_KINDS.flatMap((kind): Route[] => [
-        {
-          path: paths.namesFolder[kind],
-          answer: (query, source) => at(source.state).names(kind, query),
-          cache: CACHE.revalidate,
-        },
+        page(paths.namesFolder[kind], (state, _params, query) => at(state).names(kind, query)),
         page(`${paths.namesFolder[kind]}/:slug`, (state, { slug }) => at(state).name(kind, slug!)),
       ]),
       page(paths.about, (state) => at(state).about()),
@@ -108,11 +102,9 @@ function pageRoutes(site: Site): Route[] {
         participantSearch: true,
       },
       page(`${paths.previews}/:image`, (state, { image }) => at(state).preview(image!)),
-      ...COMPARED_KINDS.map((kind): Route => ({
-        path: paths.compare[kind],
-        answer: (_query, source, _params, rawQuery) => at(source.state).compare(kind, rawQuery),
-        cache: CACHE.revalidate,
-      })),
+      ...COMPARED_KINDS.map((kind) =>
+        page(paths.compare[kind], (state, _params, _query, rawQuery) => at(state).compare(kind, rawQuery)),
+      ),
       page(`${paths.chartsFolder}/:file`, (state, { file }) => at(state).chart(file!)),
       page(`${paths.embedsFolder}/:name`, (state, { name }) => at(state).embed(name!)),
       redirect(paths.statisticsFolder, paths.statistics(GLOBAL_YEAR)),
@@ -125,12 +117,11 @@ function pageRoutes(site: Site): Route[] {
     page(OPEN_DATA_PATHS.catalogue, (state) => site.at(state).catalogue(OPERATIONS)),
     // A comparison's data: one file for both languages.
     ...COMPARED_KINDS.flatMap((kind) =>
-      (['csv', 'json'] as const).map((format): Route => ({
-        path: comparisonDataPath(kind, format, []),
-        answer: (_query, source, _params, rawQuery) =>
-          site.at(source.state).compareData(kind, format, rawQuery),
-        cache: CACHE.revalidate,
-      })),
+      (['csv', 'json'] as const).map((format) =>
+        page(comparisonDataPath(kind, format, []), (state, _params, _query, rawQuery) =>
+          site.at(state).compareData(kind, format, rawQuery),
+        ),
+      ),
     ),
     page('/robots.txt', (state) => site.at(state).robots()),
     page('/sitemap.xml', (state) => site.at(state).sitemap()),

@@ -1,3 +1,4 @@
+import type { ServerSettings } from '../config/index.js';
 import type { Answer } from './answer.js';
 import { fnv1a32 } from '../domain/hashing.js';
 
@@ -39,13 +40,6 @@ export interface PendingSearch {
  * charged as a search that found nobody: it tells that several names match, and none of them.
  */
 
-export interface SearchBudgetSettings {
-  searchBudgets: boolean;
-  searchClientShare: number;
-  searchSchoolShare: number;
-  searchFormFamilies: number;
-}
-
 /** Milliseconds on a clock that only goes forward (`performance.now`, or a test's). */
 export type Clock = () => number;
 
@@ -74,23 +68,7 @@ const ROUNDING = 1e-9;
 const MAX_CLIENTS = 50_000;
 
 /** A leaky bucket: `level` units as of `at`. */
-class Bucket {
-  constructor(
-    public level: number,
-    public at: number,
-  ) {}
-}
-
-/** A client's API bucket for one school. */
-class SchoolBucket extends Bucket {
-  constructor(
-    readonly school: string,
-    level: number,
-    at: number,
-  ) {
-    super(level, at);
-  }
-}
+type Bucket = { level: number; at: number };
 
 /** A bucket with its size for this search: capacity and refill per millisecond. */
 interface Account {
@@ -103,16 +81,11 @@ interface Account {
 interface Client {
   lastSeen: number;
   /** The API's, one per school searched (a few: a list is lighter than a map). */
-  schools: SchoolBucket[];
+  schools: (Bucket & { readonly school: string })[];
   confirmed: Bucket | undefined;
   missed: Bucket | undefined;
   shown: number[];
   nextShown: number;
-}
-
-/** A 32-bit FNV-1a hash of a school and a name's key: the client's memory of names keeps no text. */
-function nameHash(school: string, key: string): number {
-  return fnv1a32(`${school}\n${key}`);
 }
 
 /** An account whose day's allowance is `units`: half held at once, half refilled over the day. */
@@ -150,7 +123,10 @@ function seeClient(clients: Map<string, Client>, key: string, now: number, maxCl
 }
 
 export function createSearchBudgets(
-  settings: SearchBudgetSettings,
+  settings: Pick<
+    ServerSettings,
+    'searchBudgets' | 'searchClientShare' | 'searchSchoolShare' | 'searchFormFamilies'
+  >,
   clock: Clock,
   maxClients = MAX_CLIENTS,
 ): SearchBudgets | undefined {
@@ -164,12 +140,12 @@ export function createSearchBudgets(
 
   const schoolBucket = (school: string, capacity: number, now: number): Bucket => {
     let bucket = schools.get(school);
-    if (bucket === undefined) schools.set(school, (bucket = new Bucket(capacity, now)));
+    if (bucket === undefined) schools.set(school, (bucket = { level: capacity, at: now }));
     return bucket;
   };
   const clientBucket = (client: Client, school: string, capacity: number, now: number): Bucket => {
     let bucket = client.schools.find((own) => own.school === school);
-    if (bucket === undefined) client.schools.push((bucket = new SchoolBucket(school, capacity, now)));
+    if (bucket === undefined) client.schools.push((bucket = { school, level: capacity, at: now }));
     return bucket;
   };
 
@@ -185,8 +161,8 @@ export function createSearchBudgets(
       return { hit: accounts, miss: accounts };
     }
     const missed = families * MISSED_SHARE;
-    client.confirmed ??= new Bucket(families, now);
-    client.missed ??= new Bucket(missed, now);
+    client.confirmed ??= { level: families, at: now };
+    client.missed ??= { level: missed, at: now };
     return {
       hit: [{ bucket: client.confirmed, capacity: families, perMs: families / HOUR_MS }],
       miss: [{ bucket: client.missed, capacity: missed, perMs: missed / HOUR_MS }],
@@ -215,8 +191,9 @@ export function createSearchBudgets(
         charge(miss, 1);
         return ran;
       }
+      // Hashed with the school (FNV-1a, 32 bits): the client's memory of names keeps no text.
       const fresh = ran.names
-        .map((name) => nameHash(search.school, name))
+        .map((name) => fnv1a32(`${search.school}\n${name}`))
         .filter((hash) => !client.shown.includes(hash));
       if (hit.some(({ bucket }) => bucket.level < fresh.length - ROUNDING)) {
         charge(miss, 1);

@@ -201,13 +201,6 @@ function matchingNames(shelf: SchoolShelf, needle: string): number[] {
   return found;
 }
 
-/** A participant a search found: one row of a school's list. */
-export interface Match {
-  name: string;
-  school: string;
-  year: number;
-}
-
 /** Participants grouped by school, searchable by literal substring of the normalised name. */
 export class ParticipantIndex {
   readonly companies: readonly string[];
@@ -232,7 +225,7 @@ export class ParticipantIndex {
    * in Spanish order) and the distinct names among them (their search keys), or
    * `undefined` when nothing matches.
    */
-  search(normalizedName: string, school: string): { matches: Match[]; names: string[] } | undefined {
+  search(normalizedName: string, school: string) {
     const shelf = this.shelves.get(school);
     if (!shelf) return undefined;
     const found = matchingNames(shelf, normalizedName.toLowerCase());

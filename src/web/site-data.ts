@@ -1,7 +1,7 @@
 import { searchKey } from '../domain/names.js';
 import { compareNames, compareSchools } from '../read-model/comparisons.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import type { Match } from '../read-model/participant-index.js';
+import type { ParticipantRecord } from '../domain/types.js';
 import type { ComparedKind } from './locale.js';
 
 /** The one place the pages meet the read model: what they show of it, records and matches, never an answer's bytes. */
@@ -22,7 +22,7 @@ export function siteData({ statistics, participants, names }: ReadModel) {
     /** The children of a school served (distinct names), or undefined when it is not served. */
     childrenOf: (school: string) => participants.childrenOf(school),
     /** What the API's search finds of an already normalised name in a school. */
-    search: (normalizedName: string, school: string): readonly Match[] =>
+    search: (normalizedName: string, school: string): readonly ParticipantRecord[] =>
       participants.search(normalizedName, school)?.matches ?? [],
     /** The first names and surnames with a page, and their facts. */
     names,

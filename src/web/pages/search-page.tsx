@@ -2,7 +2,7 @@ import { searchKey } from '../../domain/names.js';
 import { decideParticipants, type Query } from '../../domain/validation.js';
 import type { PreparedResponse } from '../../http/answer.js';
 import type { PendingSearch } from '../../http/search-budget.js';
-import type { Match } from '../../read-model/participant-index.js';
+import type { ParticipantRecord } from '../../domain/types.js';
 import { Layout, Panel } from '../layout.js';
 import { pageForRequest } from '../page-answer.js';
 import { card, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
@@ -11,7 +11,7 @@ import { DataTable } from '../data-table.js';
 import { SchoolName } from '../school-links.js';
 
 /** Why the form could not search (the API's own message), or what a search found. */
-export type SearchOutcome = { refusal: string } | { found: readonly Match[] };
+export type SearchOutcome = { refusal: string } | { found: readonly ParticipantRecord[] };
 
 interface SearchPageProps {
   site: SiteContext;
