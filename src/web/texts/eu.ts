@@ -233,7 +233,6 @@ export const eu: Texts = {
         'Haur Danborradako bost bataio-izen arte grafiko berean: zenbat neska-mutilek daramaten edizio bakoitzean.',
       card: 'Bost izen arte, edizioz edizio',
       items: 'izen',
-      /** What it compares, as a link from the other comparisons. */
       others: 'izenak',
       item: 'Izena',
       field: (place: number) => `${place}. izena`,
@@ -245,7 +244,6 @@ export const eu: Texts = {
         'Haur Danborradako bost abizen arte grafiko berean: zenbat neska-mutilek daramaten edizio bakoitzean.',
       card: 'Bost abizen arte, edizioz edizio',
       items: 'abizen',
-      /** What it compares, as a link from the other comparisons. */
       others: 'abizenak',
       item: 'Abizena',
       field: (place: number) => `${place}. abizena`,
@@ -257,7 +255,6 @@ export const eu: Texts = {
         'Haur Danborradako bost konpainia arte grafiko berean: edizio bakoitzeko parte-hartzaileak.',
       card: 'Bost konpainia arte, edizioz edizio',
       items: 'konpainia',
-      /** What it compares, as a link from the other comparisons. */
       others: 'konpainiak',
       item: 'Konpainia',
       field: (place: number) => `${place}. konpainia`,
