@@ -104,10 +104,7 @@ function addTo(counts: Counts, key: string, records = 1): void {
 
 function addNested(counts: NestedCounts, key: string, inner: string, records = 1): void {
   let inners = counts.get(key);
-  if (inners === undefined) {
-    inners = new Map();
-    counts.set(key, inners);
-  }
+  if (inners === undefined) counts.set(key, (inners = new Map()));
   addTo(inners, inner, records);
 }
 
@@ -181,10 +178,7 @@ export function tallyRecords(
   for (const record of records) {
     if (!isFourDigitYear(record.year)) continue;
     let tally = byYear.get(record.year);
-    if (tally === undefined) {
-      tally = { year: record.year, ...emptyTally(cap) };
-      byYear.set(record.year, tally);
-    }
+    if (tally === undefined) byYear.set(record.year, (tally = { year: record.year, ...emptyTally(cap) }));
     addRecord(tally, schoolOf(record.school), readName(record.name), cap);
   }
   const years = [...byYear.values()].sort((a, b) => a.year - b.year);
