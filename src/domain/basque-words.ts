@@ -22,10 +22,8 @@ export function formatPercent(share: number): string {
   return `${isNegative(share) ? MINUS : ''}%${PERCENT_SPACE}${percentFigure(share, true)}`;
 }
 
-/** `one` for the plural category `one` of Basque (exactly 1, CLDR's `n = 1`), `many` otherwise: verb agreement. */
-export function plural(count: number, one: string, many: string): string {
-  return count === 1 ? one : many;
-}
+/** Basque's plural category `one` is also exactly 1 (CLDR's `n = 1`): verb agreement. */
+export { plural } from './spanish-words.js';
 
 /** `**A**, **B** eta **C**`: Basque joins a list with `eta`, with no comma before it (CLDR's). */
 export function joinList(items: readonly string[]): string {

@@ -6,20 +6,16 @@
  * that reads back as the number, half away from zero, and so does this.
  */
 
-export interface FigureOptions {
-  /** Fraction digits kept at least (zeros added) and at most (rounded). */
-  minFraction?: number;
-  maxFraction?: number;
-  /** Powers of ten the figure is moved by before rounding: 2 for a percentage. */
-  shift?: number;
-  /** Whether four integer digits are grouped (`1.000`), or only five and more (ICU's Spanish percentages). */
-  groupFour?: boolean;
-}
-
-/** `1.234,568`: a dot for thousands (also in four digits), a comma for decimals, no sign. */
+/**
+ * `1.234,568`: a dot for thousands (also in four digits), a comma for decimals, no sign.
+ * `minFraction` and `maxFraction`: fraction digits kept at least (zeros added) and at most
+ * (rounded); `shift`: powers of ten the figure is moved by before rounding, 2 for a
+ * percentage; `groupFour`: whether four integer digits are grouped (`1.000`), or only five
+ * and more (ICU's Spanish percentages).
+ */
 export function unsignedFigure(
   value: number,
-  { minFraction = 0, maxFraction = 3, shift = 0, groupFour = true }: FigureOptions = {},
+  { minFraction = 0, maxFraction = 3, shift = 0, groupFour = true } = {},
 ) {
   if (Number.isNaN(value)) return 'NaN';
   if (!Number.isFinite(value)) return '∞';

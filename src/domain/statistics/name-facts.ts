@@ -89,21 +89,6 @@ class CountedName {
   }
 }
 
-/** A stored name as read once: its keys beside its written forms. */
-interface ReadOnce extends ReadName {
-  firstKey: string;
-  surnameKeys: string[];
-}
-
-function readOnce(name: string): ReadOnce {
-  const read = readName(name);
-  return {
-    ...read,
-    firstKey: read.firstName.toLowerCase(),
-    surnameKeys: read.surnames.map((surname) => surname.toLowerCase()),
-  };
-}
-
 /** Competition ranks of the counts: 1 + how many are larger. */
 function ranks(counts: Iterable<number>): Map<number, number> {
   const descending = [...counts].sort((a, b) => b - a);
@@ -168,7 +153,7 @@ export function nameFactsOf(
 ): NameFactsData {
   const editionOf = new Map(editions.map((year, e) => [year, e]));
   const participants = editions.map(() => 0);
-  const read = new Map<string, ReadOnce>();
+  const read = new Map<string, ReadName>();
   const firstNames = new Map<string, CountedName>();
   const surnames = new Map<string, CountedName>();
   const counted = (names: Map<string, CountedName>, key: string) => {
@@ -181,7 +166,7 @@ export function nameFactsOf(
     if (e === undefined) continue;
     participants[e]!++;
     let name = read.get(record.name);
-    if (name === undefined) read.set(record.name, (name = readOnce(record.name)));
+    if (name === undefined) read.set(record.name, (name = readName(record.name)));
     if (name.firstName === '') continue;
     const school = schoolOf(record.school);
     counted(firstNames, name.firstKey).add(name.firstName, e, school, name.child, k);

@@ -4,24 +4,9 @@ import { normalizeName } from '../names.js';
  * Surname particles (DESIGN §3), compared case-insensitively: a surname unit is one
  * token plus any of these tokens right before it (`de la Fuente`, `van der Berg`).
  */
-const PARTICLES: ReadonlySet<string> = new Set([
-  'de',
-  'del',
-  'la',
-  'las',
-  'los',
-  'y',
-  'da',
-  'das',
-  'do',
-  'dos',
-  'di',
-  'van',
-  'von',
-  'der',
-  'san',
-  'santa',
-]);
+const PARTICLES: ReadonlySet<string> = new Set(
+  'de del la las los y da das do dos di van von der san santa'.split(' '),
+);
 
 /** Surnames that head a compound one with particles, besides those ending in `z` (`Garcia de Cortazar`). */
 const COMPOUND_HEADS: ReadonlySet<string> = new Set(['garcia', 'ochoa', 'ladron']);

@@ -54,10 +54,8 @@ const noneReaches = (what: string, k: number, year?: number): string =>
 const opening = (year: number | undefined, rest: string): string =>
   year === undefined ? capitalize(rest) : `En ${yr(year)} ${rest}`;
 /** A year's sentences are in the past tense, the series' in the present. */
-function be(year: number | undefined, many: boolean): string {
-  if (year === undefined) return many ? 'son' : 'es';
-  return many ? 'fueron' : 'fue';
-}
+const be = (year: number | undefined, many: boolean): string =>
+  year === undefined ? (many ? 'son' : 'es') : many ? 'fueron' : 'fue';
 
 /**
  * `**A**`, `**A** y **B**`, `**A**, **B** y **C**`, each name followed by its `suffixes`

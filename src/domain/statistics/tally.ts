@@ -104,15 +104,15 @@ function addTo(counts: Counts, key: string, records = 1): void {
 
 function addNested(counts: NestedCounts, key: string, inner: string, records = 1): void {
   let inners = counts.get(key);
-  if (inners === undefined) {
-    inners = new Map();
-    counts.set(key, inners);
-  }
+  if (inners === undefined) counts.set(key, (inners = new Map()));
   addTo(inners, inner, records);
 }
 
 /** A stored name as the statistics read it: its first name, its distinct surnames, and the child it stands for. */
 export interface ReadName extends SplitName {
+  /** The lowercase forms of `firstName` and `surnames`: what they are counted by. */
+  firstKey: string;
+  surnameKeys: string[];
   /** The whole name, normalised and lowercase: two records with the same are one child. */
   child: string;
 }
@@ -121,9 +121,15 @@ export interface ReadName extends SplitName {
 export function readName(name: unknown): ReadName {
   const text = typeof name === 'string' ? name : '';
   const { firstName, surnames } = splitFullName(text);
-  const [first, second] = surnames;
-  const distinct = second?.toLowerCase() === first?.toLowerCase() ? surnames.slice(0, 1) : surnames;
-  return { firstName, surnames: distinct, child: searchKey(text) };
+  const surnameKeys = surnames.map((surname) => surname.toLowerCase());
+  const twice = surnameKeys.length === 2 && surnameKeys[0] === surnameKeys[1];
+  return {
+    firstName,
+    surnames: twice ? surnames.slice(0, 1) : surnames,
+    firstKey: firstName.toLowerCase(),
+    surnameKeys: twice ? surnameKeys.slice(0, 1) : surnameKeys,
+    child: searchKey(text),
+  };
 }
 
 /** The school a record counts for: its trimmed name; `''` for none. */
@@ -132,16 +138,11 @@ export function schoolOf(school: unknown): string {
 }
 
 /** One record, already read, into a tally. */
-function addRecord(
-  tally: ScopeTally,
-  school: string,
-  { firstName, surnames, child }: ReadName,
-  cap: number,
-): void {
+function addRecord(tally: ScopeTally, school: string, name: ReadName, cap: number): void {
+  const { firstName, firstKey: key, surnames, surnameKeys, child } = name;
   tally.participants++;
   if (school !== '') addTo(tally.schools, school);
   if (firstName === '') return;
-  const key = firstName.toLowerCase();
   const { bearers } = tally;
   addNested(tally.firstNames, key, firstName);
   bearers.firstNames.add(key, child);
@@ -149,10 +150,9 @@ function addRecord(
     addNested(tally.firstNamesBySchool, school, key);
     schoolBearers(bearers, school, cap).add(key, child);
   }
-  for (const surname of surnames) {
-    const surnameKey = surname.toLowerCase();
-    addNested(tally.surnames, surnameKey, surname);
-    bearers.surnames.add(surnameKey, child);
+  for (let i = 0; i < surnames.length; i++) {
+    addNested(tally.surnames, surnameKeys[i]!, surnames[i]!);
+    bearers.surnames.add(surnameKeys[i]!, child);
   }
 }
 
@@ -178,10 +178,7 @@ export function tallyRecords(
   for (const record of records) {
     if (!isFourDigitYear(record.year)) continue;
     let tally = byYear.get(record.year);
-    if (tally === undefined) {
-      tally = { year: record.year, ...emptyTally(cap) };
-      byYear.set(record.year, tally);
-    }
+    if (tally === undefined) byYear.set(record.year, (tally = { year: record.year, ...emptyTally(cap) }));
     addRecord(tally, schoolOf(record.school), readName(record.name), cap);
   }
   const years = [...byYear.values()].sort((a, b) => a.year - b.year);

@@ -281,7 +281,6 @@ const compareTexts = {
       'Hasta cinco apellidos de la Tamborrada Infantil en un gráfico: cuántos niños y niñas los llevan en cada edición.',
     card: 'Hasta cinco apellidos, edición a edición',
     items: 'apellidos',
-    /** What it compares, as a link from the other comparisons. */
     others: 'apellidos',
     item: 'Apellido',
     field: (place: number) => `Apellido ${place}`,
@@ -293,7 +292,6 @@ const compareTexts = {
       'Hasta cinco compañías de la Tamborrada Infantil en un gráfico: sus participantes en cada edición.',
     card: 'Hasta cinco compañías, edición a edición',
     items: 'compañías',
-    /** What it compares, as a link from the other comparisons. */
     others: 'compañías',
     item: 'Compañía',
     field: (place: number) => `Compañía ${place}`,

@@ -81,16 +81,16 @@ export const eu: Texts = {
     names: () => 'izen desberdin',
   },
   statistics: {
-    yearTitle: (year: string) => `Haur Danborrada ${year}`,
+    yearTitle: (year) => `Haur Danborrada ${year}`,
     globalTitle: 'Edizio guztiak',
-    yearDescription: (year: string) =>
+    yearDescription: (year) =>
       `${year}${caseEnding(Number(year), 'localGenitive')} Haur Danborradaren estatistikak.`,
     globalDescription: 'Haur Danborradaren edizio guztien estatistikak.',
     otherYears: 'Edizioak',
     unreadable: 'Atal honetako datuek ez dute espero zen itxura: laburpena baino ez da erakusten.',
   },
   table: {
-    caption: (title: string) => `${title}: datuak`,
+    caption: (title) => `${title}: datuak`,
     position: 'Postua',
     year: 'Urtea',
     participants: 'Parte-hartzaileak',
@@ -100,22 +100,21 @@ export const eu: Texts = {
     total: 'Guztira',
     years: 'Urteak',
     missingYear: 'daturik ez',
-    show: (rows: number) => `Ikusi taula (${counted(rows, 'errenkada')})`,
+    show: (rows) => `Ikusi taula (${counted(rows, 'errenkada')})`,
   },
   charts: {
-    bars: (count: number, first: string, last: string) =>
+    bars: (count, first, last) =>
       `${formatNumber(count)} elementuren barra horizontalak, handienetik txikienera: ${first} lehena, ${last} azkena. ${IN_TABLE}`,
-    line: (first: string, last: string, busiest: string, missing: readonly number[]) =>
+    line: (first, last, busiest, missing) =>
       `Edizio bakoitzeko parte-hartzaileen lerroa: ${first} lehena, ${last} azkena; gehienekoa, ${busiest}.${missingYears(missing)} ${IN_TABLE}`,
-    shownSchools: (shown: number, total: number) =>
+    shownSchools: (shown, total) =>
       shown === total
         ? ''
         : `Grafikoak lehen ${formatNumber(shown)} konpainiak erakusten ditu (guztira ${formatNumber(total)}); taulak, denak.`,
-    characters: (count: number) => counted(count, 'karaktere'),
-    editionsOf: (count: number, total: number) => `${formatNumber(count)}/${formatNumber(total)}`,
-    schoolLine: (school: string, points: readonly string[]) =>
-      `Edizio bakoitzeko parte-hartzaileak (${school}): ${points.join(', ')}.`,
-    dots: (schools: number, count: number, missing: readonly number[]) =>
+    characters: (count) => counted(count, 'karaktere'),
+    editionsOf: (count, total) => `${formatNumber(count)}/${formatNumber(total)}`,
+    schoolLine: (school, points) => `Edizio bakoitzeko parte-hartzaileak (${school}): ${points.join(', ')}.`,
+    dots: (schools, count, missing) =>
       `Puntu bat edizio bakoitzeko, konpainia bakoitzarentzat (${counted(schools, 'konpainia')}): betea, parte hartu bazuen; hutsa, ez bazuen; ${editions(count)}, datuekin.${missingYears(missing)} ${IN_TABLE}`,
   },
   categories,
@@ -132,7 +131,7 @@ export const eu: Texts = {
     privacy:
       'Izena eskaeraren gorputzean bidaltzen da: ez da geratzen orriaren helbidean, historian edo zerbitzariaren erregistroetan.',
     resultsHeading: 'Emaitzak',
-    found: (count: number, company: string) =>
+    found: (count, company) =>
       `${participations(count)} aurkitu ${count === 1 ? 'da' : 'dira'} konpainia honetan: ${company}.`,
     notFound:
       'Konpainia horretan ez dago izen hori duen parte-hartzailerik. Egiaztatu izena, bi abizenak eta konpainia.',
@@ -155,9 +154,9 @@ export const eu: Texts = {
     text: 'Zerbitzariak ezin izan ditu oraindik Haur Danborradaren datuak irakurri. Saiatu berriro minutu batzuk barru.',
   },
   school: {
-    description: (school: string, editionCount: number, participationCount: number) =>
+    description: (school, editionCount, participationCount) =>
       `${school} Haur Danborradan: ${editions(editionCount)} eta ${participations(participationCount)}, urtez urte.`,
-    lead: (first: number, sinceDataStart: boolean) =>
+    lead: (first, sinceDataStart) =>
       `Haur Danborradan parte hartzen du ${first}${caseEnding(first, 'ablative')}${sinceDataStart ? ', datuak dituen lehen ediziotik' : ''}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
     figuresHeading: IN_FIGURES,
     editions: () => 'edizio',
@@ -167,7 +166,7 @@ export const eu: Texts = {
       'Konpainiako zenbat neska-mutilek egin zuten desfile argitaratutako edizio bakoitzean, lehenengotik hasita; 0 batek esan nahi du edizio horretan ez zuela parte hartu.',
     compare: 'Alderatu beste konpainia batzuekin',
     namesHeading: 'Edizio bakoitzeko izen ohikoena',
-    namesText: (overall: string | undefined) =>
+    namesText: (overall) =>
       (overall === undefined ? '' : `Edizio guztiak batera hartuta, izen ohikoena: ${overall}. `) +
       `Edizio bakoitzeko «${COMMON_NAME}» estatistikaren datu bera da.`,
   },
@@ -189,41 +188,35 @@ export const eu: Texts = {
       },
     },
     indexDescription: 'Haur Danborradako bataio-izenak eta abizenak, bakoitza bere orriarekin.',
-    indexLead: (k: number) =>
+    indexLead: (k) =>
       `Edizio guztiak batera hartuta gutxienez ${k} haurrek daramaten bataio-izen eta abizen bakoitzak badu bere orria: zenbat haurrek daramaten edizio bakoitzean, haren postua eta zein konpainiatan den ohikoena.`,
     lookupHeading: 'Bilatu izen bat',
     lookup: 'Ikusi haren orria',
-    notFound: (typed: string, k: number) =>
+    notFound: (typed, k) =>
       `«${typed}»: ez dago orririk. Edizio guztiak batera hartuta gutxienez ${k} haurrek daramatzaten izenek eta abizenek baino ez dute orria.`,
-    description: (name: string) =>
+    description: (name) =>
       `${name} Haur Danborradan: zenbat haurrek daramaten edizio bakoitzean, haren postua eta konpainiak.`,
-    lead: (k: number) =>
+    lead: (k) =>
       `Argitaratutako edizio bakoitzean zenbat haurrek daramaten, haren postua eta parte-hartzaileen artean duen ehunekoa. ${k} haur baino gutxiagok daramaten edizioetan ez da zenbakia ematen.`,
     figuresHeading: IN_FIGURES,
-    shownEditions: (_count: number, k: number) => `edizio, ${k} edo gehiagorekin`,
+    shownEditions: (_count, k) => `edizio, ${k} edo gehiagorekin`,
     firstEdition: 'zenbakia duen lehen edizioa',
-    schools: (_count: number, k: number) => `konpainia, ${k} edo gehiagorekin`,
+    schools: (_count, k) => `konpainia, ${k} edo gehiagorekin`,
     editionsHeading: 'Edizioz edizio',
-    fewer: (k: number) => `${k} baino gutxiago`,
-    fileText: (k: number) =>
+    fewer: (k) => `${k} baino gutxiago`,
+    fileText: (k) =>
       `Argitaratutako edizio bakoitzean: zenbat haurrek daramaten, haren postua eta partaideen ehunekoa; hutsik, ${k} baino gutxiagok daramatenean.`,
     share: 'Ehunekoa',
     percent: formatPercent,
-    chart: (
-      name: string,
-      points: readonly string[],
-      missing: readonly number[],
-      withheld: readonly number[],
-      k: number,
-    ) =>
+    chart: (name, points, missing, withheld, k) =>
       `Edizio bakoitzeko parte-hartzaileak, izen honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`} ${IN_TABLE}`,
     schoolsHeading: 'Non den ohikoena',
-    schoolsText: (k: number) =>
+    schoolsText: (k) =>
       `Gutxienez ${k} haurrek daramaten konpainiak, edizio guztiak batuta, gehienetik gutxienera.`,
-    noSchools: (k: number) => `Ez dago ${k} haurrek edo gehiagok daramaten konpainiarik.`,
+    noSchools: (k) => `Ez dago ${k} haurrek edo gehiagok daramaten konpainiarik.`,
     appearances: 'Agerraldiak',
     compare: 'Alderatu beste batzuekin',
-    card: (kind: string, first: number | undefined) =>
+    card: (kind, first) =>
       first === undefined ? kind : `${kind} · ${first}${caseEnding(first, 'ablative')}`,
   },
   compare: {
@@ -233,10 +226,9 @@ export const eu: Texts = {
         'Haur Danborradako bost bataio-izen arte grafiko berean: zenbat neska-mutilek daramaten edizio bakoitzean.',
       card: 'Bost izen arte, edizioz edizio',
       items: 'izen',
-      /** What it compares, as a link from the other comparisons. */
       others: 'izenak',
       item: 'Izena',
-      field: (place: number) => `${place}. izena`,
+      field: (place) => `${place}. izena`,
       chartHeading: 'Izen bakoitza daramaten neska-mutilak, edizioz edizio',
     },
     surname: {
@@ -245,10 +237,9 @@ export const eu: Texts = {
         'Haur Danborradako bost abizen arte grafiko berean: zenbat neska-mutilek daramaten edizio bakoitzean.',
       card: 'Bost abizen arte, edizioz edizio',
       items: 'abizen',
-      /** What it compares, as a link from the other comparisons. */
       others: 'abizenak',
       item: 'Abizena',
-      field: (place: number) => `${place}. abizena`,
+      field: (place) => `${place}. abizena`,
       chartHeading: 'Abizen bakoitza daramaten neska-mutilak, edizioz edizio',
     },
     school: {
@@ -257,26 +248,25 @@ export const eu: Texts = {
         'Haur Danborradako bost konpainia arte grafiko berean: edizio bakoitzeko parte-hartzaileak.',
       card: 'Bost konpainia arte, edizioz edizio',
       items: 'konpainia',
-      /** What it compares, as a link from the other comparisons. */
       others: 'konpainiak',
       item: 'Konpainia',
-      field: (place: number) => `${place}. konpainia`,
+      field: (place) => `${place}. konpainia`,
       chartHeading: 'Konpainia bakoitzeko parte-hartzaileak, edizioz edizio',
     },
-    namesLead: (items: string, k: number) =>
+    namesLead: (items, k) =>
       `Aukeratu bost ${items} arte, eta grafiko berean ikusiko duzu zenbat neska-mutilek daramaten edizio bakoitzean, taula eta datuekin. Orriaren helbideak gordetzen du alderaketa, partekatzeko. Pribatutasunagatik, edizio guztietan gutxienez ${k} haurrek daramatzatenek baino ez dute zenbakirik.`,
     schoolsLead:
       'Aukeratu bost konpainia arte, eta grafiko berean ikusiko dituzu edizio bakoitzeko parte-hartzaileak, taula eta datuekin. Orriaren helbideak gordetzen du alderaketa, partekatzeko.',
-    withheldText: (k: number) =>
+    withheldText: (k) =>
       `${k} haur baino gutxiagok daramaten edizio batek ez du bere zenbakia erakusten («${k} baino gutxiago»): lerroa eten egiten da bertan.`,
     schoolsText: '0 batek esan nahi du konpainiak ez zuela edizio horretan parte hartu.',
-    chart: (labels: readonly string[], first: number, last: number, missing: readonly number[]) =>
+    chart: (labels, first, last, missing) =>
       `Lerro bat bakoitzeko (${labels.join(', ')}), ${first} eta ${last} artean.${missingYears(missing)} ${IN_TABLE}`,
     tooMany: 'Lehen bostak alderatzen dira: alderaketa batek bost biltzen ditu gehienez.',
-    namesNotFound: (k: number) =>
+    namesNotFound: (k) =>
       `Zenbaki publikorik gabe (ez dira argitaratutako edizio batean ere agertzen, edo ${k} haur baino gutxiagok daramatzate; pribatutasunagatik, ez da kasu bat bestetik bereizten):`,
     schoolsNotFound: 'Argitaratutako edizioetan parte-hartzailerik gabe:',
-    tooLong: (max: number) => `Laukitxo bakoitzak ${max} karaktere onartzen ditu gehienez.`,
+    tooLong: (max) => `Laukitxo bakoitzak ${max} karaktere onartzen ditu gehienez.`,
     formHeading: 'Aukeratu zer alderatu',
     submit: 'Alderatu',
     othersLead: 'Beste alderaketa batzuk:',
@@ -305,7 +295,7 @@ export const eu: Texts = {
     },
   },
   meta: {
-    imageAlt: (title: string) => `«${title}» txartela, Haur Danborrada datuetan webgunearena`,
+    imageAlt: (title) => `«${title}» txartela, Haur Danborrada datuetan webgunearena`,
     datasetName: 'Donostiako Haur Danborradako parte-hartzaileak eta estatistikak',
     datasetDescription:
       'Donostiako Haur Danborradaren urteko estatistikak eta guztizkoak: edizio bakoitzeko parte-hartzaileak, izen eta abizen ohikoenak, konpainiak eta haien bilakaera. Datu agregatuak soilik.',
@@ -315,10 +305,10 @@ export const eu: Texts = {
     catalogueName: 'Datu irekien katalogoa (DCAT-AP)',
     keywords: ['Haur Danborrada', 'Donostia / San Sebastián', 'izenak', 'abizenak', 'konpainiak'],
     card: {
-      home: (editionCount: number, participationCount: number) =>
+      home: (editionCount, participationCount) =>
         `${editions(editionCount)} · ${participations(participationCount)}`,
-      year: (participants: number) => counted(participants, 'parte-hartzaile'),
-      school: (editionCount: number, participationCount: number, first: number) =>
+      year: (participants) => counted(participants, 'parte-hartzaile'),
+      school: (editionCount, participationCount, first) =>
         `${participations(participationCount)}, ${editions(editionCount)} · lehena: ${first}`,
       search: 'Bilatu zein ediziotan hartu zuen parte neska edo mutil batek',
       about: 'Datuen jatorria eta zenbaki bakoitzaren esanahia',
