@@ -6,8 +6,7 @@ import { addressOf, LOCALES, LocaleContext, pathOf, type Language, type Locale }
 import { datasetJsonLd, PageMetaContext } from './page-meta.js';
 import { previewPath } from './preview-card.js';
 import type { NameFact, NameKind } from '../domain/statistics/name-facts.js';
-import { NamePathContext } from './name-links.js';
-import { SchoolPathContext } from './school-links.js';
+import { NamePathContext, SchoolPathContext } from './name-links.js';
 import { schoolSlugs } from './school-slugs.js';
 import type { SiteData } from './site-data.js';
 import { fullOrPublic } from './year-statistics.js';

@@ -19,8 +19,7 @@ import { DataTable, type Column } from './data-table.js';
 import { pageTable, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
-import { PersonName } from './name-links.js';
-import { SchoolName } from './school-links.js';
+import { PersonName, SchoolName } from './name-links.js';
 import { Summary } from './summary.js';
 import { parsed, totalOf, type StatisticRecord } from './year-statistics.js';
 
