@@ -15,7 +15,7 @@ import {
   YearLines,
   type YearSeries,
 } from './charts/year-lines.js';
-import { DataTable, type Column } from './data-table.js';
+import { DataTable, type DataTableProps } from './data-table.js';
 import { pageTable, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
@@ -55,15 +55,12 @@ function shownData(category: CategoryId, record: StatisticRecord): unknown {
   return record.fullData.length >= served ? record.fullData : record.publicData;
 }
 
-interface DetailProps {
+/** A table's props (its caption made from `title`), its chart, and how many of its rows the chart draws. */
+type DetailProps = Omit<DataTableProps, 'caption'> & {
   title: string;
   chart?: ComponentChildren;
   drawn?: number;
-  wide?: boolean;
-  columns: readonly Column[];
-  rows: readonly (readonly ComponentChildren[])[];
-  rowHeader?: number;
-}
+};
 
 /** A table under its chart: folded on a narrow screen (`<details>`, no script), side by side on a wide one. */
 export function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {
