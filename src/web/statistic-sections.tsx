@@ -29,19 +29,15 @@ type Shown = CategoryTexts & { category: CategoryId; id: string; texts: Texts };
 /** A section's content from its data, or `undefined` when the data has an unexpected shape. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
 
-/** A chart as the page draws it, and as its standalone file does: `STANDALONE_CHART_WIDTH` wide, `height` high. */
-export interface Drawing {
-  inline: ComponentChildren;
-  standalone: ComponentChildren;
-  height: number;
-}
-
 /** A chart drawn the same on the page and in its file. */
-export const sameDrawing = (chart: ComponentChildren, height: number): Drawing => ({
+export const sameDrawing = (chart: ComponentChildren, height: number) => ({
   inline: chart,
   standalone: chart,
   height,
 });
+
+/** A chart as the page draws it, and as its standalone file does: `STANDALONE_CHART_WIDTH` wide, `height` high. */
+export type Drawing = ReturnType<typeof sameDrawing>;
 
 /** The schools drawn in the evolution chart, one small chart each; the table lists them all. */
 const EVOLUTION_CHARTS = 6;
