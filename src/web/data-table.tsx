@@ -8,7 +8,7 @@ export interface Column {
   short?: boolean;
 }
 
-interface DataTableProps {
+export interface DataTableProps {
   caption: string;
   columns: readonly Column[];
   rows: readonly (readonly ComponentChildren[])[];

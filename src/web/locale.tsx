@@ -23,27 +23,8 @@ export type PageAddress =
 
 export const NAME_KINDS: readonly NameKind[] = ['firstName', 'surname'];
 
-/** The folders and fixed addresses of one language's pages. Paths are absolute: a 404 page answers at any depth. */
-interface Folders {
-  /** The folder of the year pages (`/estadisticas`) and of the school pages (`/companias`). */
-  statisticsFolder: string;
-  schoolsFolder: string;
-  /** The index of each kind of name (`/nombres`, `/apellidos`), the folder of their pages. */
-  namesFolder: Readonly<Record<NameKind, string>>;
-  search: string;
-  about: string;
-  /** The comparison of each kind, without what it compares (the query's `n`). */
-  compare: Readonly<Record<ComparedKind, string>>;
-  /** Where the preview images of the pages are (`/vista-previa`), and the name of the home page's. */
-  previews: string;
-  homePreview: string;
-  /** The folders of the charts' standalone SVG files (`/graficos`) and of their embeddable pages (`/insertar`). */
-  chartsFolder: string;
-  embedsFolder: string;
-}
-
-/** The addresses of one language's pages: its folders, and each page's address in them. */
-function sitePaths(root: string, folders: Folders) {
+/** The addresses of one language's pages: its folders (those of `ES_FOLDERS`), and each page's address in them. */
+function sitePaths(root: string, folders: typeof ES_FOLDERS) {
   return {
     home: root === '' ? '/' : root,
     ...folders,
@@ -59,23 +40,31 @@ function sitePaths(root: string, folders: Folders) {
 
 export type SitePaths = ReturnType<typeof sitePaths>;
 
+/** The folders and fixed addresses of the Spanish pages. Paths are absolute: a 404 page answers at any depth. */
+const ES_FOLDERS = {
+  /** The folder of the year pages and of the school pages. */
+  statisticsFolder: '/estadisticas',
+  schoolsFolder: '/companias',
+  /** The index of each kind of name, the folder of their pages. */
+  namesFolder: { firstName: '/nombres', surname: '/apellidos' },
+  search: '/buscar',
+  about: '/acerca',
+  /** The comparison of each kind, without what it compares (the query's `n`). */
+  compare: {
+    firstName: '/comparar/nombres',
+    surname: '/comparar/apellidos',
+    school: '/comparar/companias',
+  },
+  /** Where the preview images of the pages are, and the name of the home page's. */
+  previews: '/vista-previa',
+  homePreview: 'inicio',
+  /** The folders of the charts' standalone SVG files and of their embeddable pages. */
+  chartsFolder: '/graficos',
+  embedsFolder: '/insertar',
+};
+
 const PATHS: Record<Language, SitePaths> = {
-  es: sitePaths('', {
-    statisticsFolder: '/estadisticas',
-    schoolsFolder: '/companias',
-    namesFolder: { firstName: '/nombres', surname: '/apellidos' },
-    search: '/buscar',
-    about: '/acerca',
-    compare: {
-      firstName: '/comparar/nombres',
-      surname: '/comparar/apellidos',
-      school: '/comparar/companias',
-    },
-    previews: '/vista-previa',
-    homePreview: 'inicio',
-    chartsFolder: '/graficos',
-    embedsFolder: '/insertar',
-  }),
+  es: sitePaths('', ES_FOLDERS),
   eu: sitePaths('/eu', {
     statisticsFolder: '/eu/estatistikak',
     schoolsFolder: '/eu/konpainiak',

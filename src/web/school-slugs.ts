@@ -15,17 +15,12 @@ export function slugOf(value: string, empty = EMPTY_SLUG): string {
   return slug === '' ? empty : slug;
 }
 
-/** The address segment of each school (or name) and the school (or name) of each segment. */
-interface SchoolSlugs {
-  slugOf: ReadonlyMap<string, string>;
-  schoolOf: ReadonlyMap<string, string>;
-}
-
 /**
  * A distinct slug per school (or name's key, `empty` its own word): on a clash, in Spanish
- * order, the next get `-2`, `-3`… (docs/decisions.md)
+ * order, the next get `-2`, `-3`… (docs/decisions.md). The slug of each school (or name),
+ * and the school (or name) of each slug.
  */
-export function schoolSlugs(schools: Iterable<string>, empty = EMPTY_SLUG): SchoolSlugs {
+export function schoolSlugs(schools: Iterable<string>, empty = EMPTY_SLUG) {
   const slugs = new Map<string, string>();
   const schoolOf = new Map<string, string>();
   const sorted = [...new Set(schools)].sort(compareSpanish);

@@ -8,25 +8,22 @@ import { pageKind } from './page-answer.js';
 /** A file of `assets/` beside this module (the build copies the folder into dist/). */
 export const readAsset = (file: string) => readFileSync(new URL(`./assets/${file}`, import.meta.url));
 
-/** A file of the pages, served from memory under a name that changes with its content. */
-export interface SiteAsset {
-  /** `/recursos/estilo.3f9a0c1b2d.css` */
-  path: string;
-  answer(): PreparedResponse;
-}
-
 /** The stylesheet's parts, in order: the light colours, the pages (dark colours on request), the charts. */
 const STYLESHEET_PARTS = ['palette.css', 'site.css', 'charts.css'] as const;
 
-/** Read once per process (`files` joined in order). The name carries a hash of the content, so a browser may keep a file for a year. */
-function load(files: readonly string[], name: string, contentType: string): SiteAsset {
+/**
+ * A file of the pages, served from memory under a name that changes with its content
+ * (`/recursos/estilo.3f9a0c1b2d.css`), so a browser may keep it for a year. Read once per
+ * process (`files` joined in order).
+ */
+function load(files: readonly string[], name: string, contentType: string) {
   const body = Buffer.concat(files.map(readAsset));
   const path = `/recursos/${name}.${hash('sha256', body, 'hex').slice(0, 10)}.${files[0]!.split('.').at(-1)}`;
   const prepared = prepareBytes(200, body, pageKind(contentType, CACHE.immutable), { etag: true });
   return { path, answer: () => prepared };
 }
 
-let loaded: { stylesheet: SiteAsset; icon: SiteAsset } | undefined;
+let loaded: Record<'stylesheet' | 'icon', ReturnType<typeof load>> | undefined;
 
 export function siteAssets() {
   return (loaded ??= {

@@ -1,3 +1,4 @@
+import type { ServerSettings } from '../config/index.js';
 import type { NameKind } from '../domain/statistics/name-facts.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
@@ -34,12 +35,8 @@ import {
 import { siteData } from './site-data.js';
 import { faviconAnswer, robotsAnswer, siteAssets } from './site-files.js';
 
-export interface SiteOptions {
-  /** The public origin (`PUBLIC_URL`), for the addresses other sites read: canonical, cards, sitemap. */
-  publicUrl: string;
-  /** Where families ask for a removal (`PRIVACY_CONTACT`), shown on the about page. */
-  privacyContact?: string | undefined;
-}
+/** The public origin (`PUBLIC_URL`), and where families ask for a removal (`PRIVACY_CONTACT`), if set. */
+type SiteOptions = Pick<ServerSettings, 'publicUrl'> & Partial<Pick<ServerSettings, 'privacyContact'>>;
 
 function once<T>(make: () => T): () => T {
   let made: T | undefined;

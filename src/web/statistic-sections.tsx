@@ -15,12 +15,11 @@ import {
   YearLines,
   type YearSeries,
 } from './charts/year-lines.js';
-import { DataTable, type Column } from './data-table.js';
+import { DataTable, type DataTableProps } from './data-table.js';
 import { pageTable, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
-import { PersonName } from './name-links.js';
-import { SchoolName } from './school-links.js';
+import { PersonName, SchoolName } from './name-links.js';
 import { Summary } from './summary.js';
 import { parsed, totalOf, type StatisticRecord } from './year-statistics.js';
 
@@ -30,19 +29,15 @@ type Shown = CategoryTexts & { category: CategoryId; id: string; texts: Texts };
 /** A section's content from its data, or `undefined` when the data has an unexpected shape. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
 
-/** A chart as the page draws it, and as its standalone file does: `STANDALONE_CHART_WIDTH` wide, `height` high. */
-export interface Drawing {
-  inline: ComponentChildren;
-  standalone: ComponentChildren;
-  height: number;
-}
-
 /** A chart drawn the same on the page and in its file. */
-export const sameDrawing = (chart: ComponentChildren, height: number): Drawing => ({
+export const sameDrawing = (chart: ComponentChildren, height: number) => ({
   inline: chart,
   standalone: chart,
   height,
 });
+
+/** A chart as the page draws it, and as its standalone file does: `STANDALONE_CHART_WIDTH` wide, `height` high. */
+export type Drawing = ReturnType<typeof sameDrawing>;
 
 /** The schools drawn in the evolution chart, one small chart each; the table lists them all. */
 const EVOLUTION_CHARTS = 6;
@@ -56,15 +51,12 @@ function shownData(category: CategoryId, record: StatisticRecord): unknown {
   return record.fullData.length >= served ? record.fullData : record.publicData;
 }
 
-interface DetailProps {
+/** A table's props (its caption made from `title`), its chart, and how many of its rows the chart draws. */
+type DetailProps = Omit<DataTableProps, 'caption'> & {
   title: string;
   chart?: ComponentChildren;
   drawn?: number;
-  wide?: boolean;
-  columns: readonly Column[];
-  rows: readonly (readonly ComponentChildren[])[];
-  rowHeader?: number;
-}
+};
 
 /** A table under its chart: folded on a narrow screen (`<details>`, no script), side by side on a wide one. */
 export function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {

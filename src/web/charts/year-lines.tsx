@@ -75,20 +75,10 @@ interface SeriesLineProps {
 /** Beyond the first series (dots), each its own shape: the lines are told apart without colour. */
 const SHAPES = [symbolSquare, symbolTriangle, symbolDiamond, symbolCross];
 
+type MarkerProps = { index: number; x: number; y: number; radius: number; title?: string };
+
 /** The mark of a point of the `index`th series (from 1) at (x, y), with its title. */
-export function Marker({
-  index,
-  x,
-  y,
-  radius,
-  title,
-}: {
-  index: number;
-  x: number;
-  y: number;
-  radius: number;
-  title?: string;
-}) {
+function Marker({ index, x, y, radius, title }: MarkerProps) {
   const titled = title === undefined ? null : <title>{title}</title>;
   if (index === 1)
     return (

@@ -27,14 +27,8 @@ function askedIn(query: string): string[] | undefined {
 /** What a comparison compared, as its address and its data files name it: the figures' names, then those not found as typed. */
 const comparedItems = ({ series, notFound }: Comparison) => [...series.map((one) => one.label), ...notFound];
 
-interface ComparePageProps {
-  site: SiteContext;
-  kind: ComparedKind;
-  /** None: the empty form. */
-  comparison?: Comparison;
-  /** A field was longer than `MAX_TYPED_LENGTH`: nothing compared. */
-  refused?: boolean;
-}
+/** The page: no `comparison` for the empty form; `refused` when a field was longer than `MAX_TYPED_LENGTH` (nothing compared). */
+type ComparePageProps = Omit<ComparedProps, 'comparison'> & { comparison?: Comparison; refused?: boolean };
 
 /** The form (GET: what it compares is the address), its fields filled with what is compared. */
 function CompareForm({

@@ -18,9 +18,7 @@ export function HomePage({ site }: { site: SiteContext }) {
   /** The chart's data (`totalParticipants`) as CSV and in the API. */
   const participantsDownload = statisticDownload(site, GLOBAL_YEAR, 'totalParticipants');
   // While updating, the figures may mix two data versions: the notice alone, as on the year pages.
-  const totals = context.isUpdating
-    ? []
-    : (parsed(SHAPES.yearCounts, global.get('totalParticipants')?.publicData) ?? []);
+  const totals = context.isUpdating ? [] : participantsByEdition(site);
   const names = context.isUpdating
     ? undefined
     : parsed(SHAPES.figure, global.get('namesDiversity')?.publicData);
@@ -47,11 +45,7 @@ export function HomePage({ site }: { site: SiteContext }) {
       )}
       {totals.length === 0 ? null : (
         <Panel id="por-edicion" heading={texts.chartHeading}>
-          <ParticipantsByYear
-            id="home-participants"
-            title={texts.chartHeading}
-            points={[...totals].sort((a, b) => a.year - b.year)}
-          />
+          <ParticipantsByYear id="home-participants" title={texts.chartHeading} points={totals} />
           {participantsDownload && <DownloadLinks download={participantsDownload} />}
         </Panel>
       )}
@@ -70,11 +64,15 @@ export function HomePage({ site }: { site: SiteContext }) {
   );
 }
 
+/** The participants of each edition (`totalParticipants`), in year order. */
+const participantsByEdition = (site: SiteContext) =>
+  (
+    parsed(SHAPES.yearCounts, site.data.recordsOf(GLOBAL_YEAR).get('totalParticipants')?.publicData) ?? []
+  ).toSorted((a, b) => a.year - b.year);
+
 /** The card of the home page and of all editions: the participants of each edition as bars. */
 export function totalsCard(site: SiteContext, title: string) {
-  const totals =
-    parsed(SHAPES.yearCounts, site.data.recordsOf(GLOBAL_YEAR).get('totalParticipants')?.publicData) ?? [];
-  const series = [...totals].sort((a, b) => a.year - b.year);
+  const series = participantsByEdition(site);
   return card(site, title, site.texts.meta.card.home(series.length, totalOf(series)), series);
 }
 

@@ -8,7 +8,7 @@ import { Headline, Layout, ORIGINAL_WORK_URL, Panel } from '../layout.js';
 import { comparisonPath } from '../locale.js';
 import { DownloadLinks, downloadPath, type CsvTable } from '../open-data.js';
 import { pageKind } from '../page-answer.js';
-import { SchoolName } from '../school-links.js';
+import { SchoolName } from '../name-links.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { countCell, Detail, sameDrawing, type Drawing } from '../statistic-sections.js';
 import { es, type Texts } from '../texts/es.js';

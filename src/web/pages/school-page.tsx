@@ -27,7 +27,6 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
   const editions = editionsOf(facts.participants);
   const first = editions[0]!.year;
   const total = totalOf(editions);
-  const yearCell = (year: number) => <a href={paths.statistics(String(year))}>{year}</a>;
   const figures = [
     { value: all.number(editions.length), words: texts.editions(editions.length) },
     { value: all.number(total), words: all.figures.participations(total) },
@@ -66,7 +65,7 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
                 caption={texts.namesHeading}
                 columns={[{ label: all.table.year }, { label: all.table.commonName }]}
                 rows={facts.commonNames.map((item) => [
-                  yearCell(item.year),
+                  <a href={paths.statistics(String(item.year))}>{item.year}</a>,
                   <PersonName kind="firstName" name={item.name} />,
                 ])}
               />

@@ -8,7 +8,7 @@ import { pageForRequest } from '../page-answer.js';
 import { card, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
 import { SearchForm, type SearchInput } from '../search-form.js';
 import { DataTable } from '../data-table.js';
-import { SchoolName } from '../school-links.js';
+import { SchoolName } from '../name-links.js';
 
 /** Why the form could not search (the API's own message), or what a search found. */
 export type SearchOutcome = { refusal: string } | { found: readonly ParticipantRecord[] };
