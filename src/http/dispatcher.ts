@@ -225,7 +225,7 @@ export function createDispatcher({
   clock = () => performance.now(),
 }: DispatcherParts): Dispatch {
   const match = routeMatcher(buildRoutes(site));
-  const budgets = createSearchBudgets(settings, clock);
+  const spend = createSearchBudgets(settings, clock);
   const clientOf = clientsOf(settings);
   const send = batchedSender(settings, observer);
 
@@ -243,8 +243,8 @@ export function createDispatcher({
     if (answer.kind !== 'search') return send(exchange, answer);
     let waitSeconds = 0;
     const searched = answerOf(exchange, () => {
-      if (budgets === undefined) return answer.run().answer;
-      const spent = budgets.spend(clientOf(exchange.request), answer);
+      if (spend === undefined) return answer.run().answer;
+      const spent = spend(clientOf(exchange.request), answer);
       if (typeof spent !== 'number') return spent.answer;
       waitSeconds = spent;
       return answer.refused();
