@@ -134,26 +134,17 @@ export function createSearchBudgets(
   const clients = new Map<string, Client>();
   const schools = new Map<string, Bucket>();
 
-  const schoolBucket = (school: string, capacity: number, now: number): Bucket => {
-    let bucket = schools.get(school);
-    if (bucket === undefined) schools.set(school, (bucket = { level: capacity, at: now }));
-    return bucket;
-  };
-  const clientBucket = (client: Client, school: string, capacity: number, now: number): Bucket => {
-    let bucket = client.schools.find((own) => own.school === school);
-    if (bucket === undefined) client.schools.push((bucket = { school, level: capacity, at: now }));
-    return bucket;
-  };
-
   /** The accounts a search is charged to when it shows names, and when it finds nobody. */
-  const accountsOf = (client: Client, search: PendingSearch, children: number, now: number) => {
-    if (search.channel === 'api') {
+  const accountsOf = (client: Client, { channel, school }: PendingSearch, children: number, now: number) => {
+    if (channel === 'api') {
       const own = Math.max(CLIENT_FLOOR, clientShare * children);
       const all = Math.max(SCHOOL_FLOOR, schoolShare * children);
-      const accounts = [
-        dayAccount(clientBucket(client, search.school, own / 2, now), own),
-        dayAccount(schoolBucket(search.school, all / 2, now), all),
-      ];
+      let clientBucket = client.schools.find((bucket) => bucket.school === school);
+      if (clientBucket === undefined)
+        client.schools.push((clientBucket = { school, level: own / 2, at: now }));
+      let schoolBucket = schools.get(school);
+      if (schoolBucket === undefined) schools.set(school, (schoolBucket = { level: all / 2, at: now }));
+      const accounts = [dayAccount(clientBucket, own), dayAccount(schoolBucket, all)];
       return { hit: accounts, miss: accounts };
     }
     const missed = families * MISSED_SHARE;
