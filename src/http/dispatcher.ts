@@ -196,7 +196,7 @@ export function batchedSender(settings: ServerSettings, observer: Observer): Sen
 
 /** Where a path no row answers goes: the API's 404, or a redirect to the row without its trailing slash, or the pages' 404. */
 function unrouted(
-  exchange: Exchange,
+  method: string | undefined,
   path: string,
   { site, source, match }: { site: Site | undefined; source: ModelSource; match: (path: string) => unknown },
 ): Answer {
@@ -205,7 +205,6 @@ function unrouted(
   // site; a posted form is sent on with its body (308), not turned into a GET that loses it.
   const trimmed = path.replace(/\/+$/, '');
   if (trimmed !== path && trimmed !== '' && match(trimmed)) {
-    const { method } = exchange.request;
     const redirect = method === 'GET' || method === 'HEAD' ? movedPermanently : permanentRedirect;
     return redirect(encodeURI(trimmed));
   }
@@ -272,7 +271,7 @@ export function createDispatcher({
     const { path, query } = splitTarget(request.url ?? '');
     if (path === undefined) return send(exchange, PREPARED_ERRORS.badRequest);
     const found = match(path);
-    if (found === undefined) return send(exchange, unrouted(exchange, path, { site, source, match }));
+    if (found === undefined) return send(exchange, unrouted(request.method, path, { site, source, match }));
     const { route, params } = found;
     exchange.route = route;
     exchange.pathValue = found.pathValue;
