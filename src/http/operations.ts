@@ -12,7 +12,7 @@ import {
 } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import { CACHE, prepareError, prepareJson, type Answer } from './answer.js';
+import { CACHE, prepareError, prepareJson, PREPARED_ERRORS, type Answer } from './answer.js';
 import {
   categoryAnswer,
   companiesAnswer,
@@ -53,11 +53,6 @@ export interface Operation extends Pick<Route, 'path' | 'answer' | 'cache' | 'pa
 
 const PONG = prepareJson(200, { ok: true, message: PING_MESSAGE }, CACHE.none);
 const NOT_LOADED = prepareError(apiErrors.storeFailure, STORE_NOT_LOADED);
-
-/** Every error of the catalogue, prepared once (those that list the years are per model). */
-export const PREPARED_ERRORS = Object.fromEntries(
-  Object.entries(apiErrors).map(([name, error]) => [name, prepareError(error)]),
-) as Record<ErrorName, Answer>;
 
 /**
  * The operations that read data answer 500 until the first successful load. `searchClosed`:

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SERVER_SETTINGS } from '../../../src/config/index.js';
 import { createSearchBudgets } from '../../../src/http/search-budget.js';
-import { PREPARED_ERRORS } from '../../../src/http/operations.js';
+import { PREPARED_ERRORS } from '../../../src/http/answer.js';
 import type { PendingSearch } from '../../../src/http/search-budget.js';
 
 const HOUR = 3_600_000;
