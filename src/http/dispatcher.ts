@@ -74,9 +74,7 @@ const recordOf = (
 });
 
 /** Finds the row of a decoded path: a map lookup, then the rows whose last segment is a parameter. */
-export function routeMatcher(
-  routes: readonly Route[],
-): (path: string) => { route: Route; params: Params; pathValue: string | undefined } | undefined {
+export function routeMatcher(routes: readonly Route[]) {
   const exact = new Map(
     routes.filter((route) => !route.path.includes('/:')).map((route) => [route.path, route]),
   );
@@ -86,7 +84,7 @@ export function routeMatcher(
       ? []
       : [{ prefix: route.path.slice(0, colon + 1), name: route.path.slice(colon + 2), route }];
   });
-  return (path) => {
+  return (path: string) => {
     const route = exact.get(path);
     if (route !== undefined) return { route, params: NO_PARAMS, pathValue: undefined };
     for (const { prefix, name, route } of withParameter) {
@@ -101,10 +99,7 @@ export function routeMatcher(
  * The refusals before any route (docs/architecture.md, "Read path", step 3): the answer,
  * and whether the connection may not be reused (its body may still be coming).
  */
-export function refusalOf(
-  request: IncomingMessage,
-  maxUrlLength: number,
-): { answer: Answer; close: boolean } | undefined {
+export function refusalOf(request: IncomingMessage, maxUrlLength: number) {
   if ((request.url ?? '').length > maxUrlLength) return { answer: PREPARED_ERRORS.uriTooLong, close: false };
   // Node passes an `Expect` other than 100-continue here too (`checkExpectation`).
   const expect = request.headers.expect;
