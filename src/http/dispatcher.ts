@@ -153,16 +153,14 @@ export function readForm(
   request.on('error', () => undefined);
 }
 
-/** Sends an answer, with extra headers (`Allow`, `Retry-After`). */
-type Send = (exchange: Exchange, answer: Answer, headers?: Readonly<Record<string, string>>) => void;
-
 /**
  * The one way answers leave: written together once the event loop has read every request
  * that had arrived (`setImmediate`), so that a waiting client is woken once per batch
  * instead of once per answer, which under load halves the cost of a small answer; each
- * written by the responder of its kind, then recorded by the observer.
+ * written by the responder of its kind, then recorded by the observer. It sends an answer
+ * with extra headers (`Allow`, `Retry-After`).
  */
-export function batchedSender(settings: ServerSettings, observer: Observer): Send {
+export function batchedSender(settings: ServerSettings, observer: Observer) {
   const write = createResponder(settings.corsOrigin);
   const writeSearch = createResponder(settings.searchCorsOrigin);
   let pending: Exchange[] = [];
@@ -182,7 +180,7 @@ export function batchedSender(settings: ServerSettings, observer: Observer): Sen
       observer.answered(recordOf(exchange, response.statusCode));
     }
   };
-  return (exchange, answer, headers) => {
+  return (exchange: Exchange, answer: Answer, headers?: Readonly<Record<string, string>>) => {
     if (headers) for (const name in headers) exchange.response.setHeader(name, headers[name]!);
     exchange.answer = answer;
     if (pending.push(exchange) === 1) setImmediate(writePending);
