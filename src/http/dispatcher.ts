@@ -230,8 +230,9 @@ export function createDispatcher({
       return prepareError(apiErrors.storeFailure, describeStoreError(error));
     }
   };
-  /** An answer, or a participant search once the budgets let it run; refused: 429 with `Retry-After`. */
-  const settle = (exchange: Exchange, answer: Answer | PendingSearch) => {
+  /** The answer `make` gives, or its participant search once the budgets let it run; refused: 429 with `Retry-After`. */
+  const settle = (exchange: Exchange, make: () => Answer | PendingSearch) => {
+    const answer = answerOf(exchange, make);
     if (answer.kind !== 'search') return send(exchange, answer);
     let waitSeconds = 0;
     const searched = answerOf(exchange, () => {
@@ -271,20 +272,13 @@ export function createDispatcher({
     exchange.query = query;
     const { method } = request;
     if (method === 'GET' || method === 'HEAD')
-      return settle(
-        exchange,
-        answerOf(exchange, () => route.answer(parseQuery(query), source, params, query)),
-      );
+      return settle(exchange, () => route.answer(parseQuery(query), source, params, query));
     const { form } = route;
     if (method === 'POST' && form)
       return readForm(
         request,
         (answer) => refuse(exchange, answer),
-        (fields) =>
-          settle(
-            exchange,
-            answerOf(exchange, () => form(fields, source, params)),
-          ),
+        (fields) => settle(exchange, () => form(fields, source, params)),
       );
     if (form) send(exchange, PREPARED_ERRORS.methodNotAllowedWithForm, { allow: 'GET, HEAD, POST' });
     else send(exchange, PREPARED_ERRORS.methodNotAllowed, { allow: 'GET, HEAD' });
