@@ -42,16 +42,13 @@ export interface RunningServer {
 
 const SILENT = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
 
-/** `http://host:port` to reach a bound server (an unspecified address is reached on loopback). */
-function urlOf(server: Server, host: string): string {
-  const { port } = server.address() as AddressInfo;
-  return `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : withBrackets(host)}:${port}`;
-}
-
-/** `http://address:port` as the server is bound (`[::]:3000`, `0.0.0.0:3000`), for the log. */
-function boundUrlOf(server: Server): string {
+/**
+ * `http://host:port` to reach a bound server at `host` (an unspecified address is reached
+ * on loopback); without `host`, as it is bound (`[::]:3000`, `0.0.0.0:3000`), for the log.
+ */
+function urlOf(server: Server, host?: string): string {
   const { address, port } = server.address() as AddressInfo;
-  return `http://${withBrackets(address)}:${port}`;
+  return `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : withBrackets(host ?? address)}:${port}`;
 }
 
 /** The HTTP server over a source of read models: Node's server in front of the one dispatcher. */
@@ -105,7 +102,7 @@ export async function startServer({
   }
   const url = urlOf(http, settings.listen.host);
   const metricsUrl = metricsServer ? `${urlOf(metricsServer, metricsAddress.host)}/metrics` : undefined;
-  if (logger && metricsServer) logger.info(`Metrics listening at ${boundUrlOf(metricsServer)}/metrics`);
-  if (logger) logger.info(`Server listening at ${boundUrlOf(http)}`);
+  if (logger && metricsServer) logger.info(`Metrics listening at ${urlOf(metricsServer)}/metrics`);
+  if (logger) logger.info(`Server listening at ${urlOf(http)}`);
   return { http, follower, url, metricsUrl, close };
 }

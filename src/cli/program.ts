@@ -229,14 +229,7 @@ and says which years it would replace, unless --force.`,
   )
   .action(async (options) => {
     const { loadDemo } = await import('./commands/demo.js');
-    print(
-      await loadDemo(
-        { seed: options.seed, scale: options.scale },
-        storeOf(options),
-        options.force === true,
-        minPublishedCountOf(options),
-      ),
-    );
+    print(await loadDemo(options, storeOf(options), options.force === true, minPublishedCountOf(options)));
   });
 storeCommand(
   'updating',

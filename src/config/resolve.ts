@@ -52,13 +52,16 @@ function readSettings(
 }
 
 /** Connection settings of the PostgreSQL store (docs/postgresql.md; the settings `pg…`). */
-export type PostgresSettings = { poolMax: number; statementTimeoutMs: number; connectTimeoutMs: number };
-
-export const POSTGRES_DEFAULTS: Readonly<PostgresSettings> = Object.freeze({
-  poolMax: SETTINGS.pgPoolMax.fallback,
-  statementTimeoutMs: SETTINGS.pgStatementTimeoutMs.fallback,
-  connectTimeoutMs: SETTINGS.pgConnectTimeoutMs.fallback,
+const postgresSettings = (values: SettingValues) => ({
+  poolMax: values.pgPoolMax,
+  statementTimeoutMs: values.pgStatementTimeoutMs,
+  connectTimeoutMs: values.pgConnectTimeoutMs,
 });
+export type PostgresSettings = ReturnType<typeof postgresSettings>;
+
+export const POSTGRES_DEFAULTS: Readonly<PostgresSettings> = Object.freeze(
+  postgresSettings(readSettings(['every command'], {}, {})),
+);
 
 /** Where the data lives: a SQLite file, or a PostgreSQL database with its connection settings. */
 export type StoreLocation =
@@ -74,11 +77,7 @@ export function postgresLocation(url: string, settings: PostgresSettings = POSTG
 
 function storeLocationOf(values: SettingValues): StoreLocation {
   if (values.databaseUrl === undefined) return sqliteLocation(values.dbPath);
-  return postgresLocation(values.databaseUrl, {
-    poolMax: values.pgPoolMax,
-    statementTimeoutMs: values.pgStatementTimeoutMs,
-    connectTimeoutMs: values.pgConnectTimeoutMs,
-  });
+  return postgresLocation(values.databaseUrl, postgresSettings(values));
 }
 
 /** The store of a command: a PostgreSQL URL when given, otherwise the SQLite file. */

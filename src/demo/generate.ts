@@ -106,7 +106,6 @@ function planSchoolSizes(rng: Random): number[][] {
   });
 }
 
-type Picker = (rng: Random) => string;
 type NameMaker = (yearIndex: number, rng: Random) => string;
 
 /**
@@ -154,12 +153,12 @@ function words(name: string): string[] {
   return normalizeName(name).split(' ');
 }
 
-function zipfPicker(items: readonly string[], offset: number): Picker {
+function zipfPicker(items: readonly string[], offset: number) {
   return weightedPicker(items, zipfWeights(items.length, offset, 1));
 }
 
 /** One picker per edition: Zipf base weights × a per-name trend; ~8 % of the tail names are new from 2022/2023. */
-function fashionablePickers(items: readonly string[], rng: Random): Picker[] {
+function fashionablePickers(items: readonly string[], rng: Random) {
   const base = zipfWeights(items.length, 5, 1);
   const trend = items.map(() => rng.uniform(-0.6, 0.6));
   const since = items.map((_, i) => (i >= 30 && rng.chance(0.08) ? (rng.chance(0.5) ? 2022 : 2023) : 0));

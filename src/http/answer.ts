@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
-import type { ApiError } from '../domain/api-messages.js';
+import { apiErrors, type ApiError } from '../domain/api-messages.js';
 
 export const CACHE = {
   /** Statistics, category and years (spec §8: may be cached 24 hours). */
@@ -212,6 +212,11 @@ export function prepareError({ status, text: error }: ApiError, details?: string
     codings: [],
   });
 }
+
+/** Every error of the catalogue, prepared once (those that list the years are per model). */
+export const PREPARED_ERRORS = Object.fromEntries(
+  Object.entries(apiErrors).map(([name, error]) => [name, prepareError(error)]),
+) as Record<keyof typeof apiErrors, PreparedResponse>;
 
 /** A JSON answer computed for one request (a participant search): never cached (spec §8). */
 export type ComputedJson = { readonly kind: 'computed'; statusCode: 200; json: string };

@@ -7,6 +7,7 @@ import {
   prepareError,
   prepareJson,
   prepareJsonText,
+  PREPARED_ERRORS,
   type ComputedJson,
   type PreparedResponse,
 } from './answer.js';
@@ -18,9 +19,7 @@ import {
  */
 
 export const UPDATING_ANSWER = prepareJsonText(200, '{"isUpdating":true}', CACHE.none);
-const CATEGORY_NOT_FOUND = prepareError(apiErrors.categoryNotFound);
-const NO_YEARS = prepareError(apiErrors.noYears);
-const NO_COMPANIES = prepareError(apiErrors.noCompanies);
+const { categoryNotFound, noYears, noCompanies } = PREPARED_ERRORS;
 
 /** A data operation's 200: an ETag, compressed at the effort of what is made once per model. */
 const DATA = { etag: true, effort: 'data' } as const;
@@ -65,7 +64,7 @@ function statisticsJson(year: string, records: readonly StatisticRecord[]): stri
 /** `/api/years`. */
 export const yearsAnswer = (statistics: StatisticsRecords) =>
   keptAnswer(statistics, 'years', () =>
-    statistics.years.length === 0 ? NO_YEARS : prepareJson(200, { years: statistics.years }, CACHE.day, DATA),
+    statistics.years.length === 0 ? noYears : prepareJson(200, { years: statistics.years }, CACHE.day, DATA),
   );
 
 /** `/api/statistics` of a ready year. */
@@ -78,7 +77,7 @@ export const statisticsAnswer = (statistics: StatisticsRecords, year: string) =>
 export const categoryAnswer = (statistics: StatisticsRecords, year: string, category: string) =>
   keptAnswer(statistics, `category ${year} ${category}`, () => {
     const records = statistics.ofYear(year).filter((record) => record.category === category);
-    if (records.length === 0) return CATEGORY_NOT_FOUND;
+    if (records.length === 0) return categoryNotFound;
     return prepareJsonText(200, `{"stats":[${records.map(recordJson).join(',')}]}`, CACHE.day, DATA);
   });
 
@@ -97,7 +96,7 @@ export const invalidYearAnswer = (statistics: StatisticsRecords, operation: 'sta
 export const companiesAnswer = (participants: ParticipantIndex) =>
   keptAnswer(participants, 'companies', () => {
     const { companies } = participants;
-    return companies.length === 0 ? NO_COMPANIES : prepareJson(200, { companies }, CACHE.week, DATA);
+    return companies.length === 0 ? noCompanies : prepareJson(200, { companies }, CACHE.week, DATA);
   });
 
 /** A participant search's answer, made for this request (never kept, spec §8). */

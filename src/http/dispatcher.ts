@@ -3,14 +3,14 @@ import { performance } from 'node:perf_hooks';
 import type { ServerSettings } from '../config/index.js';
 import { apiErrors } from '../domain/api-messages.js';
 import type { Query } from '../domain/validation.js';
-import { prepareError, type Answer } from './answer.js';
+import { prepareError, PREPARED_ERRORS, type Answer } from './answer.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { movedPermanently, permanentRedirect } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
 import { languageOfPath } from '../web/locale.js';
 import { clientsOf } from './client-address.js';
 import type { AnsweredRequest, Observer } from './observer.js';
-import { PREPARED_ERRORS, type ModelSource } from './operations.js';
+import type { ModelSource } from './operations.js';
 import { parseQuery } from './query.js';
 import { createResponder } from './responder.js';
 import { createSearchBudgets, type Clock, type PendingSearch } from './search-budget.js';
@@ -74,9 +74,7 @@ const recordOf = (
 });
 
 /** Finds the row of a decoded path: a map lookup, then the rows whose last segment is a parameter. */
-export function routeMatcher(
-  routes: readonly Route[],
-): (path: string) => { route: Route; params: Params; pathValue: string | undefined } | undefined {
+export function routeMatcher(routes: readonly Route[]) {
   const exact = new Map(
     routes.filter((route) => !route.path.includes('/:')).map((route) => [route.path, route]),
   );
@@ -86,7 +84,7 @@ export function routeMatcher(
       ? []
       : [{ prefix: route.path.slice(0, colon + 1), name: route.path.slice(colon + 2), route }];
   });
-  return (path) => {
+  return (path: string) => {
     const route = exact.get(path);
     if (route !== undefined) return { route, params: NO_PARAMS, pathValue: undefined };
     for (const { prefix, name, route } of withParameter) {
@@ -101,10 +99,7 @@ export function routeMatcher(
  * The refusals before any route (docs/architecture.md, "Read path", step 3): the answer,
  * and whether the connection may not be reused (its body may still be coming).
  */
-export function refusalOf(
-  request: IncomingMessage,
-  maxUrlLength: number,
-): { answer: Answer; close: boolean } | undefined {
+export function refusalOf(request: IncomingMessage, maxUrlLength: number) {
   if ((request.url ?? '').length > maxUrlLength) return { answer: PREPARED_ERRORS.uriTooLong, close: false };
   // Node passes an `Expect` other than 100-continue here too (`checkExpectation`).
   const expect = request.headers.expect;
@@ -158,16 +153,14 @@ export function readForm(
   request.on('error', () => undefined);
 }
 
-/** Sends an answer, with extra headers (`Allow`, `Retry-After`). */
-type Send = (exchange: Exchange, answer: Answer, headers?: Readonly<Record<string, string>>) => void;
-
 /**
  * The one way answers leave: written together once the event loop has read every request
  * that had arrived (`setImmediate`), so that a waiting client is woken once per batch
  * instead of once per answer, which under load halves the cost of a small answer; each
- * written by the responder of its kind, then recorded by the observer.
+ * written by the responder of its kind, then recorded by the observer. It sends an answer
+ * with extra headers (`Allow`, `Retry-After`).
  */
-export function batchedSender(settings: ServerSettings, observer: Observer): Send {
+export function batchedSender(settings: ServerSettings, observer: Observer) {
   const write = createResponder(settings.corsOrigin);
   const writeSearch = createResponder(settings.searchCorsOrigin);
   let pending: Exchange[] = [];
@@ -187,7 +180,7 @@ export function batchedSender(settings: ServerSettings, observer: Observer): Sen
       observer.answered(recordOf(exchange, response.statusCode));
     }
   };
-  return (exchange, answer, headers) => {
+  return (exchange: Exchange, answer: Answer, headers?: Readonly<Record<string, string>>) => {
     if (headers) for (const name in headers) exchange.response.setHeader(name, headers[name]!);
     exchange.answer = answer;
     if (pending.push(exchange) === 1) setImmediate(writePending);
@@ -196,7 +189,7 @@ export function batchedSender(settings: ServerSettings, observer: Observer): Sen
 
 /** Where a path no row answers goes: the API's 404, or a redirect to the row without its trailing slash, or the pages' 404. */
 function unrouted(
-  exchange: Exchange,
+  method: string | undefined,
   path: string,
   { site, source, match }: { site: Site | undefined; source: ModelSource; match: (path: string) => unknown },
 ): Answer {
@@ -205,7 +198,6 @@ function unrouted(
   // site; a posted form is sent on with its body (308), not turned into a GET that loses it.
   const trimmed = path.replace(/\/+$/, '');
   if (trimmed !== path && trimmed !== '' && match(trimmed)) {
-    const { method } = exchange.request;
     const redirect = method === 'GET' || method === 'HEAD' ? movedPermanently : permanentRedirect;
     return redirect(encodeURI(trimmed));
   }
@@ -225,7 +217,7 @@ export function createDispatcher({
   clock = () => performance.now(),
 }: DispatcherParts): Dispatch {
   const match = routeMatcher(buildRoutes(site));
-  const budgets = createSearchBudgets(settings, clock);
+  const spend = createSearchBudgets(settings, clock);
   const clientOf = clientsOf(settings);
   const send = batchedSender(settings, observer);
 
@@ -238,13 +230,14 @@ export function createDispatcher({
       return prepareError(apiErrors.storeFailure, describeStoreError(error));
     }
   };
-  /** An answer, or a participant search once the budgets let it run; refused: 429 with `Retry-After`. */
-  const settle = (exchange: Exchange, answer: Answer | PendingSearch) => {
+  /** The answer `make` gives, or its participant search once the budgets let it run; refused: 429 with `Retry-After`. */
+  const settle = (exchange: Exchange, make: () => Answer | PendingSearch) => {
+    const answer = answerOf(exchange, make);
     if (answer.kind !== 'search') return send(exchange, answer);
     let waitSeconds = 0;
     const searched = answerOf(exchange, () => {
-      if (budgets === undefined) return answer.run().answer;
-      const spent = budgets.spend(clientOf(exchange.request), answer);
+      if (spend === undefined) return answer.run().answer;
+      const spent = spend(clientOf(exchange.request), answer);
       if (typeof spent !== 'number') return spent.answer;
       waitSeconds = spent;
       return answer.refused();
@@ -272,27 +265,20 @@ export function createDispatcher({
     const { path, query } = splitTarget(request.url ?? '');
     if (path === undefined) return send(exchange, PREPARED_ERRORS.badRequest);
     const found = match(path);
-    if (found === undefined) return send(exchange, unrouted(exchange, path, { site, source, match }));
+    if (found === undefined) return send(exchange, unrouted(request.method, path, { site, source, match }));
     const { route, params } = found;
     exchange.route = route;
     exchange.pathValue = found.pathValue;
     exchange.query = query;
     const { method } = request;
     if (method === 'GET' || method === 'HEAD')
-      return settle(
-        exchange,
-        answerOf(exchange, () => route.answer(parseQuery(query), source, params, query)),
-      );
+      return settle(exchange, () => route.answer(parseQuery(query), source, params, query));
     const { form } = route;
     if (method === 'POST' && form)
       return readForm(
         request,
         (answer) => refuse(exchange, answer),
-        (fields) =>
-          settle(
-            exchange,
-            answerOf(exchange, () => form(fields, source, params)),
-          ),
+        (fields) => settle(exchange, () => form(fields, source, params)),
       );
     if (form) send(exchange, PREPARED_ERRORS.methodNotAllowedWithForm, { allow: 'GET, HEAD, POST' });
     else send(exchange, PREPARED_ERRORS.methodNotAllowed, { allow: 'GET, HEAD' });

@@ -1,23 +1,21 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServerSettings } from '../config/index.js';
-import { apiErrors, type ApiError } from '../domain/api-messages.js';
-import { prepareError } from './answer.js';
+import { PREPARED_ERRORS, type PreparedResponse } from './answer.js';
 import type { Dispatch } from './dispatcher.js';
 import { createServer, STATUS_CODES } from './node-http.js';
 import type { Observer } from './observer.js';
 
 /** A complete raw HTTP/1.1 answer with a JSON `{error}` body, for a socket without a parser. */
-function rawErrorAnswer(error: ApiError, corsOrigin: string): Buffer {
-  const { status } = error;
-  const { headers, length, body } = prepareError(error).identity;
+function rawErrorAnswer({ statusCode, identity }: PreparedResponse, corsOrigin: string): Buffer {
+  const { headers, length, body } = identity;
   const lines = Object.entries({
     ...headers,
     'access-control-allow-origin': corsOrigin,
     'content-length': String(length),
     connection: 'close',
   }).map(([name, value]) => `${name}: ${value}\r\n`);
-  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n`;
+  const head = `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n${lines.join('')}\r\n`;
   return Buffer.concat([Buffer.from(head, 'latin1'), body as Buffer]);
 }
 
@@ -130,8 +128,8 @@ export function createHttpServer(
  */
 function unreadableRequests(corsOrigin: string, observer: Observer, connections: Map<Socket, Connection>) {
   const rawAnswers = {
-    400: rawErrorAnswer(apiErrors.badRequest, corsOrigin),
-    431: rawErrorAnswer(apiErrors.headersTooLarge, corsOrigin),
+    400: rawErrorAnswer(PREPARED_ERRORS.badRequest, corsOrigin),
+    431: rawErrorAnswer(PREPARED_ERRORS.headersTooLarge, corsOrigin),
   };
   return (error: NodeJS.ErrnoException, socket: Socket) => {
     // `error.rawPacket` holds the request as received, the participant's name included:

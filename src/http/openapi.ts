@@ -38,15 +38,13 @@ const WHEN: Partial<Record<ErrorName, string>> = {
 const EXAMPLE_YEARS = ['2025', '2024', 'global'];
 
 const header = (description: string, schema: Json) => ({ description, schema });
-const CORS = {
-  'Access-Control-Allow-Origin': header('The configured `CORS_ORIGIN` (default `*`).', { type: 'string' }),
-};
-const SEARCH_CORS = {
-  'Access-Control-Allow-Origin': header(
-    'Only when `SEARCH_CORS_ORIGIN` is set (by default no other site may read a search in its visitors’ browsers).',
-    { type: 'string' },
-  ),
-};
+const allowOrigin = (description: string) => ({
+  'Access-Control-Allow-Origin': header(description, { type: 'string' }),
+});
+const CORS = allowOrigin('The configured `CORS_ORIGIN` (default `*`).');
+const SEARCH_CORS = allowOrigin(
+  'Only when `SEARCH_CORS_ORIGIN` is set (by default no other site may read a search in its visitors’ browsers).',
+);
 const ETAG = header('Send it back in `If-None-Match` to get `304 Not Modified`.', {
   type: 'string',
   pattern: '^"[A-Za-z0-9_-]+(?:-gzip|-br)?"$',

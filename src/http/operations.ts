@@ -12,7 +12,7 @@ import {
 } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import { CACHE, prepareError, prepareJson, type Answer } from './answer.js';
+import { CACHE, prepareError, prepareJson, PREPARED_ERRORS, type Answer } from './answer.js';
 import {
   categoryAnswer,
   companiesAnswer,
@@ -22,6 +22,7 @@ import {
   UPDATING_ANSWER,
   yearsAnswer,
 } from './data-answers.js';
+import type { Route } from './routes.js';
 import type { PendingSearch } from './search-budget.js';
 
 /** Where the data operations read the current model from (the follower). */
@@ -35,20 +36,13 @@ export type ErrorName = keyof typeof apiErrors;
  * One operation of the spec: its path, its answer, and what the OpenAPI document says of
  * it (openapi.ts adds the headers, and each error's example from the catalogue).
  */
-export interface Operation {
-  path: string;
-  /** The answer; a participant search is answered once the search budgets let it run. */
-  answer(query: Query, source: ModelSource): Answer | PendingSearch;
+export interface Operation extends Pick<Route, 'path' | 'answer' | 'cache' | 'participantSearch'> {
   operationId: string;
   tag: 'health' | 'statistics' | 'participants';
   summary: string;
   description: string;
   /** Its query parameters, each required. */
   query?: Readonly<Record<string, { description: string; schema: z.ZodType; examples?: readonly string[] }>>;
-  /** `Cache-Control` of its 200 answers. */
-  cache: string;
-  /** A participant search: its answers carry `SEARCH_CORS_ORIGIN` (none by default), not `CORS_ORIGIN`. */
-  participantSearch?: boolean;
   /** Its 200 answers carry an ETag, so `If-None-Match` gets `304`. */
   revalidated: boolean;
   shape: z.ZodType;
@@ -59,11 +53,6 @@ export interface Operation {
 
 const PONG = prepareJson(200, { ok: true, message: PING_MESSAGE }, CACHE.none);
 const NOT_LOADED = prepareError(apiErrors.storeFailure, STORE_NOT_LOADED);
-
-/** Every error of the catalogue, prepared once (those that list the years are per model). */
-export const PREPARED_ERRORS = Object.fromEntries(
-  Object.entries(apiErrors).map(([name, error]) => [name, prepareError(error)]),
-) as Record<ErrorName, Answer>;
 
 /**
  * The operations that read data answer 500 until the first successful load. `searchClosed`:

@@ -43,14 +43,6 @@ export interface PendingSearch {
 /** Milliseconds on a clock that only goes forward (`performance.now`, or a test's). */
 export type Clock = () => number;
 
-/** A search that ran and may be answered, or the seconds to wait (429, `Retry-After`). */
-export type Spent = ReturnType<PendingSearch['run']> | number;
-
-export interface SearchBudgets {
-  /** Runs `search` for `client` if its budgets allow, and charges what it showed. */
-  spend(client: string, search: PendingSearch): Spent;
-}
-
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Names a day one client, and every client together, may be shown of a school through the API, however small. */
@@ -122,6 +114,10 @@ function seeClient(clients: Map<string, Client>, key: string, now: number, maxCl
   return client;
 }
 
+/**
+ * Runs a search for the client of `key` if its budgets allow, and charges what it showed:
+ * the search that ran, or the seconds to wait (429, `Retry-After`). Undefined when off.
+ */
 export function createSearchBudgets(
   settings: Pick<
     ServerSettings,
@@ -129,7 +125,7 @@ export function createSearchBudgets(
   >,
   clock: Clock,
   maxClients = MAX_CLIENTS,
-): SearchBudgets | undefined {
+) {
   if (!settings.searchBudgets) return undefined;
   const clientShare = settings.searchClientShare / 100;
   const schoolShare = settings.searchSchoolShare / 100;
@@ -138,26 +134,17 @@ export function createSearchBudgets(
   const clients = new Map<string, Client>();
   const schools = new Map<string, Bucket>();
 
-  const schoolBucket = (school: string, capacity: number, now: number): Bucket => {
-    let bucket = schools.get(school);
-    if (bucket === undefined) schools.set(school, (bucket = { level: capacity, at: now }));
-    return bucket;
-  };
-  const clientBucket = (client: Client, school: string, capacity: number, now: number): Bucket => {
-    let bucket = client.schools.find((own) => own.school === school);
-    if (bucket === undefined) client.schools.push((bucket = { school, level: capacity, at: now }));
-    return bucket;
-  };
-
   /** The accounts a search is charged to when it shows names, and when it finds nobody. */
-  const accountsOf = (client: Client, search: PendingSearch, children: number, now: number) => {
-    if (search.channel === 'api') {
+  const accountsOf = (client: Client, { channel, school }: PendingSearch, children: number, now: number) => {
+    if (channel === 'api') {
       const own = Math.max(CLIENT_FLOOR, clientShare * children);
       const all = Math.max(SCHOOL_FLOOR, schoolShare * children);
-      const accounts = [
-        dayAccount(clientBucket(client, search.school, own / 2, now), own),
-        dayAccount(schoolBucket(search.school, all / 2, now), all),
-      ];
+      let clientBucket = client.schools.find((bucket) => bucket.school === school);
+      if (clientBucket === undefined)
+        client.schools.push((clientBucket = { school, level: own / 2, at: now }));
+      let schoolBucket = schools.get(school);
+      if (schoolBucket === undefined) schools.set(school, (schoolBucket = { level: all / 2, at: now }));
+      const accounts = [dayAccount(clientBucket, own), dayAccount(schoolBucket, all)];
       return { hit: accounts, miss: accounts };
     }
     const missed = families * MISSED_SHARE;
@@ -169,39 +156,37 @@ export function createSearchBudgets(
     };
   };
 
-  return {
-    spend(key, search) {
-      const { children } = search;
-      // A school that is not served: the search finds nobody, which the list of schools already says.
-      if (children === undefined) return search.run();
-      const now = clock();
-      const client = seeClient(clients, key, now, maxClients);
-      const { hit, miss } = accountsOf(client, search, children, now);
-      const accounts = hit === miss ? hit : [...hit, ...miss];
-      let empty = false;
-      for (const { bucket, capacity, perMs } of accounts) {
-        bucket.level = Math.min(capacity, bucket.level + (now - bucket.at) * perMs);
-        bucket.at = now;
-        if (bucket.level < 1 - ROUNDING) empty = true;
-      }
-      if (empty) return waitSeconds(accounts);
+  return (key: string, search: PendingSearch): ReturnType<PendingSearch['run']> | number => {
+    const { children } = search;
+    // A school that is not served: the search finds nobody, which the list of schools already says.
+    if (children === undefined) return search.run();
+    const now = clock();
+    const client = seeClient(clients, key, now, maxClients);
+    const { hit, miss } = accountsOf(client, search, children, now);
+    const accounts = hit === miss ? hit : [...hit, ...miss];
+    let empty = false;
+    for (const { bucket, capacity, perMs } of accounts) {
+      bucket.level = Math.min(capacity, bucket.level + (now - bucket.at) * perMs);
+      bucket.at = now;
+      if (bucket.level < 1 - ROUNDING) empty = true;
+    }
+    if (empty) return waitSeconds(accounts);
 
-      const ran = search.run();
-      if (ran.names.length === 0) {
-        charge(miss, 1);
-        return ran;
-      }
-      // Hashed with the school (FNV-1a, 32 bits): the client's memory of names keeps no text.
-      const fresh = ran.names
-        .map((name) => fnv1a32(`${search.school}\n${name}`))
-        .filter((hash) => !client.shown.includes(hash));
-      if (hit.some(({ bucket }) => bucket.level < fresh.length - ROUNDING)) {
-        charge(miss, 1);
-        return waitSeconds(accounts);
-      }
-      charge(hit, fresh.length);
-      for (const hash of fresh) client.shown[client.nextShown++ % REMEMBERED_NAMES] = hash;
+    const ran = search.run();
+    if (ran.names.length === 0) {
+      charge(miss, 1);
       return ran;
-    },
+    }
+    // Hashed with the school (FNV-1a, 32 bits): the client's memory of names keeps no text.
+    const fresh = ran.names
+      .map((name) => fnv1a32(`${search.school}\n${name}`))
+      .filter((hash) => !client.shown.includes(hash));
+    if (hit.some(({ bucket }) => bucket.level < fresh.length - ROUNDING)) {
+      charge(miss, 1);
+      return waitSeconds(accounts);
+    }
+    charge(hit, fresh.length);
+    for (const hash of fresh) client.shown[client.nextShown++ % REMEMBERED_NAMES] = hash;
+    return ran;
   };
 }

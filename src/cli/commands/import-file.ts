@@ -1,23 +1,19 @@
 import { ConfigError, type StoreLocation } from '../../config/index.js';
 import { parseParticipantCsv } from '../../import/csv-source.js';
 import { expectStore, importParticipants, ImportRejected } from '../../import/import-participants.js';
-import type { TextLimits } from '../../import/validate-rows.js';
 import { isOldExcelFile, isZipArchive, parseParticipantWorkbook } from '../../import/workbook-source.js';
 import { readInputFile } from '../input-file.js';
 import { withProgress } from '../progress.js';
 import { formatImportReport, shortNamesWarning } from './import-report.js';
 
-export interface ImportFileOptions {
-  /** `--dry-run`: read and compare, write nothing. */
-  dryRun?: boolean;
-  /** `--encoding`: the text encoding of a CSV file, instead of the one detected. */
-  encoding?: string;
-  /** `--sheet`: the sheet of a workbook, instead of the first. */
-  sheet?: string;
-  limits?: TextLimits;
-  /** The small-count rule's `k`; `undefined`: the one in force. */
-  minPublishedCount?: number;
-}
+/**
+ * `--encoding` (a CSV file's, instead of the one detected) and `--sheet` (a workbook's,
+ * instead of the first) say how to read the file; the rest is the import's (`--dry-run`).
+ */
+type ImportFileOptions = { encoding?: string; sheet?: string } & Omit<
+  Parameters<typeof importParticipants>[3],
+  'use' | 'expectedRows' | 'progress'
+>;
 
 /** The rows of a list: an .xlsx or .ods workbook, or CSV text; and how it was read. */
 async function readList(file: string, { encoding, sheet }: ImportFileOptions) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SERVER_SETTINGS } from '../../../src/config/index.js';
-import { createSearchBudgets, type SearchBudgets } from '../../../src/http/search-budget.js';
-import { PREPARED_ERRORS } from '../../../src/http/operations.js';
+import { createSearchBudgets } from '../../../src/http/search-budget.js';
+import { PREPARED_ERRORS } from '../../../src/http/answer.js';
 import type { PendingSearch } from '../../../src/http/search-budget.js';
 
 const HOUR = 3_600_000;
@@ -17,8 +17,8 @@ function manualClock() {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
-function budgetsAt(clock: () => number, maxClients?: number): SearchBudgets {
-  return createSearchBudgets(DEFAULT_SERVER_SETTINGS, clock, maxClients)!;
+function budgetsAt(clock: () => number, maxClients?: number) {
+  return { spend: createSearchBudgets(DEFAULT_SERVER_SETTINGS, clock, maxClients)! };
 }
 
 /** A search that shows `names` (none: it finds nobody). */
@@ -47,7 +47,7 @@ const name = (i: number) => `nombre${i} apellido apellido`;
  * when refused: the distinct names learned.
  */
 function enumerate(
-  budgets: SearchBudgets,
+  budgets: ReturnType<typeof budgetsAt>,
   clock: ReturnType<typeof manualClock>,
   clients: number,
   ms: number,
