@@ -1,4 +1,4 @@
-import { GLOBAL_YEAR } from '../domain/categories.js';
+import { publishedYears } from '../read-model/statistics-records.js';
 import type { WriteStore, WriteTransaction, YearStatus } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
@@ -24,12 +24,6 @@ export interface YearChangeReport {
   dryRun: boolean;
   /** Set when the year was as asked already, so nothing was changed: why. */
   unchanged?: string;
-}
-
-function published(statuses: readonly YearStatus[]): string[] {
-  const years = statuses.filter((status) => status.isReady).map((status) => status.year);
-  const numeric = years.filter((year) => year !== GLOBAL_YEAR).sort((a, b) => Number(b) - Number(a));
-  return years.includes(GLOBAL_YEAR) ? [...numeric, GLOBAL_YEAR] : numeric;
 }
 
 const totalStatistics = (statuses: readonly YearStatus[]) =>
@@ -88,8 +82,8 @@ export async function changeYear(
       change,
       year,
       store: store.description,
-      publishedBefore: published(before),
-      publishedAfter: published(after),
+      publishedBefore: publishedYears(before),
+      publishedAfter: publishedYears(after),
       participants: status.participants,
       statisticsBefore: totalStatistics(before),
       statisticsAfter: totalStatistics(after),

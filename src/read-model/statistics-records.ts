@@ -25,9 +25,10 @@ export interface StatisticsData {
   computedOn: string | undefined;
 }
 
-/** Numeric years descending, then `global` last (spec §4.2). */
-function orderYears(years: Iterable<string>): string[] {
-  const list = [...new Set(years)].filter(isYearFormat);
+/** The ready years in the order of `/api/years`: numeric years descending, then `global` last (spec §4.2). */
+export function publishedYears(yearRows: readonly YearRow[]): string[] {
+  const ready = yearRows.filter((row) => row.isReady && isYearFormat(row.year));
+  const list = [...new Set(ready.map((row) => row.year))];
   const numeric = list.filter((year) => year !== GLOBAL_YEAR).sort((a, b) => Number(b) - Number(a));
   return list.includes(GLOBAL_YEAR) ? [...numeric, GLOBAL_YEAR] : numeric;
 }
@@ -55,7 +56,7 @@ export function statisticsData(
   yearRows: readonly YearRow[],
   stored: readonly StoredStatistic[],
 ): StatisticsData {
-  const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
+  const years = publishedYears(yearRows);
   const recordsByYear = new Map<string, StatisticRecord[]>(years.map((year) => [year, []]));
   let computedOn: string | undefined;
   for (const { year, category, publicData, fullData, summary, basqueSummary, createdAt } of stored) {
