@@ -3,17 +3,8 @@ import { canonicalizeJsonb, compareJsonb, type JsonValue } from '../domain/jsonb
 import { isYearFormat } from '../domain/validation.js';
 import type { StoredStatistic, YearRow } from '../store/store.js';
 
-/** One statistic of a year as the API and the pages serve it; `undefined` stands for SQL NULL. */
-export interface StatisticRecord {
-  category: string;
-  publicData: JsonValue | undefined;
-  /** The longer list kept beside it: what the pages list in full. Never served by the API. */
-  fullData: JsonValue | undefined;
-  /** The API's (Spanish). */
-  summary: string | null;
-  /** The Basque pages': the hand-written Basque summary if set, else the generated one; null when none is stored. */
-  basqueSummary: string | null;
-}
+/** One statistic of a year as the API and the pages serve it: the stored row without its year and time. */
+export type StatisticRecord = Omit<StoredStatistic, 'year' | 'createdAt'>;
 
 /** The statistics as a build worker hands them over: plain data, which crosses threads as it is. */
 export interface StatisticsData {

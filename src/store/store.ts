@@ -48,6 +48,7 @@ export interface StoredStatistic {
   publicData: JsonValue | undefined;
   /** The longer list the pages show (up to 250 items); the API serves `publicData` only. */
   fullData: JsonValue | undefined;
+  /** The API's (Spanish). */
   summary: string | null;
   /** For the Basque pages: the hand-written Basque summary if set, else the generated one; null when none is stored. */
   basqueSummary: string | null;
