@@ -29,12 +29,8 @@ export interface YearChangeReport {
 const totalStatistics = (statuses: readonly YearStatus[]) =>
   statuses.reduce((sum, status) => sum + status.statistics, 0);
 
-/** Rolls a dry run back, carrying its report out of the transaction. */
-class RolledBack<Report> extends Error {
-  constructor(readonly report: Report) {
-    super('dry run');
-  }
-}
+/** Thrown to roll a dry run back. */
+const ROLLED_BACK = new Error('dry run');
 
 /** `work` in one transaction, rolled back on a dry run: its report either way. */
 export async function transactionOrDryRun<Report>(
@@ -42,14 +38,15 @@ export async function transactionOrDryRun<Report>(
   dryRun: boolean,
   work: (tx: WriteTransaction) => Promise<Report>,
 ): Promise<Report> {
+  let report: Report | undefined;
   try {
     return await store.transaction(async (tx) => {
-      const report = await work(tx);
-      if (dryRun) throw new RolledBack(report);
+      report = await work(tx);
+      if (dryRun) throw ROLLED_BACK;
       return report;
     });
   } catch (error) {
-    if (error instanceof RolledBack) return error.report as Report;
+    if (error === ROLLED_BACK) return report!;
     throw error;
   }
 }
