@@ -40,9 +40,6 @@ function cpuMsSince(start: NodeJS.CpuUsage | undefined): number | undefined {
   return cpu && (cpu.user + cpu.system) / 1000;
 }
 
-const sameEditions = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((year, i) => year === b[i]);
-
 async function build(location: StoreLocation) {
   const started = (lastProgress = performance.now());
   const cpuAtStart = process.threadCpuUsage?.();
@@ -91,7 +88,7 @@ async function build(location: StoreLocation) {
   const namesMade = !(
     stored &&
     stored.minPublishedCount === k &&
-    sameEditions(stored.editions, editions) &&
+    stored.editions === editions.join(',') &&
     stored.recordsFingerprint === recordsFingerprint(collector.records(), editions)
   );
   // As text: a string crosses to the server's thread in one copy, an object graph is cloned.

@@ -224,7 +224,7 @@ async function readNameFacts(sql: Sql): Promise<StoredNameFacts | undefined> {
   return (
     row && {
       minPublishedCount: Number(row.min_published_count),
-      editions: row.editions === '' ? [] : row.editions.split(',').map(Number),
+      editions: row.editions,
       recordsFingerprint: row.records_fingerprint,
       json: row.facts,
     }

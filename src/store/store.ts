@@ -32,8 +32,8 @@ export interface StoreSnapshot {
 /** The name pages' facts as stored: what they were made under, and their JSON (`NameFactsData`), unparsed. */
 export interface StoredNameFacts {
   minPublishedCount: number;
-  /** Ascending. */
-  editions: number[];
+  /** Ascending, comma-separated (`2023,2024,2025`). */
+  editions: string;
   /** `recordsFingerprint` of the records they were made from. */
   recordsFingerprint: string;
   json: string;
