@@ -334,15 +334,12 @@ function statisticsWrites(sql: Sql) {
       );
     },
     readStatisticsRule: () => readStatisticsRule(sql),
-    async lacksNameFacts() {
-      return (await sql.all('SELECT 1 AS stored FROM tamborrada_name_facts')).length === 0;
-    },
-    async lacksBasqueSummaries() {
-      const missing = await sql.all(
-        `SELECT 1 AS missing FROM statistics s WHERE NOT EXISTS
-           (SELECT 1 FROM summaries_eu e WHERE e.category = s.category AND e.year = CAST(s.year AS TEXT)) LIMIT 1`,
+    async lacksBasqueOrNameFacts() {
+      const [row] = await sql.all<{ lacks: unknown }>(
+        `SELECT NOT EXISTS (SELECT 1 FROM tamborrada_name_facts) OR EXISTS (SELECT 1 FROM statistics s WHERE NOT EXISTS
+           (SELECT 1 FROM summaries_eu e WHERE e.category = s.category AND e.year = CAST(s.year AS TEXT))) AS lacks`,
       );
-      return missing.length > 0;
+      return Boolean(row?.lacks);
     },
   } satisfies Partial<WriteTransaction>;
 }

@@ -165,10 +165,8 @@ export interface WriteTransaction {
   readYearStatuses(): Promise<YearStatus[]>;
   /** The rule of the last recompute; `undefined` before any (or by an older version). */
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
-  /** Whether a statistic has no generated Basque summary (computed by an older version). */
-  lacksBasqueSummaries(): Promise<boolean>;
-  /** Whether no name facts are stored (statistics computed by an older version). */
-  lacksNameFacts(): Promise<boolean>;
+  /** Whether a statistic has no generated Basque summary, or no name facts are stored (computed by an older version). */
+  lacksBasqueOrNameFacts(): Promise<boolean>;
   /** The participants of one school, every year. */
   readSchoolParticipants(school: string): Promise<ParticipantRecord[]>;
   /** Deletes the rows with exactly this name, school and year; returns how many. */
