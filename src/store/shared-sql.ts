@@ -11,7 +11,6 @@ import type {
   StoredStatistic,
   StoreSnapshot,
   StoreVersion,
-  TakeParticipant,
   UpdatingStatus,
   WriteTransaction,
   YearRow,
@@ -34,7 +33,7 @@ export interface Sql {
 
 /** What an engine reads and writes its own way: participants in bulk. */
 export interface ParticipantRows {
-  each(withheld: readonly number[], take: TakeParticipant): Promise<number>;
+  each: StoreSnapshot['readParticipants'];
   insert: WriteTransaction['insertParticipants'];
 }
 
@@ -100,7 +99,7 @@ export function snapshotReads(
     readStatistics: () => readStatistics(sql),
     readStatisticsRule: () => readStatisticsRule(sql),
     readNameFacts: () => readNameFacts(sql),
-    readParticipants: (withheld, take) => participants.each(withheld, take),
+    readParticipants: participants.each,
   };
 }
 
