@@ -344,13 +344,12 @@ function statisticsWrites(sql: Sql) {
 }
 
 function yearWrites(sql: Sql) {
-  const now = sql.now;
   return {
     async setReady(years, ready) {
       for (const year of new Set(years)) {
         await sql.run(
           `INSERT INTO available_years (year, is_ready) VALUES (?, ?)
-           ON CONFLICT (year) DO UPDATE SET is_ready = excluded.is_ready, updated_at = ${now}
+           ON CONFLICT (year) DO UPDATE SET is_ready = excluded.is_ready, updated_at = ${sql.now}
            WHERE available_years.is_ready IS DISTINCT FROM excluded.is_ready`,
           [year, Number(ready)],
         );
@@ -358,7 +357,7 @@ function yearWrites(sql: Sql) {
     },
     async unpublishYearsWithoutStatistics() {
       await sql.run(
-        `UPDATE available_years SET is_ready = false, updated_at = ${now}
+        `UPDATE available_years SET is_ready = false, updated_at = ${sql.now}
          WHERE is_ready AND NOT EXISTS (SELECT 1 FROM statistics s WHERE s.year = available_years.year)`,
       );
     },
@@ -376,7 +375,7 @@ function yearWrites(sql: Sql) {
       for (const year of years) {
         await sql.run(
           `INSERT INTO tamborrada_year_sources (year, source) VALUES (?, ?)
-           ON CONFLICT (year) DO UPDATE SET source = excluded.source, loaded_at = ${now}`,
+           ON CONFLICT (year) DO UPDATE SET source = excluded.source, loaded_at = ${sql.now}`,
           [year, source],
         );
       }
@@ -385,7 +384,7 @@ function yearWrites(sql: Sql) {
       await sql.run(
         `INSERT INTO sys_status (id, is_updating, notes) VALUES (1, ?, ?)
          ON CONFLICT (id) DO UPDATE SET is_updating = excluded.is_updating, notes = excluded.notes,
-           updated_at = ${now}`,
+           updated_at = ${sql.now}`,
         [Number(isUpdating), note],
       );
     },
