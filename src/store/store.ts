@@ -181,17 +181,15 @@ export interface WriteTransaction {
 /** Nothing, the public project's tables only, our schema as an older version left it, or all of it. */
 export type SchemaState = 'empty' | 'unmigrated' | 'outdated' | 'migrated';
 
-/** What the operator's commands need on top of reading. */
-export interface WriteStore extends ReadStore {
+/** What the operator's commands need on top of reading, some of a transaction's reads among it. */
+export interface WriteStore
+  extends ReadStore, Pick<WriteTransaction, 'readYearStatuses' | 'readStatisticsRule' | 'readRemovals'> {
   readSchemaState(): Promise<SchemaState>;
   /** Creates what is missing; true when anything was (false: the schema was current already). */
   migrate(): Promise<boolean>;
   transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   readUpdatingStatus(): Promise<UpdatingStatus>;
-  readYearStatuses(): Promise<YearStatus[]>;
   readManualSummaries(): Promise<ManualSummary[]>;
-  readStatisticsRule(): Promise<StatisticsRule | undefined>;
-  readRemovals(): Promise<Removal[]>;
   /**
    * Overwrites what deleted rows left in the store's files, outside any transaction
    * (SQLite: VACUUM, then the WAL emptied; PostgreSQL: VACUUM FULL of the tables that
