@@ -165,10 +165,8 @@ async function readStatistics(sql: Sql): Promise<StoredStatistic[]> {
 
 async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
   const rows = await sql.all<
-    Record<'is_ready' | 'participants' | 'schools' | 'statistics', unknown> & {
-      year: string;
-      source: string | null;
-    }
+    Record<'is_ready' | 'participants' | 'schools' | 'statistics', unknown> &
+      Pick<YearStatus, 'year' | 'source'>
   >(
     `WITH p AS (SELECT CAST(year AS TEXT) AS year, count(*) AS n, count(DISTINCT school) AS schools
                 FROM participants GROUP BY year
