@@ -210,12 +210,9 @@ async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined>
 /** The stored facts of the name pages; none where the table is missing (a store not migrated) or empty. */
 async function readNameFacts(sql: Sql): Promise<StoredNameFacts | undefined> {
   if (!(await canRead(sql, 'tamborrada_name_facts'))) return undefined;
-  const [row] = await sql.all<{
-    min_published_count: unknown;
-    editions: string;
-    records_fingerprint: string;
-    facts: string;
-  }>(
+  const [row] = await sql.all<
+    Record<'editions' | 'records_fingerprint' | 'facts', string> & { min_published_count: unknown }
+  >(
     'SELECT min_published_count, editions, records_fingerprint, facts FROM tamborrada_name_facts WHERE id = 1',
   );
   return (
@@ -244,13 +241,9 @@ async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
 const ALL_YEARS = 'all';
 
 async function readRemovals(sql: Sql): Promise<Removal[]> {
-  const rows = await sql.all<{
-    name_key: string;
-    school: string;
-    years: string;
-    records: unknown;
-    removed_at: unknown;
-  }>('SELECT name_key, school, years, records, removed_at FROM tamborrada_removals');
+  const rows = await sql.all<
+    Record<'name_key' | 'school' | 'years', string> & Record<'records' | 'removed_at', unknown>
+  >('SELECT name_key, school, years, records, removed_at FROM tamborrada_removals');
   return rows
     .map((row) => ({
       nameKey: row.name_key,
