@@ -48,6 +48,6 @@ export async function recomputeInside(
  */
 export async function completeStatistics(tx: WriteTransaction): Promise<number> {
   if ((await tx.readStatisticsRule()) === undefined) return 0;
-  if (!(await tx.lacksBasqueSummaries()) && !(await tx.lacksNameFacts())) return 0;
+  if (!(await tx.lacksBasqueOrNameFacts())) return 0;
   return recomputeInside(tx);
 }

@@ -41,6 +41,8 @@ export async function parseParticipantWorkbook(
   sheet?: string,
 ): Promise<{ rows: RawParticipantRow[]; read: string }> {
   const { read: readWorkbook } = await import('@e965/xlsx');
+  const refused = (why: string) =>
+    new ImportRejected([`${source}: ${why}: save it as .xlsx, .ods or CSV`, 'nothing was written']);
   let workbook;
   try {
     workbook = readWorkbook(bytes, {
@@ -53,17 +55,11 @@ export async function parseParticipantWorkbook(
       cellStyles: false,
     });
   } catch (error) {
-    throw new ImportRejected([
-      `${source}: not a workbook that can be read (${(error as Error).message}): save it as .xlsx, .ods or CSV`,
-      'nothing was written',
-    ]);
+    throw refused(`not a workbook that can be read (${(error as Error).message})`);
   }
   const kind = KINDS[workbook.bookType ?? ''];
   if (kind === undefined)
-    throw new ImportRejected([
-      `${source}: a ${workbook.bookType ?? 'zip'} file, not an .xlsx or .ods workbook: save it as .xlsx, .ods or CSV`,
-      'nothing was written',
-    ]);
+    throw refused(`a ${workbook.bookType ?? 'zip'} file, not an .xlsx or .ods workbook`);
   const names = workbook.SheetNames;
   const sheetName = sheet ?? names[0];
   const worksheet: WorkSheet | undefined = sheetName === undefined ? undefined : workbook.Sheets[sheetName];

@@ -1,4 +1,4 @@
-import { GLOBAL_YEAR } from '../domain/categories.js';
+import { publishedYears } from '../read-model/statistics-records.js';
 import type { WriteStore, WriteTransaction, YearStatus } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
@@ -26,21 +26,11 @@ export interface YearChangeReport {
   unchanged?: string;
 }
 
-function published(statuses: readonly YearStatus[]): string[] {
-  const years = statuses.filter((status) => status.isReady).map((status) => status.year);
-  const numeric = years.filter((year) => year !== GLOBAL_YEAR).sort((a, b) => Number(b) - Number(a));
-  return years.includes(GLOBAL_YEAR) ? [...numeric, GLOBAL_YEAR] : numeric;
-}
-
 const totalStatistics = (statuses: readonly YearStatus[]) =>
   statuses.reduce((sum, status) => sum + status.statistics, 0);
 
-/** Rolls a dry run back, carrying its report out of the transaction. */
-class RolledBack<Report> extends Error {
-  constructor(readonly report: Report) {
-    super('dry run');
-  }
-}
+/** Thrown to roll a dry run back. */
+const ROLLED_BACK = new Error('dry run');
 
 /** `work` in one transaction, rolled back on a dry run: its report either way. */
 export async function transactionOrDryRun<Report>(
@@ -48,14 +38,15 @@ export async function transactionOrDryRun<Report>(
   dryRun: boolean,
   work: (tx: WriteTransaction) => Promise<Report>,
 ): Promise<Report> {
+  let report: Report | undefined;
   try {
     return await store.transaction(async (tx) => {
-      const report = await work(tx);
-      if (dryRun) throw new RolledBack(report);
+      report = await work(tx);
+      if (dryRun) throw ROLLED_BACK;
       return report;
     });
   } catch (error) {
-    if (error instanceof RolledBack) return error.report as Report;
+    if (error === ROLLED_BACK) return report!;
     throw error;
   }
 }
@@ -88,8 +79,8 @@ export async function changeYear(
       change,
       year,
       store: store.description,
-      publishedBefore: published(before),
-      publishedAfter: published(after),
+      publishedBefore: publishedYears(before),
+      publishedAfter: publishedYears(after),
       participants: status.participants,
       statisticsBefore: totalStatistics(before),
       statisticsAfter: totalStatistics(after),

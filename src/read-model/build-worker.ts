@@ -10,10 +10,9 @@ import { nameFactsOf, recordsFingerprint } from '../domain/statistics/name-facts
 import { DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/tally.js';
 import { openReadStore } from '../store/open-store.js';
 import { describeStoreError } from '../store/store-errors.js';
-import type { StoreVersion } from '../store/store.js';
 import type { WorkerMessage } from './build-runner.js';
 import { shelfBuffers, ShelfCollector } from './participant-index.js';
-import { statisticsData, type StatisticsData } from './statistics-records.js';
+import { statisticsData } from './statistics-records.js';
 
 /** Rows read so far, and while indexing the schools indexed so far, of `schoolCount`. */
 export interface BuildProgress {
@@ -24,22 +23,7 @@ export interface BuildProgress {
 }
 
 /** The result of a build, apart from the shelves (handed over one by one as they are built). */
-export interface BuildOutcome {
-  /** The store's version as read inside the snapshot: the version of what was built. */
-  version: StoreVersion;
-  statistics: StatisticsData;
-  /** The name pages' facts (`NameFactsData`) as JSON. */
-  names: string;
-  /** True when no stored name facts fitted and the build made them. */
-  namesMade: boolean;
-  rowsRead: number;
-  readMs: number;
-  indexMs: number;
-  /** CPU time of this thread for the name facts, read or made (a part of `cpuMs`). */
-  namesCpuMs: number | undefined;
-  /** CPU time of this thread for the build (wall times mislead on a busy machine); Node 23.9+. */
-  cpuMs: number | undefined;
-}
+export type BuildOutcome = Awaited<ReturnType<typeof build>>;
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
   parentPort!.postMessage(message, transfer);
@@ -56,10 +40,7 @@ function cpuMsSince(start: NodeJS.CpuUsage | undefined): number | undefined {
   return cpu && (cpu.user + cpu.system) / 1000;
 }
 
-const sameEditions = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((year, i) => year === b[i]);
-
-async function build(location: StoreLocation): Promise<BuildOutcome> {
+async function build(location: StoreLocation) {
   const started = (lastProgress = performance.now());
   const cpuAtStart = process.threadCpuUsage?.();
   // One connection, closed before the indexing, which needs no store.
@@ -107,7 +88,7 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
   const namesMade = !(
     stored &&
     stored.minPublishedCount === k &&
-    sameEditions(stored.editions, editions) &&
+    stored.editions === editions.join(',') &&
     stored.recordsFingerprint === recordsFingerprint(collector.records(), editions)
   );
   // As text: a string crosses to the server's thread in one copy, an object graph is cloned.
@@ -122,14 +103,19 @@ async function build(location: StoreLocation): Promise<BuildOutcome> {
   const indexMs = performance.now() - started - readMs;
   const cpuMs = cpuMsSince(cpuAtStart);
   return {
+    /** The store's version as read inside the snapshot: the version of what was built. */
     version: read.version,
     statistics,
+    /** The name pages' facts (`NameFactsData`) as JSON. */
     names,
+    /** True when no stored name facts fitted and the build made them. */
     namesMade,
     rowsRead: collector.rows,
     readMs,
     indexMs,
+    /** CPU time of this thread for the build (wall times mislead on a busy machine); Node 23.9+. */
     cpuMs,
+    /** CPU time of this thread for the name facts, read or made (a part of `cpuMs`). */
     namesCpuMs,
   };
 }

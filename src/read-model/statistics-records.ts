@@ -3,17 +3,8 @@ import { canonicalizeJsonb, compareJsonb, type JsonValue } from '../domain/jsonb
 import { isYearFormat } from '../domain/validation.js';
 import type { StoredStatistic, YearRow } from '../store/store.js';
 
-/** One statistic of a year as the API and the pages serve it; `undefined` stands for SQL NULL. */
-export interface StatisticRecord {
-  category: string;
-  publicData: JsonValue | undefined;
-  /** The longer list kept beside it: what the pages list in full. Never served by the API. */
-  fullData: JsonValue | undefined;
-  /** The API's (Spanish). */
-  summary: string | null;
-  /** The Basque pages': the hand-written Basque summary if set, else the generated one; null when none is stored. */
-  basqueSummary: string | null;
-}
+/** One statistic of a year as the API and the pages serve it: the stored row without its year and time. */
+export type StatisticRecord = Omit<StoredStatistic, 'year' | 'createdAt'>;
 
 /** The statistics as a build worker hands them over: plain data, which crosses threads as it is. */
 export interface StatisticsData {
@@ -25,9 +16,10 @@ export interface StatisticsData {
   computedOn: string | undefined;
 }
 
-/** Numeric years descending, then `global` last (spec §4.2). */
-function orderYears(years: Iterable<string>): string[] {
-  const list = [...new Set(years)].filter(isYearFormat);
+/** The ready years in the order of `/api/years`: numeric years descending, then `global` last (spec §4.2). */
+export function publishedYears(yearRows: readonly YearRow[]): string[] {
+  const ready = yearRows.filter((row) => row.isReady && isYearFormat(row.year));
+  const list = [...new Set(ready.map((row) => row.year))];
   const numeric = list.filter((year) => year !== GLOBAL_YEAR).sort((a, b) => Number(b) - Number(a));
   return list.includes(GLOBAL_YEAR) ? [...numeric, GLOBAL_YEAR] : numeric;
 }
@@ -55,7 +47,7 @@ export function statisticsData(
   yearRows: readonly YearRow[],
   stored: readonly StoredStatistic[],
 ): StatisticsData {
-  const years = orderYears(yearRows.filter((row) => row.isReady).map((row) => row.year));
+  const years = publishedYears(yearRows);
   const recordsByYear = new Map<string, StatisticRecord[]>(years.map((year) => [year, []]));
   let computedOn: string | undefined;
   for (const { year, category, publicData, fullData, summary, basqueSummary, createdAt } of stored) {

@@ -11,7 +11,6 @@ import type {
   StoredStatistic,
   StoreSnapshot,
   StoreVersion,
-  TakeParticipant,
   UpdatingStatus,
   WriteTransaction,
   YearRow,
@@ -34,7 +33,7 @@ export interface Sql {
 
 /** What an engine reads and writes its own way: participants in bulk. */
 export interface ParticipantRows {
-  each(withheld: readonly number[], take: TakeParticipant): Promise<number>;
+  each: StoreSnapshot['readParticipants'];
   insert: WriteTransaction['insertParticipants'];
 }
 
@@ -100,7 +99,7 @@ export function snapshotReads(
     readStatistics: () => readStatistics(sql),
     readStatisticsRule: () => readStatisticsRule(sql),
     readNameFacts: () => readNameFacts(sql),
-    readParticipants: (withheld, take) => participants.each(withheld, take),
+    readParticipants: participants.each,
   };
 }
 
@@ -166,10 +165,8 @@ async function readStatistics(sql: Sql): Promise<StoredStatistic[]> {
 
 async function readYearStatuses(sql: Sql): Promise<YearStatus[]> {
   const rows = await sql.all<
-    Record<'is_ready' | 'participants' | 'schools' | 'statistics', unknown> & {
-      year: string;
-      source: string | null;
-    }
+    Record<'is_ready' | 'participants' | 'schools' | 'statistics', unknown> &
+      Pick<YearStatus, 'year' | 'source'>
   >(
     `WITH p AS (SELECT CAST(year AS TEXT) AS year, count(*) AS n, count(DISTINCT school) AS schools
                 FROM participants GROUP BY year
@@ -213,18 +210,15 @@ async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined>
 /** The stored facts of the name pages; none where the table is missing (a store not migrated) or empty. */
 async function readNameFacts(sql: Sql): Promise<StoredNameFacts | undefined> {
   if (!(await canRead(sql, 'tamborrada_name_facts'))) return undefined;
-  const [row] = await sql.all<{
-    min_published_count: unknown;
-    editions: string;
-    records_fingerprint: string;
-    facts: string;
-  }>(
+  const [row] = await sql.all<
+    Record<'editions' | 'records_fingerprint' | 'facts', string> & { min_published_count: unknown }
+  >(
     'SELECT min_published_count, editions, records_fingerprint, facts FROM tamborrada_name_facts WHERE id = 1',
   );
   return (
     row && {
       minPublishedCount: Number(row.min_published_count),
-      editions: row.editions === '' ? [] : row.editions.split(',').map(Number),
+      editions: row.editions,
       recordsFingerprint: row.records_fingerprint,
       json: row.facts,
     }
@@ -247,13 +241,9 @@ async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
 const ALL_YEARS = 'all';
 
 async function readRemovals(sql: Sql): Promise<Removal[]> {
-  const rows = await sql.all<{
-    name_key: string;
-    school: string;
-    years: string;
-    records: unknown;
-    removed_at: unknown;
-  }>('SELECT name_key, school, years, records, removed_at FROM tamborrada_removals');
+  const rows = await sql.all<
+    Record<'name_key' | 'school' | 'years', string> & Record<'records' | 'removed_at', unknown>
+  >('SELECT name_key, school, years, records, removed_at FROM tamborrada_removals');
   return rows
     .map((row) => ({
       nameKey: row.name_key,
@@ -334,27 +324,23 @@ function statisticsWrites(sql: Sql) {
       );
     },
     readStatisticsRule: () => readStatisticsRule(sql),
-    async lacksNameFacts() {
-      return (await sql.all('SELECT 1 AS stored FROM tamborrada_name_facts')).length === 0;
-    },
-    async lacksBasqueSummaries() {
-      const missing = await sql.all(
-        `SELECT 1 AS missing FROM statistics s WHERE NOT EXISTS
-           (SELECT 1 FROM summaries_eu e WHERE e.category = s.category AND e.year = CAST(s.year AS TEXT)) LIMIT 1`,
+    async lacksBasqueOrNameFacts() {
+      const [row] = await sql.all<{ lacks: unknown }>(
+        `SELECT NOT EXISTS (SELECT 1 FROM tamborrada_name_facts) OR EXISTS (SELECT 1 FROM statistics s WHERE NOT EXISTS
+           (SELECT 1 FROM summaries_eu e WHERE e.category = s.category AND e.year = CAST(s.year AS TEXT))) AS lacks`,
       );
-      return missing.length > 0;
+      return Boolean(row?.lacks);
     },
   } satisfies Partial<WriteTransaction>;
 }
 
 function yearWrites(sql: Sql) {
-  const now = sql.now;
   return {
     async setReady(years, ready) {
       for (const year of new Set(years)) {
         await sql.run(
           `INSERT INTO available_years (year, is_ready) VALUES (?, ?)
-           ON CONFLICT (year) DO UPDATE SET is_ready = excluded.is_ready, updated_at = ${now}
+           ON CONFLICT (year) DO UPDATE SET is_ready = excluded.is_ready, updated_at = ${sql.now}
            WHERE available_years.is_ready IS DISTINCT FROM excluded.is_ready`,
           [year, Number(ready)],
         );
@@ -362,7 +348,7 @@ function yearWrites(sql: Sql) {
     },
     async unpublishYearsWithoutStatistics() {
       await sql.run(
-        `UPDATE available_years SET is_ready = false, updated_at = ${now}
+        `UPDATE available_years SET is_ready = false, updated_at = ${sql.now}
          WHERE is_ready AND NOT EXISTS (SELECT 1 FROM statistics s WHERE s.year = available_years.year)`,
       );
     },
@@ -380,7 +366,7 @@ function yearWrites(sql: Sql) {
       for (const year of years) {
         await sql.run(
           `INSERT INTO tamborrada_year_sources (year, source) VALUES (?, ?)
-           ON CONFLICT (year) DO UPDATE SET source = excluded.source, loaded_at = ${now}`,
+           ON CONFLICT (year) DO UPDATE SET source = excluded.source, loaded_at = ${sql.now}`,
           [year, source],
         );
       }
@@ -389,7 +375,7 @@ function yearWrites(sql: Sql) {
       await sql.run(
         `INSERT INTO sys_status (id, is_updating, notes) VALUES (1, ?, ?)
          ON CONFLICT (id) DO UPDATE SET is_updating = excluded.is_updating, notes = excluded.notes,
-           updated_at = ${now}`,
+           updated_at = ${sql.now}`,
         [Number(isUpdating), note],
       );
     },

@@ -32,8 +32,8 @@ export interface StoreSnapshot {
 /** The name pages' facts as stored: what they were made under, and their JSON (`NameFactsData`), unparsed. */
 export interface StoredNameFacts {
   minPublishedCount: number;
-  /** Ascending. */
-  editions: number[];
+  /** Ascending, comma-separated (`2023,2024,2025`). */
+  editions: string;
   /** `recordsFingerprint` of the records they were made from. */
   recordsFingerprint: string;
   json: string;
@@ -48,6 +48,7 @@ export interface StoredStatistic {
   publicData: JsonValue | undefined;
   /** The longer list the pages show (up to 250 items); the API serves `publicData` only. */
   fullData: JsonValue | undefined;
+  /** The API's (Spanish). */
   summary: string | null;
   /** For the Basque pages: the hand-written Basque summary if set, else the generated one; null when none is stored. */
   basqueSummary: string | null;
@@ -164,10 +165,8 @@ export interface WriteTransaction {
   readYearStatuses(): Promise<YearStatus[]>;
   /** The rule of the last recompute; `undefined` before any (or by an older version). */
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
-  /** Whether a statistic has no generated Basque summary (computed by an older version). */
-  lacksBasqueSummaries(): Promise<boolean>;
-  /** Whether no name facts are stored (statistics computed by an older version). */
-  lacksNameFacts(): Promise<boolean>;
+  /** Whether a statistic has no generated Basque summary, or no name facts are stored (computed by an older version). */
+  lacksBasqueOrNameFacts(): Promise<boolean>;
   /** The participants of one school, every year. */
   readSchoolParticipants(school: string): Promise<ParticipantRecord[]>;
   /** Deletes the rows with exactly this name, school and year; returns how many. */
@@ -182,17 +181,15 @@ export interface WriteTransaction {
 /** Nothing, the public project's tables only, our schema as an older version left it, or all of it. */
 export type SchemaState = 'empty' | 'unmigrated' | 'outdated' | 'migrated';
 
-/** What the operator's commands need on top of reading. */
-export interface WriteStore extends ReadStore {
+/** What the operator's commands need on top of reading, some of a transaction's reads among it. */
+export interface WriteStore
+  extends ReadStore, Pick<WriteTransaction, 'readYearStatuses' | 'readStatisticsRule' | 'readRemovals'> {
   readSchemaState(): Promise<SchemaState>;
   /** Creates what is missing; true when anything was (false: the schema was current already). */
   migrate(): Promise<boolean>;
   transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   readUpdatingStatus(): Promise<UpdatingStatus>;
-  readYearStatuses(): Promise<YearStatus[]>;
   readManualSummaries(): Promise<ManualSummary[]>;
-  readStatisticsRule(): Promise<StatisticsRule | undefined>;
-  readRemovals(): Promise<Removal[]>;
   /**
    * Overwrites what deleted rows left in the store's files, outside any transaction
    * (SQLite: VACUUM, then the WAL emptied; PostgreSQL: VACUUM FULL of the tables that
