@@ -1,5 +1,4 @@
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
-import type { Operation } from '../http/operations.js';
 import { API_PATHS, OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './layout.js';
 import { inEach, LANGUAGES, LOCALES } from './locale.js';
 import type { DescribedFile, PublishedFiles } from './data-package.js';
@@ -37,8 +36,14 @@ const CONTEXT = {
   'dcat:byteSize': { '@type': 'xsd:nonNegativeInteger' },
 };
 
-/** What the catalogue says of an API operation: the route table passes the six. */
-export type ApiOperation = Pick<Operation, 'path' | 'operationId' | 'tag' | 'summary' | 'description'>;
+/** What the catalogue says of an API operation: the route table passes the six (src/http/operations.ts). */
+export interface ApiOperation {
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+}
 
 const id = (iri: string) => ({ '@id': iri });
 
