@@ -22,7 +22,6 @@ import {
   UPDATING_ANSWER,
   yearsAnswer,
 } from './data-answers.js';
-import type { Route } from './routes.js';
 import type { PendingSearch } from './search-budget.js';
 
 /** Where the data operations read the current model from (the follower). */
@@ -36,13 +35,20 @@ export type ErrorName = keyof typeof apiErrors;
  * One operation of the spec: its path, its answer, and what the OpenAPI document says of
  * it (openapi.ts adds the headers, and each error's example from the catalogue).
  */
-export interface Operation extends Pick<Route, 'path' | 'answer' | 'cache' | 'participantSearch'> {
+export interface Operation {
+  path: string;
+  /** The answer; a participant search is answered once the search budgets let it run. */
+  answer(query: Query, source: ModelSource): Answer | PendingSearch;
   operationId: string;
   tag: 'health' | 'statistics' | 'participants';
   summary: string;
   description: string;
   /** Its query parameters, each required. */
   query?: Readonly<Record<string, { description: string; schema: z.ZodType; examples?: readonly string[] }>>;
+  /** `Cache-Control` of its 200 answers. */
+  cache: string;
+  /** A participant search: its answers carry `SEARCH_CORS_ORIGIN` (none by default), not `CORS_ORIGIN`. */
+  participantSearch?: boolean;
   /** Its 200 answers carry an ETag, so `If-None-Match` gets `304`. */
   revalidated: boolean;
   shape: z.ZodType;
