@@ -2,14 +2,26 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { API_PATHS, ORIGINAL_WORK_URL } from './layout.js';
-import { LOCALES, useLocale, type Locale } from './locale.js';
-import type { PageMeta } from './site-context.js';
+import { LOCALES, useLocale, type Language, type Locale } from './locale.js';
 
 /** The colour of the header: what a phone paints its address bar with. */
 export const THEME_COLOUR = '#12355b';
 
 /** The preview card's size in pixels (the size Open Graph and Twitter ask for). */
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
+
+/** What a shared page says of itself beyond its title and description. */
+interface PageMeta {
+  /** The public origin (`PUBLIC_URL`): absolute addresses for other sites. */
+  origin: string;
+  /** This page's path (`/estadisticas/2024`) and the path of its preview image. */
+  path: string;
+  image: string;
+  /** The path of the same page in each language. */
+  alternates: Readonly<Record<Language, string>>;
+  /** The schema.org `Dataset` of the data (JSON-LD), in the page's language. */
+  dataset: object;
+}
 
 /** Given around each page with an address: the 404 and error pages get no canonical link, card or JSON-LD. */
 export const PageMetaContext = createContext<PageMeta | undefined>(undefined);

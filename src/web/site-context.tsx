@@ -90,24 +90,12 @@ export function siteContext(model: ModelContext, locale: Locale) {
 /** What the pages and files of one read model in one language are made from, made once per model. */
 export type SiteContext = ReturnType<typeof siteContext>;
 
-/** What a shared page says of itself beyond its title and description (`query`: see `withSite`). */
-function pageMeta(site: SiteContext, path: string, query: string) {
+/** The same page in each language, with the same query. */
+function alternatesOf(site: SiteContext, path: string, query: string): Record<Language, string> {
   const address = addressOf(site.paths, path);
   const pathIn = (language: Language) => (address ? pathOf(LOCALES[language].paths, address) : path) + query;
-  return {
-    /** The public origin (`PUBLIC_URL`): absolute addresses for other sites. */
-    origin: site.origin,
-    /** This page's path (`/estadisticas/2024`) and the path of its preview image. */
-    path: path + query,
-    image: previewPath(site.paths, path),
-    /** The path of the same page in each language, with the same query. */
-    alternates: { es: pathIn('es'), eu: pathIn('eu') },
-    /** The schema.org `Dataset` of the data (JSON-LD), in the page's language. */
-    dataset: site.dataset,
-  };
+  return { es: pathIn('es'), eu: pathIn('eu') };
 }
-
-export type PageMeta = ReturnType<typeof pageMeta>;
 
 /** The facts of the name whose page has `slug`, or `undefined` when no page has it. */
 export function nameOfSlug(site: SiteContext, kind: NameKind, slug: string): NameFact | undefined {
@@ -126,8 +114,17 @@ export function namePathOf(site: SiteContext, kind: NameKind, name: string): str
  * address, its meta; `query` is part of the address (a comparison's `?n=…`), in every language.
  */
 export function withSite(site: SiteContext, page: VNode, path?: string, query = ''): VNode {
-  const { slugs, paths, locale } = site;
-  const meta = path === undefined ? undefined : pageMeta(site, path, query);
+  const { origin, dataset, slugs, paths, locale } = site;
+  const meta =
+    path === undefined
+      ? undefined
+      : {
+          origin,
+          path: path + query,
+          image: previewPath(paths, path),
+          alternates: alternatesOf(site, path, query),
+          dataset,
+        };
   const schoolPath = (school: string) =>
     slugs.slugOf.has(school) ? paths.school(slugs.slugOf.get(school)!) : undefined;
   return (
