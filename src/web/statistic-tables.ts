@@ -20,8 +20,11 @@ type Items = NonNullable<Statistic['items']>;
 const NAME_OF_ITEMS: Partial<Record<Items, NameKind>> = { firstNames: 'firstName', surnames: 'surname' };
 const nameKindOf = (statistic: Statistic) => statistic.items && NAME_OF_ITEMS[statistic.items];
 
-/** A statistic's list as plain values, the same on the page and in its CSV file (which names its columns by their labels). */
-export type StatisticTable = Omit<CsvTable, 'columns'> & { columns: readonly TableColumn[] };
+/** A statistic's list as plain values, the same on the page and in its CSV file. */
+export interface StatisticTable {
+  columns: readonly TableColumn[];
+  rows: readonly (readonly (string | number)[])[];
+}
 
 /** `data` made a table when it has `shape`, else `undefined`. */
 const shaped = <T, R>(shape: z.ZodType<T>, data: unknown, make: (data: T) => R): R | undefined => {
