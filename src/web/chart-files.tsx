@@ -2,6 +2,7 @@ import { renderToString } from 'preact-render-to-string';
 import { GLOBAL_YEAR, isCategoryId } from '../domain/categories.js';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { STANDALONE_POLICY, StandaloneChart } from './charts/standalone.js';
+import type { ChartLinks } from './open-data.js';
 import { pageKind } from './page-answer.js';
 import { NAME_FILES, nameChart } from './pages/name-page.js';
 import { schoolChart } from './pages/school-page.js';
@@ -57,7 +58,7 @@ export function chartOf(site: SiteContext, name: string): PageChart | undefined 
 const EMBED_CHROME = 200;
 
 /** The links beside a chart: its file, its embeddable page, how to cite it and the code that embeds it. */
-export function chartLinks(site: SiteContext, name: string) {
+export function chartLinks(site: SiteContext, name: string): ChartLinks | undefined {
   const chart = chartOf(site, name);
   if (chart === undefined) return undefined;
   const { origin, paths, texts } = site;

@@ -5,7 +5,6 @@ import type { CategoryId } from '../domain/categories.js';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { ORIGINAL_WORK_URL } from './layout.js';
 import { useLocale } from './locale.js';
-import type { chartLinks } from './chart-files.js';
 import { pageKind } from './page-answer.js';
 
 /** One statistic of a page, to download: its CSV here and the same statistic in the JSON API; its chart's links when it has one. */
@@ -18,7 +17,12 @@ export interface Download {
 }
 
 /** A chart's file and embeddable page (paths), how to cite it, the code that embeds it (src/web/chart-files.tsx). */
-type ChartLinks = NonNullable<ReturnType<typeof chartLinks>>;
+export interface ChartLinks {
+  svg: string;
+  embed: string;
+  citation: string;
+  code: string;
+}
 
 /** A table of plain values, its header row first. */
 export interface CsvTable {

@@ -12,7 +12,6 @@ import { pageKind } from './page-answer.js';
 import { readAsset } from './site-files.js';
 import { PREVIEW_SIZE } from './page-meta.js';
 import type { YearCount } from '../domain/answer-shapes.js';
-import type { PreviewCard } from './site-context.js';
 
 /** The root of a language's pages: `` for Spanish, `/eu` for Basque. */
 const rootOf = (paths: SitePaths) => paths.home.replace(/\/$/, '');
@@ -26,6 +25,16 @@ export const previewPath = (paths: SitePaths, path: string) =>
 /** The page of a preview image's name (`estadisticas-2024`). */
 export const pathOfPreview = (paths: SitePaths, name: string) =>
   name === paths.homePreview ? paths.home : `${rootOf(paths)}/${name.replace('-', '/')}`;
+
+/** What a preview card shows: the page's title, a line of figures, and a series as bars. */
+export interface PreviewCard {
+  title: string;
+  line: string;
+  series?: readonly YearCount[];
+  /** The host the card names (`tamborrada.example.org`), and the site's name in the card's language. */
+  host: string;
+  siteName: string;
+}
 
 /** DejaVu Sans when there (naming its files spares resvg a scan of every font), else any sans-serif. */
 const FONT_FILES = [

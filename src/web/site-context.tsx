@@ -4,7 +4,7 @@ import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-s
 import type { PageContext } from './layout.js';
 import { addressOf, LOCALES, LocaleContext, pathOf, type Language, type Locale } from './locale.js';
 import { datasetJsonLd, PageMetaContext } from './page-meta.js';
-import { previewPath } from './preview-card.js';
+import { previewPath, type PreviewCard } from './preview-card.js';
 import type { NameFact, NameKind } from '../domain/statistics/name-facts.js';
 import { NamePathContext, SchoolPathContext } from './name-links.js';
 import { schoolSlugs } from './school-slugs.js';
@@ -144,14 +144,16 @@ export interface AddressedPage {
   card(): PreviewCard;
 }
 
-/** A preview card of this site: the page's title, a line of figures, and a series as bars. */
-export const card = (site: SiteContext, title: string, line: string, series?: readonly YearCount[]) => ({
+/** A preview card of this site. */
+export const card = (
+  site: SiteContext,
+  title: string,
+  line: string,
+  series?: readonly YearCount[],
+): PreviewCard => ({
   title,
   line,
   series,
-  /** The host the card names (`tamborrada.example.org`), and the site's name in the card's language. */
   host: new URL(site.origin).host,
   siteName: site.texts.siteName,
 });
-
-export type PreviewCard = ReturnType<typeof card>;
