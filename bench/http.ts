@@ -27,7 +27,7 @@
  * - Memory: VmRSS of /proc/PID/status when ready, after the warm-up and after the load,
  *   and VmHWM (peak, the read-model build included). At scale 1, last, the footprint: the
  *   server with `npm start`'s Node flags at LOG_LEVEL=info, VmRSS idle and after a minute of
- *   mixed load on every operation and page (bench/http-lib/mixed-load.ts), against 128 MB;
+ *   mixed load on every operation and page, in an order shuffled once (bench/http-lib/mixed-load.ts), against 128 MB;
  *   and 10 s after the load, for what the server gives back once it stops (not checked).
  * - Load: autocannon's programmatic API in this process, `BENCH_CONNECTIONS` connections,
  *   pipelining 1, no Accept-Encoding (identity bodies) except on the br row and the web

@@ -1,22 +1,36 @@
 import autocannon from 'autocannon';
+import { Random, shufflePrefix } from '../../src/demo/random.js';
 import { get } from './process.js';
 
 /** What a visitor's browser and an API client send: brotli, gzip or nothing. */
 const ENCODINGS = ['gzip, deflate, br, zstd', 'gzip', ''];
 
+/** The preview image of a page of the sitemap, in its language's folder (`src/web/locale.tsx`). */
+function previewOf(path: string): string {
+  const basque = path === '/eu' || path.startsWith('/eu/');
+  const [folder, home, rest] = basque
+    ? ['/eu/aurrebista', 'hasiera', path.slice('/eu/'.length)]
+    : ['/vista-previa', 'inicio', path.slice(1)];
+  return `${folder}/${rest === '' ? home : rest.replace('/', '-')}.png`;
+}
+
+/** The seed of the order in which the minute asks for the addresses. */
+const ORDER_SEED = 1;
+
 /**
  * Every address a visitor or a client of the demo may ask for: each operation (years,
  * statistics and a few categories of every year, companies, searches that find someone
- * and that find no one, errors), every page of the sitemap, their preview images and a
- * few CSV files.
+ * and that find no one, errors), every page of the sitemap, their preview images (but
+ * the schools') and a few CSV files; in an order shuffled once (a fixed seed), so that any
+ * stretch of the minute mixes every kind. In the order written, the minute's clients,
+ * which walk the list together, reached the preview images only in its last seconds, and
+ * the resident size at its end depended on how many they had made.
  */
 export async function mixedPaths(baseUrl: string, searches: readonly string[]): Promise<string[]> {
   const { years } = JSON.parse((await get(`${baseUrl}/api/years`)).body.toString()) as { years: string[] };
   const sitemap = (await get(`${baseUrl}/sitemap.xml`)).body.toString();
   const pages = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map((match) => match[1] || '/');
-  const preview = (path: string) =>
-    `/vista-previa/${path === '/' ? 'inicio' : path.slice(1).replace('/', '-')}.png`;
-  return [
+  const paths = [
     '/api/ping',
     '/api/years',
     '/api/companies',
@@ -29,10 +43,12 @@ export async function mixedPaths(baseUrl: string, searches: readonly string[]): 
     ]),
     ...searches,
     ...pages,
-    ...pages.filter((path) => !path.startsWith('/companias/')).map(preview),
+    ...pages.filter((path) => !/^(\/eu)?\/(companias|konpainiak)\//.test(path)).map(previewOf),
     ...years.map((year) => `/datos/${year}-topNamesByYear.csv`),
     '/no-existe',
   ];
+  shufflePrefix(paths, paths.length, new Random(ORDER_SEED));
+  return paths;
 }
 
 /**

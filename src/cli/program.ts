@@ -140,8 +140,6 @@ Logs are JSON lines, readable colours on a terminal.`,
   .action(async (options) => {
     const config = resolveServeConfig(options, process.env);
     commandStore = config.store;
-    // The first build's thread starts while the server's modules load.
-    (await import('../read-model/build-runner.js')).prepareFirstBuild();
     // The server's modules (pages, images, OpenAPI) are loaded by `serve` alone.
     const { serve } = await import('./serve.js');
     await serve({ ...config, demoIfMissing: options.demoIfMissing === true });

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
-import type { BuildOutcome, BuildProgress } from './build-worker.js';
+import { buildReadModel, type BuildOutcome, type BuildProgress } from './build.js';
 import type { SchoolShelf } from './participant-index.js';
 
 /** What the build worker says, in this order: shelves and progress, then `done` or `failed`. */
@@ -23,37 +23,38 @@ function spawnWorker(): Worker {
     : new Worker(new URL('./build-worker.js', import.meta.url));
 }
 
-/** A worker started ahead of the first build (`prepareFirstBuild`), until a build takes it. */
-let prepared: Worker | undefined;
+type Built = BuildOutcome & { shelves: Map<string, SchoolShelf> };
 
 /**
- * Starts the first build's worker thread now, so that its start (Node's bootstrap and our
- * modules: about 100 ms of a thread) overlaps the server loading its own modules. Only the
- * first: every later build starts its own, and no worker stays alive between builds.
+ * Builds the read model on this thread: only while nothing is served yet (the server
+ * listens once the first model is in). A worker would cost the server more memory for
+ * good: its heap's pages and its thread's allocator arena stay resident after it ends,
+ * about 15 MB idle on the demo (docs/performance.md, "Memory").
  */
-export function prepareFirstBuild(): void {
-  if (prepared) return;
-  const worker = (prepared = spawnWorker());
-  worker.unref(); // it keeps no process alive before a build takes it
-  const drop = () => prepared === worker && (prepared = undefined);
-  // A worker that fails to start is dropped: the build starts its own, which says why.
-  worker.once('error', drop).once('exit', drop);
+export async function buildHere(
+  location: StoreLocation,
+  onProgress: (progress: BuildProgress) => void,
+): Promise<Built> {
+  const shelves = new Map<string, SchoolShelf>();
+  const outcome = await buildReadModel(location, {
+    shelf: (shelf) => shelves.set(shelf.school, shelf),
+    progress: onProgress,
+  });
+  return { ...outcome, shelves };
 }
 
 /**
  * Builds the read model in a worker thread of its own, which ends with the build (or when
- * `signal` aborts), and its memory with it: this thread only receives the parts, a shelf
+ * `signal` aborts): this thread, which goes on serving, only receives the parts, a shelf
  * per message.
  */
 export async function runBuild(
   location: StoreLocation,
   onProgress: (progress: BuildProgress) => void,
   signal: AbortSignal,
-): Promise<BuildOutcome & { shelves: Map<string, SchoolShelf> }> {
+): Promise<Built> {
   signal.throwIfAborted();
-  const worker = prepared ?? spawnWorker();
-  prepared = undefined;
-  worker.ref();
+  const worker = spawnWorker();
   const end = () => void worker.terminate();
   signal.addEventListener('abort', end);
   const shelves = new Map<string, SchoolShelf>();

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
-import { runBuild } from './build-runner.js';
+import { buildHere, runBuild } from './build-runner.js';
 import type { NameFactsData } from '../domain/statistics/name-facts.js';
+import type { BuildProgress } from './build.js';
 import { NameIndex } from './name-index.js';
 import { ParticipantIndex } from './participant-index.js';
 import type { ReadModel } from './read-model.js';
@@ -44,13 +45,16 @@ export class StoreMisconfiguredError extends Error {
  * flag on a timer (and on the store's notifications). A flip of the flag is swapped in at
  * once, with no rebuild (also while a build runs); when the version moved, the whole model
  * is built again in a worker thread and swapped in with one assignment (requests in flight
- * keep theirs). A failure after a successful load keeps the last good model.
+ * keep theirs). The first load, in `start`, is built on this thread: nothing is served
+ * before it. A failure after a successful load keeps the last good model.
  */
 export class ReadModelFollower {
   /** The model in service, and the store's version it was built from (the next polls are compared with it). */
   private served: { model: ReadModel; storeVersion: StoreVersion } | undefined;
   private store: ReadStore | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Set once `start` has returned: from then on the server serves, and builds run in workers. */
+  private started = false;
   private running: Promise<void> | undefined;
   private again = false;
   /** Aborted by `stop`, which ends the build in progress. */
@@ -114,6 +118,7 @@ export class ReadModelFollower {
       await this.stop();
       throw new StoreMisconfiguredError(reason);
     }
+    this.started = true;
     this.timer = setInterval(() => this.poll(), this.options.pollIntervalMs);
     this.timer.unref();
   }
@@ -229,16 +234,16 @@ export class ReadModelFollower {
     this.lastError = error;
   }
 
-  /** Builds the whole model in a worker thread and puts it in service. */
+  /** Builds the whole model (in a worker thread once serving) and puts it in service. */
   private async rebuild(location: ReadStore['location']): Promise<void> {
     const first = !this.served;
     if (first) this.options.logger.info('loading the read model');
     const started = performance.now();
     this.building = true;
-    const built = await runBuild(
-      location,
-      (progress) => this.options.logger[first ? 'info' : 'debug'](progress, 'read model build progress'),
-      this.stopping.signal,
+    const onProgress = (progress: BuildProgress) =>
+      this.options.logger[first ? 'info' : 'debug'](progress, 'read model build progress');
+    const built = await (
+      this.started ? runBuild(location, onProgress, this.stopping.signal) : buildHere(location, onProgress)
     ).finally(() => (this.building = false));
     const model: ReadModel = {
       version: ++this.version,
