@@ -75,16 +75,17 @@ export async function startServer({
     searchFailClosedAfterMs: settings.searchFailClosedAfterMs,
     logger: logger || SILENT,
   });
-  const metrics = createMetrics(follower);
+  const metricsAddress = settings.metrics;
+  // With no listener (`METRICS_PORT=off`) nothing is counted: no one could read it.
+  const metrics = metricsAddress && createMetrics(follower);
   const http = createHttpApp({
     source: follower,
     settings,
     logger,
-    recordRequest: metrics.recordRequest,
+    recordRequest: metrics ? metrics.recordRequest : undefined,
     clock,
   });
-  const metricsAddress = settings.metrics;
-  const metricsServer = metricsAddress && createMetricsServer(metrics.registry);
+  const metricsServer = metrics && createMetricsServer(metrics.registry);
   const close = async () => {
     metricsServer?.close();
     metricsServer?.closeAllConnections();
