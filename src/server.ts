@@ -82,7 +82,7 @@ export async function startServer({
     source: follower,
     settings,
     logger,
-    recordRequest: metrics ? metrics.recordRequest : undefined,
+    recordRequest: metrics?.recordRequest,
     clock,
   });
   const metricsServer = metrics && createMetricsServer(metrics.registry);

@@ -1,18 +1,11 @@
 import autocannon from 'autocannon';
 import { Random, shufflePrefix } from '../../src/demo/random.js';
+import { languageOfPath, LOCALES } from '../../src/web/locale.js';
+import { previewPath } from '../../src/web/preview-card.js';
 import { get } from './process.js';
 
 /** What a visitor's browser and an API client send: brotli, gzip or nothing. */
 const ENCODINGS = ['gzip, deflate, br, zstd', 'gzip', ''];
-
-/** The preview image of a page of the sitemap, in its language's folder (`src/web/locale.tsx`). */
-function previewOf(path: string): string {
-  const basque = path === '/eu' || path.startsWith('/eu/');
-  const [folder, home, rest] = basque
-    ? ['/eu/aurrebista', 'hasiera', path.slice('/eu/'.length)]
-    : ['/vista-previa', 'inicio', path.slice(1)];
-  return `${folder}/${rest === '' ? home : rest.replace('/', '-')}.png`;
-}
 
 /** The seed of the order in which the minute asks for the addresses. */
 const ORDER_SEED = 1;
@@ -43,7 +36,10 @@ export async function mixedPaths(baseUrl: string, searches: readonly string[]): 
     ]),
     ...searches,
     ...pages,
-    ...pages.filter((path) => !/^(\/eu)?\/(companias|konpainiak)\//.test(path)).map(previewOf),
+    ...pages.flatMap((path) => {
+      const { paths } = LOCALES[languageOfPath(path)];
+      return path.startsWith(`${paths.schoolsFolder}/`) ? [] : [previewPath(paths, path)];
+    }),
     ...years.map((year) => `/datos/${year}-topNamesByYear.csv`),
     '/no-existe',
   ];

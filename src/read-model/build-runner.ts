@@ -27,9 +27,10 @@ type Built = BuildOutcome & { shelves: Map<string, SchoolShelf> };
 
 /**
  * Builds the read model on this thread: only while nothing is served yet (the server
- * listens once the first model is in). A worker would cost the server more memory for
- * good: its heap's pages and its thread's allocator arena stay resident after it ends,
- * about 15 MB idle on the demo (docs/performance.md, "Memory").
+ * listens once the first model is in). What a worker leaves behind when it ends (V8's
+ * pages of its heap, the Node binary's pages its start touched) stays resident: about
+ * 15 MB of the idle server on the demo (docs/decisions.md, "The first model built on the
+ * server's own thread").
  */
 export async function buildHere(
   location: StoreLocation,
