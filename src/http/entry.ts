@@ -5,6 +5,7 @@ import { PREPARED_ERRORS, type PreparedResponse } from './answer.js';
 import type { Dispatch } from './dispatcher.js';
 import { createServer, STATUS_CODES } from './node-http.js';
 import type { Observer } from './observer.js';
+import { keepTickObjectShape } from './tick-shape.js';
 
 /** A complete raw HTTP/1.1 answer with a JSON `{error}` body, for a socket without a parser. */
 function rawErrorAnswer({ statusCode, identity }: PreparedResponse, corsOrigin: string): Buffer {
@@ -41,6 +42,7 @@ export function createHttpServer(
   dispatch: Dispatch,
   observer: Observer,
 ): Server {
+  keepTickObjectShape();
   const connections = new Map<Socket, Connection>();
   let closing = false;
   const overBound = (socket: Socket, { waiting }: Connection, share = 1) =>
