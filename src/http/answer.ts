@@ -224,9 +224,15 @@ export type ComputedJson = { readonly kind: 'computed'; statusCode: 200; json: s
 /** What an operation answers: an answer prepared once, or one computed for this request. */
 export type Answer = PreparedResponse | ComputedJson;
 
+/** The headers of every computed answer but its ETag, in the order `assemble` writes them. */
+const COMPUTED_HEADERS = assemble(200, '', JSON_KIND(CACHE.none), undefined, {}).identity.headers;
+
 /** The one representation of a computed answer: its text, uncompressed, with a strong ETag. */
-export function computedRepresentation(answer: ComputedJson): Representation {
-  return assemble(200, answer.json, JSON_KIND(CACHE.none), bodyTag(answer.json), {}).identity;
+export function computedRepresentation({ json }: ComputedJson): Representation {
+  const etag = bodyTag(json);
+  const headers: Record<string, string> = Object.assign({}, COMPUTED_HEADERS);
+  headers.etag = etag;
+  return { body: json, length: Buffer.byteLength(json), etag, headers };
 }
 
 /** A computed answer prepared for this request only, compressed in `coding` at low effort. */

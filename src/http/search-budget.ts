@@ -177,10 +177,14 @@ export function createSearchBudgets(
       charge(miss, 1);
       return ran;
     }
-    // Hashed with the school (FNV-1a, 32 bits): the client's memory of names keeps no text.
-    const fresh = ran.names
-      .map((name) => fnv1a32(`${search.school}\n${name}`))
-      .filter((hash) => !client.shown.includes(hash));
+    // Hashed with the school (FNV-1a, 32 bits, of `school\nname`, the school's part once):
+    // the client's memory of names keeps no text.
+    const ofSchool = fnv1a32('\n', fnv1a32(search.school));
+    const fresh: number[] = [];
+    for (const name of ran.names) {
+      const hash = fnv1a32(name, ofSchool);
+      if (!client.shown.includes(hash)) fresh.push(hash);
+    }
     if (hit.some(({ bucket }) => bucket.level < fresh.length - ROUNDING)) {
       charge(miss, 1);
       return waitSeconds(accounts);
