@@ -159,7 +159,7 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
       const recomputed = await store.transaction(completeStatistics);
       const done = migrated ? `migrated ${store.description}` : `${store.description} is up to date`;
       if (recomputed > 0)
-        return `${done}; recomputed ${formatCount(recomputed)} statistics to add what this version makes with them (Basque summaries, the name pages' facts)`;
+        return `${done}; recomputed ${formatCount(recomputed)} statistics to add what this version makes with them (Basque summaries, the editions' tallies)`;
       return migrated ? done : `${done}: nothing changed`;
     }),
   );

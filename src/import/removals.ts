@@ -3,7 +3,7 @@ import { searchKey } from '../domain/names.js';
 import type { ParticipantRecord } from '../domain/types.js';
 import type { Removal, WriteStore, WriteTransaction } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
-import { recomputeInside } from './recompute.js';
+import { keepingPublishedFigures } from './recompute.js';
 import { transactionOrDryRun } from './year-changes.js';
 
 /**
@@ -32,8 +32,6 @@ export interface RemovalReport {
   /** Records deleted, and their years (ascending). */
   records: number;
   years: number[];
-  /** Statistics rows after the recompute (undefined: nothing deleted, nothing recomputed). */
-  statistics: number | undefined;
   /** Whether any participant of any year is in the school as written. */
   schoolKnown: boolean;
   /** False when the same removal was recorded before. */
@@ -48,8 +46,9 @@ const covers = (removalYear: number | undefined, year: number) =>
   removalYear === undefined || removalYear === year;
 
 /**
- * Deletes the child's records, recomputes every statistic and records the removal, in
- * one transaction; then overwrites what the deleted rows left in the store's files.
+ * Deletes the child's records and records the removal, in one transaction, leaving every
+ * published figure as it was (`keepingPublishedFigures`); then overwrites what the deleted
+ * rows left in the store's files.
  * A removal that matches nobody is recorded all the same: later imports honour it.
  */
 export async function removeParticipant(
@@ -63,9 +62,12 @@ export async function removeParticipant(
     const matches = inSchool.filter(
       (record) => covers(year, record.year) && searchKey(record.name) === wanted,
     );
-    let records = 0;
-    for (const record of matches) records += await tx.deleteParticipant(record);
-    const statistics = records > 0 ? await recomputeInside(tx, progress) : undefined;
+    const years = [...new Set(matches.map((record) => record.year))].sort((a, b) => a - b);
+    const records = await keepingPublishedFigures(tx, years, async () => {
+      let deleted = 0;
+      for (const record of matches) deleted += await tx.deleteParticipant(record);
+      return deleted;
+    });
     const nameKey = removalKey(await tx.readRemovalSecret(), name, school);
     const recorded = await tx.recordRemoval({ nameKey, school, year, records });
     return {
@@ -73,8 +75,7 @@ export async function removeParticipant(
       school,
       year,
       records,
-      years: [...new Set(matches.map((record) => record.year))].sort((a, b) => a - b),
-      statistics,
+      years,
       schoolKnown: inSchool.length > 0,
       recorded,
       dryRun,

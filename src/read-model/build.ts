@@ -6,8 +6,15 @@
  */
 import type { StoreLocation } from '../config/index.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { nameFactsOf, recordsFingerprint } from '../domain/statistics/name-facts.js';
-import { DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/tally.js';
+import { editionFingerprints, publishedFacts } from '../domain/statistics/name-facts.js';
+import {
+  DEFAULT_MIN_PUBLISHED_COUNT,
+  recordsByEdition,
+  tallyEdition,
+  withThreshold,
+} from '../domain/statistics/tally.js';
+import type { StoredTally } from '../store/store.js';
+import type { ParticipantRecord } from '../domain/types.js';
 import { openReadStore } from '../store/open-store.js';
 import { ShelfCollector, type SchoolShelf } from './participant-index.js';
 import { statisticsData } from './statistics-records.js';
@@ -62,14 +69,14 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
       const years = await snapshot.readYears();
       const statistics = await snapshot.readStatistics();
       const rule = await snapshot.readStatisticsRule();
-      const storedNames = await snapshot.readNameFacts();
+      const tallies = await snapshot.readEditionTallies();
       // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
       const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
       await snapshot.readParticipants(
         withheld.map((row) => Number(row.year)),
         take,
       );
-      return { version, years, statistics, rule, storedNames };
+      return { version, years, statistics, rule, tallies };
     })
     .finally(() => store.close().catch(() => undefined));
   const readMs = performance.now() - started;
@@ -82,18 +89,9 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
     .sort((a, b) => a - b);
   // Statistics stored without our rule (plain SQL): the default k, the careful side.
   const k = read.rule?.minPublishedCount ?? DEFAULT_MIN_PUBLISHED_COUNT;
-  // Made with the statistics, they are read; made here only when none fit what is served
-  // (statistics loaded by plain SQL or by an older version, rows or a year's flag changed
-  // by plain SQL since).
-  const stored = read.storedNames;
-  const namesMade = !(
-    stored &&
-    stored.minPublishedCount === k &&
-    stored.editions === editions.join(',') &&
-    stored.recordsFingerprint === recordsFingerprint(collector.records(), editions)
-  );
+  const { facts, namesMade } = factsOfEditions(read.tallies, () => collector.records(), editions, k);
   // As text: a string crosses from a worker in one copy, an object graph is cloned.
-  const names = namesMade ? JSON.stringify(nameFactsOf(collector.records(), editions, k)) : stored!.json;
+  const names = JSON.stringify(facts);
   const namesCpuMs = cpuMsSince(namesStarted);
   const schoolCount = collector.bySchool.size;
   let schools = 0;
@@ -107,9 +105,9 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
     /** The store's version as read inside the snapshot: the version of what was built. */
     version: read.version,
     statistics,
-    /** The name pages' facts (`NameFactsData`) as JSON. */
+    /** The published facts (`PublishedFacts`: the name pages, the schools' participants) as JSON. */
     names,
-    /** True when no stored name facts fitted and the build made them. */
+    /** True when a stored tally did not fit the rows served and the build made one of its own. */
     namesMade,
     rowsRead: collector.rows,
     readMs,
@@ -119,4 +117,31 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
     /** CPU time of this thread for the name facts, read or made (a part of `cpuMs`). */
     namesCpuMs,
   };
+}
+
+/**
+ * The published facts of the editions served: from their stored tallies where those still
+ * stand for the rows read (made with the statistics, they are final), else (rows or a
+ * year's flag changed by plain SQL since, statistics loaded by plain SQL or an older
+ * version) from the rows themselves.
+ */
+function factsOfEditions(
+  stored: readonly StoredTally[],
+  records: () => Iterable<ParticipantRecord>,
+  editions: readonly number[],
+  k: number,
+) {
+  const byYear = new Map(stored.map((row) => [row.year, row]));
+  const fingerprints = editionFingerprints(records());
+  let byEdition: Map<number, ParticipantRecord[]> | undefined;
+  let namesMade = false;
+  const tallies = editions.map((year) => {
+    const row = byYear.get(year);
+    if (row && row.recordsFingerprint === fingerprints.get(year) && row.tally.k <= k)
+      return withThreshold(row.tally, k);
+    namesMade = true;
+    byEdition ??= recordsByEdition(records());
+    return tallyEdition(year, byEdition.get(year) ?? [], k);
+  });
+  return { facts: publishedFacts(tallies, k), namesMade };
 }

@@ -1,7 +1,6 @@
 import type { NameKind } from '../domain/statistics/name-facts.js';
 import { searchKey } from '../domain/names.js';
 import type { NameIndex } from './name-index.js';
-import type { ParticipantIndex } from './participant-index.js';
 
 /** At most this many names, or schools, on one comparison. */
 export const MAX_COMPARED = 5;
@@ -65,17 +64,13 @@ export function compareNames(names: NameIndex, kind: NameKind, typed: readonly s
 }
 
 /** Schools (exact names) compared: their participants per edition, as their pages count them (0 where none). */
-export function compareSchools(
-  names: NameIndex,
-  participants: ParticipantIndex,
-  schools: readonly string[],
-): Comparison {
+export function compareSchools(names: NameIndex, schools: readonly string[]): Comparison {
   return compared(
     schools,
     names.editions,
     (school) => school,
     (school) => {
-      const byYear = participants.rowsBySchool.get(school);
+      const byYear = names.schoolCounts.get(school);
       const counts = names.editions.map((year) => byYear?.get(year) ?? 0);
       // A school with no participant in a published edition has no page either.
       return counts.some((count) => count > 0) ? { label: school, counts } : undefined;

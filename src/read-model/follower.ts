@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 import { buildHere, runBuild } from './build-runner.js';
-import type { NameFactsData } from '../domain/statistics/name-facts.js';
+import type { PublishedFacts } from '../domain/statistics/name-facts.js';
 import type { BuildProgress } from './build.js';
 import { NameIndex } from './name-index.js';
 import { ParticipantIndex } from './participant-index.js';
@@ -250,7 +250,7 @@ export class ReadModelFollower {
       builtAt: new Date(),
       statistics: new StatisticsRecords(built.statistics),
       participants: new ParticipantIndex(built.shelves),
-      names: new NameIndex(JSON.parse(built.names) as NameFactsData),
+      names: new NameIndex(JSON.parse(built.names) as PublishedFacts),
       isUpdating: this.isUpdating,
     };
     this.served = { model, storeVersion: built.version };

@@ -1,4 +1,10 @@
-import { createTables, FLAG_TABLE, FOLLOWED_TABLES, STORE_VERSION_ROW } from './shared-sql.js';
+import {
+  createTables,
+  FLAG_TABLE,
+  FOLLOWED_TABLES,
+  RETIRED_TABLES,
+  STORE_VERSION_ROW,
+} from './shared-sql.js';
 
 /** The LISTEN/NOTIFY channel; the payload is the name of the table that changed. */
 export const CHANGE_CHANNEL = 'tamborrada_changes';
@@ -96,5 +102,11 @@ export function postgresSchema(schema: string): string[] {
       ),
     ),
     when(ownsFunction(RETIRED_FUNCTION), `DROP FUNCTION ${RETIRED_FUNCTION}`),
+    ...RETIRED_TABLES.map((table) =>
+      when(
+        `to_regclass('${table}') IS NOT NULL AND pg_has_role((SELECT relowner FROM pg_class WHERE oid = to_regclass('${table}')), 'USAGE')`,
+        `DROP TABLE ${table}`,
+      ),
+    ),
   ];
 }

@@ -7,8 +7,8 @@ import type {
   SummaryLanguage,
   SchemaState,
   StatisticsRule,
-  StoredNameFacts,
   StoredStatistic,
+  StoredTally,
   StoreSnapshot,
   StoreVersion,
   UpdatingStatus,
@@ -47,8 +47,11 @@ export const OUR_TABLES = [
   'tamborrada_store_secret',
   'summaries_eu',
   'summary_overrides_eu',
-  'tamborrada_name_facts',
+  'tamborrada_edition_tallies',
 ];
+
+/** Tables of earlier versions that `migrate` drops: what they held is made otherwise now. */
+export const RETIRED_TABLES = ['tamborrada_name_facts'];
 
 /**
  * The Basque summaries beside `statistics`: the generated ones (replaced with the
@@ -98,7 +101,7 @@ export function snapshotReads(
     readYears: () => readYears(sql),
     readStatistics: () => readStatistics(sql),
     readStatisticsRule: () => readStatisticsRule(sql),
-    readNameFacts: () => readNameFacts(sql),
+    readEditionTallies: () => readEditionTallies(sql),
     readParticipants: participants.each,
   };
 }
@@ -207,22 +210,19 @@ async function readStatisticsRule(sql: Sql): Promise<StatisticsRule | undefined>
   );
 }
 
-/** The stored facts of the name pages; none where the table is missing (a store not migrated) or empty. */
-async function readNameFacts(sql: Sql): Promise<StoredNameFacts | undefined> {
-  if (!(await canRead(sql, 'tamborrada_name_facts'))) return undefined;
-  const [row] = await sql.all<
-    Record<'editions' | 'records_fingerprint' | 'facts', string> & { min_published_count: unknown }
-  >(
-    'SELECT min_published_count, editions, records_fingerprint, facts FROM tamborrada_name_facts WHERE id = 1',
+/** The stored tallies of the editions; none where the table is missing (a store not migrated). */
+async function readEditionTallies(sql: Sql): Promise<StoredTally[]> {
+  if (!(await canRead(sql, 'tamborrada_edition_tallies'))) return [];
+  const rows = await sql.all<{ year: unknown; records_fingerprint: string; tally: string }>(
+    'SELECT year, records_fingerprint, tally FROM tamborrada_edition_tallies',
   );
-  return (
-    row && {
-      minPublishedCount: Number(row.min_published_count),
-      editions: row.editions,
+  return rows
+    .map((row) => ({
+      year: Number(row.year),
       recordsFingerprint: row.records_fingerprint,
-      json: row.facts,
-    }
-  );
+      tally: JSON.parse(row.tally) as StoredTally['tally'],
+    }))
+    .sort((a, b) => a.year - b.year);
 }
 
 /** Every hand-written summary of both languages, by year, category and language. */
@@ -315,18 +315,30 @@ function statisticsWrites(sql: Sql) {
         `UPDATE statistics SET summary = (SELECT o.summary ${override}) WHERE EXISTS (SELECT 1 ${override})`,
       );
     },
-    async replaceNameFacts(facts, recordsFingerprint) {
-      await sql.run('DELETE FROM tamborrada_name_facts');
+    readEditionTallies: () => readEditionTallies(sql),
+    async writeEditionTally(tally, recordsFingerprint) {
       await sql.run(
-        `INSERT INTO tamborrada_name_facts (id, min_published_count, editions, records_fingerprint, facts)
-         VALUES (1, ?, ?, ?, ?)`,
-        [facts.k, facts.editions.join(','), recordsFingerprint, JSON.stringify(facts)],
+        `INSERT INTO tamborrada_edition_tallies (year, min_published_count, records_fingerprint, tally)
+         VALUES (?, ?, ?, ?)
+         ON CONFLICT (year) DO UPDATE SET min_published_count = excluded.min_published_count,
+           records_fingerprint = excluded.records_fingerprint, tally = excluded.tally, computed_at = ${sql.now}`,
+        [tally.year, tally.k, recordsFingerprint, JSON.stringify(tally)],
       );
     },
+    async setTallyFingerprint(year, recordsFingerprint) {
+      await sql.run('UPDATE tamborrada_edition_tallies SET records_fingerprint = ? WHERE year = ?', [
+        recordsFingerprint,
+        year,
+      ]);
+    },
+    async deleteEditionTallies(years) {
+      for (const year of years)
+        await sql.run('DELETE FROM tamborrada_edition_tallies WHERE year = ?', [year]);
+    },
     readStatisticsRule: () => readStatisticsRule(sql),
-    async lacksBasqueOrNameFacts() {
+    async lacksBasqueOrTallies() {
       const [row] = await sql.all<{ lacks: unknown }>(
-        `SELECT NOT EXISTS (SELECT 1 FROM tamborrada_name_facts) OR EXISTS (SELECT 1 FROM statistics s WHERE NOT EXISTS
+        `SELECT NOT EXISTS (SELECT 1 FROM tamborrada_edition_tallies) OR EXISTS (SELECT 1 FROM statistics s WHERE NOT EXISTS
            (SELECT 1 FROM summaries_eu e WHERE e.category = s.category AND e.year = CAST(s.year AS TEXT))) AS lacks`,
       );
       return Boolean(row?.lacks);
@@ -451,7 +463,7 @@ export const FOLLOWED_TABLES = [
   'statistics',
   'available_years',
   ...BASQUE_TABLES,
-  'tamborrada_name_facts',
+  'tamborrada_edition_tallies',
 ] as const;
 
 /**
@@ -529,16 +541,14 @@ export function createTables(types: ColumnTypes): string[] {
        min_published_count integer NOT NULL CHECK (min_published_count >= 1),
        computed_at ${types.time}
      )`,
-    // The facts of the name pages, made with the statistics: one row, the JSON as written
-    // (text, not jsonb, so that it reaches the pages as it is), and beside it what a build
-    // checks before taking it: the rule's k, the editions (ascending, comma-separated) and
-    // the fingerprint of the records it was made from (`recordsFingerprint`).
-    `CREATE TABLE IF NOT EXISTS tamborrada_name_facts (
-       id integer PRIMARY KEY CHECK (id = 1),
+    // What each edition publishes, made from its list when it is imported and kept as it
+    // is (`EditionTally` as JSON text), with the rule's k it was made under and the
+    // fingerprint of the rows it stands for (`editionFingerprints`), which a build checks.
+    `CREATE TABLE IF NOT EXISTS tamborrada_edition_tallies (
+       year integer PRIMARY KEY,
        min_published_count integer NOT NULL,
-       editions text NOT NULL,
        records_fingerprint text NOT NULL,
-       facts text NOT NULL,
+       tally text NOT NULL,
        computed_at ${types.time}
      )`,
     // Migrate puts one random secret in it: the key of the removals' hashes.

@@ -1,4 +1,10 @@
-import { createTables, FLAG_TABLE, FOLLOWED_TABLES, STORE_VERSION_ROW } from './shared-sql.js';
+import {
+  createTables,
+  FLAG_TABLE,
+  FOLLOWED_TABLES,
+  RETIRED_TABLES,
+  STORE_VERSION_ROW,
+} from './shared-sql.js';
 
 const now = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const;
@@ -30,6 +36,7 @@ export const SQLITE_SCHEMA: readonly string[] = [
     flag: (column) => `integer NOT NULL DEFAULT 0 CHECK (${column} IN (0, 1))`,
   }),
   'CREATE INDEX IF NOT EXISTS participants_year_idx ON participants (year)',
+  ...RETIRED_TABLES.map((table) => `DROP TABLE IF EXISTS ${table}`),
   // 32 bytes from SQLite's generator, which the operating system's randomness seeds.
   'INSERT OR IGNORE INTO tamborrada_store_secret (id, secret) VALUES (1, lower(hex(randomblob(32))))',
   ...RETIRED_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS ${name}`),

@@ -1,6 +1,6 @@
 import type { StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
-import type { NameFactsData } from '../domain/statistics/name-facts.js';
+import type { EditionTally } from '../domain/statistics/tally.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 
 /**
@@ -23,20 +23,18 @@ export interface StoreSnapshot {
   readStatistics(): Promise<StoredStatistic[]>;
   /** The small-count rule the statistics were computed under; `undefined` if never computed by us. */
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
-  /** The name pages' facts stored with the statistics; `undefined` when none are (plain SQL, an older version). */
-  readNameFacts(): Promise<StoredNameFacts | undefined>;
+  /** The editions' stored tallies, years ascending; none where none are (plain SQL, an older version). */
+  readEditionTallies(): Promise<StoredTally[]>;
   /** Passes every participant but those of the `withheld` years to `take`; returns how many. */
   readParticipants(withheld: readonly number[], take: TakeParticipant): Promise<number>;
 }
 
-/** The name pages' facts as stored: what they were made under, and their JSON (`NameFactsData`), unparsed. */
-export interface StoredNameFacts {
-  minPublishedCount: number;
-  /** Ascending, comma-separated (`2023,2024,2025`). */
-  editions: string;
-  /** `recordsFingerprint` of the records they were made from. */
+/** An edition's tally as stored, with the fingerprint of the rows it stands for. */
+export interface StoredTally {
+  year: number;
+  /** `editionFingerprints` of the edition's stored rows when it was made, or when a removal took rows away since. */
   recordsFingerprint: string;
-  json: string;
+  tally: EditionTally;
 }
 
 export type YearRow = Pick<YearStatus, 'year' | 'isReady'>;
@@ -139,8 +137,12 @@ export interface WriteTransaction {
    * (set with `setManualSummary`) are kept.
    */
   replaceStatistics(rows: readonly StatisticRow[], minPublishedCount: number): Promise<void>;
-  /** Replaces the name pages' facts, made from the same records as the statistics (`recordsFingerprint` of them). */
-  replaceNameFacts(facts: NameFactsData, recordsFingerprint: string): Promise<void>;
+  readEditionTallies(): Promise<StoredTally[]>;
+  /** Stores an edition's tally (replacing its earlier one), made from the rows of `recordsFingerprint`. */
+  writeEditionTally(tally: EditionTally, recordsFingerprint: string): Promise<void>;
+  /** After rows were removed without changing what the edition publishes: the rows its tally now stands for. */
+  setTallyFingerprint(year: number, recordsFingerprint: string): Promise<void>;
+  deleteEditionTallies(years: readonly number[]): Promise<void>;
   /** Flags years ready (published) or not; a year without a flag yet gets one. */
   setReady(years: readonly string[], ready: boolean): Promise<void>;
   unpublishYearsWithoutStatistics(): Promise<void>;
@@ -165,8 +167,8 @@ export interface WriteTransaction {
   readYearStatuses(): Promise<YearStatus[]>;
   /** The rule of the last recompute; `undefined` before any (or by an older version). */
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
-  /** Whether a statistic has no generated Basque summary, or no name facts are stored (computed by an older version). */
-  lacksBasqueOrNameFacts(): Promise<boolean>;
+  /** Whether a statistic has no generated Basque summary, or no tally is stored (computed by an older version). */
+  lacksBasqueOrTallies(): Promise<boolean>;
   /** The participants of one school, every year. */
   readSchoolParticipants(school: string): Promise<ParticipantRecord[]>;
   /** Deletes the rows with exactly this name, school and year; returns how many. */

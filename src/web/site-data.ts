@@ -17,8 +17,8 @@ export function siteData({ statistics, participants, names }: ReadModel) {
     recordsOf: (year: string) => statistics.recordsOf(year),
     /** The schools served, in Spanish order. */
     companies: participants.companies,
-    /** Participants served, per school and year. */
-    rowsBySchool: participants.rowsBySchool,
+    /** Participants per school and published edition, as published (final: a removal does not change them). */
+    rowsBySchool: names.schoolCounts,
     /** The children of a school served (distinct names), or undefined when it is not served. */
     childrenOf: (school: string) => participants.childrenOf(school),
     /** What the API's search finds of an already normalised name in a school. */
@@ -31,7 +31,6 @@ export function siteData({ statistics, participants, names }: ReadModel) {
       kind === 'school'
         ? compareSchools(
             names,
-            participants,
             typed.map((school) => schoolsByKey.get(searchKey(school)) ?? school),
           )
         : compareNames(names, kind, typed),

@@ -106,8 +106,8 @@ describe('a failure inside the import transaction', () => {
     'insertParticipants',
     'recordSource',
     'setReady',
+    'writeEditionTally',
     'replaceStatistics',
-    'replaceNameFacts',
     'unpublishYearsWithoutStatistics',
   ];
 
@@ -143,8 +143,12 @@ describe('a failure inside the import transaction', () => {
       'readStatisticsRule',
       'readWithheldYears',
       'readParticipants',
+      'readEditionTallies',
+      // The tallies of the two editions the list replaces (2024) and adds (2025); 2023's is kept.
+      'writeEditionTally',
+      'writeEditionTally',
+      'deleteEditionTallies',
       'replaceStatistics',
-      'replaceNameFacts',
       'unpublishYearsWithoutStatistics',
     ]);
     expect(storeContents(workspace.dbPath).participants).toEqual([

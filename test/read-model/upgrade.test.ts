@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeStatistics } from '../../src/domain/statistics/index.js';
-import { nameFactsOf } from '../../src/domain/statistics/name-facts.js';
+import { tallyEditions } from '../../src/domain/statistics/tally.js';
 import type { StatisticRow } from '../../src/domain/types.js';
 import type { RunningServer } from '../../src/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
@@ -111,9 +111,9 @@ for (const kind of WRITE_STORE_KINDS) {
   });
 }
 
-/** The version before the Basque summaries: every table of this one but their two and the name facts'. */
+/** The version before the Basque summaries: every table of this one but their two and the editions' tallies. */
 const BEFORE_BASQUE =
-  'DROP TABLE summaries_eu; DROP TABLE summary_overrides_eu; DROP TABLE tamborrada_name_facts;';
+  'DROP TABLE summaries_eu; DROP TABLE summary_overrides_eu; DROP TABLE tamborrada_edition_tallies;';
 
 for (const kind of WRITE_STORE_KINDS) {
   describe(`upgrading a store of the version before the Basque summaries [${kind.name}]`, () => {
@@ -174,10 +174,10 @@ for (const kind of WRITE_STORE_KINDS) {
       const run = await cli('migrate');
       expect([run.code, run.stderr]).toEqual([0, '']);
       expect(run.stdout).toBe(
-        `migrated ${handle.store.description}; recomputed ${computed.length} statistics to add what this version makes with them (Basque summaries, the name pages' facts)\n`,
+        `migrated ${handle.store.description}; recomputed ${computed.length} statistics to add what this version makes with them (Basque summaries, the editions' tallies)\n`,
       );
-      const names = await handle.store.readSnapshot((snapshot) => snapshot.readNameFacts());
-      expect(JSON.parse(names!.json)).toEqual(nameFactsOf(FESTIVAL, [2023, 2024, 2025], 1));
+      const tallies = await handle.store.readSnapshot((snapshot) => snapshot.readEditionTallies());
+      expect(tallies.map((row) => row.tally)).toEqual(tallyEditions(FESTIVAL, 1));
 
       const stored = await handle.store.readSnapshot((snapshot) => snapshot.readStatistics());
       const basque = (rows: readonly { category: string; year: string; basqueSummary: string | null }[]) =>

@@ -29,12 +29,7 @@ function formatRemoval(report: RemovalReport, engine: StoreLocation['engine']): 
         'records',
         report.records === 0 ? 'none found' : `${formatCount(report.records)} (${report.years.join(', ')})`,
       ],
-      [
-        'statistics',
-        report.statistics === undefined
-          ? 'unchanged'
-          : `recomputed: ${plural(report.statistics, 'row', 'rows')}`,
-      ],
+      ['figures', 'unchanged: published figures are final'],
       [
         'later imports',
         `leave this child out${report.year === undefined ? '' : ` of ${report.year}`}${report.recorded ? '' : ' (recorded before)'}; the store keeps no name`,

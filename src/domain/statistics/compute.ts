@@ -5,13 +5,12 @@ import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.j
 import { basqueSummaries } from './summaries-eu.js';
 import { statisticSummaries, type RankedFigure, type Withheld } from './summaries.js';
 import {
+  distinctNames,
   shownForm,
-  tallyRecords,
-  type Bearers,
+  tallyEditions,
   type Counts,
-  type NestedCounts,
-  type ScopeTally,
-  type YearTally,
+  type EditionTally,
+  type NameCell,
 } from './tally.js';
 
 /*
@@ -48,28 +47,82 @@ interface CountedWord extends RankedFigure {
   key: string;
 }
 
-/** Every word once, unranked; equally frequent written forms go to the first in Spanish order. */
-function words(forms: NestedCounts): CountedWord[] {
-  return [...forms].map(([key, written]) => {
-    const count = [...written.values()].reduce((sum, records) => sum + records, 0);
-    return { key, name: shownForm(written), count };
-  });
-}
-
-/** Ranked items with those the small-count rule leaves out removed, and what that left out. */
-function published<T extends RankedFigure>(
-  ranked: readonly T[],
-  reaches: (item: T) => boolean,
-  k: number,
-): { items: T[]; withheld: Withheld } {
-  const items = ranked.filter(reaches);
-  const first = items[0];
-  const ahead = first !== undefined && ranked.some((item) => item.count >= first.count && !reaches(item));
-  return { items, withheld: { k, count: ranked.length - items.length, ahead } };
-}
-
 const figure = ({ name, count }: RankedFigure): RankedFigure => ({ name, count });
-const reachedBy = (bearers: Bearers) => (word: CountedWord) => bearers.reach(word.key);
+
+function addTo(counts: Counts, key: string, records: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + records);
+}
+
+/**
+ * The published names of some editions: each name's records added over the editions
+ * where its cell is published, shown as written most often there. A name's total is thus
+ * the sum of the figures published for it, and tells nothing of the editions where fewer
+ * than k children bore it (docs/security.md, "No count under k by arithmetic").
+ */
+function publishedWords(cellsOfEditions: readonly (readonly NameCell[])[]): CountedWord[] {
+  const records: Counts = new Map();
+  const forms = new Map<string, Counts>();
+  for (const cells of cellsOfEditions) {
+    for (const cell of cells) {
+      addTo(records, cell.key, cell.records);
+      let written = forms.get(cell.key);
+      if (written === undefined) forms.set(cell.key, (written = new Map()));
+      for (const [form, count] of cell.forms) addTo(written, form, count);
+    }
+  }
+  return [...records].map(([key, count]) => ({ key, name: shownForm(forms.get(key)!), count }));
+}
+
+/** What a year, or the series, publishes: what its rows are made from. */
+interface Scope {
+  /** Undefined for the series. */
+  year?: number;
+  k: number;
+  participants: number;
+  distinctFirstNames: number;
+  distinctSurnames: number;
+  firstNames: CountedWord[];
+  surnames: CountedWord[];
+  /** Records per school. */
+  schools: Counts;
+  /** Per school, the records of each first name it publishes (key → records). */
+  firstNamesBySchool: Map<string, Counts>;
+}
+
+function scopeOf(
+  tallies: readonly EditionTally[],
+  distinct: { firstNames: number; surnames: number },
+  year?: number,
+): Scope {
+  const schools: Counts = new Map();
+  const firstNamesBySchool = new Map<string, Counts>();
+  for (const tally of tallies) {
+    for (const school of tally.schools) {
+      addTo(schools, school.school, school.records);
+      let names = firstNamesBySchool.get(school.school);
+      if (names === undefined) firstNamesBySchool.set(school.school, (names = new Map()));
+      for (const cell of school.firstNames) addTo(names, cell.key, cell.records);
+    }
+  }
+  return {
+    year,
+    k: tallies[0]!.k,
+    participants: tallies.reduce((sum, tally) => sum + tally.participants, 0),
+    distinctFirstNames: distinct.firstNames,
+    distinctSurnames: distinct.surnames,
+    firstNames: publishedWords(tallies.map((tally) => tally.firstNames)),
+    surnames: publishedWords(tallies.map((tally) => tally.surnames)),
+    schools,
+    firstNamesBySchool,
+  };
+}
+
+/** What the rule left out of a list of `listed` names among `distinct`: the summaries tell it. */
+const withheldOf = (k: number, distinct: number, listed: number, ahead = false): Withheld => ({
+  k,
+  count: distinct - listed,
+  ahead,
+});
 
 /** The sentences of one language; Spanish and Basque tell the same figures. */
 type Summaries = typeof statisticSummaries;
@@ -101,50 +154,51 @@ class RowList {
 }
 
 /**
- * The rows a year and the series both have (`topNames`, `namesDiversity`… or their
- * `ByYear` forms), and the figures their intro and outro tell. Names and surnames that
- * fewer than `k` children bear in the scope are left out of every list (DESIGN §5);
- * the diversity figures count them all.
+ * The most frequent published first name of each school (Spanish order of the schools),
+ * shown as the scope writes it most; a school none of whose names k of its children bore
+ * is left out.
  */
-function rankingRows(rows: RowList, scope: ScopeTally, k: number, year?: number) {
-  const byYear = year === undefined ? '' : 'ByYear';
-  const { bearers } = scope;
-  const names = words(scope.firstNames);
-  const namesListed = published(rank([...names]), reachedBy(bearers.firstNames), k);
-  const surnamesListed = published(rank(words(scope.surnames)), reachedBy(bearers.surnames), k);
-  const topNames = namesListed.items.map(figure);
-  const topSurnames = surnamesListed.items.map(figure);
-  const topSchools = rank(figures(scope.schools));
-
-  const namesRanking: Tell = (s) => s.ranking('names', topNames, year, namesListed.withheld);
-  rows.list(`topNames${byYear}`, topNames, namesRanking);
-  const participants = year === undefined ? undefined : scope.participants;
-  const namesSummary: Tell = (s) => s.diversity('names', names.length, year, participants);
-  rows.add(`namesDiversity${byYear}`, names.length, null, namesSummary);
-  const surnamesRanking: Tell = (s) => s.ranking('surnames', topSurnames, year, surnamesListed.withheld);
-  rows.list(`topSurnames${byYear}`, topSurnames, surnamesRanking);
-  const surnamesSummary: Tell = (s) => s.diversity('surnames', scope.surnames.size, year);
-  rows.add(`surnamesDiversity${byYear}`, scope.surnames.size, null, surnamesSummary);
-  rows.list(`topSchools${byYear}`, topSchools, (s) => s.ranking('schools', topSchools, year));
-
-  // The most frequent first name of each school, shown as the scope writes it most, when
-  // at least k children of the school bear it.
-  const shown = new Map(names.map((word) => [word.key, word.name]));
-  const leaders = [...scope.firstNamesBySchool]
-    .map(([school, counts]) => {
-      const ranked = rank(
-        figures(counts).map(({ name: key, count }) => ({ name: shown.get(key)!, count, key })),
-      );
-      return { school, ...ranked[0]! };
+function commonNames(scope: Scope): { name: string; school: string }[] {
+  const shown = new Map(scope.firstNames.map((word) => [word.key, word.name]));
+  return [...scope.firstNamesBySchool]
+    .flatMap(([school, counts]) => {
+      const top = rank(figures(counts).map(({ name: key, count }) => ({ name: shown.get(key)!, count })))[0];
+      return top === undefined ? [] : [{ name: top.name, school }];
     })
     .sort((a, b) => compareSpanish(a.school, b.school));
-  const common = leaders
-    .filter(({ school, key }) => bearers.bySchool.get(school)!.reach(key))
-    .map(({ name, school }) => ({ name, school }));
+}
+
+/**
+ * The rows a year and the series both have (`topNames`, `namesDiversity`… or their
+ * `ByYear` forms), and the figures their intro and outro tell. Only the names at least
+ * `k` children bore in an edition are listed (DESIGN §5); the diversity figures count
+ * them all.
+ */
+function rankingRows(rows: RowList, scope: Scope) {
+  const { year, k } = scope;
+  const byYear = year === undefined ? '' : 'ByYear';
+  const names = rank([...scope.firstNames]);
+  const namesWithheld = withheldOf(k, scope.distinctFirstNames, names.length);
+  const surnamesWithheld = withheldOf(k, scope.distinctSurnames, scope.surnames.length);
+  const topNames = names.map(figure);
+  const topSurnames = rank([...scope.surnames]).map(figure);
+  const topSchools = rank(figures(scope.schools));
+
+  rows.list(`topNames${byYear}`, topNames, (s) => s.ranking('names', topNames, year, namesWithheld));
+  const participants = year === undefined ? undefined : scope.participants;
+  const namesSummary: Tell = (s) => s.diversity('names', scope.distinctFirstNames, year, participants);
+  rows.add(`namesDiversity${byYear}`, scope.distinctFirstNames, null, namesSummary);
+  const surnamesRanking: Tell = (s) => s.ranking('surnames', topSurnames, year, surnamesWithheld);
+  rows.list(`topSurnames${byYear}`, topSurnames, surnamesRanking);
+  const surnamesSummary: Tell = (s) => s.diversity('surnames', scope.distinctSurnames, year);
+  rows.add(`surnamesDiversity${byYear}`, scope.distinctSurnames, null, surnamesSummary);
+  rows.list(`topSchools${byYear}`, topSchools, (s) => s.ranking('schools', topSchools, year));
+
+  const common = commonNames(scope);
   const schoolsWon: Counts = new Map();
-  for (const { name } of common) schoolsWon.set(name, (schoolsWon.get(name) ?? 0) + 1);
+  for (const { name } of common) addTo(schoolsWon, name, 1);
   const leader = rank(figures(schoolsWon))[0] ?? null;
-  const withheldSchools = { k, count: leaders.length - common.length, ahead: false };
+  const withheldSchools = withheldOf(k, scope.schools.size, common.length);
   const commonSummary: Tell = (s) => s.commonNameBySchool(common.length, leader, year, withheldSchools);
   rows.list(`commonNameBySchool${byYear}`, common, commonSummary);
 
@@ -152,37 +206,43 @@ function rankingRows(rows: RowList, scope: ScopeTally, k: number, year?: number)
     names,
     topNames,
     topSurnames,
-    namesWithheld: namesListed.withheld,
-    surnamesWithheld: surnamesListed.withheld,
+    namesWithheld,
+    surnamesWithheld,
     topSchools,
     participants: scope.participants,
     schools: scope.schools.size,
+    distinctNames: scope.distinctFirstNames,
   };
 }
 
-/** First names (lowercase keys) and schools of the years before the one being computed. */
+/** First names (lowercase keys) published, and schools present, in the editions before the one being computed. */
 interface SeenBefore {
   names: Set<string>;
   schools: Set<string>;
 }
 
-function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore, k: number): StatisticRow[] {
-  const { year, participants } = tally;
+function yearRows(tally: EditionTally, previous: EditionTally | null, seen: SeenBefore): StatisticRow[] {
+  const { year, participants, k } = tally;
   const rows = new RowList(year);
-  const ranked = rankingRows(rows, tally, k, year);
+  const scope = scopeOf(
+    [tally],
+    { firstNames: tally.distinctFirstNames, surnames: tally.distinctSurnames },
+    year,
+  );
+  const ranked = rankingRows(rows, scope);
   const total = [{ year, count: participants }];
   const totalSummary: Tell = (s) => s.totalParticipantsByYear(year, participants, ranked.schools);
   rows.add('totalParticipantsByYear', total, total, totalSummary);
 
-  const newNames = rank(ranked.names.filter((word) => !seen.names.has(word.key)));
-  const newSchools = rank(figures(tally.schools).filter((school) => !seen.schools.has(school.name)));
+  // Published for the first time: a name whose earlier editions had fewer than k children
+  // is new here too, so that the list tells nothing of those editions (not even a 0).
+  const newNames = ranked.names.filter((word) => !seen.names.has(word.key));
+  const newSchools = rank(figures(scope.schools).filter((school) => !seen.schools.has(school.name)));
   if (previous !== null) {
-    const listed = published(newNames, reachedBy(tally.bearers.firstNames), k);
-    const namesSummary: Tell = (s) =>
-      s.newNamesByYear(year, newNames.length, listed.items[0], listed.withheld);
+    const namesSummary: Tell = (s) => s.newNamesByYear(year, newNames.length, newNames[0], k);
     rows.list(
       'newNamesByYear',
-      listed.items.map((word) => word.name),
+      newNames.map((word) => word.name),
       namesSummary,
     );
     const schools = newSchools.map((school) => school.name);
@@ -194,13 +254,13 @@ function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore
     );
   }
   for (const word of ranked.names) seen.names.add(word.key);
-  for (const school of tally.schools.keys()) seen.schools.add(school);
+  for (const school of scope.schools.keys()) seen.schools.add(school);
 
   const told = {
     ...ranked,
     year,
-    distinctNames: ranked.names.length,
-    previous,
+    k,
+    previous: previous && { year: previous.year, participants: previous.participants },
     newNames: previous === null ? 0 : newNames.length,
     newSchools: previous === null ? 0 : newSchools.length,
   };
@@ -209,39 +269,43 @@ function yearRows(tally: YearTally, previous: YearTally | null, seen: SeenBefore
   return rows.ordered(YEARLY_CATEGORY_ORDER);
 }
 
-function globalRows(years: readonly YearTally[], all: ScopeTally, k: number): StatisticRow[] {
+function globalRows(
+  tallies: readonly EditionTally[],
+  distinct: { firstNames: number; surnames: number },
+): StatisticRow[] {
   const rows = new RowList();
-  const ranked = rankingRows(rows, all, k);
-  const editions = years.length;
+  const scope = scopeOf(tallies, distinct);
+  const ranked = rankingRows(rows, scope);
+  const editions = tallies.length;
 
-  const totals: YearCount[] = years.map((tally) => ({ year: tally.year, count: tally.participants }));
+  const totals: YearCount[] = tallies.map((tally) => ({ year: tally.year, count: tally.participants }));
   const busiest = totals.reduce((most, item) => (item.count > most.count ? item : most));
   /** The years each school took part in, ascending, with its records of each. */
   const yearsOf = new Map<string, YearCount[]>();
-  for (const { year, schools } of years) {
-    for (const [school, count] of schools)
-      yearsOf.set(school, [...(yearsOf.get(school) ?? []), { year, count }]);
+  for (const { year, schools } of tallies) {
+    for (const { school, records } of schools)
+      yearsOf.set(school, [...(yearsOf.get(school) ?? []), { year, count: records }]);
   }
   const constant = ranked.topSchools
     .map(({ name, count }) => ({ name, count: yearsOf.get(name)!.length, total: count }))
     .sort((a, b) => b.count - a.count || b.total - a.total || compareSpanish(a.name, b.name));
   const told = {
     ...ranked,
-    years: years.map((tally) => tally.year),
-    participations: all.participants,
-    distinctNames: ranked.names.length,
+    years: tallies.map((tally) => tally.year),
+    participations: scope.participants,
     busiest,
     alwaysPresent: constant.filter((school) => school.count === editions).length,
     topSchool: ranked.topSchools[0] ?? null,
   };
   rows.add('totalParticipants', totals, totals, (s) => s.totalParticipants(told));
 
-  const byLength = rank(ranked.names.map((word) => ({ ...word, count: [...word.name].length })));
-  const longest = published(byLength, reachedBy(all.bearers.firstNames), k);
+  // Only published names, so a name under k in every edition never leads; said when names were left out.
+  const longest = rank(ranked.names.map((word) => ({ ...word, count: [...word.name].length })));
+  const longestWithheld = { ...ranked.namesWithheld, ahead: ranked.namesWithheld.count > 0 };
   rows.list(
     'longestNames',
-    longest.items.map((item) => item.name),
-    (s) => s.longestNames(longest.items, longest.withheld),
+    longest.map((item) => item.name),
+    (s) => s.longestNames(longest, longestWithheld),
   );
 
   const evolution = ranked.topSchools.map(({ name, count }) => ({
@@ -261,21 +325,29 @@ function globalRows(years: readonly YearTally[], all: ScopeTally, k: number): St
 }
 
 /**
- * Every statistic row of DESIGN §3 from the participant records: for each 4-digit year
- * present (ascending) its yearly rows, then the global rows; nothing for years without
- * records. Rows come in a fixed category order (YEARLY_CATEGORY_ORDER,
- * GLOBAL_CATEGORY_ORDER). No records at all: no rows. `minPublishedCount` is the
- * small-count rule's `k` (DESIGN §5): no list names a first name, a surname or a school's
- * most frequent name that fewer children bear in the list's scope.
+ * Every statistic row of DESIGN §3 from the published editions' tallies (ascending, all
+ * under one `k`): each edition's yearly rows, then the global rows; `distinct`: the
+ * distinct first names and surnames over those editions (the series' diversity, which
+ * no tally can add up). No tallies: no rows. No list names a name that fewer than `k`
+ * children bore in an edition, and a name's total adds only its published editions.
+ */
+export function statisticsOfTallies(
+  tallies: readonly EditionTally[],
+  distinct: { firstNames: number; surnames: number },
+): StatisticRow[] {
+  if (tallies.length === 0) return [];
+  const seen: SeenBefore = { names: new Set(), schools: new Set() };
+  const rows = tallies.flatMap((tally, i) => yearRows(tally, tallies[i - 1] ?? null, seen));
+  return rows.concat(globalRows(tallies, distinct));
+}
+
+/**
+ * Every statistic row from the participant records, each 4-digit year tallied under the
+ * small-count rule's `minPublishedCount` (`k`, DESIGN §5): `statisticsOfTallies` of them.
  */
 export function computeStatistics(
   records: readonly ParticipantRecord[],
   minPublishedCount: number,
 ): StatisticRow[] {
-  const k = minPublishedCount;
-  const { years, all } = tallyRecords(records, k);
-  if (years.length === 0) return [];
-  const seen: SeenBefore = { names: new Set(), schools: new Set() };
-  const rows = years.flatMap((tally, i) => yearRows(tally, years[i - 1] ?? null, seen, k));
-  return rows.concat(globalRows(years, all, k));
+  return statisticsOfTallies(tallyEditions(records, minPublishedCount), distinctNames(records));
 }

@@ -1,7 +1,7 @@
 import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord } from '../types.js';
-import { readName, schoolOf, shownForm, type ReadName } from './tally.js';
 import { fnv1a32, mix32 } from '../hashing.js';
+import { recordsByEdition, shownForm, tallyEdition, type EditionTally, type NameCell } from './tally.js';
 
 export type NameKind = 'firstName' | 'surname';
 
@@ -20,34 +20,40 @@ export interface NameEdition {
   share?: number;
 }
 
-export interface SchoolCount {
-  school: string;
-  count: number;
-}
-
-/** What the page of one first name or surname shows: only names at least k children bear have one. */
+/** What the page of one first name or surname shows: only names published in an edition have one. */
 export interface NameFact {
   kind: NameKind;
   /** The name normalised and lower-cased: what a typed name is folded to (`searchKey`). */
   key: string;
-  /** As written most often over the published editions. */
+  /** As written most often over the editions where it is published. */
   name: string;
-  /** Records bearing it over the published editions (as `topNames` / `topSurnames` count them). */
-  total: number;
   /** Every published edition, ascending. */
   editions: NameEdition[];
-  /** The first edition whose count is shown; absent when no edition on its own reached k children. */
-  firstEdition?: number;
+  /** The first edition whose count is shown (every name with a page has one). */
+  firstEdition: number;
   /**
-   * Records per school over the published editions, for the schools where at least k
-   * children bore it; most records first, ties in Spanish order.
+   * The schools where at least k of its children bore it in an edition, most of them
+   * first (added over those editions), ties in Spanish order. No count is shown: with the
+   * name's own figures, counts per school would tell what the other schools hold.
    */
-  schools: SchoolCount[];
+  schools: string[];
 }
 
-/** The facts of every name with a page, plain data (it crosses from the build worker as it is). */
-export interface NameFactsData {
-  /** The small-count rule's k the statistics were computed under. */
+/** A school's participants in each published edition (0 where it took part in none). */
+export interface SchoolSeries {
+  school: string;
+  /** In the order of `PublishedFacts.editions`. */
+  counts: number[];
+}
+
+/**
+ * What the pages publish beyond the statistics, made from the editions' tallies alone
+ * (plain data: it crosses from the build worker as it is): the names with a page, and
+ * each school's participants per edition. Like the statistics, nothing in it moves when a
+ * child is removed.
+ */
+export interface PublishedFacts {
+  /** The small-count rule's k the tallies were made under. */
   k: number;
   /** The published editions, ascending. */
   editions: number[];
@@ -56,37 +62,8 @@ export interface NameFactsData {
   /** In Spanish order of `name`. */
   firstNames: NameFact[];
   surnames: NameFact[];
-}
-
-/** Adds `child` to at most `k` distinct children: enough to tell whether k bear a name. */
-function addChild(children: string[], child: string, k: number): void {
-  if (children.length < k && !children.includes(child)) children.push(child);
-}
-
-/** One first name or surname as counted over the records: records and (up to k) children, per edition and school. */
-class CountedName {
-  readonly records: Int32Array;
-  readonly editionChildren: string[][];
-  readonly children: string[] = [];
-  readonly forms = new Map<string, number>();
-  readonly schools = new Map<string, { records: number; children: string[] }>();
-
-  constructor(editions: number) {
-    this.records = new Int32Array(editions);
-    this.editionChildren = Array.from({ length: editions }, () => []);
-  }
-
-  add(form: string, edition: number, school: string, child: string, k: number): void {
-    this.records[edition]!++;
-    this.forms.set(form, (this.forms.get(form) ?? 0) + 1);
-    addChild(this.children, child, k);
-    addChild(this.editionChildren[edition]!, child, k);
-    if (school === '') return;
-    let bySchool = this.schools.get(school);
-    if (bySchool === undefined) this.schools.set(school, (bySchool = { records: 0, children: [] }));
-    bySchool.records++;
-    addChild(bySchool.children, child, k);
-  }
+  /** Every school with participants in a published edition, in byte order of the name. */
+  schools: SchoolSeries[];
 }
 
 /** Competition ranks of the counts: 1 + how many are larger. */
@@ -97,118 +74,126 @@ function ranks(counts: Iterable<number>): Map<number, number> {
   return rankOf;
 }
 
-function factsOfKind(
-  kind: NameKind,
-  counted: ReadonlyMap<string, CountedName>,
-  editions: readonly number[],
-  participants: readonly number[],
-  k: number,
-): NameFact[] {
-  // Per edition, the records of each name k children bore there; their ranks.
-  const shown = editions.map((_, e) => {
-    const counts = new Map<string, number>();
-    for (const [key, name] of counted)
-      if (name.editionChildren[e]!.length >= k) counts.set(key, name.records[e]!);
-    return { counts, rankOf: ranks(counts.values()) };
+/** A name while its facts are gathered from the tallies. */
+interface Gathered {
+  counts: (number | undefined)[];
+  forms: Map<string, number>;
+  schools: Map<string, number>;
+}
+
+function factsOfKind(kind: NameKind, tallies: readonly EditionTally[]): NameFact[] {
+  const cellsOf = (tally: EditionTally): NameCell[] =>
+    kind === 'firstName' ? tally.firstNames : tally.surnames;
+  const gathered = new Map<string, Gathered>();
+  tallies.forEach((tally, e) => {
+    for (const cell of cellsOf(tally)) {
+      let name = gathered.get(cell.key);
+      if (name === undefined)
+        gathered.set(
+          cell.key,
+          (name = { counts: tallies.map(() => undefined), forms: new Map(), schools: new Map() }),
+        );
+      name.counts[e] = cell.records;
+      for (const [form, records] of cell.forms) name.forms.set(form, (name.forms.get(form) ?? 0) + records);
+    }
+    for (const school of tally.schools)
+      for (const cell of kind === 'firstName' ? school.firstNames : school.surnames) {
+        const schools = gathered.get(cell.key)!.schools;
+        schools.set(school.school, (schools.get(school.school) ?? 0) + cell.records);
+      }
   });
+  const rankOf = tallies.map((tally) => ranks(cellsOf(tally).map((cell) => cell.records)));
   const facts: NameFact[] = [];
-  for (const [key, name] of counted) {
-    if (name.children.length < k) continue;
-    const perEdition = editions.map((year, e): NameEdition => {
-      const count = shown[e]!.counts.get(key);
+  for (const [key, name] of gathered) {
+    const editions = tallies.map(({ year, participants }, e): NameEdition => {
+      const count = name.counts[e];
       return count === undefined
         ? { year }
-        : { year, count, rank: shown[e]!.rankOf.get(count)!, share: count / participants[e]! };
+        : { year, count, rank: rankOf[e]!.get(count)!, share: count / participants };
     });
-    const firstEdition = perEdition.find((edition) => edition.count !== undefined)?.year;
-    const schools = [...name.schools]
-      .filter(([, bySchool]) => bySchool.children.length >= k)
-      .map(([school, bySchool]) => ({ school, count: bySchool.records }))
-      .sort((a, b) => b.count - a.count || compareSpanish(a.school, b.school));
     facts.push({
       kind,
       key,
       name: shownForm(name.forms),
-      total: name.records.reduce((sum, records) => sum + records, 0),
-      editions: perEdition,
-      ...(firstEdition === undefined ? {} : { firstEdition }),
-      schools,
+      editions,
+      firstEdition: editions.find((edition) => edition.count !== undefined)!.year,
+      schools: [...name.schools]
+        .sort(([a, x], [b, y]) => y - x || compareSpanish(a, b))
+        .map(([school]) => school),
     });
   }
   return facts.sort((a, b) => compareSpanish(a.name, b.name));
 }
 
+/** Each school's participants per edition of `tallies`. */
+function schoolSeries(tallies: readonly EditionTally[]): SchoolSeries[] {
+  const bySchool = new Map<string, number[]>();
+  tallies.forEach((tally, e) => {
+    for (const { school, records } of tally.schools) {
+      let counts = bySchool.get(school);
+      if (counts === undefined) bySchool.set(school, (counts = tallies.map(() => 0)));
+      counts[e] = records;
+    }
+  });
+  return [...bySchool]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([school, counts]) => ({ school, counts }));
+}
+
 /**
- * The facts of every first name and surname that at least `k` children bear over the
- * published `editions` (ascending), read as the statistics' tally reads them (`readName`,
- * `schoolOf`: the same counts as `topNames*` and `topSurnames*`): per edition, the count and
- * rank where at least `k` children bore it there; per school, where at least `k` children
- * of the school did. Records of other years are left out. Leaner than the tally (each
- * distinct name read once, counts in arrays): it runs in every build of the read model.
+ * The published facts of the editions whose `tallies` are given (ascending, all under one
+ * k): every first name and surname published in at least one of them, with its count,
+ * rank and share where it is published, and its schools; each school's participants.
  */
+export function publishedFacts(tallies: readonly EditionTally[], k: number): PublishedFacts {
+  return {
+    k,
+    editions: tallies.map((tally) => tally.year),
+    participants: tallies.map((tally) => tally.participants),
+    firstNames: factsOfKind('firstName', tallies),
+    surnames: factsOfKind('surname', tallies),
+    schools: schoolSeries(tallies),
+  };
+}
+
+/** The published facts of the records of `editions` (ascending), each tallied under `k`. */
 export function nameFactsOf(
   records: Iterable<ParticipantRecord>,
   editions: readonly number[],
   k: number,
-): NameFactsData {
-  const editionOf = new Map(editions.map((year, e) => [year, e]));
-  const participants = editions.map(() => 0);
-  const read = new Map<string, ReadName>();
-  const firstNames = new Map<string, CountedName>();
-  const surnames = new Map<string, CountedName>();
-  const counted = (names: Map<string, CountedName>, key: string) => {
-    let name = names.get(key);
-    if (name === undefined) names.set(key, (name = new CountedName(editions.length)));
-    return name;
-  };
-  for (const record of records) {
-    const e = editionOf.get(record.year);
-    if (e === undefined) continue;
-    participants[e]!++;
-    let name = read.get(record.name);
-    if (name === undefined) read.set(record.name, (name = readName(record.name)));
-    if (name.firstName === '') continue;
-    const school = schoolOf(record.school);
-    counted(firstNames, name.firstKey).add(name.firstName, e, school, name.child, k);
-    name.surnames.forEach((surname, i) =>
-      counted(surnames, name.surnameKeys[i]!).add(surname, e, school, name.child, k),
-    );
-  }
-  return {
+): PublishedFacts {
+  const byYear = recordsByEdition(records);
+  return publishedFacts(
+    editions.map((year) => tallyEdition(year, byYear.get(year) ?? [], k)),
     k,
-    editions: [...editions],
-    participants,
-    firstNames: factsOfKind('firstName', firstNames, editions, participants, k),
-    surnames: factsOfKind('surname', surnames, editions, participants, k),
-  };
+  );
 }
 
 /** The seed of a row's second hash: two 32-bit hashes make a collision of fingerprints unlikely. */
 const SECOND_SEED = 0x9747b28c;
 
 /**
- * A fingerprint of the records of the `editions` (in any order): what stored facts were
- * made from. A build compares it with the rows it read, so that facts made before a change
- * by plain SQL (which recomputes nothing) are not served. The count and two sums of
- * per-row hashes (name, school and year mixed): the same rows in any order give the same
- * text. Each school is hashed once; it runs in every build.
+ * A fingerprint of each edition's records (in any order): what a stored tally was made
+ * from. A build or a recompute compares it with the rows it read, so that a tally made
+ * before a change by plain SQL (which recomputes nothing) is not taken for the edition's.
+ * The count and two sums of per-row hashes (name, school and year mixed): the same rows in
+ * any order give the same text. Each school is hashed once; it runs in every build.
  */
-export function recordsFingerprint(
-  records: Iterable<ParticipantRecord>,
-  editions: readonly number[],
-): string {
-  const counted = new Set(editions);
+export function editionFingerprints(records: Iterable<ParticipantRecord>): Map<number, string> {
   const schools = new Map<string, [number, number]>();
-  let [rows, low, high] = [0, 0, 0];
+  const sums = new Map<number, [rows: number, low: number, high: number]>();
   for (const { name, school, year } of records) {
-    if (!counted.has(year)) continue;
     let place = schools.get(school);
     if (place === undefined) schools.set(school, (place = [fnv1a32(school), fnv1a32(school, SECOND_SEED)]));
+    let sum = sums.get(year);
+    if (sum === undefined) sums.set(year, (sum = [0, 0, 0]));
     const [a, b] = [fnv1a32(name), fnv1a32(name, SECOND_SEED)];
     const when = Math.imul(year, 0x27d4eb2d);
-    rows++;
-    low = (low + mix32(a ^ Math.imul(place[0], 0x9e3779b1) ^ when)) >>> 0;
-    high = (high + mix32(b ^ Math.imul(place[1], 0x85ebca77) ^ when)) >>> 0;
+    sum[0]++;
+    sum[1] = (sum[1] + mix32(a ^ Math.imul(place[0], 0x9e3779b1) ^ when)) >>> 0;
+    sum[2] = (sum[2] + mix32(b ^ Math.imul(place[1], 0x85ebca77) ^ when)) >>> 0;
   }
-  return `${rows}:${high.toString(16)}:${low.toString(16)}`;
+  return new Map(
+    [...sums].map(([year, [rows, low, high]]) => [year, `${rows}:${high.toString(16)}:${low.toString(16)}`]),
+  );
 }

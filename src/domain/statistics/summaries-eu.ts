@@ -197,20 +197,18 @@ export const basqueSummaries: BasqueSummaries = {
     );
   },
 
-  newNamesByYear(year, count, top, withheld = NOTHING_WITHHELD) {
-    if (count === 0) return `${yr(year, 'inessive')} ez zen izen berririk agertu.`;
+  newNamesByYear(year, count, top, k = 1) {
+    if (k > 1) {
+      const reached = `lehen aldiz argitaratzeko gutxieneko kopurura (${counted(k, PARTICIPANT)})`;
+      if (count === 0 || top === undefined) return `${yr(year, 'inessive')} ez zen izenik iritsi ${reached}.`;
+      const sentence = `${yr(year, 'inessive')} ${counted(count, 'izen')} iritsi ${plural(count, 'zen', 'ziren')} ${reached}`;
+      if (count === 1) return `${sentence}: ${bold(top.name)}.`;
+      return `${sentence}; ohikoena ${bold(top.name)} izan zen, ${counted(top.count, PARTICIPANT, 'comitative')}.`;
+    }
+    if (count === 0 || top === undefined) return `${yr(year, 'inessive')} ez zen izen berririk agertu.`;
     const sentence = `${yr(year, 'inessive')} ${counted(count, 'izen')} agertu ${plural(count, 'zen', 'ziren')} lehen aldiz`;
-    if (top === undefined)
-      return `${sentence}, baina ${plural(count, '', 'bat ere ')}ez zen iritsi argitaratzeko gutxieneko kopurura: ${counted(withheld.k, PARTICIPANT)}.`;
     if (count === 1) return `${sentence}: ${bold(top.name)}.`;
-    const which = withheld.ahead ? 'argitaratutakoen artean ohikoena' : 'ohikoena';
-    const toldTop = `${sentence}; ${which} ${bold(top.name)} izan zen, ${counted(top.count, PARTICIPANT, 'comitative')}.`;
-    if (withheld.count === 0) return toldTop;
-    const listed = count - withheld.count;
-    return (
-      `${toldTop} Zerrendan ${counted(listed, 'izen')} baino ez ${plural(listed, 'da', 'dira')} argitaratzen, ` +
-      `gutxieneko kopurura (${counted(withheld.k, PARTICIPANT)}) iritsi ${plural(listed, 'zena', 'zirenak')}.`
-    );
+    return `${sentence}; ohikoena ${bold(top.name)} izan zen, ${counted(top.count, PARTICIPANT, 'comitative')}.`;
   },
 
   newSchoolsByYear(year, schools) {
@@ -263,7 +261,11 @@ export const basqueSummaries: BasqueSummaries = {
     else if (f.newSchools > 0)
       newSchools = `, horietako ${num(f.newSchools)} ${plural(f.newSchools, 'berria', 'berriak')}`;
     const sentences = [`Hauek dira ${yr(f.year, 'localGenitive')} datu nagusiak: ${figures}${newSchools}.`];
-    if (f.newNames > 0)
+    if (f.newNames > 0 && (f.k ?? 1) > 1)
+      sentences.push(
+        `Gainera, ${counted(f.newNames, 'izen')} iritsi ${plural(f.newNames, 'zen', 'ziren')} lehen aldiz argitaratzeko gutxieneko kopurura (${counted(f.k!, PARTICIPANT)}).`,
+      );
+    else if (f.newNames > 0)
       sentences.push(
         `Gainera, ${counted(f.newNames, 'izen')} agertu ${plural(f.newNames, 'zen', 'ziren')} lehen aldiz.`,
       );

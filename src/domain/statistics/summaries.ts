@@ -158,6 +158,8 @@ export interface YearFigures extends PublishedNames {
   distinctNames: number;
   /** The previous year present in the data; null for the earliest, where nothing is new. */
   previous: { year: number; participants: number } | null;
+  /** The small-count rule's k: the names of `newNames` are those first published this year. */
+  k?: number;
   newNames: number;
   newSchools: number;
 }
@@ -302,27 +304,25 @@ export const statisticSummaries = {
   },
 
   /**
-   * `count`: every new name; `top`: the most repeated of those published; `withheld`: the
-   * new names the small-count rule left out of the list.
+   * `count`: the names published for the first time (at least `k` children bore them this
+   * year and in no earlier edition); `top`: the most repeated of them. With `k = 1` they
+   * are the names never seen before.
    */
-  newNamesByYear(
-    year: number,
-    count: number,
-    top: RankedFigure | undefined,
-    withheld: Withheld = NOTHING_WITHHELD,
-  ): string {
-    if (count === 0) return `En ${yr(year)} no apareció ningún nombre nuevo.`;
+  newNamesByYear(year: number, count: number, top: RankedFigure | undefined, k = 1): string {
+    if (k > 1) {
+      const reached = (names: number) =>
+        `por primera vez a ${counted(k, PARTICIPANTS)}, el mínimo para ${names > 1 ? 'publicarlos' : 'publicarlo'}`;
+      if (count === 0 || top === undefined) return `En ${yr(year)} ningún nombre llegó ${reached(0)}.`;
+      const sentence = `En ${yr(year)}, ${counted(count, ['nombre', 'nombres'])} ${plural(count, 'llegó', 'llegaron')} ${reached(count)}`;
+      if (count === 1) return `${sentence}: ${bold(top.name)}.`;
+      return `${sentence}; el más repetido, ${bold(top.name)}, con ${counted(top.count, PARTICIPANTS)}.`;
+    }
+    if (count === 0 || top === undefined) return `En ${yr(year)} no apareció ningún nombre nuevo.`;
     const sentence =
       `En ${yr(year)} ${plural(count, 'apareció', 'aparecieron')} ${counted(count, ['nombre', 'nombres'])} ` +
       `que no ${plural(count, 'figuraba', 'figuraban')} en ediciones anteriores`;
-    if (top === undefined)
-      return `${sentence}; ${plural(count, 'no llegó', 'ninguno llegó')} a ${counted(withheld.k, PARTICIPANTS)}, el mínimo para publicarlo.`;
     if (count === 1) return `${sentence}: ${bold(top.name)}.`;
-    const which = withheld.ahead ? 'el más repetido de los publicados' : 'el más repetido';
-    const told = `${sentence}; ${which}, ${bold(top.name)}, con ${counted(top.count, PARTICIPANTS)}.`;
-    if (withheld.count === 0) return told;
-    const listed = count - withheld.count;
-    return `${told} Se ${plural(listed, 'publica el', 'publican los')} ${num(listed)} que llevan ${atLeast(withheld.k, year)}.`;
+    return `${sentence}; el más repetido, ${bold(top.name)}, con ${counted(top.count, PARTICIPANTS)}.`;
   },
 
   /** `schools`: the new schools, most numerous first. */
@@ -381,7 +381,12 @@ export const statisticSummaries = {
     else if (f.newSchools > 0)
       newSchools = `, ${num(f.newSchools)} de ellas ${plural(f.newSchools, 'nueva', 'nuevas')}`;
     const sentences = [`Hasta aquí las cifras de ${yr(f.year)}: ${figures}${newSchools}.`];
-    if (f.newNames > 0) {
+    if (f.newNames > 0 && (f.k ?? 1) > 1) {
+      const verb = plural(f.newNames, 'llegó', 'llegaron');
+      sentences.push(
+        `Además, ${counted(f.newNames, ['nombre', 'nombres'])} ${verb} por primera vez a ${counted(f.k!, PARTICIPANTS)}.`,
+      );
+    } else if (f.newNames > 0) {
       const verb = plural(f.newNames, 'se estrenó', 'se estrenaron');
       sentences.push(`Además, ${verb} ${counted(f.newNames, ['nombre', 'nombres'])}.`);
     }

@@ -134,11 +134,8 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
                 <p>{texts.schoolsText(k)}</p>
                 <DataTable
                   caption={texts.schoolsHeading}
-                  columns={[{ label: all.table.school }, { label: texts.appearances, numeric: true }]}
-                  rows={fact.schools.map(({ school, count }) => [
-                    <SchoolName name={school} />,
-                    all.number(count),
-                  ])}
+                  columns={[{ label: all.table.school }]}
+                  rows={fact.schools.map((school) => [<SchoolName name={school} />])}
                 />
               </>
             )}

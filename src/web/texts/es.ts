@@ -220,11 +220,11 @@ const nameTexts = {
   },
   indexDescription: 'Los nombres de pila y apellidos de la Tamborrada Infantil, cada uno con su página.',
   indexLead: (k: number) =>
-    `Cada nombre de pila y cada apellido que llevan al menos ${k} niños y niñas en el conjunto de las ediciones tiene su página: cuántos lo llevan en cada edición, su puesto y las compañías donde es más frecuente.`,
+    `Cada nombre de pila y cada apellido que llevan al menos ${k} niños y niñas en una misma edición tiene su página: cuántos lo llevan en cada edición, su puesto y las compañías donde es más frecuente.`,
   lookupHeading: 'Busca un nombre',
   lookup: 'Ver su página',
   notFound: (typed: string, k: number) =>
-    `«${typed}» no tiene página. Solo la tienen los nombres y apellidos que llevan al menos ${k} niños y niñas en el conjunto de las ediciones.`,
+    `«${typed}» no tiene página. Solo la tienen los nombres y apellidos que llevan al menos ${k} niños y niñas en alguna edición.`,
   description: (name: string) =>
     `${name} en la Tamborrada Infantil: cuántos niños y niñas lo llevan en cada edición, su puesto y sus compañías.`,
   lead: (k: number) =>
@@ -232,7 +232,8 @@ const nameTexts = {
   figuresHeading: IN_FIGURES,
   shownEditions: (count: number, k: number) => `${plural(count, 'edición', 'ediciones')} con ${k} o más`,
   firstEdition: 'primera edición con la cifra',
-  schools: (count: number, k: number) => `${plural(count, 'compañía', 'compañías')} con ${k} o más`,
+  schools: (count: number, k: number) =>
+    `${plural(count, 'compañía', 'compañías')} con ${k} o más en una edición`,
   editionsHeading: 'Por edición',
   /** A withheld edition's count in the table (its cells in the CSV file are empty). */
   fewer: (k: number) => `menos de ${k}`,
@@ -251,9 +252,9 @@ const nameTexts = {
     `Participantes llamados ${name} en cada edición: ${points.join(', ') || 'ninguna cifra'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`} ${IN_TABLE}`,
   schoolsHeading: 'Dónde es más frecuente',
   schoolsText: (k: number) =>
-    `Las compañías donde lo llevan al menos ${k} niños y niñas, sumando todas las ediciones, de más a menos.`,
-  noSchools: (k: number) => `No hay ninguna compañía donde lo lleven ${k} niños y niñas o más.`,
-  appearances: 'Apariciones',
+    `Las compañías donde lo llevan al menos ${k} niños y niñas en alguna edición, de más a menos. Sin cifras: junto a las de cada edición, dirían cuántos lo llevan en las demás compañías.`,
+  noSchools: (k: number) =>
+    `No hay ninguna compañía donde lo lleven ${k} niños y niñas o más en una misma edición.`,
   compare: 'Compáralo con otros',
   card: (kind: string, first: number | undefined) =>
     first === undefined ? kind : `${kind} · desde ${first}`,
@@ -298,7 +299,7 @@ const compareTexts = {
     chartHeading: 'Participantes de cada compañía, por edición',
   },
   namesLead: (items: string, k: number) =>
-    `Elige hasta cinco ${items} para ver en un mismo gráfico cuántos niños y niñas los llevan en cada edición, con su tabla y sus datos. La dirección de la página guarda la comparación, para compartirla. Por privacidad, solo hay cifras de los que llevan al menos ${k} niños y niñas en el conjunto de las ediciones.`,
+    `Elige hasta cinco ${items} para ver en un mismo gráfico cuántos niños y niñas los llevan en cada edición, con su tabla y sus datos. La dirección de la página guarda la comparación, para compartirla. Por privacidad, solo hay cifras de los que llevan al menos ${k} niños y niñas en alguna edición.`,
   schoolsLead:
     'Elige hasta cinco compañías para ver en un mismo gráfico sus participantes en cada edición, con su tabla y sus datos. La dirección de la página guarda la comparación, para compartirla.',
   withheldText: (k: number) =>
@@ -309,7 +310,7 @@ const compareTexts = {
   tooMany: 'Se comparan los cinco primeros: una comparación reúne como mucho cinco.',
   /** Before the names with no figures: the same words whether nobody or too few bear one. */
   namesNotFound: (k: number) =>
-    `Sin cifras públicas (no aparecen en ninguna edición publicada, o los llevan menos de ${k} niños y niñas; por privacidad, no se distingue un caso del otro):`,
+    `Sin cifras públicas (no aparecen en ninguna edición publicada, o en ninguna los llevan ${k} niños y niñas; por privacidad, no se distingue un caso del otro):`,
   schoolsNotFound: 'Sin participantes en ninguna edición publicada:',
   tooLong: (max: number) => `Cada casilla admite como mucho ${max} caracteres.`,
   formHeading: 'Elige qué comparar',
@@ -434,7 +435,7 @@ const aboutTexts = {
     heading: 'Privacidad',
     paragraphs: [
       'Los participantes son menores, así que las páginas muestran solo cifras agregadas: totales, rankings y los nombres de pila de las estadísticas. Ninguna página lista a los participantes de una compañía o de una edición.',
-      'Para que nadie se reconozca por un nombre poco frecuente, las listas de nombres y apellidos (también los nombres nuevos, los más largos y el nombre más frecuente de cada compañía) solo incluyen los que llevan un mínimo de niños y niñas en esa edición, o en el conjunto de todas: tres, salvo que quien publica este sitio fije otro. Los totales y las cifras de nombres distintos sí cuentan a todos.',
+      'Para que nadie se reconozca por un nombre poco frecuente, las listas de nombres y apellidos (también los nombres nuevos, los más largos y el nombre más frecuente de cada compañía) solo incluyen los que llevan un mínimo de niños y niñas en una misma edición: tres, salvo que quien publica este sitio fije otro. La cifra de un nombre en el conjunto de las ediciones suma solo las ediciones en que llega a ese mínimo, así que ninguna resta entre cifras publicadas descubre las que no se dan. Los totales de participantes y las cifras de nombres distintos sí cuentan a todos.',
       'El buscador muestra solo las participaciones cuyo nombre completo coincide con el que se escribe (sin importar tildes ni mayúsculas) en la compañía elegida: sirve para encontrar a quien ya se conoce, no para descubrir a nadie. La API mantiene la búsqueda del proyecto original: un fragmento del nombre dentro de una compañía.',
       'Lo que se escribe en el buscador viaja en el cuerpo de la petición y no queda en la dirección de la página ni en los registros del servidor.',
     ],
@@ -446,7 +447,7 @@ const aboutTexts = {
       noContact: 'a quien publica este sitio',
       details: ', indicando su nombre completo, la compañía y, si se trata de una sola edición, el año.',
       effect:
-        'Sus registros se borran y, en pocos segundos, desaparecen del buscador, de las estadísticas y de las descargas; las listas que se carguen después lo dejan fuera. No se guarda ninguna copia legible de su nombre: solo una huella cifrada con una clave propia de este sitio, que sirve para reconocerlo en esas listas. Las copias de seguridad hechas antes lo conservan hasta que se renuevan.',
+        'Sus registros se borran y, en pocos segundos, desaparecen del buscador; las listas que se carguen después lo dejan fuera. Las cifras ya publicadas no cambian: son definitivas, como las de una oficina de estadística, para que comparar las descargas de antes y de después no delate a quien lo pidió. No se guarda ninguna copia legible de su nombre: solo una huella cifrada con una clave propia de este sitio, que sirve para reconocerlo en esas listas. Las copias de seguridad hechas antes lo conservan hasta que se renuevan.',
     },
   },
   licence: {

@@ -189,11 +189,11 @@ export const eu: Texts = {
     },
     indexDescription: 'Haur Danborradako bataio-izenak eta abizenak, bakoitza bere orriarekin.',
     indexLead: (k) =>
-      `Edizio guztiak batera hartuta gutxienez ${k} haurrek daramaten bataio-izen eta abizen bakoitzak badu bere orria: zenbat haurrek daramaten edizio bakoitzean, haren postua eta zein konpainiatan den ohikoena.`,
+      `Edizioren batean gutxienez ${k} haurrek daramaten bataio-izen eta abizen bakoitzak badu bere orria: zenbat haurrek daramaten edizio bakoitzean, haren postua eta zein konpainiatan den ohikoena.`,
     lookupHeading: 'Bilatu izen bat',
     lookup: 'Ikusi haren orria',
     notFound: (typed, k) =>
-      `«${typed}»: ez dago orririk. Edizio guztiak batera hartuta gutxienez ${k} haurrek daramatzaten izenek eta abizenek baino ez dute orria.`,
+      `«${typed}»: ez dago orririk. Edizioren batean gutxienez ${k} haurrek daramatzaten izenek eta abizenek baino ez dute orria.`,
     description: (name) =>
       `${name} Haur Danborradan: zenbat haurrek daramaten edizio bakoitzean, haren postua eta konpainiak.`,
     lead: (k) =>
@@ -201,7 +201,7 @@ export const eu: Texts = {
     figuresHeading: IN_FIGURES,
     shownEditions: (_count, k) => `edizio, ${k} edo gehiagorekin`,
     firstEdition: 'zenbakia duen lehen edizioa',
-    schools: (_count, k) => `konpainia, ${k} edo gehiagorekin`,
+    schools: (_count, k) => `konpainia, edizio batean ${k} edo gehiagorekin`,
     editionsHeading: 'Edizioz edizio',
     fewer: (k) => `${k} baino gutxiago`,
     fileText: (k) =>
@@ -212,9 +212,8 @@ export const eu: Texts = {
       `Edizio bakoitzeko parte-hartzaileak, izen honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`} ${IN_TABLE}`,
     schoolsHeading: 'Non den ohikoena',
     schoolsText: (k) =>
-      `Gutxienez ${k} haurrek daramaten konpainiak, edizio guztiak batuta, gehienetik gutxienera.`,
-    noSchools: (k) => `Ez dago ${k} haurrek edo gehiagok daramaten konpainiarik.`,
-    appearances: 'Agerraldiak',
+      `Edizioren batean gutxienez ${k} haurrek izen hau daramaten konpainiak, gehienetik gutxienera. Zenbakirik gabe: edizio bakoitzeko zenbakiekin batera, beste konpainietan zenbatek daramaten jakingo litzateke.`,
+    noSchools: (k) => `Ez dago edizio berean ${k} haurrek edo gehiagok izen hau daramaten konpainiarik.`,
     compare: 'Alderatu beste batzuekin',
     card: (kind, first) =>
       first === undefined ? kind : `${kind} · ${first}${caseEnding(first, 'ablative')}`,
@@ -254,7 +253,7 @@ export const eu: Texts = {
       chartHeading: 'Konpainia bakoitzeko parte-hartzaileak, edizioz edizio',
     },
     namesLead: (items, k) =>
-      `Aukeratu bost ${items} arte, eta grafiko berean ikusiko duzu zenbat neska-mutilek daramaten edizio bakoitzean, taula eta datuekin. Orriaren helbideak gordetzen du alderaketa, partekatzeko. Pribatutasunagatik, edizio guztietan gutxienez ${k} haurrek daramatzatenek baino ez dute zenbakirik.`,
+      `Aukeratu bost ${items} arte, eta grafiko berean ikusiko duzu zenbat neska-mutilek daramaten edizio bakoitzean, taula eta datuekin. Orriaren helbideak gordetzen du alderaketa, partekatzeko. Pribatutasunagatik, edizioren batean gutxienez ${k} haurrek daramatzatenek baino ez dute zenbakirik.`,
     schoolsLead:
       'Aukeratu bost konpainia arte, eta grafiko berean ikusiko dituzu edizio bakoitzeko parte-hartzaileak, taula eta datuekin. Orriaren helbideak gordetzen du alderaketa, partekatzeko.',
     withheldText: (k) =>
@@ -264,7 +263,7 @@ export const eu: Texts = {
       `Lerro bat bakoitzeko (${labels.join(', ')}), ${first} eta ${last} artean.${missingYears(missing)} ${IN_TABLE}`,
     tooMany: 'Lehen bostak alderatzen dira: alderaketa batek bost biltzen ditu gehienez.',
     namesNotFound: (k) =>
-      `Zenbaki publikorik gabe (ez dira argitaratutako edizio batean ere agertzen, edo ${k} haur baino gutxiagok daramatzate; pribatutasunagatik, ez da kasu bat bestetik bereizten):`,
+      `Zenbaki publikorik gabe (ez dira argitaratutako edizio batean ere agertzen, edo ez dituzte edizio batean ere ${k} haurrek eramaten; pribatutasunagatik, ez da kasu bat bestetik bereizten):`,
     schoolsNotFound: 'Argitaratutako edizioetan parte-hartzailerik gabe:',
     tooLong: (max) => `Laukitxo bakoitzak ${max} karaktere onartzen ditu gehienez.`,
     formHeading: 'Aukeratu zer alderatu',
@@ -372,7 +371,7 @@ export const eu: Texts = {
       heading: 'Pribatutasuna',
       paragraphs: [
         'Parte-hartzaileak adingabeak dira; beraz, orriek datu agregatuak soilik erakusten dituzte: guztizkoak, sailkapenak eta estatistiketako bataio-izenak. Ez dago konpainia edo edizio bateko parte-hartzaileak zerrendatzen dituen orririk.',
-        'Inor gutxitan agertzen den izen batengatik ezagut ez dadin, izen eta abizenen zerrendek (baita izen berriek, luzeenek eta konpainia bakoitzeko izen ohikoenak ere) edizio horretan, edo guztietan batera, gutxieneko haur kopuru batek daramatzanak baino ez dituzte jasotzen: hiru, webgune hau argitaratzen duenak beste kopuru bat ezartzen ez badu. Guztizkoek eta izen desberdinen zenbakiek denak zenbatzen dituzte.',
+        'Gutxitan agertzen den izen baten bidez inor ezagutu ez dadin, izen eta abizenen zerrendek (baita izen berriek, luzeenek eta konpainia bakoitzeko izen ohikoenek ere) edizio berean gutxieneko haur kopuru batek daramatzanak baino ez dituzte jasotzen: hiru, webgune hau argitaratzen duenak beste kopuru bat ezartzen ez badu. Izen batek edizio guztietan duen zenbakiak gutxieneko horretara iristen den edizioak baino ez ditu batzen; beraz, argitaratutako zenbakien arteko kenketek ez dute agerian uzten ematen ez dena. Parte-hartzaileen guztizkoek eta izen desberdinen zenbakiek denak zenbatzen dituzte.',
         'Bilatzaileak idatzitako izen osoarekin bat datozen parte-hartzeak baino ez ditu erakusten (azentuak eta maiuskulak alde batera utzita), aukeratutako konpainian: jadanik ezagutzen dena aurkitzeko balio du, ez inor ezagutzeko. APIak jatorrizko proiektuaren bilaketa darabil: izenaren zati bat, konpainia baten barruan.',
         'Bilatzailean idazten dena eskaeraren gorputzean bidaltzen da, eta ez da geratzen orriaren helbidean ezta zerbitzariaren erregistroetan ere.',
       ],
@@ -383,7 +382,7 @@ export const eu: Texts = {
         noContact: 'webgune hau argitaratzen duenari',
         details: ', izen osoa, konpainia eta, edizio bakar bat bada, urtea adierazita.',
         effect:
-          'Haren erregistroak ezabatu egiten dira eta, segundo gutxitan, bilatzailetik, estatistiketatik eta deskargetatik desagertzen dira; ondoren kargatzen diren zerrendek ere kanpoan uzten dute. Ez da haren izenaren kopia irakurgarririk gordetzen: webgune honen gako propio batekin zifratutako aztarna bat baino ez, zerrenda horietan ezagutzeko. Lehenago egindako segurtasun-kopiek gordetzen dute, berritzen diren arte.',
+          'Haren erregistroak ezabatu egiten dira eta, segundo gutxitan, bilatzailetik desagertzen dira; ondoren kargatzen diren zerrendek ere kanpoan uzten dute. Argitaratutako zenbakiak ez dira aldatzen: behin betikoak dira, estatistika-bulego batenak bezala, aurreko eta ondorengo deskargak alderatuta eskatu zuena agerian gera ez dadin. Ez da haren izenaren kopia irakurgarririk gordetzen: webgune honen gako propio batekin zifratutako aztarna bat baino ez, zerrenda horietan ezagutzeko. Lehenago egindako segurtasun-kopiek gordetzen dute, berritzen diren arte.',
       },
     },
     licence: {

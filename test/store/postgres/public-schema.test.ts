@@ -159,7 +159,7 @@ describe('a database built with the public project schema', () => {
       'tamborrada_summaries_eu_changed',
       'tamborrada_summary_overrides_eu_changed',
       'tamborrada_sys_status_changed',
-      'tamborrada_tamborrada_name_facts_changed',
+      'tamborrada_tamborrada_edition_tallies_changed',
     ]);
     const ours = await database.client.query(
       `SELECT to_regclass('tamborrada_changes') IS NOT NULL AND to_regclass('summary_overrides') IS NOT NULL
@@ -181,7 +181,7 @@ describe('a database built with the public project schema', () => {
       GRANT SELECT, INSERT, UPDATE, DELETE ON participants, statistics, available_years, sys_status TO ${user};
       GRANT SELECT, INSERT, UPDATE, DELETE ON summary_overrides, tamborrada_year_sources,
         tamborrada_statistics_rule, tamborrada_removals, summaries_eu, summary_overrides_eu,
-        tamborrada_name_facts TO ${user};
+        tamborrada_edition_tallies TO ${user};
       GRANT SELECT ON tamborrada_changes, tamborrada_store_secret TO ${user};`);
     const store = await openWriteStore(postgresLocation(postgresUrl(database.url, { user, password })));
     try {

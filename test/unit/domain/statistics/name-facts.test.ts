@@ -1,11 +1,11 @@
 /**
- * The facts of a name's page (issue 34): counts, ranks and shares per published edition,
- * the first edition, the schools; only for names at least k children bear, and within
+ * The facts of a name's page: counts, ranks and shares per published edition, the first
+ * edition, the schools; only for names at least k children bore in an edition, and within
  * them every edition's count and school pair under k withheld (DESIGN §5).
  */
 import { describe, expect, it } from 'vitest';
 import { computeStatistics } from '../../../../src/domain/statistics/compute.js';
-import { nameFactsOf, recordsFingerprint } from '../../../../src/domain/statistics/name-facts.js';
+import { editionFingerprints, nameFactsOf } from '../../../../src/domain/statistics/name-facts.js';
 import type { ParticipantRecord } from '../../../../src/domain/types.js';
 
 const ALFA = 'Ikastola Alfa';
@@ -33,19 +33,18 @@ describe('nameFactsOf, k = 3', () => {
   const facts = nameFactsOf(FESTIVAL, EDITIONS, 3);
   const first = (key: string) => facts.firstNames.find((fact) => fact.key === key);
 
-  it('gives each name borne by at least 3 children its counts, ranks and shares per edition; under 3 withheld', () => {
+  it('gives each name borne by at least 3 children in an edition its counts, ranks and shares per edition; under 3 withheld', () => {
     expect(first('ane')).toEqual({
       kind: 'firstName',
       key: 'ane',
       name: 'Ane',
-      total: 7,
       editions: [
         { year: 2023, count: 3, rank: 1, share: 3 / 8 },
         { year: 2024, count: 3, rank: 1, share: 3 / 8 }, // tied with Mikel
         { year: 2025 }, // one child: fewer than 3
       ],
       firstEdition: 2023,
-      schools: [{ school: ALFA, count: 7 }],
+      schools: [ALFA],
     });
   });
 
@@ -87,9 +86,12 @@ describe('nameFactsOf, k = 3', () => {
       ['firstNames', 'topNames'],
       ['surnames', 'topSurnames'],
     ] as const) {
-      expect(facts[kind].map((fact) => ({ name: fact.name, count: fact.total }))).toEqual(
-        expect.arrayContaining(listed(category, 'global')),
-      );
+      // A name's total over the editions adds its published editions only.
+      const totals = facts[kind].map((fact) => ({
+        name: fact.name,
+        count: fact.editions.reduce((sum, edition) => sum + (edition.count ?? 0), 0),
+      }));
+      expect(totals).toEqual(expect.arrayContaining(listed(category, 'global')));
       expect(facts[kind]).toHaveLength(listed(category, 'global').length);
       EDITIONS.forEach((year, e) => {
         const shown = facts[kind].flatMap((fact) => {
@@ -102,27 +104,28 @@ describe('nameFactsOf, k = 3', () => {
     }
   });
 
-  it('splits compound surnames as the statistics do, and gives no page to names under 3 children', () => {
-    expect(facts.surnames.map((fact) => fact.name)).toEqual([
-      'Garcia',
-      'Lasa',
-      'Olano',
-      'Perez',
-      'Ruiz',
-      'Sanz',
-      'Soto',
-    ]);
+  it('splits compound surnames as the statistics do, and gives no page to names under 3 children in every edition', () => {
+    // Lasa, Perez, Sanz and Soto: 3 children or more over the editions, never 3 in one.
+    expect(facts.surnames.map((fact) => fact.name)).toEqual(['Garcia', 'Olano', 'Ruiz']);
     expect(facts.surnames.find((fact) => fact.key === 'ochoa de olza')).toBeUndefined();
     expect(first('zurine')).toBeUndefined();
   });
 
-  it('lists the schools where at least 3 children bear the name, most records first; pairs under 3 left out', () => {
+  it('lists the schools where at least 3 children bore the name in an edition, without counts; pairs under 3 left out', () => {
     const garcia = facts.surnames.find((fact) => fact.key === 'garcia')!;
-    // Alfa: Ane Garcia Lopez, Jon Garcia Ruiz (2 children); Beta: Mikel Garcia Olano, Zuriñe … Garcia (2).
-    expect(garcia.total).toBe(9);
+    // Each edition: Alfa 2 children (Ane Garcia Lopez, Jon Garcia Ruiz), Beta 2 or 1.
+    expect(garcia.editions.map((edition) => edition.count)).toEqual([4, 3, undefined]);
     expect(garcia.schools).toEqual([]);
-    const jon = first('jon')!;
-    expect(jon.schools).toEqual([{ school: ALFA, count: 5 }]); // Beta: 1 child
+    expect(first('jon')!.schools).toEqual([ALFA]); // Beta: 1 child
+    const both = nameFactsOf(
+      [
+        ...rows(2025, BETA, ['Ane A B', 'Ane C D', 'Ane E F', 'Ane G H']),
+        ...rows(2025, ALFA, ['Ane I J', 'Ane K L', 'Ane M N']),
+      ],
+      [2025],
+      3,
+    );
+    expect(both.firstNames[0]!.schools).toEqual([BETA, ALFA]); // most records first
   });
 
   it('the first edition is the first whose count is shown; editions of other years are left out', () => {
@@ -130,7 +133,7 @@ describe('nameFactsOf, k = 3', () => {
     expect(facts.editions).toEqual(EDITIONS);
     expect(facts.participants).toEqual([8, 8, 4]);
     // 2021 is not a published edition: its three Anes count nowhere.
-    expect(first('ane')!.total).toBe(7);
+    expect(first('ane')!.editions.map((edition) => edition.year)).toEqual(EDITIONS);
   });
 
   it('keeps the k it was computed under, and lists the names in Spanish order', () => {
@@ -145,29 +148,29 @@ describe('nameFactsOf, k = 3', () => {
   });
 });
 
-describe('the fingerprint of the records stored facts were made from', () => {
+describe('the fingerprint of each edition’s records, which a stored tally stands for', () => {
   const editions = [2023, 2024];
   const some = FESTIVAL.filter((record) => editions.includes(record.year));
+  const of = (records: ParticipantRecord[], year: number) => editionFingerprints(records).get(year);
 
-  it('is the same for the same rows in any order, and leaves out the other years', () => {
+  it('is the same for the same rows in any order, each edition apart', () => {
     const other = { name: 'Ane Urkiola Lasa', school: ALFA, year: 2019 };
-    expect(recordsFingerprint([...some].reverse().concat(other), editions)).toBe(
-      recordsFingerprint(some, editions),
-    );
-    expect(recordsFingerprint(some, editions)).toMatch(new RegExp(`^${some.length}:`));
+    for (const year of editions) expect(of([...some].reverse().concat(other), year)).toBe(of(some, year));
+    expect(of(some, 2023)).toMatch(/^8:/);
+    expect(of([other], 2019)).toMatch(/^1:/);
   });
 
   it('changes with a row renamed, moved to another school or year, added or removed', () => {
-    const first = some[0]!;
+    const first = some[0]!; // of 2023
     const rest = some.slice(1);
-    const fingerprint = recordsFingerprint(some, editions);
+    const fingerprint = of(some, 2023);
     for (const changed of [
       [{ ...first, name: `${first.name}a` }, ...rest],
       [{ ...first, school: BETA === first.school ? ALFA : BETA }, ...rest],
-      [{ ...first, year: first.year === 2023 ? 2024 : 2023 }, ...rest],
+      [{ ...first, year: 2024 }, ...rest],
       [...some, first],
       rest,
     ])
-      expect(recordsFingerprint(changed, editions)).not.toBe(fingerprint);
+      expect(of(changed, 2023)).not.toBe(fingerprint);
   });
 });

@@ -159,7 +159,7 @@ describe('Basque summary templates', () => {
     );
   });
 
-  it('newNamesByYear: none, one, many, none published, some withheld', () => {
+  it('newNamesByYear: none, one, many; with k over 1, the names first published', () => {
     expect(eu.newNamesByYear(2022, 0, undefined)).toBe('**2022**an ez zen izen berririk agertu.');
     expect(eu.newNamesByYear(2020, 1, { name: 'Iker', count: 1 })).toBe(
       '**2020**an izen **1** agertu zen lehen aldiz: **Iker**.',
@@ -167,19 +167,14 @@ describe('Basque summary templates', () => {
     expect(eu.newNamesByYear(2020, 5, { name: 'Jon', count: 3 })).toBe(
       '**2020**an **5** izen agertu ziren lehen aldiz; ohikoena **Jon** izan zen, **3** parte-hartzailerekin.',
     );
-    expect(eu.newNamesByYear(2020, 5, undefined, BEHIND)).toBe(
-      '**2020**an **5** izen agertu ziren lehen aldiz, baina bat ere ez zen iritsi argitaratzeko gutxieneko kopurura: **3** parte-hartzaile.',
+    expect(eu.newNamesByYear(2020, 0, undefined, 3)).toBe(
+      '**2020**an ez zen izenik iritsi lehen aldiz argitaratzeko gutxieneko kopurura (**3** parte-hartzaile).',
     );
-    expect(eu.newNamesByYear(2020, 1, undefined, BEHIND)).toBe(
-      '**2020**an izen **1** agertu zen lehen aldiz, baina ez zen iritsi argitaratzeko gutxieneko kopurura: **3** parte-hartzaile.',
+    expect(eu.newNamesByYear(2020, 1, { name: 'Iker', count: 4 }, 3)).toBe(
+      '**2020**an izen **1** iritsi zen lehen aldiz argitaratzeko gutxieneko kopurura (**3** parte-hartzaile): **Iker**.',
     );
-    expect(eu.newNamesByYear(2020, 6, { name: 'Jon', count: 3 }, AHEAD)).toBe(
-      '**2020**an **6** izen agertu ziren lehen aldiz; argitaratutakoen artean ohikoena **Jon** izan zen, **3** parte-hartzailerekin. ' +
-        'Zerrendan **4** izen baino ez dira argitaratzen, gutxieneko kopurura (**3** parte-hartzaile) iritsi zirenak.',
-    );
-    expect(eu.newNamesByYear(2020, 3, { name: 'Jon', count: 3 }, BEHIND)).toBe(
-      '**2020**an **3** izen agertu ziren lehen aldiz; ohikoena **Jon** izan zen, **3** parte-hartzailerekin. ' +
-        'Zerrendan izen **1** baino ez da argitaratzen, gutxieneko kopurura (**3** parte-hartzaile) iritsi zena.',
+    expect(eu.newNamesByYear(2020, 4, { name: 'Jon', count: 5 }, 3)).toBe(
+      '**2020**an **4** izen iritsi ziren lehen aldiz argitaratzeko gutxieneko kopurura (**3** parte-hartzaile); ohikoena **Jon** izan zen, **5** parte-hartzailerekin.',
     );
   });
 
@@ -335,6 +330,7 @@ describe('Basque summaries of any figures', () => {
     schools: fc.nat(50),
     distinctNames: fc.nat(500),
     previous: fc.option(fc.record({ year, participants: count }), { nil: null }),
+    k: fc.integer({ min: 1, max: 10 }),
     newNames: fc.nat(50),
     newSchools: fc.nat(50),
   });
@@ -370,8 +366,8 @@ describe('Basque summaries of any figures', () => {
     t.commonNameBySchool(i.amount, i.leader, i.maybeYear, i.withheld),
     t.totalParticipantsByYear(i.year, i.count, i.amount),
     t.totalParticipants(i.seriesFigures),
-    // Every new name is listed or withheld; the list's first is told.
-    t.newNamesByYear(i.year, i.amount + i.withheld.count, i.amount > 0 ? i.top[0] : undefined, i.withheld),
+    // The names first published; the list's first is told.
+    t.newNamesByYear(i.year, i.amount, i.amount > 0 ? i.top[0] : undefined, i.withheld.k),
     t.newSchoolsByYear(i.year, i.schools),
     t.longestNames(i.top, i.withheld),
     t.schoolsEvolution(i.amount, i.count, i.top[0]),
