@@ -380,6 +380,10 @@ function yearWrites(sql: Sql) {
       );
     },
     readYearStatuses: () => readYearStatuses(sql),
+    async readSchools() {
+      const rows = await sql.all<{ school: string }>('SELECT DISTINCT school FROM participants');
+      return rows.map((row) => row.school);
+    },
     async readSchoolParticipants(school) {
       const rows = await sql.all<{ name: string; year: unknown }>(
         'SELECT name, year FROM participants WHERE school = ?',
