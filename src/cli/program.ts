@@ -388,9 +388,9 @@ storeCommand(
 In one transaction: delete the records, recompute every statistic, record the removal as
 a keyed hash of the name and the school (no name is kept), commit; then overwrite what
 the deleted rows left in the store's files. Every later import leaves this child out,
-however its list spells the school or the surnames (hyphens, particles): "1 withheld by
-a removal request". A removal that finds nobody is recorded all the same. Running
-servers serve the result within 2 seconds. See docs/operations.md.`,
+however its list spells the school or the surnames (hyphens, particles), and names the
+line ("line 214: withheld, matches a removal"). A removal that finds nobody is recorded
+all the same. Running servers serve the result within 2 seconds. See docs/operations.md.`,
   )
   .action(async (options) => {
     const name = options.name === '-' ? readFileSync(0, 'utf8').split('\n', 1)[0]! : options.name;

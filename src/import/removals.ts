@@ -139,17 +139,22 @@ function removalMatcher(secret: string, removals: readonly Removal[]) {
     (exact.has(school) && removed(exactSpellingRemovalKey(secret, name, school), year));
 }
 
+/** Where the removals are read from: an import's transaction, or the store itself for a dry run. */
+export type RemovalsSource = Pick<WriteTransaction, 'readRemovals' | 'readRemovalSecret'>;
+
 /**
  * The import's records but those of children whose removal was asked for (in that school,
- * for that year or every year).
+ * for that year or every year); `withheld`: the indexes of the others in `records`, ascending.
  */
 export async function withholdRemoved(
-  tx: WriteTransaction,
+  source: RemovalsSource,
   records: readonly ParticipantRecord[],
-): Promise<{ kept: readonly ParticipantRecord[]; withheld: number }> {
-  const removals = await tx.readRemovals();
-  if (removals.length === 0) return { kept: records, withheld: 0 };
-  const isRemoved = removalMatcher(await tx.readRemovalSecret(), removals);
-  const kept = records.filter((record) => !isRemoved(record));
-  return { kept, withheld: records.length - kept.length };
+): Promise<{ kept: readonly ParticipantRecord[]; withheld: number[] }> {
+  const removals = await source.readRemovals();
+  if (removals.length === 0) return { kept: records, withheld: [] };
+  const isRemoved = removalMatcher(await source.readRemovalSecret(), removals);
+  const kept: ParticipantRecord[] = [];
+  const withheld: number[] = [];
+  records.forEach((record, index) => (isRemoved(record) ? withheld.push(index) : kept.push(record)));
+  return { kept, withheld };
 }

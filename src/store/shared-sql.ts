@@ -118,6 +118,7 @@ export abstract class SqlStore {
   readonly readManualSummaries = () => readManualSummaries(this.sql);
   readonly readStatisticsRule = () => readStatisticsRule(this.sql);
   readonly readRemovals = () => readRemovals(this.sql);
+  readonly readRemovalSecret = () => readRemovalSecret(this.sql);
 }
 
 async function readYears(sql: Sql): Promise<YearRow[]> {
@@ -253,6 +254,12 @@ async function readRemovals(sql: Sql): Promise<Removal[]> {
       removedAt: timestampText(row.removed_at),
     }))
     .sort((a, b) => byText(a.removedAt ?? '', b.removedAt ?? '') || byText(a.school, b.school));
+}
+
+async function readRemovalSecret(sql: Sql): Promise<string> {
+  const [row] = await sql.all<{ secret: string }>('SELECT secret FROM tamborrada_store_secret WHERE id = 1');
+  if (row === undefined) throw new Error('the store has no removal secret: run `tamborrada migrate`');
+  return row.secret;
 }
 
 export function writeTransaction(sql: Sql, participants: ParticipantRows): WriteTransaction {
@@ -430,13 +437,7 @@ function summaryWrites(sql: Sql) {
 
 function removalWrites(sql: Sql) {
   return {
-    async readRemovalSecret() {
-      const [row] = await sql.all<{ secret: string }>(
-        'SELECT secret FROM tamborrada_store_secret WHERE id = 1',
-      );
-      if (row === undefined) throw new Error('the store has no removal secret: run `tamborrada migrate`');
-      return row.secret;
-    },
+    readRemovalSecret: () => readRemovalSecret(sql),
     async recordRemoval({ nameKey, school, year, records }) {
       const inserted = await sql.run(
         `INSERT INTO tamborrada_removals (name_key, school, years, records) VALUES (?, ?, ?, ?)

@@ -51,6 +51,11 @@ export function describeStoreError(error: unknown): string {
  */
 const MISCONFIGURATION_CODES = new Set(['28P01', '28000', '3D000', '42501', '25006']);
 
+/** PostgreSQL's `insufficient_privilege`: this role may not read or write that. */
+export function isPostgresPermissionDenied(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '42501';
+}
+
 export function isPostgresMisconfiguration(error: unknown): boolean {
   for (let cause = error, depth = 0; cause && depth < 5; depth++) {
     const code = (cause as { code?: unknown }).code;

@@ -185,7 +185,9 @@ export type SchemaState = 'empty' | 'unmigrated' | 'outdated' | 'migrated';
 
 /** What the operator's commands need on top of reading, some of a transaction's reads among it. */
 export interface WriteStore
-  extends ReadStore, Pick<WriteTransaction, 'readYearStatuses' | 'readStatisticsRule' | 'readRemovals'> {
+  extends
+    ReadStore,
+    Pick<WriteTransaction, 'readYearStatuses' | 'readStatisticsRule' | 'readRemovals' | 'readRemovalSecret'> {
   readSchemaState(): Promise<SchemaState>;
   /** Creates what is missing; true when anything was (false: the schema was current already). */
   migrate(): Promise<boolean>;

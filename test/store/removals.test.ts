@@ -90,7 +90,13 @@ for (const kind of WRITE_STORE_KINDS) {
     it('every later import leaves the child out of that school (and year), and counts it', async () => {
       await removeParticipant(store, { name: CHILD, school: SCHOOL });
       const again = await importList();
-      expect(again).toMatchObject({ withheld: 2, imported: 3 });
+      expect(again).toMatchObject({
+        withheld: [
+          { line: 2, year: 2023 },
+          { line: 3, year: 2024 },
+        ],
+        imported: 3,
+      });
       expect(await participants()).not.toContain('Inigo Zubizarreta Olano | Ikastola Txori Berri | 2023');
       expect(await statistic('totalParticipants')).toEqual([
         { year: 2023, count: 1 },
@@ -104,7 +110,7 @@ for (const kind of WRITE_STORE_KINDS) {
           ['Jon Perez Ruiz', SCHOOL, 2025],
         ]),
       );
-      expect(later).toMatchObject({ withheld: 1, imported: 1, years: [2024, 2025] });
+      expect(later).toMatchObject({ withheld: [{ line: 2, year: 2024 }], imported: 1, years: [2024, 2025] });
       expect(await participants()).toContain('Jon Perez Ruiz | Ikastola Txori Berri | 2025');
     });
 
@@ -116,7 +122,7 @@ for (const kind of WRITE_STORE_KINDS) {
           .schoolKnown,
       ).toBe(false);
       const imported = await importList(rows([['Nora Etxeberria Lasa', SCHOOL, 2025]]));
-      expect(imported).toMatchObject({ withheld: 1, imported: 0 });
+      expect(imported).toMatchObject({ withheld: [{ line: 2, year: 2025 }], imported: 0 });
       // The same request again adds nothing.
       expect(
         (await removeParticipant(store, { name: 'Nora Etxeberria Lasa', school: SCHOOL })).recorded,
@@ -176,7 +182,14 @@ for (const kind of WRITE_STORE_KINDS) {
           ['Ane Agirre Iglesias', 'Colegio Nuestra Señora del Mar', 2026],
         ]),
       );
-      expect(later).toMatchObject({ withheld: 3, imported: 2 });
+      expect(later).toMatchObject({
+        withheld: [
+          { line: 3, year: 2025 },
+          { line: 4, year: 2025 },
+          { line: 5, year: 2026 },
+        ],
+        imported: 2,
+      });
       expect((await participants()).filter((row) => row.includes('Monte') || row.includes('Mar'))).toEqual([
         'Ane Agirre Iglesias | Colegio Nuestra Señora del Mar | 2026',
         'Ane Agirre Lasa | Colegio Nuestra Señora del Monte | 2024',
@@ -199,7 +212,7 @@ for (const kind of WRITE_STORE_KINDS) {
           [CHILD, OTHER, 2025],
         ]),
       );
-      expect(later).toMatchObject({ withheld: 1, imported: 2 });
+      expect(later).toMatchObject({ withheld: [{ line: 2, year: 2025 }], imported: 2 });
     });
   });
 }
