@@ -12,20 +12,30 @@ import {
   sqliteStoreError,
   StoreUnusableError,
 } from '../store/open-store.js';
+import { connectingRole } from '../store/postgres-store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 
 /**
+ * PostgreSQL's reason, redacted as the server's `details` are (no database, host or
+ * address), but naming the role this command connected as when PostgreSQL refused it
+ * (credentials, rights): the operator's terminal is where that is fixed. Never the password.
+ */
+function describePostgresError(error: unknown, url: string): string {
+  const role = connectingRole(url);
+  let message = describeStoreError(error, { connectedAs: role });
+  if (role !== undefined && isPostgresMisconfiguration(error) && !message.includes(`"${role}"`))
+    message += ` (connected as role "${role}")`;
+  // The URL's password, taken out of a message that might quote it.
+  const password = decodeURIComponent(URL.parse(url)?.password ?? '');
+  return `PostgreSQL: ${password === '' ? message : message.replaceAll(password, '<password>')}`;
+}
+
+/**
  * An error's code and first line, with the operator's paths as typed; a PostgreSQL error
- * redacted as the server's `details` are (docs/security.md: no role, database, host or
- * address), and never the password.
+ * as `describePostgresError` says it.
  */
 function describeForOperator(error: unknown, store: StoreLocation | undefined): string {
-  if (store?.engine === 'postgres') {
-    // The URL's password, taken out of a message that might quote it.
-    const password = decodeURIComponent(URL.parse(store.url)?.password ?? '');
-    const message = describeStoreError(error);
-    return `PostgreSQL: ${password === '' ? message : message.replaceAll(password, '<password>')}`;
-  }
+  if (store?.engine === 'postgres') return describePostgresError(error, store.url);
   const firstLine = (error instanceof Error ? error.message : String(error))
     .split(/\r?\n/, 1)[0]!
     .replace(/\p{Cc}/gu, ' ')

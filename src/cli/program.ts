@@ -368,7 +368,7 @@ const participant = withExamples(
 );
 storeCommand(
   'remove',
-  "delete one child's records (whole name and exact school), recompute, and keep later imports from bringing them back",
+  "delete one child's records (whole name and school), recompute, and keep later imports from bringing them back",
   ['tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri"'],
   participant,
 )
@@ -376,7 +376,10 @@ storeCommand(
     '--name <name>',
     'the whole name; accents, case and spaces do not matter (- reads it from stdin)',
   )
-  .requiredOption('--school <school>', 'the school exactly as the lists write it')
+  .requiredOption(
+    '--school <school>',
+    'the school as the lists write it; case, accents, spaces and punctuation do not matter',
+  )
   .option('--year <year>', 'only this 4-digit year (default: every year)')
   .option('--dry-run', 'do it, show what changes, and roll it back')
   .addHelpText(
@@ -384,9 +387,10 @@ storeCommand(
     `
 In one transaction: delete the records, recompute every statistic, record the removal as
 a keyed hash of the name and the school (no name is kept), commit; then overwrite what
-the deleted rows left in the store's files. Every later import leaves this child out
-("1 withheld by a removal request"). A removal that finds nobody is recorded all the same.
-Running servers serve the result within 2 seconds. See docs/operations.md.`,
+the deleted rows left in the store's files. Every later import leaves this child out,
+however its list spells the school or the surnames (hyphens, particles), and names the
+line ("line 214: withheld, matches a removal"). A removal that finds nobody is recorded
+all the same. Running servers serve the result within 2 seconds. See docs/operations.md.`,
   )
   .action(async (options) => {
     const name = options.name === '-' ? readFileSync(0, 'utf8').split('\n', 1)[0]! : options.name;

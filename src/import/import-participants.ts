@@ -2,10 +2,11 @@ import type { StoreLocation } from '../config/index.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { englishFigure } from '../domain/figures.js';
 import { openWriteStore, sqliteFileExists, type StoreUse } from '../store/open-store.js';
+import { isPostgresPermissionDenied } from '../store/store-errors.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
 import type { ParticipantRecord } from '../domain/types.js';
-import type { WriteTransaction, YearStatus } from '../store/store.js';
+import type { WriteStore, WriteTransaction, YearStatus } from '../store/store.js';
 import { compareLists, storedListsTaker, type YearListChange } from './list-changes.js';
 import {
   collectParticipants,
@@ -14,7 +15,7 @@ import {
   type RawParticipantRow,
   type TextLimits,
 } from './validate-rows.js';
-import { withholdRemoved } from './removals.js';
+import { withholdRemoved, type RemovalsSource } from './removals.js';
 
 /** How many bad rows are listed before the rest are only counted. */
 const LISTED_ERRORS = 50;
@@ -45,8 +46,13 @@ export interface ImportReport {
   years: number[];
   /** Names the search can never find (fewer than three parts): their lines and years. */
   shortNames: { line: number; year: number }[];
-  /** Rows left out because a removal was asked for their child (src/import/removals.ts). */
-  withheld: number;
+  /** Rows left out because a removal may be their child's (src/import/removals.ts): their lines and years. */
+  withheld: { line: number; year: number }[];
+  /**
+   * A dry run through a role that may not read the removals' key (the servers'): removals
+   * are recorded, and the rows they withhold are counted as imported.
+   */
+  removalsUnchecked: boolean;
   /** The store held these lists already, published: nothing was written. */
   unchanged: boolean;
   dryRun: boolean;
@@ -118,25 +124,61 @@ function validatedRows(
   return collected;
 }
 
-const NOTHING_WRITTEN = { statistics: 0, published: [], withheld: 0 };
+/** A list's records and the line each came from (by index). */
+interface ListedRecords {
+  records: readonly ParticipantRecord[];
+  lines: readonly number[];
+}
 
-/** A dry run: reads only, and says per year what the import would change. */
+/** The records but those a removal may be of, and the lines and years of these (src/import/removals.ts). */
+async function withholdListed(source: RemovalsSource, { records, lines }: ListedRecords) {
+  const { kept, withheld } = await withholdRemoved(source, records);
+  return {
+    kept,
+    withheld: withheld.map((index) => ({ line: lines[index]!, year: records[index]!.year })),
+    removalsUnchecked: false,
+  };
+}
+
+/** What a dry run withholds: nothing from a store yet to be created; what it cannot check, said. */
+async function withholdForDryRun(store: WriteStore | undefined, list: ListedRecords) {
+  const unchecked = { kept: list.records, withheld: [], removalsUnchecked: false };
+  if (store === undefined) return unchecked;
+  return withholdListed(store, list).catch((error: unknown) => {
+    // The servers' role reads the removals but not their key (docs/postgresql.md).
+    if (isPostgresPermissionDenied(error)) return { ...unchecked, removalsUnchecked: true };
+    throw error;
+  });
+}
+
+const NOTHING_WRITTEN = { statistics: 0, published: [] };
+
+/** A dry run: reads only, and says per year what the import would change, children withheld as it would. */
 async function compareOnly(
   location: StoreLocation,
   missingFile: string | undefined,
-  records: readonly ParticipantRecord[],
+  list: ListedRecords,
   years: readonly number[],
   progress: Progress,
 ) {
   const store = missingFile === undefined ? await openWriteStore(location, 'read') : undefined;
   try {
     progress.phase('reading the stored lists');
+    const { kept, withheld, removalsUnchecked } = await withholdForDryRun(store, list);
     const { stored, take } = storedListsTaker(years);
     await store?.readSnapshot((snapshot) => snapshot.readParticipants([], take));
     const statuses = (await store?.readYearStatuses()) ?? [];
-    const changes = compareLists(records, stored);
+    const changes = compareLists(kept, stored, withheld);
     const description = store?.description ?? `sqlite:${missingFile}`;
-    return { ...NOTHING_WRITTEN, store: description, changes, unchanged: changesNothing(statuses, changes) };
+    return {
+      ...NOTHING_WRITTEN,
+      store: description,
+      imported: kept.length,
+      withheld,
+      removalsUnchecked,
+      changes,
+      unchanged: changesNothing(statuses, changes),
+    };
   } finally {
     await store?.close();
   }
@@ -146,16 +188,16 @@ async function compareOnly(
 async function writeLists(
   tx: WriteTransaction,
   source: string,
-  records: readonly ParticipantRecord[],
+  list: ListedRecords,
   years: readonly number[],
   progress: Progress,
   minPublishedCount: number | undefined,
 ) {
   // A child a family had removed is left out before the list is compared or written.
-  const { kept, withheld } = await withholdRemoved(tx, records);
+  const { kept, withheld, removalsUnchecked } = await withholdListed(tx, list);
   progress.phase('comparing with the stored lists');
   if (await holdsAlready(tx, kept, years, minPublishedCount))
-    return { ...NOTHING_WRITTEN, imported: kept.length, withheld, unchanged: true };
+    return { ...NOTHING_WRITTEN, imported: kept.length, withheld, removalsUnchecked, unchanged: true };
   progress.phase(`replacing ${years.join(', ')}`);
   await tx.deleteParticipantsOfYears(years);
   progress.phase('writing', kept.length);
@@ -167,7 +209,7 @@ async function writeLists(
   await tx.setReady(published, true);
   const statistics = await recomputeInside(tx, progress, minPublishedCount);
   progress.phase('committing');
-  return { statistics, published, imported: kept.length, withheld, unchanged: false };
+  return { statistics, published, imported: kept.length, withheld, removalsUnchecked, unchanged: false };
 }
 
 /**
@@ -205,16 +247,22 @@ export async function importParticipants(
   // (--create): a dry run compares with nothing.
   const missingFile =
     location.engine === 'sqlite' && !sqliteFileExists(location.path, use) ? location.path : undefined;
-  const { records, years, ...counts } = validatedRows(source, rows, progress, expectedRows, limits);
-  const report = { ...counts, years, imported: records.length, dryRun };
+  const { records, lines, years, ...counts } = validatedRows(source, rows, progress, expectedRows, limits);
+  const list = { records, lines };
+  // The short names of rows a removal withholds are not imported: nothing to warn of.
+  const reported = <T extends Pick<ImportReport, 'withheld'>>(outcome: T) => {
+    const withheld = new Set(outcome.withheld.map((row) => row.line));
+    const shortNames = counts.shortNames.filter((short) => !withheld.has(short.line));
+    return { ...counts, shortNames, years, dryRun, ...outcome };
+  };
   progress.phase('opening the store');
-  if (dryRun) return { ...report, ...(await compareOnly(location, missingFile, records, years, progress)) };
+  if (dryRun) return reported(await compareOnly(location, missingFile, list, years, progress));
   const store = await openWriteStore(location, use);
   try {
     const written = await store.transaction((tx) =>
-      writeLists(tx, source, records, years, progress, minPublishedCount),
+      writeLists(tx, source, list, years, progress, minPublishedCount),
     );
-    return { ...report, ...written, store: store.description, changes: [] };
+    return reported({ ...written, store: store.description, changes: [] });
   } finally {
     await store.close();
   }

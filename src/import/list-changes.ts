@@ -31,6 +31,8 @@ export interface YearListChange {
   added: number;
   removed: number;
   kept: number;
+  /** The list's rows left out because a removal may be their child's. */
+  withheld: number;
   /** Schools of the list's year. */
   schools: number;
   /** The year the schools are compared with: this one if stored, else the latest stored before it. */
@@ -39,9 +41,17 @@ export interface YearListChange {
   goneSchools: string[];
 }
 
-/** Per year of the list: children added, removed and kept; schools new and gone. Pure. */
-export function compareLists(records: readonly ParticipantRecord[], stored: StoredLists): YearListChange[] {
+/**
+ * Per year of the list: children added, removed and kept; schools new and gone. `records`:
+ * those the import writes; `withheld`: the list's others, whose years it replaces all the same. Pure.
+ */
+export function compareLists(
+  records: readonly ParticipantRecord[],
+  stored: StoredLists,
+  withheld: readonly { year: number }[] = [],
+): YearListChange[] {
   const byYear = new Map<number, ParticipantRecord[]>();
+  for (const { year } of withheld) if (!byYear.has(year)) byYear.set(year, []);
   for (const record of records)
     (byYear.get(record.year) ?? byYear.set(record.year, []).get(record.year)!).push(record);
   return [...byYear.keys()]
@@ -61,6 +71,7 @@ export function compareLists(records: readonly ParticipantRecord[], stored: Stor
         added: list.length - kept,
         removed: before.size - kept,
         kept,
+        withheld: withheld.filter((row) => row.year === year).length,
         schools: schools.size,
         comparedWith: Number.isFinite(comparedWith) ? comparedWith : undefined,
         newSchools: sorted([...schools].filter((school) => !previous.has(school))),

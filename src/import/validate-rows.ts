@@ -99,8 +99,9 @@ export function validateRow(
 }
 
 /**
- * Every row validated, each (name, school, year) kept once; `years`: those of the records,
- * ascending; `shortNames`: the lines of names the search can never find (too few parts).
+ * Every row validated, each (name, school, year) kept once; `lines`: the line of each
+ * record, by index; `years`: those of the records, ascending; `shortNames`: the lines of
+ * names the search can never find (too few parts).
  */
 export function collectParticipants(
   rows: Iterable<RawParticipantRow>,
@@ -109,6 +110,7 @@ export function collectParticipants(
   limits: TextLimits = DEFAULT_TEXT_LIMITS,
 ) {
   const records: ParticipantRecord[] = [];
+  const lines: number[] = [];
   const errors: RowError[] = [];
   const shortNames: { line: number; year: number }[] = [];
   // (year, school) → names: far fewer long strings than one joined key per row.
@@ -130,9 +132,18 @@ export function collectParticipants(
       names.add(result.name);
       yearsFound.add(result.year);
       records.push(result);
+      lines.push(row.line);
       if (countNameParts(result.name) < MIN_NAME_PARTS)
         shortNames.push({ line: row.line, year: result.year });
     }
   }
-  return { records, errors, rowsRead, duplicates, shortNames, years: [...yearsFound].sort((a, b) => a - b) };
+  return {
+    records,
+    lines,
+    errors,
+    rowsRead,
+    duplicates,
+    shortNames,
+    years: [...yearsFound].sort((a, b) => a - b),
+  };
 }

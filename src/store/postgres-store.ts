@@ -36,6 +36,15 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
+/** The role a URL connects as, as `pg` settles it (the URL, else `PGUSER`, else the OS user); undefined if none. */
+export function connectingRole(url: string): string | undefined {
+  try {
+    return new pg.Client({ connectionString: url }).user || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `db.example.org:5432`: the server a URL connects to. */
 export function serverAddress(url: string): string {
   const parsed = URL.parse(url);

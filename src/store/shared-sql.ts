@@ -121,6 +121,7 @@ export abstract class SqlStore {
   readonly readManualSummaries = () => readManualSummaries(this.sql);
   readonly readStatisticsRule = () => readStatisticsRule(this.sql);
   readonly readRemovals = () => readRemovals(this.sql);
+  readonly readRemovalSecret = () => readRemovalSecret(this.sql);
 }
 
 async function readYears(sql: Sql): Promise<YearRow[]> {
@@ -253,6 +254,12 @@ async function readRemovals(sql: Sql): Promise<Removal[]> {
       removedAt: timestampText(row.removed_at),
     }))
     .sort((a, b) => byText(a.removedAt ?? '', b.removedAt ?? '') || byText(a.school, b.school));
+}
+
+async function readRemovalSecret(sql: Sql): Promise<string> {
+  const [row] = await sql.all<{ secret: string }>('SELECT secret FROM tamborrada_store_secret WHERE id = 1');
+  if (row === undefined) throw new Error('the store has no removal secret: run `tamborrada migrate`');
+  return row.secret;
 }
 
 export function writeTransaction(sql: Sql, participants: ParticipantRows): WriteTransaction {
@@ -392,6 +399,10 @@ function yearWrites(sql: Sql) {
       );
     },
     readYearStatuses: () => readYearStatuses(sql),
+    async readSchools() {
+      const rows = await sql.all<{ school: string }>('SELECT DISTINCT school FROM participants');
+      return rows.map((row) => row.school);
+    },
     async readSchoolParticipants(school) {
       const rows = await sql.all<{ name: string; year: unknown }>(
         'SELECT name, year FROM participants WHERE school = ?',
@@ -438,13 +449,7 @@ function summaryWrites(sql: Sql) {
 
 function removalWrites(sql: Sql) {
   return {
-    async readRemovalSecret() {
-      const [row] = await sql.all<{ secret: string }>(
-        'SELECT secret FROM tamborrada_store_secret WHERE id = 1',
-      );
-      if (row === undefined) throw new Error('the store has no removal secret: run `tamborrada migrate`');
-      return row.secret;
-    },
+    readRemovalSecret: () => readRemovalSecret(sql),
     async recordRemoval({ nameKey, school, year, records }) {
       const inserted = await sql.run(
         `INSERT INTO tamborrada_removals (name_key, school, years, records) VALUES (?, ?, ?, ?)

@@ -27,18 +27,37 @@ const REDACTIONS: readonly (readonly [RegExp, string])[] = [
 /** Longest `details` (the reason, not a dump). */
 const MAX_LENGTH = 200;
 
+function redact(text: string): string {
+  for (const [pattern, replacement] of REDACTIONS) text = text.replace(pattern, replacement);
+  return text;
+}
+
+/** `user "ana"` and `role "ana"`, as PostgreSQL quotes the role `ana`. */
+function namesOfRole(role: string): RegExp {
+  return new RegExp(`(\\b(?:user|role) "${role.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}")`, 'g');
+}
+
 /**
  * A short technical reason for the `details` of a 500 answer, the logs and the CLI's
- * one-line errors: the error's code and the first line of its message, redacted.
+ * one-line errors: the error's code and the first line of its message, redacted. Only
+ * the CLI passes `connectedAs`, the role its command connected as: where PostgreSQL
+ * names that role, it stays (the operator fixes its rights from that terminal).
  */
-export function describeStoreError(error: unknown): string {
+export function describeStoreError(error: unknown, { connectedAs }: { connectedAs?: string } = {}): string {
   const raw = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
   let message = (raw.split(/\r?\n/, 1)[0] ?? '')
     // A stack frame written on the same line, and control characters.
     .replace(/\s+at\s+(?:\S+\s+)?\(?[^\s()]+:\d+:\d+\)?.*$/, '')
     .replace(/\p{Cc}/gu, ' ');
-  for (const [pattern, replacement] of REDACTIONS) message = message.replace(pattern, replacement);
+  message =
+    connectedAs === undefined || connectedAs === ''
+      ? redact(message)
+      : message
+          .split(namesOfRole(connectedAs))
+          // The split keeps each naming of the role at an odd index: the rest is redacted.
+          .map((part, index) => (index % 2 === 1 ? part : redact(part)))
+          .join('');
   message = message.trim().slice(0, MAX_LENGTH);
   if (message === '') message = 'unknown error';
   const safeCode = typeof code === 'string' && /^[A-Za-z0-9_.-]{1,40}$/.test(code) ? code : undefined;
@@ -50,6 +69,11 @@ export function describeStoreError(error: unknown): string {
  * refused, missing right, a write through a read-only role (`default_transaction_read_only`).
  */
 const MISCONFIGURATION_CODES = new Set(['28P01', '28000', '3D000', '42501', '25006']);
+
+/** PostgreSQL's `insufficient_privilege`: this role may not read or write that. */
+export function isPostgresPermissionDenied(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '42501';
+}
 
 export function isPostgresMisconfiguration(error: unknown): boolean {
   for (let cause = error, depth = 0; cause && depth < 5; depth++) {

@@ -115,7 +115,7 @@ export interface ManualSummary {
  * keyed hash of the normalised whole name and the school (the store's secret is the key).
  */
 export interface Removal {
-  /** HMAC-SHA256 (hex) of the name's search key and the school, keyed with the store's secret. */
+  /** HMAC-SHA256 (hex) of the name and the school, keyed with the store's secret (src/import/removals.ts). */
   nameKey: string;
   school: string;
   /** The one year the request covers; undefined: every year. */
@@ -169,6 +169,8 @@ export interface WriteTransaction {
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
   /** Whether a statistic has no generated Basque summary, or no tally is stored (computed by an older version). */
   lacksBasqueOrTallies(): Promise<boolean>;
+  /** Every school a participant of any year is in, as written. */
+  readSchools(): Promise<string[]>;
   /** The participants of one school, every year. */
   readSchoolParticipants(school: string): Promise<ParticipantRecord[]>;
   /** Deletes the rows with exactly this name, school and year; returns how many. */
@@ -185,7 +187,9 @@ export type SchemaState = 'empty' | 'unmigrated' | 'outdated' | 'migrated';
 
 /** What the operator's commands need on top of reading, some of a transaction's reads among it. */
 export interface WriteStore
-  extends ReadStore, Pick<WriteTransaction, 'readYearStatuses' | 'readStatisticsRule' | 'readRemovals'> {
+  extends
+    ReadStore,
+    Pick<WriteTransaction, 'readYearStatuses' | 'readStatisticsRule' | 'readRemovals' | 'readRemovalSecret'> {
   readSchemaState(): Promise<SchemaState>;
   /** Creates what is missing; true when anything was (false: the schema was current already). */
   migrate(): Promise<boolean>;

@@ -4,14 +4,17 @@
  * test/store/postgres/participant-removal.test.ts): `participant remove` deletes one child's
  * records and changes no published figure, leaves no readable copy of the name in the
  * store's files, and a running server follows; `participant removals` lists what was done
- * without a name; every later import leaves the child out and says so.
+ * without a name; every later import leaves the child out, however the list spells the
+ * child and its school, and says so by line (never by name), the dry run as the import.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { utils, write } from '@e965/xlsx';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { es as webTexts } from '../../src/web/texts/es.js';
+import { exactSpellingRemovalKey } from '../../src/import/removals.js';
 import { slugOf } from '../../src/web/school-slugs.js';
 import { shebangNodeFlags } from '../support/child-server.js';
 import { cliEnv, REPO_ROOT } from '../support/cli.js';
@@ -211,12 +214,85 @@ describe('tamborrada participant remove', () => {
     expect(run.code).toBe(0);
     // The list without the child is what the store holds already: nothing to write.
     expect(linesOf(run.stdout)[0]).toMatch(/holds these lists already .*: nothing changed$/);
-    expect(linesOf(run.stdout).at(-1)).toBe('2 withheld by removal requests');
+    expect(linesOf(run.stdout)).toContain('  withheld    2');
+    expect(linesOf(run.stdout).slice(-2)).toEqual([
+      "line 2: withheld, matches a removal (a family's request)",
+      "line 3: withheld, matches a removal (a family's request)",
+    ]);
     expect(tracesIn(workspace.dbPath)).toEqual([]);
     expect(query(workspace.dbPath, 'SELECT year FROM participants WHERE name = ?', CHILD)).toEqual([]);
   });
 
-  it('one year: that record goes, and later imports withhold only that year ("1 withheld by a removal request")', async () => {
+  describe('a list that spells the child and its school otherwise', () => {
+    /** 2024 as stored: the 400 children of the other school. */
+    const STORED_2024 = linesOf(LIST)
+      .filter((line) => line.endsWith(',2024') && !line.startsWith(CHILD))
+      .map((line) => line.split(','));
+    /** Lines 2 and 4: the removed child; line 3: a new child of its school; then 2024 as stored. */
+    const VARIANTS = [
+      ['name', 'school', 'year'],
+      ['ZORBLAX QUIMBERLY-VANTORRE', 'COLEGIO ZIRKULU TXIKIA', '2024'],
+      ['Nora Lasa Olano', LONE, '2024'],
+      ['Zorblax Quimberly de Vantorré', ' Colegio  Zirkulu-Txikia.', '2024'],
+      ...STORED_2024,
+    ];
+    const WITHHELD = [
+      "line 2: withheld, matches a removal (a family's request)",
+      "line 4: withheld, matches a removal (a family's request)",
+    ];
+    /** The words of the child's name that the output shows. */
+    const named = (run: { stdout: string; stderr: string }) =>
+      TRACES.filter((word) => (run.stdout + run.stderr).includes(word));
+
+    it('the dry run names the lines and counts what the import then does', async () => {
+      expect(STORED_2024).toHaveLength(400);
+      const file = workspace.file('variants.csv', csv(VARIANTS.map((row) => row.join(','))));
+      const dryRun = await cli('import', file, '--dry-run');
+      expect([dryRun.code, dryRun.stderr, named(dryRun)]).toEqual([0, '', []]);
+      expect(linesOf(dryRun.stdout)).toEqual(
+        expect.arrayContaining([
+          '  withheld          2',
+          '  2024 children     1 added, 0 removed, 400 kept, 2 withheld',
+          ...WITHHELD,
+          'dry run: nothing was written',
+        ]),
+      );
+
+      const run = await cli('import', file);
+      expect([run.code, run.stderr, named(run)]).toEqual([0, '', []]);
+      expect(linesOf(run.stdout)).toEqual(
+        expect.arrayContaining(['  imported    401', '  withheld    2', ...WITHHELD]),
+      );
+      expect(query(workspace.dbPath, 'SELECT name FROM participants WHERE year = 2024')).toHaveLength(401);
+      expect(tracesIn(workspace.dbPath)).toEqual([]);
+
+      // The import did what the dry run said: the list is now what the store holds.
+      const again = await cli('import', file, '--dry-run');
+      expect(linesOf(again.stdout)).toEqual(
+        expect.arrayContaining([
+          '  2024 children     0 added, 0 removed, 401 kept, 2 withheld',
+          ...WITHHELD,
+          'dry run: nothing was written; the store holds these lists already, so importing would change nothing',
+        ]),
+      );
+    });
+
+    it('the same list as an .xlsx workbook: the same lines, as the sheet numbers its rows', async () => {
+      const book = utils.book_new();
+      utils.book_append_sheet(book, utils.aoa_to_sheet(VARIANTS), 'Hoja1');
+      const file = workspace.file(
+        'variants.xlsx',
+        write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+      );
+      const dryRun = await cli('import', file, '--dry-run');
+      expect([dryRun.code, dryRun.stderr, named(dryRun)]).toEqual([0, '', []]);
+      expect(linesOf(dryRun.stdout)).toEqual(
+        expect.arrayContaining(['  withheld          2', ...WITHHELD, expect.stringMatching(/^dry run: /)]),
+      );
+    });
+  });
+
+  it('one year: that record goes, and later imports withhold only that year', async () => {
     const child = `${FIRST[0]} ${LAST[0]} ${LAST[1]}`;
     const run = await remove('--name', child, '--school', SCHOOL, '--year', '2024');
     expect(linesOf(run.stdout).slice(0, 4)).toEqual([
@@ -227,8 +303,8 @@ describe('tamborrada participant remove', () => {
     ]);
     const list = csv(['name,school,year', `${child},${SCHOOL},2024`, `${child},${SCHOOL},2025`]);
     const later = await cli('import', workspace.file('two-years.csv', list));
-    expect(linesOf(later.stdout)).toContain('  imported    1');
-    expect(linesOf(later.stdout).at(-1)).toBe('1 withheld by a removal request');
+    expect(linesOf(later.stdout)).toEqual(expect.arrayContaining(['  imported    1', '  withheld    1']));
+    expect(linesOf(later.stdout).at(-1)).toBe("line 2: withheld, matches a removal (a family's request)");
   });
 
   it('a removal that finds nobody says so and is recorded (exit code 0); a school nobody is in is pointed out', async () => {
@@ -242,7 +318,7 @@ describe('tamborrada participant remove', () => {
       '  figures        unchanged: published figures are final',
       '  later imports  leave this child out; the store keeps no name',
       '  store files    no copy of the name left in the file or its WAL (VACUUM, WAL emptied)',
-      "note: no participant of any year is in a school written 'Ikastola Txori Bery': check its spelling (schools match exactly)",
+      "note: no participant of any year is in a school written 'Ikastola Txori Bery', case, accents, spaces and punctuation aside: check its spelling",
     ]);
   });
 
@@ -281,6 +357,48 @@ describe('tamborrada participant remove', () => {
     });
     expect((await remove('--school', SCHOOL)).code).toBe(2);
     expect(dumpAllTables(workspace.dbPath)).toEqual(before);
+  });
+});
+
+describe('a removal an earlier version recorded', () => {
+  let workspace: Workspace;
+  const cli = (...args: string[]) => runCli([...args, '--db', workspace.dbPath]);
+
+  beforeAll(async () => {
+    workspace = createWorkspace();
+    expect((await cli('import', workspace.file('list.csv', LIST), '--create')).code).toBe(0);
+    // Its entry as that version wrote it: the key of the name's search form and the school as typed.
+    const db = new Database(workspace.dbPath);
+    const { secret } = db.prepare('SELECT secret FROM tamborrada_store_secret').get() as { secret: string };
+    db.prepare(
+      "INSERT INTO tamborrada_removals (name_key, school, years, records) VALUES (?, ?, '2025', 0)",
+    ).run(exactSpellingRemovalKey(secret, CHILD, LONE), LONE);
+    db.close();
+  });
+
+  afterAll(() => workspace?.remove());
+
+  it('is listed as holding for that spelling only, and holds as it did', async () => {
+    const listed = await cli('participant', 'removals');
+    expect(linesOf(listed.stdout)).toEqual([
+      `1 removal recorded in sqlite:${workspace.dbPath} (no names are kept):`,
+      expect.stringMatching(new RegExp(`^ {2}\\d{4}-.* UTC {2}${LONE} {2}2025 {2}0 records deleted \\*$`)),
+      'note: * recorded by an earlier version: holds for the school as then written and the name as the search compares it; ' +
+        'the same `participant remove` again adds one that holds however a list spells them',
+    ]);
+    const list = csv([
+      'name,school,year',
+      `${CHILD},COLEGIO ZIRKULU TXIKIA,2025`,
+      `zorblax  QUIMBERLY vantorré,${LONE},2025`,
+      `${CHILD},${LONE},2024`,
+    ]);
+    const dryRun = await cli('import', workspace.file('later.csv', list), '--dry-run');
+    expect(linesOf(dryRun.stdout)).toEqual(
+      expect.arrayContaining([
+        '  2025 children     1 added, 0 removed, 0 kept, 1 withheld (a year not stored yet)',
+        "line 3: withheld, matches a removal (a family's request)",
+      ]),
+    );
   });
 });
 

@@ -1,12 +1,18 @@
 /**
  * Removing one child at a family's request, on both stores: the records go (one year or
- * every year, by whole name as the search compares it and exact school), every published
- * figure stays as it was (they are final: a change would tell whose removal it was), and
- * a suppression entry (a keyed hash, no name) makes every later import leave the child out.
+ * every year, by whole name and school however spelt), every published figure stays as
+ * it was (they are final: a change would tell whose removal it was), and a suppression
+ * entry (a keyed hash, no name) makes every later import leave the child out, whatever
+ * spelling the list uses; entries an earlier version recorded keep holding as they did.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importParticipants } from '../../src/import/import-participants.js';
-import { removalKey, removeParticipant } from '../../src/import/removals.js';
+import {
+  exactSpellingRemovalKey,
+  holdsAcrossSpellings,
+  removalKey,
+  removeParticipant,
+} from '../../src/import/removals.js';
 import type { WriteStore } from '../../src/store/store.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
 
@@ -92,7 +98,14 @@ for (const kind of WRITE_STORE_KINDS) {
       await removeParticipant(store, { name: CHILD, school: SCHOOL });
       const again = await importList();
       // Without the child, the list is what the store holds: nothing is written, no figure moves.
-      expect(again).toMatchObject({ withheld: 2, imported: 3, unchanged: true });
+      expect(again).toMatchObject({
+        withheld: [
+          { line: 2, year: 2023 },
+          { line: 3, year: 2024 },
+        ],
+        imported: 3,
+        unchanged: true,
+      });
       expect(await participants()).not.toContain('Inigo Zubizarreta Olano | Ikastola Txori Berri | 2023');
       expect(await statistic('totalParticipants')).toEqual([
         { year: 2023, count: 2 },
@@ -106,7 +119,7 @@ for (const kind of WRITE_STORE_KINDS) {
           ['Jon Perez Ruiz', SCHOOL, 2025],
         ]),
       );
-      expect(later).toMatchObject({ withheld: 1, imported: 1, years: [2024, 2025] });
+      expect(later).toMatchObject({ withheld: [{ line: 2, year: 2024 }], imported: 1, years: [2024, 2025] });
       expect(await participants()).toContain('Jon Perez Ruiz | Ikastola Txori Berri | 2025');
     });
 
@@ -118,7 +131,7 @@ for (const kind of WRITE_STORE_KINDS) {
           .schoolKnown,
       ).toBe(false);
       const imported = await importList(rows([['Nora Etxeberria Lasa', SCHOOL, 2025]]));
-      expect(imported).toMatchObject({ withheld: 1, imported: 0 });
+      expect(imported).toMatchObject({ withheld: [{ line: 2, year: 2025 }], imported: 0 });
       // The same request again adds nothing.
       expect(
         (await removeParticipant(store, { name: 'Nora Etxeberria Lasa', school: SCHOOL })).recorded,
@@ -144,6 +157,7 @@ for (const kind of WRITE_STORE_KINDS) {
       const secret = await store.transaction((tx) => tx.readRemovalSecret());
       expect(secret).toMatch(/^[0-9a-f]{64}$/);
       expect(removal!.nameKey).toBe(removalKey(secret, CHILD, SCHOOL));
+      expect(removal!.nameKey).toMatch(/^v2:[0-9a-f]{64}$/);
       expect(JSON.stringify(removal)).not.toMatch(/inigo|zubizarreta|olano/i);
       // Another store has another secret: the same child hashes differently there.
       const other = await kind.create();
@@ -152,6 +166,62 @@ for (const kind of WRITE_STORE_KINDS) {
       } finally {
         await other.dispose();
       }
+    });
+
+    it('holds across spellings: the stored records and every later list, whatever the case, accents, hyphens or particles', async () => {
+      const school = 'Colegio Nuestra Señora del Monte';
+      await importList(
+        rows([
+          ['Ane Agirre-Iglesias', 'Colegio Nuestra Señora Del Monte', 2023],
+          ['Ane Agirre Iglesias', school, 2024],
+          ['Ane Agirre Lasa', school, 2024],
+        ]),
+      );
+      const report = await removeParticipant(store, { name: 'ane agirre iglesias', school });
+      expect(report).toMatchObject({ records: 2, years: [2023, 2024], schoolKnown: true });
+      expect((await participants()).filter((row) => row.includes('Monte'))).toEqual([
+        'Ane Agirre Lasa | Colegio Nuestra Señora del Monte | 2024',
+      ]);
+      const later = await importList(
+        rows([
+          ['Ane Agirre Lasa', school, 2025],
+          ['ANE AGIRRE-IGLESIAS', 'COLEGIO NUESTRA SEÑORA DEL MONTE', 2025],
+          ['Ane Agirre y Iglesias', 'Colegio Nuestra Senora del-Monte', 2025],
+          ['Agirre Iglesias, Ane', ' Colegio  Nuestra Señora Del Monte.', 2026],
+          ['Ane Agirre Iglesias', 'Colegio Nuestra Señora del Mar', 2026],
+        ]),
+      );
+      expect(later).toMatchObject({
+        withheld: [
+          { line: 3, year: 2025 },
+          { line: 4, year: 2025 },
+          { line: 5, year: 2026 },
+        ],
+        imported: 2,
+      });
+      expect((await participants()).filter((row) => row.includes('Monte') || row.includes('Mar'))).toEqual([
+        'Ane Agirre Iglesias | Colegio Nuestra Señora del Mar | 2026',
+        'Ane Agirre Lasa | Colegio Nuestra Señora del Monte | 2024',
+        'Ane Agirre Lasa | Colegio Nuestra Señora del Monte | 2025',
+      ]);
+    });
+
+    it("an earlier version's removal keeps holding as it did: that spelling of the school, the name as the search compares it", async () => {
+      // Recorded as the earlier version did: the name's search key and the school as typed.
+      await store.transaction(async (tx) => {
+        const nameKey = exactSpellingRemovalKey(await tx.readRemovalSecret(), CHILD, SCHOOL);
+        await tx.recordRemoval({ nameKey, school: SCHOOL, year: undefined, records: 2 });
+      });
+      const [removal] = await store.readRemovals();
+      expect(holdsAcrossSpellings(removal!)).toBe(false);
+      const later = await importList(
+        rows([
+          ['inigo ZUBIZARRETA olano', SCHOOL, 2025],
+          [CHILD, 'Ikastola Txori-Berri', 2025],
+          [CHILD, OTHER, 2025],
+        ]),
+      );
+      expect(later).toMatchObject({ withheld: [{ line: 2, year: 2025 }], imported: 2 });
     });
   });
 }

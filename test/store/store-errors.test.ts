@@ -102,4 +102,51 @@ describe('describeStoreError', () => {
       { numRuns: 500 },
     );
   });
+
+  it("the CLI's form names the role the command connected as, and nothing else PostgreSQL names", () => {
+    const connectedAs = { connectedAs: 'tamborrada_writer' };
+    expect(
+      describeStoreError(
+        error('password authentication failed for user "tamborrada_writer"', '28P01'),
+        connectedAs,
+      ),
+    ).toBe('28P01: password authentication failed for user "tamborrada_writer"');
+    expect(describeStoreError(error('role "tamborrada_writer" does not exist', '28000'), connectedAs)).toBe(
+      '28000: role "tamborrada_writer" does not exist',
+    );
+    expect(
+      describeStoreError(
+        error(
+          'no pg_hba.conf entry for host "10.1.2.3", user "tamborrada_writer", database "tamborrada", no encryption',
+          '28000',
+        ),
+        connectedAs,
+      ),
+    ).toBe(
+      '28000: no pg_hba.conf entry for host <redacted>, user "tamborrada_writer", database <redacted>, no encryption',
+    );
+    // Another role, a database of the same name, a role named like a pattern: redacted.
+    for (const [message, role, expected] of [
+      [
+        'permission denied to set role "admin"',
+        'tamborrada_writer',
+        'permission denied to set role <redacted>',
+      ],
+      [
+        'database "tamborrada_writer" does not exist',
+        'tamborrada_writer',
+        'database <redacted> does not exist',
+      ],
+      [
+        'password authentication failed for user "ab"',
+        'a.',
+        'password authentication failed for user <redacted>',
+      ],
+    ] as const)
+      expect(describeStoreError(error(message), { connectedAs: role })).toBe(expected);
+    // The server's `details` and logs name no role at all.
+    expect(
+      describeStoreError(error('password authentication failed for user "tamborrada_writer"', '28P01')),
+    ).toBe('28P01: password authentication failed for user <redacted>');
+  });
 });

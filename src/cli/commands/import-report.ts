@@ -13,6 +13,7 @@ function yearRows(change: YearListChange, shortNames: number): [string, string][
   const { year, comparedWith } = change;
   const children =
     `${formatCount(change.added)} added, ${formatCount(change.removed)} removed, ${formatCount(change.kept)} kept` +
+    (change.withheld === 0 ? '' : `, ${formatCount(change.withheld)} withheld`) +
     (change.kept + change.removed === 0 ? ' (a year not stored yet)' : '');
   const counted = (label: string, schools: readonly string[]) =>
     schools.length === 0 ? `none ${label}` : `${label} ${schoolList(schools)}`;
@@ -31,12 +32,31 @@ function yearRows(change: YearListChange, shortNames: number): [string, string][
   ];
 }
 
+/** A dry run through the servers' role, which may not read the removals' key (docs/postgresql.md). */
+const REMOVALS_UNCHECKED =
+  'note: this role may not read the key of the recorded removals, so rows they withhold are counted here as imported; ' +
+  'run the dry run as the writer to see them';
+
+/** Withheld lines listed before the rest are only counted. */
+const LISTED_WITHHELD = 20;
+
+/** Each row a removal may be of, by its line: never the name (the operator learns no more than the list says). */
+function withheldLines({ withheld }: ImportReport): string[] {
+  const lines = withheld
+    .slice(0, LISTED_WITHHELD)
+    .map(({ line }) => `line ${line}: withheld, matches a removal (a family's request)`);
+  if (withheld.length > LISTED_WITHHELD)
+    lines.push(`… and ${plural(withheld.length - LISTED_WITHHELD, 'more line', 'more lines')} withheld`);
+  return lines;
+}
+
 /** The report of `import` and `demo` on stdout; `read`: how the file was read. */
 export function formatImportReport(source: string, report: ImportReport, elapsedMs: number, read?: string) {
   const counts = (...middle: string[][]) => [
     ...(read === undefined ? [] : [['read', read]]),
     ['rows read', formatCount(report.rowsRead)],
     ...middle,
+    ...(report.withheld.length === 0 ? [] : [['withheld', formatCount(report.withheld.length)]]),
     ['duplicates', formatCount(report.duplicates)],
   ];
   if (report.dryRun) {
@@ -44,15 +64,14 @@ export function formatImportReport(source: string, report: ImportReport, elapsed
     return [
       `would import ${source} into ${report.store}`,
       table([...counts(), ...report.changes.flatMap((change) => yearRows(change, shortOf(change.year)))]),
+      ...withheldLines(report),
+      ...(report.removalsUnchecked ? [REMOVALS_UNCHECKED] : []),
       report.unchanged
         ? 'dry run: nothing was written; the store holds these lists already, so importing would change nothing'
         : 'dry run: nothing was written',
     ].join('\n');
   }
-  const withheld =
-    report.withheld === 0
-      ? []
-      : [plural(report.withheld, 'withheld by a removal request', 'withheld by removal requests')];
+  const withheld = withheldLines(report);
   if (report.unchanged)
     return [
       `${source}: ${report.store} holds these lists already (${report.years.join(', ')}, published): nothing changed`,

@@ -1,6 +1,11 @@
 import { ConfigError, type StoreLocation } from '../../config/index.js';
 import { normalizeName } from '../../domain/names.js';
-import { removeParticipant, type RemovalReport, type RemovalRequest } from '../../import/removals.js';
+import {
+  holdsAcrossSpellings,
+  removeParticipant,
+  type RemovalReport,
+  type RemovalRequest,
+} from '../../import/removals.js';
 import { formatCount, plural, table } from '../output.js';
 import { withProgress } from '../progress.js';
 import { withStore } from './with-store.js';
@@ -39,7 +44,7 @@ function formatRemoval(report: RemovalReport, engine: StoreLocation['engine']): 
     ...(report.schoolKnown
       ? []
       : [
-          `note: no participant of any year is in a school written '${report.school}': check its spelling (schools match exactly)`,
+          `note: no participant of any year is in a school written '${report.school}', case, accents, spaces and punctuation aside: check its spelling`,
         ]),
     ...(report.dryRun ? ['dry run: nothing was changed'] : []),
   ].join('\n');
@@ -70,17 +75,26 @@ export async function removeParticipantCommand(
   );
 }
 
+/** Said under the list when an earlier version's removals are in it (docs/operations.md). */
+const EXACT_SPELLING_NOTE =
+  'note: * recorded by an earlier version: holds for the school as then written and the name as the search compares it; ' +
+  'the same `participant remove` again adds one that holds however a list spells them';
+
 /** `tamborrada participant removals`: date, school and years of each, never a name. */
 export async function listRemovals(location: StoreLocation): Promise<string> {
   return withStore(location, 'read', async (store) => {
     const removals = await store.readRemovals();
     if (removals.length === 0) return `no removals recorded in ${store.description}`;
-    const rows = removals.map(({ removedAt, school, year, records }) => [
-      removedAt === null ? '—' : `${removedAt.slice(0, 16).replace('T', ' ')} UTC`,
-      school,
-      year === undefined ? 'every year' : String(year),
-      `${plural(records, 'record', 'records')} deleted`,
+    const rows = removals.map((removal) => [
+      removal.removedAt === null ? '—' : `${removal.removedAt.slice(0, 16).replace('T', ' ')} UTC`,
+      removal.school,
+      removal.year === undefined ? 'every year' : String(removal.year),
+      `${plural(removal.records, 'record', 'records')} deleted${holdsAcrossSpellings(removal) ? '' : ' *'}`,
     ]);
-    return `${plural(removals.length, 'removal', 'removals')} recorded in ${store.description} (no names are kept):\n${table(rows)}`;
+    return [
+      `${plural(removals.length, 'removal', 'removals')} recorded in ${store.description} (no names are kept):`,
+      table(rows),
+      ...(removals.every(holdsAcrossSpellings) ? [] : [EXACT_SPELLING_NOTE]),
+    ].join('\n');
   });
 }

@@ -3,7 +3,7 @@
  * reads (it works with the servers' SELECT-only role, says when a database is not
  * migrated, and creates nothing); a write through that role is refused as a matter of
  * rights (exit code 2); and errors are redacted as the server's (docs/security.md): no
- * role, host, port, database or password.
+ * host, port, database or password, but a refusal names the role the command connected as.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,13 +65,15 @@ describe('status only reads', () => {
     expect(tables.rows[0]).toEqual({ n: 0 });
   });
 
-  it('a write through that role: refused for its rights, exit code 2, the role not named', async () => {
+  it('a write through that role: refused for its rights, exit code 2, naming the role', async () => {
     const before = await fixture.database.client.query('SELECT is_updating FROM sys_status');
     const run = await runCli(['updating', 'on', '--database-url', reader.url]);
     expect(run).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'tamborrada: error: PostgreSQL: 25006: cannot execute INSERT in a read-only transaction\n',
+      stderr:
+        'tamborrada: error: PostgreSQL: 25006: cannot execute INSERT in a read-only transaction ' +
+        `(connected as role "${reader.user}")\n`,
     });
     expect((await fixture.database.client.query('SELECT is_updating FROM sys_status')).rows).toEqual(
       before.rows,
@@ -79,7 +81,7 @@ describe('status only reads', () => {
   });
 });
 
-describe('connection errors say what failed, without role, host, port, database or password', () => {
+describe('connection errors say what failed, without host, port, database or password', () => {
   it('a port nobody listens on', async () => {
     const port = await freePort();
     const run = await runCli([
@@ -93,7 +95,7 @@ describe('connection errors say what failed, without role, host, port, database 
     ]);
   });
 
-  it('a wrong password', async () => {
+  it('a wrong password: the user it was refused for, never the password', async () => {
     const database = await createTestDatabase();
     try {
       const url = postgresUrl(database.url, { password: 'not-the-S3cret' });
@@ -101,7 +103,7 @@ describe('connection errors say what failed, without role, host, port, database 
       // A misconfiguration: exit code 2, as for any bad setting.
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
-        'tamborrada: error: PostgreSQL: 28P01: password authentication failed for user <redacted>\n',
+        `tamborrada: error: PostgreSQL: 28P01: password authentication failed for user "${new URL(url).username}"\n`,
       );
     } finally {
       await database.drop();

@@ -1,7 +1,7 @@
 /**
  * PostgreSQL: a misconfiguration is not an outage. `serve` stops at start (exit code 2,
- * one line with PostgreSQL's code and reason, redacted: never the user, host, port,
- * database or password, docs/security.md) when waiting cannot
+ * one line with PostgreSQL's code and reason, naming the role it connected as but never
+ * the host, port, database or password, docs/security.md) when waiting cannot
  * help; it keeps retrying, with a warning every few seconds, when the database is only
  * unreachable. A running server that loses its rights backs off. `import` cut off
  * mid-write says so in one line; a command waiting on a silent host says so.
@@ -25,12 +25,15 @@ import { TcpProxy } from '../../support/tcp-proxy.js';
 
 type Fixture = Awaited<ReturnType<typeof createPostgresFixture>>;
 
-/** What a line about this URL must not show: its user, host, port, database and password. */
+/** What a line about this URL must not show: its host, port, database and password (its role it may). */
 function expectNothingOf(url: string, text: string): void {
-  const { username, hostname, port, pathname, password } = new URL(url);
-  for (const part of [username, hostname, `:${port}`, pathname.slice(1), password].filter(Boolean))
+  const { hostname, port, pathname, password } = new URL(url);
+  for (const part of [hostname, `:${port}`, pathname.slice(1), password].filter(Boolean))
     expect(text).not.toContain(decodeURIComponent(part));
 }
+
+/** The role a URL connects as, as PostgreSQL quotes it. */
+const quotedRole = (url: string) => `"${decodeURIComponent(new URL(url).username)}"`;
 
 let fixture: Fixture;
 let dir: string;
@@ -46,7 +49,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('serve whose first load fails for a reason waiting will not fix: exit code 2, one line', () => {
+describe('serve whose first load fails for a reason waiting will not fix: exit code 2, one line naming the role', () => {
   const serve = (url: string) =>
     runCli(['serve', '--host', '127.0.0.1', '--port', '0', '--database-url', url]);
 
@@ -56,7 +59,7 @@ describe('serve whose first load fails for a reason waiting will not fix: exit c
     const run = await serve(url);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      'tamborrada: error: PostgreSQL: 28P01: password authentication failed for user <redacted>\n',
+      `tamborrada: error: PostgreSQL: 28P01: password authentication failed for user ${quotedRole(url)}\n`,
     );
     expectNothingOf(url, run.stdout + run.stderr);
   });
@@ -66,6 +69,7 @@ describe('serve whose first load fails for a reason waiting will not fix: exit c
     const run = await serve(url);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^tamborrada: error: PostgreSQL: 28[0P]\w*: .+\n$/);
+    expect(run.stderr).toContain(quotedRole(url));
     expectNothingOf(url, run.stdout + run.stderr);
   });
 
@@ -73,7 +77,9 @@ describe('serve whose first load fails for a reason waiting will not fix: exit c
     const url = postgresUrl(fixture.database.url, { database: uniqueName('missing') });
     const run = await serve(url);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('tamborrada: error: PostgreSQL: 3D000: database <redacted> does not exist\n');
+    expect(run.stderr).toBe(
+      `tamborrada: error: PostgreSQL: 3D000: database <redacted> does not exist (connected as role ${quotedRole(url)})\n`,
+    );
     expectNothingOf(url, run.stdout + run.stderr);
   });
 
@@ -83,7 +89,11 @@ describe('serve whose first load fails for a reason waiting will not fix: exit c
       await fixture.database.client.query(`REVOKE SELECT ON ALL TABLES IN SCHEMA public FROM ${reader.user}`);
       const run = await serve(reader.url);
       expect(run.code).toBe(2);
-      expect(run.stderr).toMatch(/^tamborrada: error: PostgreSQL: 42501: permission denied for table \w+\n$/);
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^tamborrada: error: PostgreSQL: 42501: permission denied for table \\w+ \\(connected as role "${reader.user}"\\)\n$`,
+        ),
+      );
       expectNothingOf(reader.url, run.stdout + run.stderr);
     } finally {
       await reader.drop().catch(() => undefined);

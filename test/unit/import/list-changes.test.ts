@@ -29,6 +29,7 @@ it('says per year of a list the children added, removed and kept, and the school
       added: 1,
       removed: 1,
       kept: 2,
+      withheld: 0,
       schools: 3,
       comparedWith: 2025,
       newSchools: ['Colegio D'],
@@ -39,6 +40,7 @@ it('says per year of a list the children added, removed and kept, and the school
       added: 2,
       removed: 0,
       kept: 0,
+      withheld: 0,
       schools: 2,
       comparedWith: 2025,
       newSchools: ['Escuela E'],
@@ -55,10 +57,28 @@ it('has nothing to compare the schools with in an empty store', () => {
       added: 1,
       removed: 0,
       kept: 0,
+      withheld: 0,
       schools: 1,
       comparedWith: undefined,
       newSchools: ['Ikastola A'],
       goneSchools: [],
     },
+  ]);
+});
+
+it('counts the rows withheld per year, and keeps a year all of whose rows are withheld', () => {
+  const { stored, take } = storedListsTaker([2025, 2026]);
+  take('Ane Garcia Lopez', 'Ikastola A', 2025);
+  take('Jon Perez Ruiz', 'Ikastola A', 2026);
+  const changes = compareLists([child('Ane Garcia Lopez', 'Ikastola A', 2025)], stored, [
+    { year: 2025 },
+    { year: 2026 },
+    { year: 2026 },
+  ]);
+  expect(
+    changes.map(({ year, added, removed, kept, withheld }) => ({ year, added, removed, kept, withheld })),
+  ).toEqual([
+    { year: 2025, added: 0, removed: 0, kept: 1, withheld: 1 },
+    { year: 2026, added: 0, removed: 1, kept: 0, withheld: 2 },
   ]);
 });
