@@ -1,11 +1,11 @@
 /** What the operator's commands print on stdout: plain lines, aligned tables (progress: progress.ts). */
-import { englishFigure } from '../domain/figures.js';
+import { englishFigure, englishPlural } from '../domain/english-words.js';
 
 export const formatCount = englishFigure;
 
 /** `1 record`, `1,200 records`. */
 export function plural(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${englishPlural(count, one, many)}`;
 }
 
 export function formatSeconds(ms: number): string {

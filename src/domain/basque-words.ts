@@ -3,32 +3,27 @@
  * cases and lists. Endings follow how a number is read (Euskaltzaindia, norm 7 on numbers
  * and norm 37 on dates): `2018an` (…hemezortzian), `2025ean` (…bostean), `2011n` (…hamaikan).
  */
-import { isNegative, PERCENT_SPACE, percentFigure, unsignedFigure } from './figures.js';
+const figures = new Intl.NumberFormat('eu');
+const percentages = new Intl.NumberFormat('eu', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 2,
+});
+const plurals = new Intl.PluralRules('eu');
+const lists = new Intl.ListFormat('eu');
 
-/** ICU's `eu` minus sign (U+2212), kept. */
-const MINUS = '\u2212';
+/** As Euskaltzaindia writes figures (`4.612`, `1.234.567`), four digits grouped too; years are printed as they are. */
+export const formatNumber = (value: number): string => figures.format(value);
 
-/**
- * Figures as Euskaltzaindia writes them (`1.234`, `4.612`, `1.234.567`): a dot for thousands
- * also in four digits, as ICU's `eu`, whose minus sign (U+2212) they keep. Years are printed
- * as is (`2024`), never grouped.
- */
-export function formatNumber(value: number): string {
-  return (isNegative(value) ? MINUS : '') + unsignedFigure(value);
-}
+/** A share as a percentage (`% 12,34`): Basque puts the sign first. */
+export const formatPercent = (share: number): string => percentages.format(share);
 
-/** A share as a percentage (`% 12,34`): Basque puts the sign first, as ICU's `eu`. */
-export function formatPercent(share: number): string {
-  return `${isNegative(share) ? MINUS : ''}%${PERCENT_SPACE}${percentFigure(share, true)}`;
-}
+/** `one` for Basque's singular (exactly 1), `many` otherwise: verb agreement. */
+export const plural = (count: number, one: string, many: string): string =>
+  plurals.select(count) === 'one' ? one : many;
 
-/** Basque's plural category `one` is also exactly 1 (CLDR's `n = 1`): verb agreement. */
-export { plural } from './spanish-words.js';
-
-/** `**A**, **B** eta **C**`: Basque joins a list with `eta`, with no comma before it (CLDR's). */
-export function joinList(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} eta ${items.at(-1)}`;
-}
+/** `**A**, **B** eta **C**`: no comma before `eta`. */
+export const joinList = (items: readonly string[]): string => lists.format(items);
 
 /** The cases a counted noun takes in the summaries. */
 export type NounCase = 'absolutive' | 'ergative' | 'genitive' | 'comitative' | 'inessive' | 'localGenitive';

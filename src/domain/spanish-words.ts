@@ -1,21 +1,20 @@
-/** Spanish words shared by the summaries and the web pages: figures and plurals. */
-import { isNegative, PERCENT_SPACE, percentFigure, unsignedFigure } from './figures.js';
+/** Spanish figures and plurals, shared by the summaries and the web pages (years are printed as they are). */
 
-/**
- * Figures are formatted for Spain (`4.612`, `1.234.567`), as ICU's `es-ES` with grouping
- * forced also for four-digit numbers (it leaves them as `4612` by default); years are
- * printed as is.
- */
-export function formatNumber(value: number): string {
-  return (isNegative(value) ? '-' : '') + unsignedFigure(value);
-}
+/** Grouped from four digits (`4.612`), as Basque figures are: ICU's `es` groups from five unless told. */
+const figures = new Intl.NumberFormat('es', { useGrouping: 'always' });
+const percentages = new Intl.NumberFormat('es', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 2,
+});
+const plurals = new Intl.PluralRules('es');
 
-/** A share as a percentage (`12,34 %`, `50,0 %`), as ICU's `es`: one or two decimals, a space that does not break. */
-export function formatPercent(share: number): string {
-  return `${isNegative(share) ? '-' : ''}${percentFigure(share, false)}${PERCENT_SPACE}%`;
-}
+/** `4.612`, `1.234.567`, `0,5`. */
+export const formatNumber = (value: number): string => figures.format(value);
 
-/** `one` for exactly one, `many` otherwise (Spanish: `0 compañías`). */
-export function plural(count: number, one: string, many: string): string {
-  return count === 1 ? one : many;
-}
+/** A share as a percentage (`12,34 %`, `50,0 %`): one or two decimals, a space that does not break. */
+export const formatPercent = (share: number): string => percentages.format(share);
+
+/** `one` for Spanish's singular (exactly 1), `many` otherwise (`0 compañías`). */
+export const plural = (count: number, one: string, many: string): string =>
+  plurals.select(count) === 'one' ? one : many;

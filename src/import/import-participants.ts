@@ -1,6 +1,6 @@
 import type { StoreLocation } from '../config/index.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { englishFigure } from '../domain/figures.js';
+import { englishFigure } from '../domain/english-words.js';
 import { openWriteStore, sqliteFileExists, type StoreUse } from '../store/open-store.js';
 import { isPostgresPermissionDenied } from '../store/store-errors.js';
 import { NO_PROGRESS, type Progress } from './progress.js';

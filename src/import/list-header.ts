@@ -1,3 +1,4 @@
+import { englishFigure, englishPlural } from '../domain/english-words.js';
 import { ImportRejected } from './import-participants.js';
 
 /** The columns a participant list must have, in any order, among others. */
@@ -12,7 +13,7 @@ function shownHeader(cells: readonly (string | undefined)[]): string {
     .slice(0, 12)
     .map((cell) => JSON.stringify((cell ?? '').trim().slice(0, 40)))
     .join(', ');
-  const count = `${cells.length} column${cells.length === 1 ? '' : 's'}`;
+  const count = `${englishFigure(cells.length)} ${englishPlural(cells.length, 'column', 'columns')}`;
   return cells.length > 12 ? `${count}: ${shown}, …` : `${count}: ${shown}`;
 }
 

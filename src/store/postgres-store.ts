@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { POSTGRES_DEFAULTS, postgresLocation, type PostgresSettings } from '../config/index.js';
+import { englishList } from '../domain/english-words.js';
 import { ChangeListener, settleWithin } from './postgres-listener.js';
 import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
 import * as shared from './shared-sql.js';
@@ -131,7 +132,7 @@ export class PostgresStore extends shared.SqlStore implements WriteStore {
       [tables],
     );
     if (rows.length > 0)
-      return `this role does not own ${new Intl.ListFormat('en').format(rows.map((row) => row.name))}: their owner must run VACUUM FULL ${tables.join(', ')}`;
+      return `this role does not own ${englishList(rows.map((row) => row.name))}: their owner must run VACUUM FULL ${tables.join(', ')}`;
     const older = await this.olderTransactionAfterWaiting();
     if (older !== undefined)
       return `a transaction older than the removal (${older}) was still open after ${TIMING.olderTransactionsWaitMs / 1000} s, and VACUUM FULL would have kept the rows it may see: run this command again once it ends`;

@@ -1,5 +1,6 @@
 import type { ImportReport } from '../../import/import-participants.js';
 import type { YearListChange } from '../../import/list-changes.js';
+import { englishPlural } from '../../domain/english-words.js';
 import { formatCount, formatSeconds, plural, table } from '../output.js';
 
 /** `3 (Ikastola Berria, Colegio Viejo, Escuela Uno)`, at most 8 named. */
@@ -102,6 +103,6 @@ export function shortNamesWarning(source: string, report: ImportReport): string 
   const more = shortNames.length > 20 ? `, and ${formatCount(shortNames.length - 20)} more` : '';
   return (
     `tamborrada: warning: ${source}: ${plural(shortNames.length, 'name has', 'names have')} ` +
-    `fewer than three parts (line${shortNames.length === 1 ? '' : 's'} ${lines}${more}): the participant search (three parts at least) can never find ${shortNames.length === 1 ? 'it' : 'them'}`
+    `fewer than three parts (${englishPlural(shortNames.length, 'line', 'lines')} ${lines}${more}): the participant search (three parts at least) can never find ${englishPlural(shortNames.length, 'it', 'them')}`
   );
 }

@@ -9,7 +9,7 @@ import { codePointOf } from '../../import/validate-rows.js';
 import { MAX_SUMMARY_CHARACTERS, type SummaryLanguage } from '../../store/store.js';
 import { withStore } from './with-store.js';
 import { readInputFile } from '../input-file.js';
-import { formatCount, table } from '../output.js';
+import { formatCount, plural, table } from '../output.js';
 
 /** A statistic's summary in one language (`--lang`, Spanish unless given). */
 type SummaryTarget = { year: string; category: string; lang?: SummaryLanguage };
@@ -82,7 +82,7 @@ export async function listSummaries(location: StoreLocation, lang?: SummaryLangu
       return line.length > 60 ? `${line.slice(0, 59)}…` : line;
     };
     return [
-      `${summaries.length} hand-written ${summaries.length === 1 ? 'summary' : 'summaries'} (kept across recomputes):`,
+      `${plural(summaries.length, 'hand-written summary', 'hand-written summaries')} (kept across recomputes):`,
       table(
         summaries.map((entry) => [
           `${entry.year} ${entry.category}`,

@@ -59,7 +59,8 @@ const be = (year: number | undefined, many: boolean): string =>
 
 /**
  * `**A**`, `**A** y **B**`, `**A**, **B** y **C**`, each name followed by its `suffixes`
- * item; Spanish `y` becomes `e` before the sound /i/ (`**Ane** e **Iker**`).
+ * item; Spanish `y` becomes `e` before the sound /i/ (`**Ane** e **Iker**`) but not before
+ * a semivowel i (`**Ane** y **Iosu**`, RAE), which `Intl.ListFormat('es')` does not tell apart.
  */
 function boldList(names: readonly string[], suffixes: readonly string[] = []): string {
   const shown = names.map((name, i) => bold(name) + (suffixes[i] ?? ''));

@@ -4,7 +4,7 @@
  * ending (`7 edizio`), and a sentence avoids declining the names of schools and people,
  * whose last sound it cannot know: they stand after a colon or in apposition.
  */
-import { caseEnding, counted, formatNumber, formatPercent } from '../../domain/basque-words.js';
+import { caseEnding, counted, formatNumber, formatPercent, plural } from '../../domain/basque-words.js';
 import type { CategoryWords, Texts } from './es.js';
 
 const editions = (count: number) => counted(count, 'edizio');
@@ -132,7 +132,7 @@ export const eu: Texts = {
       'Izena eskaeraren gorputzean bidaltzen da: ez da geratzen orriaren helbidean, historian edo zerbitzariaren erregistroetan.',
     resultsHeading: 'Emaitzak',
     found: (count, company) =>
-      `${participations(count)} aurkitu ${count === 1 ? 'da' : 'dira'} konpainia honetan: ${company}.`,
+      `${participations(count)} aurkitu ${plural(count, 'da', 'dira')} konpainia honetan: ${company}.`,
     notFound:
       'Konpainia horretan ez dago izen hori duen parte-hartzailerik. Egiaztatu izena, bi abizenak eta konpainia.',
     errors: {

@@ -73,6 +73,13 @@ describe('summary templates', () => {
       'En **2023** se estrenaron **4** compañías, entre ellas **Ane**, **Bat** e **Iturri**.',
     );
   });
+  it('writes `y`, not `e`, before a name whose i is a semivowel (Iosu, Ion, Hierro)', () => {
+    expect(summaries.newSchoolsByYear(2023, ['Ane', 'Iosu'])).toBe(
+      'En **2023** se estrenaron **2** compañías: **Ane** y **Iosu**.',
+    );
+    expect(summaries.newSchoolsByYear(2023, ['Ane', 'Bat', 'Ion'])).toContain('**Bat** y **Ion**');
+    expect(summaries.newSchoolsByYear(2023, ['Ane', 'Hierro'])).toContain('**Ane** y **Hierro**');
+  });
   it('names at most three tied leaders, the rest `entre otros`', () => {
     const tied = ['Ane', 'Iker', 'Jon', 'Mikel'].map((name) => ({ name, count: 9 }));
     expect(summaries.ranking('surnames', tied)).toBe(
