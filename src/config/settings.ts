@@ -137,11 +137,11 @@ export const SETTINGS = withVariables({
     56,
     'IPv6 clients are counted by this prefix (a subscriber is usually given a /56 or a /48)',
   ),
-  trustProxyHops: serve(
-    parse.nonNegativeInteger,
-    0,
-    'reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted for the client address (docs/security.md)',
-    { option: '--trust-proxy-hops <n>', fallbackText: "0 (the connection's address)" },
+  trustProxy: serve<readonly string[]>(
+    parse.trustedProxies,
+    [],
+    "reverse proxies whose `X-Forwarded-For` gives the client's address: addresses, ranges, `loopback`, `linklocal`, `uniquelocal` (docs/security.md)",
+    { option: '--trust-proxy <addresses>', fallbackText: "none (the connection's address)" },
   ),
   metricsHost: serve(
     parse.host,
@@ -220,6 +220,26 @@ export const SETTINGS = withVariables({
     'on SIGTERM or SIGINT, how long answers in flight may take to finish',
   ),
 });
+
+/** A setting no longer read: given, it stops the command with one line saying what to set instead. */
+export interface RetiredSetting {
+  variable: string;
+  /** Its command-line option, still parsed (hidden) so that it is refused in these words rather than as unknown. */
+  option?: string;
+  scope: SettingScope;
+  /** What the operator sets instead: the end of the line. */
+  instead: string;
+}
+
+export const RETIRED_SETTINGS: readonly RetiredSetting[] = [
+  {
+    variable: 'TRUST_PROXY_HOPS',
+    option: '--trust-proxy-hops <n>',
+    scope: 'serve',
+    instead:
+      'a count of proxies lets a client that reaches the server directly forge its address: set TRUST_PROXY (--trust-proxy) to the addresses or ranges of the proxies instead, e.g. TRUST_PROXY=loopback or TRUST_PROXY=10.0.0.0/8 (docs/security.md)',
+  },
+];
 
 function withVariables<S extends Record<string, { scope: SettingScope }>>(settings: S) {
   const variable = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();

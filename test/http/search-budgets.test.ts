@@ -4,6 +4,7 @@
  * client is read from `X-Forwarded-For` behind a trusted proxy (every request comes from
  * this machine, as from a proxy).
  */
+import { get as httpGet } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, resolveServeConfig } from '../../src/config/index.js';
 import { apiErrors } from '../../src/domain/api-messages.js';
@@ -34,6 +35,21 @@ const from = (client: string, headers: Record<string, string> = {}) => ({
   headers: { 'x-forwarded-for': `6.6.6.6, ${client}`, ...headers },
 });
 
+/** The status of a search for MISS sent from the local address `source`, with `X-Forwarded-For: forwarded`. */
+function statusFrom(server: TestServer, source: string, forwarded: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(
+      server.url + searchPath(MISS),
+      { localAddress: source, headers: { 'x-forwarded-for': forwarded } },
+      (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode!));
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
 let fixture: StoreFixture;
 beforeAll(async () => {
   fixture = await createSqliteFixture();
@@ -55,7 +71,7 @@ async function budgetedServer(changes: TestServerOptions = {}) {
     webPages: true,
     searchBudgets: true,
     searchSchoolShare: 1000,
-    trustProxyHops: 1,
+    trustProxy: ['127.0.0.1'],
     clock: () => now,
     ...changes,
   });
@@ -210,10 +226,26 @@ describe('the client', () => {
   });
 
   it('X-Forwarded-For is ignored unless proxies are trusted', async () => {
-    const { server } = await budgetedServer({ trustProxyHops: 0 });
+    const { server } = await budgetedServer({ trustProxy: [] });
     try {
       for (let i = 0; i < 5; i++) await server.get(searchPath(MISS), from(`10.0.0.${i}`));
       expect(await status(server, '10.0.1.1')).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a client that reaches the server directly cannot forge its address; the trusted proxy passes its visitors’', async () => {
+    // Trusted: 127.0.0.1 (a reverse proxy, or a site calling the API from its own server).
+    const { server } = await budgetedServer();
+    try {
+      for (let i = 0; i < 5; i++)
+        expect(await statusFrom(server, '127.0.0.2', `198.51.100.${60 + i}`)).toBe(500);
+      // Counted as 127.0.0.2, whatever it wrote.
+      expect(await statusFrom(server, '127.0.0.2', '198.51.100.99')).toBe(429);
+      // The trusted proxy's visitors: each its own budget, the forger's spent one not among them.
+      expect(await status(server, '127.0.0.2')).toBe(429);
+      expect(await status(server, '198.51.100.99')).toBe(500);
     } finally {
       await server.close();
     }
@@ -325,7 +357,7 @@ describe('the settings', () => {
       searchSchoolShare: 10,
       searchFormFamilies: 200,
       ipv6ClientPrefix: 56,
-      trustProxyHops: 0,
+      trustProxy: [],
     });
     expect(defaults.searchCorsOrigin).toBeUndefined();
     expect(
@@ -336,7 +368,7 @@ describe('the settings', () => {
           SEARCH_CLIENT_SHARE: '2',
           IPV6_CLIENT_PREFIX: '48',
           SEARCH_CORS_ORIGIN: 'https://example.org',
-          TRUST_PROXY_HOPS: '2',
+          TRUST_PROXY: 'loopback, 10.0.0.0/8',
         },
       ),
     ).toMatchObject({
@@ -344,7 +376,7 @@ describe('the settings', () => {
       searchClientShare: 2,
       ipv6ClientPrefix: 48,
       searchCorsOrigin: 'https://example.org',
-      trustProxyHops: 2,
+      trustProxy: ['loopback', '10.0.0.0/8'],
     });
   });
 
