@@ -200,7 +200,11 @@ interface TargetCheck {
 }
 
 /** The search budgets stay on, so that their cost is measured, but far above what the load asks. */
-const BUDGETS_ABOVE_LOAD = { SEARCH_CLIENT_SHARE: '1000000000', SEARCH_SCHOOL_SHARE: '1000000000' };
+const BUDGETS_ABOVE_LOAD = {
+  SEARCH_CLIENT_SHARE: '1000000000',
+  SEARCH_SCHOOL_SHARE: '1000000000',
+  SEARCH_CLIENT_MISSES: '1000000000',
+};
 
 function serveArgs(
   db: string,

@@ -133,7 +133,7 @@ const SERVER_NAMES = [
   'searchBudgets',
   'searchClientShare',
   'searchSchoolShare',
-  'searchFormFamilies',
+  'searchClientMisses',
   'ipv6ClientPrefix',
   'trustProxy',
   'webPages',

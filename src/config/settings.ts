@@ -119,18 +119,18 @@ export const SETTINGS = withVariables({
   ),
   searchClientShare: serve(
     parse.positiveInteger,
-    5,
-    "per cent of a school's children one client may be shown in a day through the API's search (at least 4 names)",
+    1,
+    "per cent of a school's children one client may discover a day through the API: names shown that it did not type whole (at least 2)",
   ),
   searchSchoolShare: serve(
     parse.positiveInteger,
-    10,
-    "per cent of a school's children all clients together may be shown in a day through the API's search (at least 8 names)",
+    4,
+    "per cent of a school's children revealed a day, every client together, to searches that discover or guess (at least 4 names)",
   ),
-  searchFormFamilies: serve(
+  searchClientMisses: serve(
     parse.positiveInteger,
-    200,
-    'web-form searches one client may make at once (families behind one address), half as many finding nobody; refilled hourly',
+    20,
+    'searches finding nobody one client may make a day at one school, API and form together; a typo soon put right is forgiven',
   ),
   ipv6ClientPrefix: serve(
     parse.ipv6Prefix,
@@ -238,6 +238,12 @@ export const RETIRED_SETTINGS: readonly RetiredSetting[] = [
     scope: 'serve',
     instead:
       'a count of proxies lets a client that reaches the server directly forge its address: set TRUST_PROXY (--trust-proxy) to the addresses or ranges of the proxies instead, e.g. TRUST_PROXY=loopback or TRUST_PROXY=10.0.0.0/8 (docs/security.md)',
+  },
+  {
+    variable: 'SEARCH_FORM_FAMILIES',
+    scope: 'serve',
+    instead:
+      'the web form is bounded per school now, like the API: set SEARCH_CLIENT_MISSES, the searches finding nobody one client may make a day at one school (docs/security.md)',
   },
 ];
 
