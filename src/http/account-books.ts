@@ -26,7 +26,10 @@ export function memoryBook(clock: Clock, maxAccounts = MAX_ACCOUNTS): AccountBoo
         return step(accounts, now);
       } finally {
         // Kept even when the search failed, or its client would have what it spent back.
-        if (accounts.client !== undefined) clients.set(key, { account: accounts.client, usedAt: now });
+        if (kept !== undefined) {
+          kept.usedAt = now;
+          clients.set(key, kept);
+        } else if (accounts.client !== undefined) clients.set(key, { account: accounts.client, usedAt: now });
         if (accounts.school !== undefined) schools.set(school, accounts.school);
         for (const [idleKey, idle] of clients) {
           if (now - idle.usedAt < DAY_MS && clients.size <= maxAccounts) break;

@@ -197,6 +197,22 @@ function costOf(
   return { fresh, charged, discovered, forgiving };
 }
 
+const empty = (bucket: Bucket) => bucket.level < 1 - ROUNDING;
+
+/** The buckets a search could be charged to, each with its day's allowance. */
+function chargeable(
+  client: ClientAccount,
+  school: SchoolAccount,
+  allowances: Allowances,
+  api: boolean,
+  schoolToo: boolean,
+): [Bucket, number][] {
+  const buckets: [Bucket, number][] = [[client.misses, allowances.misses]];
+  if (api) buckets.push([client.discoveries, allowances.discoveries]);
+  if (schoolToo) buckets.push([school.revealed, allowances.revealed]);
+  return buckets;
+}
+
 /**
  * One search on its accounts: refused before it runs (the seconds to wait), or run and
  * charged (its result), or run and refused for showing more than a bucket holds.
@@ -210,11 +226,10 @@ function spendOn(
   const { client, school } = accountsAt(accounts, allowances, now);
   // More misses waiting than a find forgives: what it finds now is charged as guessed.
   const guesser = client.guesserUntil > now || client.pending.length > FORGIVABLE;
-  const needed: [Bucket, number][] = [[client.misses, allowances.misses]];
-  if (search.channel === 'api')
-    needed.push([client.discoveries, allowances.discoveries], [school.revealed, allowances.revealed]);
-  else if (guesser) needed.push([school.revealed, allowances.revealed]);
-  if (needed.some(([bucket]) => bucket.level < 1 - ROUNDING)) return waitSeconds(needed);
+  const api = search.channel === 'api';
+  const schoolToo = api || guesser;
+  if (empty(client.misses) || (api && empty(client.discoveries)) || (schoolToo && empty(school.revealed)))
+    return waitSeconds(chargeable(client, school, allowances, api, schoolToo));
 
   const ran = search.run();
   if (ran.names.length === 0) {
@@ -224,7 +239,7 @@ function spendOn(
   const { fresh, charged, discovered, forgiving } = costOf(search, ran.names, { client, school, guesser });
   if (discovered > client.discoveries.level + ROUNDING || charged.length > school.revealed.level + ROUNDING) {
     missed(client, now);
-    return waitSeconds(needed);
+    return waitSeconds(chargeable(client, school, allowances, api, schoolToo));
   }
   client.discoveries.level -= discovered;
   school.revealed.level -= charged.length;
@@ -238,10 +253,12 @@ function spendOn(
     school.names.push(hash);
     school.namesAt.push(now);
   }
-  school.names.splice(0, school.names.length - SCHOOL_NAMES);
-  school.namesAt.splice(0, school.namesAt.length - SCHOOL_NAMES);
-  client.shown.push(...fresh);
-  client.shown.splice(0, client.shown.length - REMEMBERED_NAMES);
+  if (school.names.length > SCHOOL_NAMES) {
+    school.names.splice(0, school.names.length - SCHOOL_NAMES);
+    school.namesAt.splice(0, school.namesAt.length - SCHOOL_NAMES);
+  }
+  for (const hash of fresh) client.shown.push(hash);
+  if (client.shown.length > REMEMBERED_NAMES) client.shown.splice(0, client.shown.length - REMEMBERED_NAMES);
   return ran;
 }
 
