@@ -54,7 +54,7 @@ export const SETTINGS = withVariables({
   pgPoolMax: everyCommand(
     parse.positiveInteger,
     5,
-    "most PostgreSQL connections a process opens for queries (LISTEN and the read model's builds use 1–2 more)",
+    'most PostgreSQL connections a process opens for queries, and as many for the search budgets (LISTEN and builds use 1–2 more)',
   ),
   pgStatementTimeoutMs: everyCommand(
     parse.nonNegativeInteger,

@@ -1,3 +1,4 @@
+import type { SharedBudgetTable } from '../store/postgres-budgets.js';
 import type { AccountBook, Accounts, ClientAccount, Clock, SchoolAccount } from './search-budget.js';
 
 const DAY_MS = 24 * 3_600_000;
@@ -37,5 +38,23 @@ export function memoryBook(clock: Clock, maxAccounts = MAX_ACCOUNTS): AccountBoo
         }
       }
     },
+  };
+}
+
+/**
+ * The accounts in a table every replica shares (PostgreSQL): a client's at a school and
+ * the school's, locked together while a search is decided, run and charged.
+ */
+export function sharedBook(table: SharedBudgetTable): AccountBook {
+  return {
+    open: (client, school, step) =>
+      table.update([`client\n${client}\n${school}`, `school\n${school}`], (states, now) => {
+        const accounts = {
+          client: states[0] as ClientAccount | undefined,
+          school: states[1] as SchoolAccount | undefined,
+        };
+        const result = step(accounts, now);
+        return { states: [accounts.client!, accounts.school!], result };
+      }),
   };
 }

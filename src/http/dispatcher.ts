@@ -31,6 +31,8 @@ export interface DispatcherParts {
   site: Site | undefined;
   /** The search budgets' clock (a test's or a benchmark's; `performance.now` by default). */
   clock?: Clock;
+  /** Where the search budgets' accounts live: a table every replica shares, or (by default) this process's memory on `clock`. */
+  book?: AccountBook;
 }
 
 /** Answers one request that Node has read (the HTTP server's request handler). */
@@ -216,7 +218,8 @@ type Send = ReturnType<typeof batchedSender>;
 
 /**
  * Runs a participant search under the budgets and sends what came of it: its answer, the
- * refusal (429 with `Retry-After`), or the 500 of `failed` when it fails.
+ * refusal (429 with `Retry-After`), or the 500 of `failed` when its accounts cannot be
+ * read (a shared table out of reach): a search is never let through unbudgeted.
  */
 function searchRunner(
   settings: ServerSettings,
@@ -231,13 +234,19 @@ function searchRunner(
     else send(exchange, search.refused(), { 'retry-after': String(spent) });
   };
   return (exchange: Exchange, search: PendingSearch) => {
-    let spent: Ran | number;
+    let spent: Ran | number | Promise<Ran | number>;
     try {
       spent = spend === undefined ? search.run() : spend(clientOf(exchange.request), search);
     } catch (error) {
       return send(exchange, failed(exchange, error));
     }
-    sendSpent(exchange, search, spent);
+    // Shared accounts answer later.
+    if (spent instanceof Promise)
+      spent.then(
+        (done) => sendSpent(exchange, search, done),
+        (error: unknown) => send(exchange, failed(exchange, error)),
+      );
+    else sendSpent(exchange, search, spent);
   };
 }
 
@@ -252,6 +261,7 @@ export function createDispatcher({
   observer,
   site,
   clock = () => performance.now(),
+  book = memoryBook(clock),
 }: DispatcherParts): Dispatch {
   const match = routeMatcher(buildRoutes(site));
   const send = batchedSender(settings, observer);
@@ -260,7 +270,7 @@ export function createDispatcher({
     observer.failed(recordOf(exchange, 500), error, 'request failed');
     return prepareError(apiErrors.storeFailure, describeStoreError(error));
   };
-  const runSearch = searchRunner(settings, memoryBook(clock), send, failed);
+  const runSearch = searchRunner(settings, book, send, failed);
   /** The answer `make` gives, or its participant search once the budgets let it run; if it throws, the 500. */
   const settle = (exchange: Exchange, make: () => Answer | PendingSearch) => {
     let answer: Answer | PendingSearch;

@@ -111,7 +111,7 @@ export interface Accounts {
  * them, `now` being the book's clock, with no other search of theirs in between.
  */
 export interface AccountBook {
-  open<T>(client: string, school: string, step: (accounts: Accounts, now: number) => T): T;
+  open<T>(client: string, school: string, step: (accounts: Accounts, now: number) => T): T | Promise<T>;
 }
 
 /** A day's allowance of each account, for a school of `children`. */
@@ -264,8 +264,8 @@ function spendOn(
 
 /**
  * Runs a search for the client of `key` if its budgets allow, and charges what it showed:
- * the search that ran, or the seconds to wait (429, `Retry-After`). Undefined when the
- * budgets are off.
+ * the search that ran, or the seconds to wait (429, `Retry-After`); a promise of either
+ * when the book is shared. Undefined when the budgets are off.
  */
 export function createSearchBudgets(settings: Settings, book: AccountBook) {
   if (!settings.searchBudgets) return undefined;
@@ -276,7 +276,7 @@ export function createSearchBudgets(settings: Settings, book: AccountBook) {
     discoveries: Math.max(CLIENT_FLOOR, clientShare * children),
     revealed: Math.max(SCHOOL_FLOOR, schoolShare * children),
   });
-  return (key: string, search: PendingSearch): Ran | number => {
+  return (key: string, search: PendingSearch): Ran | number | Promise<Ran | number> => {
     const { children } = search;
     // A school that is not served: the search finds nobody, which the list of schools already says.
     if (children === undefined) return search.run();

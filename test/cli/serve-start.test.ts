@@ -108,6 +108,16 @@ describe('servers on one machine', () => {
     }
   });
 
+  it('on SQLite, says at start that it counts the search budgets alone', async () => {
+    const server = await startServe(['--db', workspace.dbPath], { LOG_LEVEL: 'info' });
+    servers.push(server);
+    await server.waitForOutput('search budgets: counted by this process alone (SQLite)');
+    const off = await startServe(['--db', workspace.dbPath], { LOG_LEVEL: 'info', SEARCH_BUDGETS: 'off' });
+    servers.push(off);
+    await off.waitForOutput('Server listening at');
+    expect(off.output()).not.toContain('search budgets');
+  });
+
   it('the demo created for a missing store: its log lines do not hold the path', async () => {
     const path = `${workspace.dir}/created-by-serve.db`;
     const server = await startServe(['--db', path, '--demo-if-missing'], { LOG_LEVEL: 'info' });

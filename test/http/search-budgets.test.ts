@@ -219,6 +219,30 @@ describe('the school, every client together (SEARCH_SCHOOL_SHARE)', () => {
   });
 });
 
+describe('accounts that cannot be read (a shared table out of reach)', () => {
+  it('refuse the search with the spec’s 500, never let it through; the rest is served', async () => {
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    const { server } = await budgetedServer({
+      budgetTable: { update: () => Promise.reject(unreachable), close: async () => undefined },
+    });
+    try {
+      const api = await server.get(searchPath(CHILDREN[0]!), from('198.51.100.40'));
+      expect(api.status).toBe(500);
+      expect(api.body).toMatchObject({ error: apiErrors.storeFailure.text });
+      expect(api.text).not.toContain('10.0.0.9');
+      expect(api.text).not.toContain('Garcia');
+      const form = await post(server, '198.51.100.40', CHILDREN[0]!);
+      expect(form.status).toBe(500);
+      expect(await form.text()).not.toContain(webTexts.search.found(1, SCHOOL));
+      expect((await server.get('/api/companies')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('the client', () => {
   const spend = async (server: TestServer, client: string) => {
     for (let i = 0; i < 10; i++) await server.get(searchPath(MISS), from(client));
