@@ -14,7 +14,10 @@
  * measuring, default 1), BENCH_SEED (default 1), BENCH_LOOKUPS (in-process searches,
  * default 1000), BENCH_SLICES (turns per row, default 5), BENCH_REBUILD=1 (rebuild cached
  * demo stores), BENCH_MIXED_S (seconds of the footprint step at scale 1, default 60; 0 skips
- * it), BENCH_MIXED_RATE (its requests per second, default 500).
+ * it), BENCH_MIXED_RATE (its requests per second, default 500), BENCH_DATABASE_URL (a
+ * throwaway PostgreSQL database: at scale 1 the search rows are measured again against
+ * `serve` on it, the demo replacing its data and the search budgets' accounts in its table;
+ * reported, not checked against the targets).
  *
  * How the figures are taken:
  * - Demo stores come from `tamborrada demo --seed S --scale F`; scales of 10 and above
@@ -99,6 +102,8 @@ const config = {
   /** The footprint step at scale 1: seconds and requests per second of mixed load. */
   mixedS: envNumber('BENCH_MIXED_S', 60, { zero: true }), // 0 skips the step
   mixedRate: envNumber('BENCH_MIXED_RATE', 500),
+  /** A throwaway PostgreSQL database for the search rows on PostgreSQL (its data is replaced). */
+  databaseUrl: process.env.BENCH_DATABASE_URL,
 };
 if (config.scales.some((scale) => !Number.isFinite(scale) || scale <= 0)) {
   throw new Error(`BENCH_SCALES must be a comma-separated list of positive numbers`);
@@ -190,6 +195,8 @@ interface ScaleReport {
   /** Scale 1 only: the server as `npm start` runs it, after a minute of mixed load. */
   footprint: Footprint | null;
   search: SearchReport | null;
+  /** Scale 1 with BENCH_DATABASE_URL: the search rows on PostgreSQL, with their raw rows. */
+  postgres: { raw: Row[]; server: RowSet } | null;
   targets: TargetCheck[];
 }
 
@@ -200,7 +207,11 @@ interface TargetCheck {
 }
 
 /** The search budgets stay on, so that their cost is measured, but far above what the load asks. */
-const BUDGETS_ABOVE_LOAD = { SEARCH_CLIENT_SHARE: '1000000000', SEARCH_SCHOOL_SHARE: '1000000000' };
+const BUDGETS_ABOVE_LOAD = {
+  SEARCH_CLIENT_SHARE: '1000000000',
+  SEARCH_SCHOOL_SHARE: '1000000000',
+  SEARCH_CLIENT_MISSES: '1000000000',
+};
 
 function serveArgs(
   db: string,
@@ -482,6 +493,24 @@ async function startServer(
   return { set, server };
 }
 
+/**
+ * The search rows against `serve` on PostgreSQL: the demo loaded into `url` (its data
+ * replaced), the server's search budgets counted in that database's table, each row in
+ * turn with the raw server (the same answers, from the SQLite server).
+ */
+async function postgresSearchRows(url: string, db: string, raw: ChildServer, cases: BenchCase[]) {
+  progress('scale 1: postgresql: the demo, replacing the data of BENCH_DATABASE_URL');
+  for (const args of [['migrate'], ['demo', '--scale', '1', '--seed', String(config.seed), '--force']])
+    execFileSync(process.execPath, [CLI, ...args, '--database-url', url], { stdio: 'ignore' });
+  const search = cases.filter((load) => load.kind === 'search');
+  const { set, server } = await startServer('postgresql', db, 1, ['--database-url', url]);
+  try {
+    return { raw: await runRows('scale 1 postgresql', set, server, raw, search), server: set };
+  } finally {
+    await server.stop();
+  }
+}
+
 /** What the footprint step measured: the server as `npm start` runs it, after a minute of mixed load. */
 interface Footprint {
   seconds: number;
@@ -595,7 +624,10 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
   });
   const rawRows = await runRows(`scale ${scale}`, firstSet, server, raw, cases);
   await server.stop();
-
+  const postgres =
+    scale === 1 && config.databaseUrl !== undefined
+      ? await postgresSearchRows(config.databaseUrl, store.path, raw, cases)
+      : null;
   await raw.stop();
   const statisticsRaw = rawRows[cases.findIndex((load) => load.statisticsReference)]!.reqPerSec;
   for (const row of firstSet.rows) {
@@ -623,6 +655,7 @@ async function benchScale(scale: number, tmp: string): Promise<ScaleReport> {
     server: firstSet,
     search,
     footprint,
+    postgres,
     targets: [],
   };
   report.targets = checkTargets(report);
@@ -793,6 +826,17 @@ function printScale(report: ScaleReport): void {
           (label === 'found' ? `, ${t.meanMatches.toFixed(1)} records per answer, ${t.misses} misses` : ''),
       );
     }
+  }
+  if (report.postgres) {
+    const { raw, server } = report.postgres;
+    out.push('on PostgreSQL (BENCH_DATABASE_URL; the search budgets in its table), reported, not checked:');
+    out.push(
+      table(
+        headers,
+        server.rows.map((row, i) => rowCells(row, raw[i]!)),
+        align,
+      ),
+    );
   }
   out.push('targets:');
   for (const check of report.targets) {

@@ -7,11 +7,13 @@ import { createHttpServer } from './http/entry.js';
 import { createMetrics, createMetricsServer } from './http/metrics.js';
 import { createObserver, type RecordRequest } from './http/observer.js';
 import type { ModelSource } from './http/operations.js';
-import type { Clock } from './http/search-budget.js';
+import { sharedBook } from './http/account-books.js';
+import type { AccountBook, Clock } from './http/search-budget.js';
 import { ReadModelFollower } from './read-model/follower.js';
 import { createSite } from './web/site.js';
 import { listen, withBrackets } from './listen.js';
 import type { ReadStore } from './store/store.js';
+import type { SharedBudgetTable } from './store/postgres-budgets.js';
 
 export interface HttpAppOptions {
   source: ModelSource;
@@ -23,10 +25,16 @@ export interface HttpAppOptions {
   recordRequest?: RecordRequest;
   /** The search budgets' clock: a test's or a benchmark's, which moves time itself. */
   clock?: Clock;
+  /** Where the search budgets' accounts live; this process's memory (on `clock`) when omitted. */
+  book?: AccountBook;
 }
 
-export interface ServerOptions extends Omit<HttpAppOptions, 'source' | 'recordRequest'> {
+export interface ServerOptions extends Omit<HttpAppOptions, 'source' | 'recordRequest' | 'book'> {
   openStore: () => Promise<ReadStore>;
+  /** The search budgets' table every replica shares (PostgreSQL), closed with the server; none: each process counts alone. */
+  budgetTable?: SharedBudgetTable & { close(): Promise<void> };
+  /** What must hold before the server listens, once its first model is in (`serve`: the budgets' table). */
+  beforeListening?: () => Promise<void>;
 }
 
 export interface RunningServer {
@@ -52,12 +60,23 @@ function urlOf(server: Server, host?: string): string {
 }
 
 /** The HTTP server over a source of read models: Node's server in front of the one dispatcher. */
-export function createHttpApp({ source, settings, logger, recordRequest, clock }: HttpAppOptions): Server {
+export function createHttpApp({
+  source,
+  settings,
+  logger,
+  recordRequest,
+  clock,
+  book,
+}: HttpAppOptions): Server {
   const site = settings.webPages
     ? createSite({ publicUrl: settings.publicUrl, privacyContact: settings.privacyContact })
     : undefined;
   const observer = createObserver(logger, recordRequest ?? (() => undefined));
-  return createHttpServer(settings, createDispatcher({ source, settings, observer, site, clock }), observer);
+  return createHttpServer(
+    settings,
+    createDispatcher({ source, settings, observer, site, clock, book }),
+    observer,
+  );
 }
 
 /**
@@ -69,6 +88,8 @@ export async function startServer({
   settings,
   logger,
   clock,
+  budgetTable,
+  beforeListening,
 }: ServerOptions): Promise<RunningServer> {
   const follower = new ReadModelFollower(openStore, {
     pollIntervalMs: settings.pollIntervalMs,
@@ -84,6 +105,7 @@ export async function startServer({
     logger,
     recordRequest: metrics?.recordRequest,
     clock,
+    book: budgetTable && sharedBook(budgetTable),
   });
   const metricsServer = metrics && createMetricsServer(metrics.registry);
   const close = async () => {
@@ -92,9 +114,11 @@ export async function startServer({
     // No new connections; open ones end once their answers are written (entry.ts).
     await new Promise((resolve) => http.close(resolve));
     await follower.stop();
+    await budgetTable?.close();
   };
   await follower.start();
   try {
+    await beforeListening?.();
     await listen(http, 'the API', settings.listen);
     if (metricsServer) await listen(metricsServer, 'the metrics', metricsAddress);
   } catch (error) {

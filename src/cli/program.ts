@@ -5,6 +5,7 @@ import {
   ConfigError,
   fallbackText,
   readSetting,
+  RETIRED_SETTINGS,
   SETTINGS,
   resolveImportLimits,
   resolveServeConfig,
@@ -71,6 +72,10 @@ function withSettingOptions(command: Command, scope: SettingScope): Command {
       `${setting.meaning} (env ${setting.variable}${fallback === '' ? '' : `, default ${fallback}`})`,
     );
   }
+  // Parsed but not shown: resolving the settings refuses them, saying what to set instead.
+  for (const retired of RETIRED_SETTINGS)
+    if (retired.scope === scope && retired.option !== undefined)
+      command.addOption(new Option(retired.option).hideHelp());
   return command;
 }
 
@@ -118,7 +123,7 @@ withSettingOptions(
     'tamborrada serve                                      ./data/tamborrada.db on port 3000',
     'tamborrada serve --demo-if-missing                    what npm start does',
     'tamborrada serve --db /srv/tamborrada.db --port 8080 --log-level warn',
-    'tamborrada serve --trust-proxy-hops 1                 behind one reverse proxy',
+    'tamborrada serve --trust-proxy loopback               behind a reverse proxy on this machine',
     'DATABASE_URL=postgres://api@db/tamborrada tamborrada serve',
   ]),
   'serve',

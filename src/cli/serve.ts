@@ -1,13 +1,50 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino, { type Logger } from 'pino';
-import type { LogLevel, ServeConfig } from '../config/index.js';
+import { ConfigError, type LogLevel, type ServeConfig } from '../config/index.js';
 import { checkCanListen } from '../listen.js';
 import { startServer } from '../server.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { openReadStore, sqliteFileExists } from '../store/open-store.js';
-import { describeStoreError } from '../store/store-errors.js';
+import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 import { loadDemo } from './commands/demo.js';
 import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
+import type { PostgresBudgetTable } from '../store/postgres-budgets.js';
+
+/**
+ * Where the search budgets count, said at start: on PostgreSQL a table every replica
+ * shares (`checkBudgetTable`), on SQLite this process alone.
+ */
+async function budgetTableOf(config: ServeConfig, logger: Logger) {
+  if (!config.searchBudgets) return undefined;
+  const { store } = config;
+  if (store.engine === 'postgres') {
+    const { PostgresBudgetTable } = await import('../store/postgres-budgets.js');
+    return new PostgresBudgetTable(store.url, store.settings);
+  }
+  logger.info(
+    'search budgets: counted by this process alone (SQLite): every server started on this store gives each client budgets of its own (docs/security.md)',
+  );
+  return undefined;
+}
+
+/**
+ * The shared table checked once the data is in: a role that may not write it stops the
+ * start, naming itself; a database not reachable now is tried again by each search,
+ * which answers 500 until it is.
+ */
+async function checkBudgetTable(table: PostgresBudgetTable, logger: Logger): Promise<void> {
+  try {
+    await table.check();
+    logger.info('search budgets: shared by every server of this database (table tamborrada_search_budgets)');
+  } catch (error) {
+    // A refusal (BudgetTableRefused) is a ConfigError: one line, exit code 2.
+    if (error instanceof ConfigError || isPostgresMisconfiguration(error)) throw error;
+    logger.warn(
+      { details: describeStoreError(error) },
+      'search budgets: their table cannot be read yet; participant searches answer 500 until it can',
+    );
+  }
+}
 
 /** JSON lines, buffered (a synchronous write per request would cost more than the answer); colours on a terminal. */
 function createLogger(level: LogLevel): Logger {
@@ -48,7 +85,14 @@ export async function serve(config: ServeConfig & { demoIfMissing: boolean }): P
       logger.error({ details }, 'could not prepare the store; serving errors until it is fixed');
     }
   }
-  const server = await startServer({ openStore: () => openReadStore(store), settings: config, logger });
+  const budgetTable = await budgetTableOf(config, logger);
+  const server = await startServer({
+    openStore: () => openReadStore(store),
+    settings: config,
+    logger,
+    budgetTable,
+    beforeListening: budgetTable && (() => checkBudgetTable(budgetTable, logger)),
+  });
   void stopSignal.then((signal) => {
     logger.info({ signal }, 'stopping: finishing requests in flight');
     setTimeout(() => {

@@ -1,3 +1,6 @@
+import { isIP } from 'node:net';
+import proxyAddr from 'proxy-addr';
+
 /** Bad settings: one line per problem in `problems` (and in `message`). */
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -95,4 +98,32 @@ export const contact: Parse<string> = (raw, source) => {
   throw new ConfigError(
     `${source} must be an e-mail address or an http(s) address such as https://example.org/privacidad, got '${shown(raw)}'`,
   );
+};
+
+/** The names `proxy-addr` gives ranges by, besides addresses and ranges written out. */
+export const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/**
+ * Trusted proxies: addresses (`10.0.0.7`), ranges (`10.0.0.0/8`, `fd00::/8`,
+ * `10.0.0.0/255.0.0.0`) or `loopback`, `linklocal`, `uniquelocal`, separated by commas or
+ * spaces; each checked as `proxy-addr` compiles it.
+ */
+export const trustedProxies: Parse<readonly string[]> = (raw, source) => {
+  const entries = raw.split(/[\s,]+/).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    // `proxy-addr` reads `1` as 0.0.0.1: a count of proxies, from the retired TRUST_PROXY_HOPS, is refused.
+    const address = entry.split('/', 1)[0]!;
+    const named = (PROXY_RANGE_NAMES as readonly string[]).includes(entry);
+    try {
+      if (!named && isIP(address) === 0) throw new Error('not an address as written');
+      proxyAddr.compile(entry);
+    } catch {
+      throw new ConfigError(
+        `${source} must list addresses or ranges of proxies (10.0.0.7, 10.0.0.0/8, fd00::/8) or ${PROXY_RANGE_NAMES.join(', ')}, got '${shown(entry)}'`,
+      );
+    }
+  }
+  if (entries.length === 0)
+    throw new ConfigError(`${source} must name at least one proxy, got '${shown(raw)}'`);
+  return entries;
 };

@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import { ConfigError, type LogLevel } from './parsers.js';
 import {
   METRICS_PORT_OFFSET,
+  RETIRED_SETTINGS,
   SETTINGS,
   type Setting,
   type SettingName,
@@ -28,6 +29,18 @@ export function readSetting<N extends SettingName>(
   return raw === undefined || raw === '' ? setting.fallback : setting.parse(raw, setting.variable);
 }
 
+/** A line for each retired setting of the scopes that was given, as an option or a variable. */
+function retiredGiven(scopes: readonly SettingScope[], options: CommandOptions, env: Env): string[] {
+  return RETIRED_SETTINGS.filter(({ scope, variable, option }) => {
+    if (!scopes.includes(scope)) return false;
+    const given = option === undefined ? undefined : options[new Option(option).attributeName()];
+    return given !== undefined || (env[variable] ?? '') !== '';
+  }).map(({ variable, option, instead }) => {
+    const name = option === undefined ? variable : `${variable} (${option.split(' ')[0]})`;
+    return `${name} is no longer read: ${instead}`;
+  });
+}
+
 /** The settings of the scopes; a ConfigError lists every problem, in the list's order, then `checks`' ones. */
 function readSettings(
   scopes: readonly SettingScope[],
@@ -46,6 +59,7 @@ function readSettings(
       problems.push(...error.problems);
     }
   }
+  problems.push(...retiredGiven(scopes, options, env));
   problems.push(...checks(values as SettingValues).filter((problem) => problem !== false));
   if (problems.length > 0) throw new ConfigError(problems);
   return values as SettingValues;
@@ -119,9 +133,9 @@ const SERVER_NAMES = [
   'searchBudgets',
   'searchClientShare',
   'searchSchoolShare',
-  'searchFormFamilies',
+  'searchClientMisses',
   'ipv6ClientPrefix',
-  'trustProxyHops',
+  'trustProxy',
   'webPages',
   'publicUrl',
   'privacyContact',

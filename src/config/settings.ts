@@ -54,7 +54,7 @@ export const SETTINGS = withVariables({
   pgPoolMax: everyCommand(
     parse.positiveInteger,
     5,
-    "most PostgreSQL connections a process opens for queries (LISTEN and the read model's builds use 1–2 more)",
+    'most PostgreSQL connections a process opens for queries, and as many for the search budgets (LISTEN and builds use 1–2 more)',
   ),
   pgStatementTimeoutMs: everyCommand(
     parse.nonNegativeInteger,
@@ -119,29 +119,29 @@ export const SETTINGS = withVariables({
   ),
   searchClientShare: serve(
     parse.positiveInteger,
-    5,
-    "per cent of a school's children one client may be shown in a day through the API's search (at least 4 names)",
+    1,
+    "per cent of a school's children one client may discover a day through the API: names shown that it did not type whole (at least 2)",
   ),
   searchSchoolShare: serve(
     parse.positiveInteger,
-    10,
-    "per cent of a school's children all clients together may be shown in a day through the API's search (at least 8 names)",
+    4,
+    "per cent of a school's children revealed a day, every client together, to searches that discover or guess (at least 4 names)",
   ),
-  searchFormFamilies: serve(
+  searchClientMisses: serve(
     parse.positiveInteger,
-    200,
-    'web-form searches one client may make at once (families behind one address), half as many finding nobody; refilled hourly',
+    20,
+    'searches finding nobody one client may make a day at one school, API and form together; a typo soon put right is forgiven',
   ),
   ipv6ClientPrefix: serve(
     parse.ipv6Prefix,
     56,
     'IPv6 clients are counted by this prefix (a subscriber is usually given a /56 or a /48)',
   ),
-  trustProxyHops: serve(
-    parse.nonNegativeInteger,
-    0,
-    'reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted for the client address (docs/security.md)',
-    { option: '--trust-proxy-hops <n>', fallbackText: "0 (the connection's address)" },
+  trustProxy: serve<readonly string[]>(
+    parse.trustedProxies,
+    [],
+    "reverse proxies whose `X-Forwarded-For` gives the client's address: addresses, ranges, `loopback`, `linklocal`, `uniquelocal` (docs/security.md)",
+    { option: '--trust-proxy <addresses>', fallbackText: "none (the connection's address)" },
   ),
   metricsHost: serve(
     parse.host,
@@ -220,6 +220,32 @@ export const SETTINGS = withVariables({
     'on SIGTERM or SIGINT, how long answers in flight may take to finish',
   ),
 });
+
+/** A setting no longer read: given, it stops the command with one line saying what to set instead. */
+export interface RetiredSetting {
+  variable: string;
+  /** Its command-line option, still parsed (hidden) so that it is refused in these words rather than as unknown. */
+  option?: string;
+  scope: SettingScope;
+  /** What the operator sets instead: the end of the line. */
+  instead: string;
+}
+
+export const RETIRED_SETTINGS: readonly RetiredSetting[] = [
+  {
+    variable: 'TRUST_PROXY_HOPS',
+    option: '--trust-proxy-hops <n>',
+    scope: 'serve',
+    instead:
+      'a count of proxies lets a client that reaches the server directly forge its address: set TRUST_PROXY (--trust-proxy) to the addresses or ranges of the proxies instead, e.g. TRUST_PROXY=loopback or TRUST_PROXY=10.0.0.0/8 (docs/security.md)',
+  },
+  {
+    variable: 'SEARCH_FORM_FAMILIES',
+    scope: 'serve',
+    instead:
+      'the web form is bounded per school now, like the API: set SEARCH_CLIENT_MISSES, the searches finding nobody one client may make a day at one school (docs/security.md)',
+  },
+];
 
 function withVariables<S extends Record<string, { scope: SettingScope }>>(settings: S) {
   const variable = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();

@@ -38,33 +38,39 @@ export function clientKey(text: string, prefix: number): string | undefined {
 }
 
 /**
- * The client of a request, as a key (`clientKey`). By default the connection's address,
- * worked out once per connection. Behind `trustProxyHops` proxies, the `X-Forwarded-For`
- * entry that the outermost of them added (each appends the address it was reached from;
- * entries further left are the client's own word), read with `proxy-addr`, its port
- * dropped: with fewer entries than hops, the leftmost. An entry that is not an address is
- * not used: the client is then counted as the proxy that wrote it (the entry to its
- * right, or the connection), so a proxy that writes no usable address makes its clients
- * share one budget.
+ * The client of a request, as a key (`clientKey`): the connection's address, worked out
+ * once per connection, unless the connection comes from a proxy the operator trusts
+ * (`trustProxy`: addresses, ranges or `loopback`, `linklocal`, `uniquelocal`, as
+ * `proxy-addr` compiles them). Then it is the `X-Forwarded-For` entry nearest the client
+ * that no trusted proxy wrote (read with `proxy-addr` from the right: each proxy appends
+ * the address it was reached from; entries further left are the client's own word), its
+ * port dropped. An entry that is not an address is not used: the client is then counted
+ * as the trusted proxy that wrote it (the entry to its right, or the connection), so a
+ * proxy that writes no usable address makes its clients share one budget. A client that
+ * reaches the server directly is its connection's address, whatever it writes.
  */
-export function clientsOf(settings: Pick<ServerSettings, 'trustProxyHops' | 'ipv6ClientPrefix'>) {
-  const { trustProxyHops: hops, ipv6ClientPrefix: prefix } = settings;
-  const ofConnection = new WeakMap<Socket, string>();
-  const connectionKey = (socket: Socket) => {
-    let key = ofConnection.get(socket);
-    if (key === undefined) {
+export function clientsOf(settings: Pick<ServerSettings, 'trustProxy' | 'ipv6ClientPrefix'>) {
+  const { ipv6ClientPrefix: prefix } = settings;
+  const trusted = settings.trustProxy.length === 0 ? undefined : proxyAddr.compile([...settings.trustProxy]);
+  const ofConnection = new WeakMap<Socket, { key: string; proxy: boolean }>();
+  const connection = (socket: Socket) => {
+    let known = ofConnection.get(socket);
+    if (known === undefined) {
       const address = socket.remoteAddress ?? '';
-      ofConnection.set(socket, (key = clientKey(address, prefix) ?? address));
+      known = { key: clientKey(address, prefix) ?? address, proxy: trusted?.(address, 0) ?? false };
+      ofConnection.set(socket, known);
     }
-    return key;
+    return known;
   };
   return (request: IncomingMessage) => {
-    if (hops === 0) return connectionKey(request.socket);
-    const chain = proxyAddr.all(request, (_address, i) => i < hops);
+    const { key, proxy } = connection(request.socket);
+    if (!proxy) return key;
+    // The connection's address, then each entry the trusted proxies vouch for, the client's last.
+    const chain = proxyAddr.all(request, trusted);
     for (let i = chain.length - 1; i > 0; i--) {
-      const key = clientKey(withoutPort(chain[i]!), prefix);
-      if (key !== undefined) return key;
+      const forwarded = clientKey(withoutPort(chain[i]!), prefix);
+      if (forwarded !== undefined) return forwarded;
     }
-    return connectionKey(request.socket);
+    return key;
   };
 }

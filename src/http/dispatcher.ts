@@ -13,7 +13,14 @@ import type { AnsweredRequest, Observer } from './observer.js';
 import type { ModelSource } from './operations.js';
 import { parseQuery } from './query.js';
 import { createResponder } from './responder.js';
-import { createSearchBudgets, type Clock, type PendingSearch } from './search-budget.js';
+import { memoryBook } from './account-books.js';
+import {
+  createSearchBudgets,
+  type AccountBook,
+  type Clock,
+  type PendingSearch,
+  type Ran,
+} from './search-budget.js';
 import { buildRoutes, isApiPath, type Params, type Route } from './routes.js';
 
 export interface DispatcherParts {
@@ -24,6 +31,8 @@ export interface DispatcherParts {
   site: Site | undefined;
   /** The search budgets' clock (a test's or a benchmark's; `performance.now` by default). */
   clock?: Clock;
+  /** Where the search budgets' accounts live: a table every replica shares, or (by default) this process's memory on `clock`. */
+  book?: AccountBook;
 }
 
 /** Answers one request that Node has read (the HTTP server's request handler). */
@@ -204,6 +213,43 @@ function unrouted(
   return site.at(source.state, languageOfPath(path)).notFound();
 }
 
+/** Sends an answer, with extra headers if any (`batchedSender`'s). */
+type Send = ReturnType<typeof batchedSender>;
+
+/**
+ * Runs a participant search under the budgets and sends what came of it: its answer, the
+ * refusal (429 with `Retry-After`), or the 500 of `failed` when its accounts cannot be
+ * read (a shared table out of reach): a search is never let through unbudgeted.
+ */
+function searchRunner(
+  settings: ServerSettings,
+  book: AccountBook,
+  send: Send,
+  failed: (exchange: Exchange, error: unknown) => Answer,
+) {
+  const spend = createSearchBudgets(settings, book);
+  const clientOf = clientsOf(settings);
+  const sendSpent = (exchange: Exchange, search: PendingSearch, spent: Ran | number) => {
+    if (typeof spent !== 'number') send(exchange, spent.answer);
+    else send(exchange, search.refused(), { 'retry-after': String(spent) });
+  };
+  return (exchange: Exchange, search: PendingSearch) => {
+    let spent: Ran | number | Promise<Ran | number>;
+    try {
+      spent = spend === undefined ? search.run() : spend(clientOf(exchange.request), search);
+    } catch (error) {
+      return send(exchange, failed(exchange, error));
+    }
+    // Shared accounts answer later.
+    if (spent instanceof Promise)
+      spent.then(
+        (done) => sendSpent(exchange, search, done),
+        (error: unknown) => send(exchange, failed(exchange, error)),
+      );
+    else sendSpent(exchange, search, spent);
+  };
+}
+
 /**
  * The one request path over the route table: every request Node has parsed comes here,
  * and every answer leaves through `send` (the responder writes it, the observer records
@@ -215,34 +261,26 @@ export function createDispatcher({
   observer,
   site,
   clock = () => performance.now(),
+  book = memoryBook(clock),
 }: DispatcherParts): Dispatch {
   const match = routeMatcher(buildRoutes(site));
-  const spend = createSearchBudgets(settings, clock);
-  const clientOf = clientsOf(settings);
   const send = batchedSender(settings, observer);
-
-  /** The answer `make` gives; if it throws, the spec's 500, logged without the request's text. */
-  const answerOf = <A>(exchange: Exchange, make: () => A): A | Answer => {
-    try {
-      return make();
-    } catch (error) {
-      observer.failed(recordOf(exchange, 500), error, 'request failed');
-      return prepareError(apiErrors.storeFailure, describeStoreError(error));
-    }
+  /** The spec's 500 for a failure, logged without the request's text. */
+  const failed = (exchange: Exchange, error: unknown): Answer => {
+    observer.failed(recordOf(exchange, 500), error, 'request failed');
+    return prepareError(apiErrors.storeFailure, describeStoreError(error));
   };
-  /** The answer `make` gives, or its participant search once the budgets let it run; refused: 429 with `Retry-After`. */
+  const runSearch = searchRunner(settings, book, send, failed);
+  /** The answer `make` gives, or its participant search once the budgets let it run; if it throws, the 500. */
   const settle = (exchange: Exchange, make: () => Answer | PendingSearch) => {
-    const answer = answerOf(exchange, make);
-    if (answer.kind !== 'search') return send(exchange, answer);
-    let waitSeconds = 0;
-    const searched = answerOf(exchange, () => {
-      if (spend === undefined) return answer.run().answer;
-      const spent = spend(clientOf(exchange.request), answer);
-      if (typeof spent !== 'number') return spent.answer;
-      waitSeconds = spent;
-      return answer.refused();
-    });
-    send(exchange, searched, waitSeconds === 0 ? undefined : { 'retry-after': String(waitSeconds) });
+    let answer: Answer | PendingSearch;
+    try {
+      answer = make();
+    } catch (error) {
+      return send(exchange, failed(exchange, error));
+    }
+    if (answer.kind === 'search') runSearch(exchange, answer);
+    else send(exchange, answer);
   };
   /** A refusal after which the connection is not reused (its body may still be coming). */
   const refuse = (exchange: Exchange, answer: Answer) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANSWER_SHAPES } from '../domain/answer-shapes.js';
 import { apiErrors, PING_MESSAGE, STORE_NOT_LOADED } from '../domain/api-messages.js';
 import { CATEGORY_IDS } from '../domain/categories.js';
+import { searchKey } from '../domain/names.js';
 import { statisticSummaries } from '../domain/statistics/summaries.js';
 import {
   decideCategory,
@@ -109,6 +110,7 @@ function participants(
     channel: 'api',
     school: company,
     children: index.childrenOf(company),
+    typed: searchKey(normalizedName),
     run() {
       const found = index.search(normalizedName, company);
       if (found === undefined) return { answer: PREPARED_ERRORS.noParticipants, names: [] };

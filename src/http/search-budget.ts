@@ -13,26 +13,39 @@ export interface PendingSearch {
   school: string;
   /** The school's children in the served model; undefined when no such school is served. */
   children: number | undefined;
+  /** The search key of the name typed: a name shown with this key was typed whole, not discovered. */
+  typed: string;
   /** The answer, and the distinct names it shows (their search keys; none when it found nobody). */
   run(): { answer: Answer; names: readonly string[] };
   /** The answer when a budget refuses it (429). */
   refused(): Answer;
 }
 
+/** What a search that ran gave: its answer and the names it showed. */
+export type Ran = ReturnType<PendingSearch['run']>;
+
 /**
  * Budgets on what participant searches reveal, not on how many arrive (docs/security.md,
- * "Search budgets"). Each is a leaky bucket: it holds up to its capacity in units and
- * refills continuously, so nobody waits for a window to end.
+ * "Search budgets"). Each is a leaky bucket: a day's allowance, half held at once and
+ * half refilled evenly over the day, so that no 24 hours give more than the allowance.
+ * Every account is one client's at one school, or one school's (every client together),
+ * and the API and the web form share them:
  *
- * - The API (`/api/participants`, names that contain the input): a search that finds
- *   people costs one unit per distinct name it shows that this client was not shown
- *   lately; one that finds nobody costs one. Charged to the client's bucket for that
- *   school and to the school's bucket (every client together), each sized from the
- *   school's children: a day's allowance of `searchClientShare` and `searchSchoolShare`
- *   per cent of them, half held at once, the other half refilled over the day.
- * - The web form (`POST /buscar`, only the whole name typed): a name confirmed costs a
- *   unit of the client's `confirmed` bucket, a search that finds nobody one of its
- *   `missed` bucket (`searchFormFamilies` and half as many, each refilled in an hour).
+ * - `misses`, the client's at the school (`searchClientMisses` a day): a search that finds
+ *   nobody costs one. A name typed whole and found, that the school has not remembered
+ *   today, forgives the client's two oldest misses there of the last five minutes: a
+ *   parent's typo put right costs nothing.
+ * - `discoveries`, the client's at the school (`searchClientShare` per cent of its
+ *   children a day): a name the API shows that the client did not type whole, and was
+ *   not shown lately, costs one.
+ * - `revealed`, the school's (`searchSchoolShare` per cent a day): a name the school has
+ *   not remembered today costs one when it is shown to a client that did not type it
+ *   whole, or that guesses: a client with a miss at the school not forgiven within five
+ *   minutes, in the last day, or with more misses waiting than one find forgives. The
+ *   school remembers the names it was charged and those that forgave. A family that
+ *   typed its child's name, mistyped or not, never spends it, so the form is never
+ *   refused them by it; no search that finds nobody, and no name shown already, spends
+ *   it either, so nobody can lock a school out without revealing names.
  *
  * No oracle: a search is refused before it runs when a bucket it could be charged to
  * holds less than a unit, so the refusal depends on what the client already knew. After
@@ -43,154 +56,232 @@ export interface PendingSearch {
 /** Milliseconds on a clock that only goes forward (`performance.now`, or a test's). */
 export type Clock = () => number;
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** Names a day one client, and every client together, may be shown of a school through the API, however small. */
-const CLIENT_FLOOR = 4;
-const SCHOOL_FLOOR = 8;
-/** The form's `missed` bucket, as a share of its `confirmed` one. */
-const MISSED_SHARE = 0.5;
-/** How many of the names shown to a client last are free to show it again. */
+const DAY_MS = 24 * 3_600_000;
+/** Names a day one client may discover at a school, and every client together be revealed, however small the school. */
+const CLIENT_FLOOR = 2;
+const SCHOOL_FLOOR = 4;
+/** A search that finds nobody, followed this soon by the name typed and found, was a typo. */
+const TYPO_WINDOW_MS = 5 * 60_000;
+/** Misses one name found forgives, the oldest first: a parent who mistyped twice. */
+const FORGIVABLE = 2;
+/** Misses waiting to be forgiven, kept at most (families behind one address mistype at once). */
+const PENDING_MAX = 16;
+/** How many of the names shown to a client at a school last are free to show it again. */
 const REMEMBERED_NAMES = 32;
-/** A client idle this long has every bucket full again: it is forgotten. */
-const IDLE_MS = DAY_MS;
+/** Names a school remembers having revealed today; past it the oldest would cost again. */
+const SCHOOL_NAMES = 1024;
 /** Units a bucket may lack and still count as holding one (refills are sums of small floating-point steps). */
 const ROUNDING = 1e-9;
-/** Clients counted at most; past it the one idle longest is forgotten (its next search starts afresh). */
-const MAX_CLIENTS = 50_000;
 
 /** A leaky bucket: `level` units as of `at`. */
-type Bucket = { level: number; at: number };
-
-/** A bucket with its size for this search: capacity and refill per millisecond. */
-interface Account {
-  bucket: Bucket;
-  capacity: number;
-  perMs: number;
+interface Bucket {
+  level: number;
+  at: number;
 }
 
-/** One client's buckets, and the names it was shown last (hashed). */
-interface Client {
-  lastSeen: number;
-  /** The API's, one per school searched (a few: a list is lighter than a map). */
-  schools: (Bucket & { readonly school: string })[];
-  confirmed: Bucket | undefined;
-  missed: Bucket | undefined;
+/** One client's account at one school. Plain data: a shared ledger keeps it as JSON. */
+export interface ClientAccount {
+  misses: Bucket;
+  discoveries: Bucket;
+  /** When its searches that found nobody and may still be forgiven were made, oldest first. */
+  pending: number[];
+  /** Until when a miss that was not forgiven makes it a guesser at this school. */
+  guesserUntil: number;
+  /** The names shown to it lately (FNV-1a hashes of their keys: no text), oldest first. */
   shown: number[];
-  nextShown: number;
 }
 
-/** An account whose day's allowance is `units`: half held at once, half refilled over the day. */
-function dayAccount(bucket: Bucket, units: number): Account {
-  return { bucket, capacity: units / 2, perMs: units / 2 / DAY_MS };
+/** One school's account, every client together. */
+export interface SchoolAccount {
+  revealed: Bucket;
+  /** The names it was charged for, or that forgave a typo, in the last day (hashes), and when; oldest first. */
+  names: number[];
+  namesAt: number[];
 }
 
-/** Seconds until every account holds a unit, at least 1. */
-function waitSeconds(accounts: readonly Account[]): number {
-  let ms = 0;
-  for (const { bucket, perMs } of accounts) ms = Math.max(ms, (1 - ROUNDING - bucket.level) / perMs);
-  return Math.max(1, Math.ceil(ms / 1000));
-}
-
-function charge(accounts: readonly Account[], units: number): void {
-  for (const { bucket } of accounts) bucket.level -= units;
+/** The accounts one search touches; a step fills the missing ones. */
+export interface Accounts {
+  client: ClientAccount | undefined;
+  school: SchoolAccount | undefined;
 }
 
 /**
- * The client of `key`, seen now: moved to the end of `clients` (least recently seen
- * first), and the clients idle too long, or past `maxClients`, forgotten.
+ * Where the accounts live: this process's memory, or a table every replica shares.
+ * `open` runs `step` on a client's accounts at a school and keeps what it leaves in
+ * them, `now` being the book's clock, with no other search of theirs in between.
  */
-function seeClient(clients: Map<string, Client>, key: string, now: number, maxClients: number): Client {
-  let client = clients.get(key);
-  if (client === undefined)
-    client = { lastSeen: now, schools: [], confirmed: undefined, missed: undefined, shown: [], nextShown: 0 };
-  else clients.delete(key);
-  client.lastSeen = now;
-  clients.set(key, client);
-  for (const [idleKey, idle] of clients) {
-    if (now - idle.lastSeen < IDLE_MS && clients.size <= maxClients) break;
-    clients.delete(idleKey);
+export interface AccountBook {
+  open<T>(client: string, school: string, step: (accounts: Accounts, now: number) => T): T | Promise<T>;
+}
+
+/** A day's allowance of each account, for a school of `children`. */
+interface Allowances {
+  misses: number;
+  discoveries: number;
+  revealed: number;
+}
+
+type Settings = Pick<
+  ServerSettings,
+  'searchBudgets' | 'searchClientShare' | 'searchSchoolShare' | 'searchClientMisses'
+>;
+
+const full = (day: number, now: number): Bucket => ({ level: day / 2, at: now });
+
+function refill(bucket: Bucket, day: number, now: number): void {
+  bucket.level = Math.min(day / 2, bucket.level + ((now - bucket.at) * day) / 2 / DAY_MS);
+  bucket.at = now;
+}
+
+/** Seconds until every bucket holds a unit, at least 1. */
+function waitSeconds(buckets: readonly [Bucket, number][]): number {
+  let ms = 0;
+  for (const [bucket, day] of buckets) ms = Math.max(ms, ((1 - ROUNDING - bucket.level) * 2 * DAY_MS) / day);
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/** The client's misses older than the typo window stop being forgivable: it guesses at the school for a day. */
+function settleTypos(client: ClientAccount, now: number): void {
+  while (client.pending.length > 0 && now - client.pending[0]! > TYPO_WINDOW_MS)
+    client.guesserUntil = Math.max(client.guesserUntil, client.pending.shift()! + DAY_MS);
+}
+
+function missed(client: ClientAccount, now: number): void {
+  client.misses.level -= 1;
+  client.pending.push(now);
+  if (client.pending.length > PENDING_MAX)
+    client.guesserUntil = Math.max(client.guesserUntil, client.pending.shift()! + DAY_MS);
+}
+
+/** The accounts of a search, made or brought up to `now`. */
+function accountsAt(accounts: Accounts, allowances: Allowances, now: number) {
+  const client = (accounts.client ??= {
+    misses: full(allowances.misses, now),
+    discoveries: full(allowances.discoveries, now),
+    pending: [],
+    guesserUntil: 0,
+    shown: [],
+  });
+  const school = (accounts.school ??= { revealed: full(allowances.revealed, now), names: [], namesAt: [] });
+  refill(client.misses, allowances.misses, now);
+  refill(client.discoveries, allowances.discoveries, now);
+  refill(school.revealed, allowances.revealed, now);
+  settleTypos(client, now);
+  while (school.namesAt.length > 0 && now - school.namesAt[0]! >= DAY_MS) {
+    school.names.shift();
+    school.namesAt.shift();
   }
-  return client;
+  return { client, school };
+}
+
+/** What the names of an answer cost: discovered by the client, charged to the school, and the name that forgives. */
+function costOf(
+  search: PendingSearch,
+  names: readonly string[],
+  { client, school, guesser }: { client: ClientAccount; school: SchoolAccount; guesser: boolean },
+) {
+  const fresh: number[] = [];
+  const charged: number[] = [];
+  let discovered = 0;
+  let forgiving: number | undefined;
+  for (const name of names) {
+    const hash = fnv1a32(name);
+    if (client.shown.includes(hash)) continue;
+    fresh.push(hash);
+    const typed = name === search.typed;
+    const known = school.names.includes(hash);
+    if (!typed) discovered++;
+    if (!known && (!typed || guesser)) charged.push(hash);
+    if (!known && typed) forgiving = hash;
+  }
+  return { fresh, charged, discovered, forgiving };
+}
+
+const empty = (bucket: Bucket) => bucket.level < 1 - ROUNDING;
+
+/** The buckets a search could be charged to, each with its day's allowance. */
+function chargeable(
+  client: ClientAccount,
+  school: SchoolAccount,
+  allowances: Allowances,
+  api: boolean,
+  schoolToo: boolean,
+): [Bucket, number][] {
+  const buckets: [Bucket, number][] = [[client.misses, allowances.misses]];
+  if (api) buckets.push([client.discoveries, allowances.discoveries]);
+  if (schoolToo) buckets.push([school.revealed, allowances.revealed]);
+  return buckets;
+}
+
+/**
+ * One search on its accounts: refused before it runs (the seconds to wait), or run and
+ * charged (its result), or run and refused for showing more than a bucket holds.
+ */
+function spendOn(
+  search: PendingSearch,
+  accounts: Accounts,
+  allowances: Allowances,
+  now: number,
+): Ran | number {
+  const { client, school } = accountsAt(accounts, allowances, now);
+  // More misses waiting than a find forgives: what it finds now is charged as guessed.
+  const guesser = client.guesserUntil > now || client.pending.length > FORGIVABLE;
+  const api = search.channel === 'api';
+  const schoolToo = api || guesser;
+  if (empty(client.misses) || (api && empty(client.discoveries)) || (schoolToo && empty(school.revealed)))
+    return waitSeconds(chargeable(client, school, allowances, api, schoolToo));
+
+  const ran = search.run();
+  if (ran.names.length === 0) {
+    missed(client, now);
+    return ran;
+  }
+  const { fresh, charged, discovered, forgiving } = costOf(search, ran.names, { client, school, guesser });
+  if (discovered > client.discoveries.level + ROUNDING || charged.length > school.revealed.level + ROUNDING) {
+    missed(client, now);
+    return waitSeconds(chargeable(client, school, allowances, api, schoolToo));
+  }
+  client.discoveries.level -= discovered;
+  school.revealed.level -= charged.length;
+  if (forgiving !== undefined && client.pending.length > 0) {
+    const forgiven = client.pending.splice(0, FORGIVABLE).length;
+    client.misses.level = Math.min(allowances.misses / 2, client.misses.level + forgiven);
+    // Remembered with the names charged: a name forgives once a day, whoever types it.
+    if (!charged.includes(forgiving)) charged.push(forgiving);
+  }
+  for (const hash of charged) {
+    school.names.push(hash);
+    school.namesAt.push(now);
+  }
+  if (school.names.length > SCHOOL_NAMES) {
+    school.names.splice(0, school.names.length - SCHOOL_NAMES);
+    school.namesAt.splice(0, school.namesAt.length - SCHOOL_NAMES);
+  }
+  for (const hash of fresh) client.shown.push(hash);
+  if (client.shown.length > REMEMBERED_NAMES) client.shown.splice(0, client.shown.length - REMEMBERED_NAMES);
+  return ran;
 }
 
 /**
  * Runs a search for the client of `key` if its budgets allow, and charges what it showed:
- * the search that ran, or the seconds to wait (429, `Retry-After`). Undefined when off.
+ * the search that ran, or the seconds to wait (429, `Retry-After`); a promise of either
+ * when the book is shared. Undefined when the budgets are off.
  */
-export function createSearchBudgets(
-  settings: Pick<
-    ServerSettings,
-    'searchBudgets' | 'searchClientShare' | 'searchSchoolShare' | 'searchFormFamilies'
-  >,
-  clock: Clock,
-  maxClients = MAX_CLIENTS,
-) {
+export function createSearchBudgets(settings: Settings, book: AccountBook) {
   if (!settings.searchBudgets) return undefined;
   const clientShare = settings.searchClientShare / 100;
   const schoolShare = settings.searchSchoolShare / 100;
-  const families = settings.searchFormFamilies;
-  /** Least recently seen first: a client seen again is moved to the end. */
-  const clients = new Map<string, Client>();
-  const schools = new Map<string, Bucket>();
-
-  /** The accounts a search is charged to when it shows names, and when it finds nobody. */
-  const accountsOf = (client: Client, { channel, school }: PendingSearch, children: number, now: number) => {
-    if (channel === 'api') {
-      const own = Math.max(CLIENT_FLOOR, clientShare * children);
-      const all = Math.max(SCHOOL_FLOOR, schoolShare * children);
-      let clientBucket = client.schools.find((bucket) => bucket.school === school);
-      if (clientBucket === undefined)
-        client.schools.push((clientBucket = { school, level: own / 2, at: now }));
-      let schoolBucket = schools.get(school);
-      if (schoolBucket === undefined) schools.set(school, (schoolBucket = { level: all / 2, at: now }));
-      const accounts = [dayAccount(clientBucket, own), dayAccount(schoolBucket, all)];
-      return { hit: accounts, miss: accounts };
-    }
-    const missed = families * MISSED_SHARE;
-    client.confirmed ??= { level: families, at: now };
-    client.missed ??= { level: missed, at: now };
-    return {
-      hit: [{ bucket: client.confirmed, capacity: families, perMs: families / HOUR_MS }],
-      miss: [{ bucket: client.missed, capacity: missed, perMs: missed / HOUR_MS }],
-    };
-  };
-
-  return (key: string, search: PendingSearch): ReturnType<PendingSearch['run']> | number => {
+  const allowancesOf = (children: number): Allowances => ({
+    misses: settings.searchClientMisses,
+    discoveries: Math.max(CLIENT_FLOOR, clientShare * children),
+    revealed: Math.max(SCHOOL_FLOOR, schoolShare * children),
+  });
+  return (key: string, search: PendingSearch): Ran | number | Promise<Ran | number> => {
     const { children } = search;
     // A school that is not served: the search finds nobody, which the list of schools already says.
     if (children === undefined) return search.run();
-    const now = clock();
-    const client = seeClient(clients, key, now, maxClients);
-    const { hit, miss } = accountsOf(client, search, children, now);
-    const accounts = hit === miss ? hit : [...hit, ...miss];
-    let empty = false;
-    for (const { bucket, capacity, perMs } of accounts) {
-      bucket.level = Math.min(capacity, bucket.level + (now - bucket.at) * perMs);
-      bucket.at = now;
-      if (bucket.level < 1 - ROUNDING) empty = true;
-    }
-    if (empty) return waitSeconds(accounts);
-
-    const ran = search.run();
-    if (ran.names.length === 0) {
-      charge(miss, 1);
-      return ran;
-    }
-    // Hashed with the school (FNV-1a, 32 bits, of `school\nname`, the school's part once):
-    // the client's memory of names keeps no text.
-    const ofSchool = fnv1a32('\n', fnv1a32(search.school));
-    const fresh: number[] = [];
-    for (const name of ran.names) {
-      const hash = fnv1a32(name, ofSchool);
-      if (!client.shown.includes(hash)) fresh.push(hash);
-    }
-    if (hit.some(({ bucket }) => bucket.level < fresh.length - ROUNDING)) {
-      charge(miss, 1);
-      return waitSeconds(accounts);
-    }
-    charge(hit, fresh.length);
-    for (const hash of fresh) client.shown[client.nextShown++ % REMEMBERED_NAMES] = hash;
-    return ran;
+    return book.open(key, search.school, (accounts, now) =>
+      spendOn(search, accounts, allowancesOf(children), now),
+    );
   };
 }

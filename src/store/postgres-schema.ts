@@ -9,6 +9,12 @@ import {
 /** The LISTEN/NOTIFY channel; the payload is the name of the table that changed. */
 export const CHANGE_CHANNEL = 'tamborrada_changes';
 
+/**
+ * The search budgets' accounts, every replica's (src/store/postgres-budgets.ts): UNLOGGED,
+ * since they matter for a day and need no crash safety, no WAL and no standby's copy.
+ */
+export const BUDGET_TABLE = 'tamborrada_search_budgets';
+
 /** Advisory lock keys: one migration at a time, one write command at a time. */
 export const MIGRATE_LOCK_KEY = 7_210_501;
 export const WRITE_LOCK_KEY = 7_210_502;
@@ -52,6 +58,11 @@ export function postgresSchema(schema: string): string[] {
       json: () => 'jsonb',
       flag: () => 'boolean NOT NULL DEFAULT false',
     }),
+    `CREATE UNLOGGED TABLE IF NOT EXISTS ${BUDGET_TABLE} (
+       key text PRIMARY KEY,
+       state jsonb,
+       seen_at timestamptz NOT NULL DEFAULT now()
+     )`,
     // CREATE INDEX checks table ownership even with IF NOT EXISTS.
     when(
       "to_regclass('participants_year_idx') IS NULL",

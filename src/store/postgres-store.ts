@@ -56,7 +56,11 @@ export function serverAddress(url: string): string {
  * Settings of one connection. Parameters in the URL win over these (as `pg` merges them);
  * SSL comes from the URL's `sslmode` or `PGSSLMODE`, read by `pg` itself.
  */
-function clientConfig(url: string, settings: PostgresSettings, applicationName: string): pg.ClientConfig {
+export function clientConfig(
+  url: string,
+  settings: PostgresSettings,
+  applicationName: string,
+): pg.ClientConfig {
   const timeout = settings.statementTimeoutMs;
   return {
     connectionString: url,

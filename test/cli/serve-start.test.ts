@@ -108,6 +108,16 @@ describe('servers on one machine', () => {
     }
   });
 
+  it('on SQLite, says at start that it counts the search budgets alone', async () => {
+    const server = await startServe(['--db', workspace.dbPath], { LOG_LEVEL: 'info' });
+    servers.push(server);
+    await server.waitForOutput('search budgets: counted by this process alone (SQLite)');
+    const off = await startServe(['--db', workspace.dbPath], { LOG_LEVEL: 'info', SEARCH_BUDGETS: 'off' });
+    servers.push(off);
+    await off.waitForOutput('Server listening at');
+    expect(off.output()).not.toContain('search budgets');
+  });
+
   it('the demo created for a missing store: its log lines do not hold the path', async () => {
     const path = `${workspace.dir}/created-by-serve.db`;
     const server = await startServe(['--db', path, '--demo-if-missing'], { LOG_LEVEL: 'info' });
@@ -152,5 +162,33 @@ describe('servers on one machine', () => {
     servers.push(server);
     await server.waitForOutput(`Server listening at http://${shown}:${server.port}`);
     expect(server.output()).not.toContain('Server listening at http://127.0.0.1');
+  });
+});
+
+describe('a retired setting', () => {
+  let workspace: Workspace;
+
+  beforeAll(async () => {
+    workspace = createWorkspace();
+    await loadDemo({ seed: 1, scale: 0.02 }, workspace.location);
+  });
+
+  afterAll(() => workspace?.remove());
+
+  it.each([
+    [[], { TRUST_PROXY_HOPS: '1' }],
+    [['--trust-proxy-hops', '1'], {}],
+  ])('TRUST_PROXY_HOPS %j %j: one line saying to set TRUST_PROXY, exit code 2', async (args, env) => {
+    const run = await runCli(['serve', '--db', workspace.dbPath, '--port', '0', ...args], {
+      METRICS_PORT: 'off',
+      ...env,
+    });
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^tamborrada: error: TRUST_PROXY_HOPS \(--trust-proxy-hops\) is no longer read: .*TRUST_PROXY/,
+    );
+    expect(run.stdout).not.toContain('listening');
   });
 });

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { Logger } from 'pino';
 import { DEFAULT_SERVER_SETTINGS, type ServerSettings } from '../../src/config/index.js';
 import type { Clock } from '../../src/http/search-budget.js';
-import { startServer, type RunningServer } from '../../src/server.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
 import type { ReadStore } from '../../src/store/store.js';
 import { seedPublishedYears } from './dataset.js';
 import { createSqliteFixture, type StoreFixture } from './store-fixture.js';
@@ -21,7 +21,8 @@ export interface TestServer extends RunningServer {
   sync(): Promise<void>;
 }
 
-export type TestServerOptions = Partial<ServerSettings> & { logger?: Logger | false; clock?: Clock };
+export type TestServerOptions = Partial<ServerSettings> &
+  Pick<ServerOptions, 'budgetTable'> & { logger?: Logger | false; clock?: Clock };
 
 /**
  * The settings of a test server: the defaults, on a free loopback port, without metrics,
@@ -45,9 +46,15 @@ export function testSettings(changes: Partial<ServerSettings> = {}): ServerSetti
 /** The one way to start a test server: the real server over `openStore`, without logs unless given a logger. */
 export async function startTestServer(
   openStore: () => Promise<ReadStore>,
-  { logger = false, clock, ...changes }: TestServerOptions = {},
+  { logger = false, clock, budgetTable, ...changes }: TestServerOptions = {},
 ): Promise<TestServer> {
-  const server = await startServer({ openStore, settings: testSettings(changes), logger, clock });
+  const server = await startServer({
+    openStore,
+    settings: testSettings(changes),
+    logger,
+    clock,
+    budgetTable,
+  });
   return {
     ...server,
     async get(path, init) {

@@ -128,8 +128,8 @@ describe('with the search budgets', () => {
       pollIntervalMs: 60_000,
       webPages: true,
       searchBudgets: true,
-      // A budget of 2 names confirmed and 1 search that finds nobody.
-      searchFormFamilies: 2,
+      // One search that finds nobody at once; names found typed whole cost nothing.
+      searchClientMisses: 2,
     });
   });
 
@@ -145,7 +145,7 @@ describe('with the search budgets', () => {
       statuses.push(answer.status);
       await answer.arrayBuffer();
     }
-    // The name found twice is charged once; the miss empties its budget, so the next search waits.
+    // The name found costs nothing; the miss empties the budget of misses, so the next search waits.
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

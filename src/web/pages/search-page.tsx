@@ -91,13 +91,14 @@ export function formSearch(site: SiteContext, form: Query): PreparedResponse | P
   const decision = decideParticipants(form);
   if (decision.kind !== 'ok') return searchAnswer(site, 400, form, { refusal: refusal(site, form) });
   const { normalizedName, company } = decision;
+  const typed = searchKey(normalizedName);
   return {
     kind: 'search',
     channel: 'form',
     school: company,
     children: site.data.childrenOf(company),
+    typed,
     run() {
-      const typed = searchKey(normalizedName);
       // The API's search finds the name inside longer ones; the form shows only the child named.
       const found = site.data
         .search(normalizedName, company)

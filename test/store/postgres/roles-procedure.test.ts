@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PostgresBudgetTable } from '../../../src/store/postgres-budgets.js';
 import { REPO_ROOT, runCli } from '../../support/cli.js';
 import { adminQuery, postgresAdminUrl, postgresUrl, uniqueName } from '../../support/postgres.js';
 
@@ -95,6 +96,18 @@ it.skipIf(!HAS_PSQL)('creates the database and both roles, run connected to post
     },
   );
   expect(secret.stderr).toContain('permission denied');
+  // The search budgets' one table the server role writes, with its rights exactly.
+  const budgets = new PostgresBudgetTable(url('server'));
+  try {
+    await budgets.check();
+    const kept = await budgets.update(['a client'], (states) => ({
+      states: [{ seen: true }],
+      result: states[0],
+    }));
+    expect(kept).toBeUndefined();
+  } finally {
+    await budgets.close();
+  }
   const status = await runCli(['status', '--database-url', url('server')]);
   expect([status.code, status.stderr]).toEqual([0, '']);
   expect(status.stdout).toMatch(/^ {2}2025 +ready /m);

@@ -1,6 +1,13 @@
 import { expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config/index.js';
-import { contact, corsOrigin, onOff, portOrOff, publicUrl } from '../../../src/config/parsers.js';
+import {
+  contact,
+  corsOrigin,
+  onOff,
+  portOrOff,
+  publicUrl,
+  trustedProxies,
+} from '../../../src/config/parsers.js';
 
 it.each(['*', 'null', 'https://tamborrada.example', 'http://localhost:8080', 'https://xn--caf-dma.example'])(
   'CORS_ORIGIN %s is accepted as it is',
@@ -72,3 +79,20 @@ it.each([
     /^PRIVACY_CONTACT must be an e-mail address or an http\(s\) address/,
   );
 });
+
+it.each([
+  ['loopback', ['loopback']],
+  ['10.0.0.7', ['10.0.0.7']],
+  ['10.0.0.0/8, fd00::/8 192.0.2.0/255.255.255.0', ['10.0.0.0/8', 'fd00::/8', '192.0.2.0/255.255.255.0']],
+  ['loopback,linklocal,uniquelocal', ['loopback', 'linklocal', 'uniquelocal']],
+])('TRUST_PROXY %j lists %j', (value, proxies) => {
+  expect(trustedProxies(value, 'TRUST_PROXY')).toEqual(proxies);
+});
+
+it.each(['1', 'proxy.example.org', '10.0.0.0/33', 'loopback, 10.0.0.256', 'all', ' , '])(
+  'TRUST_PROXY %j is refused, in one line',
+  (value) => {
+    expect(() => trustedProxies(value, 'TRUST_PROXY')).toThrow(ConfigError);
+    expect(() => trustedProxies(value, 'TRUST_PROXY')).toThrow(/^TRUST_PROXY must (list|name)[^\n]*$/);
+  },
+);

@@ -1,0 +1,173 @@
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { ConfigError, POSTGRES_DEFAULTS, type PostgresSettings } from '../config/index.js';
+import { BUDGET_TABLE } from './postgres-schema.js';
+import { clientConfig } from './postgres-store.js';
+/** What the servers' role needs on it: it reads, adds, changes and forgets accounts. */
+export const BUDGET_RIGHTS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
+/** The row of the salt the keys are hashed with, which every replica reads. */
+const SALT_KEY = 'salt';
+/** How often a replica deletes the accounts nobody used for a day (they are full again). */
+const SWEEP_MS = 10 * 60_000;
+
+/** What the search budgets need of a table that every replica shares. */
+export interface SharedBudgetTable {
+  /**
+   * Locks the rows of `keys`, gives `step` their states (undefined for a key never seen,
+   * or forgotten) and the database's clock in milliseconds, and writes back the states it
+   * returns, in one transaction: no other replica's search of theirs comes in between.
+   */
+  update<T>(
+    keys: readonly string[],
+    step: (
+      states: readonly (object | undefined)[],
+      nowMs: number,
+    ) => { states: readonly object[]; result: T },
+  ): Promise<T>;
+}
+
+/** Why a server cannot count its budgets in the table: one line naming the role and the fix (exit code 2). */
+export class BudgetTableRefused extends ConfigError {}
+
+const OFF = 'or set SEARCH_BUDGETS=off to serve without budgets';
+
+/**
+ * The table over a pool of its own, in read-write transactions (the servers' role reads
+ * only by default: docs/postgresql.md). Keys are stored as salted SHA-256 hashes, so
+ * that the table holds no client's address; rows unused for a day are deleted.
+ */
+export class PostgresBudgetTable implements SharedBudgetTable {
+  private readonly pool: pg.Pool;
+  private salt: string | undefined;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(url: string, settings: PostgresSettings = POSTGRES_DEFAULTS) {
+    this.pool = new pg.Pool({
+      ...clientConfig(url, settings, 'tamborrada-serve-budgets'),
+      max: settings.poolMax,
+    });
+    this.pool.on('error', () => undefined);
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
+    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS).unref();
+  }
+
+  /**
+   * Whether this role may use the table: throws BudgetTableRefused when it may not (no
+   * table, rights missing, a read-only standby); any other failure (the database
+   * unreachable) as it comes, for the caller to report and try again later.
+   */
+  async check(): Promise<void> {
+    const { rows } = await this.pool.query<Record<string, unknown>>(
+      `SELECT current_user AS role, to_regclass($1) IS NOT NULL AS present, pg_is_in_recovery() AS standby,
+       ${BUDGET_RIGHTS.map((right) => `COALESCE(has_table_privilege(to_regclass($1), '${right}'), false) AS "${right}"`).join(', ')}`,
+      [BUDGET_TABLE],
+    );
+    const found = rows[0]!;
+    const role = String(found.role);
+    if (found.standby === true)
+      throw new BudgetTableRefused(
+        `search budgets: this PostgreSQL server is a read-only standby, where no replica can count them: point DATABASE_URL at the primary, ${OFF}`,
+      );
+    if (found.present !== true)
+      throw new BudgetTableRefused(
+        `search budgets: the PostgreSQL database has no table ${BUDGET_TABLE}: run \`tamborrada migrate\` as the writer (docs/postgresql.md), ${OFF}`,
+      );
+    const lacking = BUDGET_RIGHTS.filter((right) => found[right] !== true);
+    if (lacking.length > 0)
+      throw new BudgetTableRefused(
+        `search budgets: PostgreSQL role ${role} may not ${lacking.join(', ')} on ${BUDGET_TABLE}: GRANT ${BUDGET_RIGHTS.join(', ')} ON ${BUDGET_TABLE} TO ${role} (docs/postgresql.md, "Roles and grants"), ${OFF}`,
+      );
+    await this.readSalt();
+  }
+
+  async update<T>(
+    keys: readonly string[],
+    step: (
+      states: readonly (object | undefined)[],
+      nowMs: number,
+    ) => { states: readonly object[]; result: T },
+  ): Promise<T> {
+    const salt = this.salt ?? (await this.readSalt());
+    const hashed = keys.map((key) =>
+      createHash('sha256').update(`${salt}\n${key}`).digest('hex').slice(0, 32),
+    );
+    // Locked in one order by every replica, so that none waits on another that waits on it.
+    const order = hashed.map((_, i) => i).sort((a, b) => (hashed[a]! < hashed[b]! ? -1 : 1));
+    return this.inTransaction(async (client) => {
+      // Two round trips: lock and read, then write and commit (hex keys, and JSON quoted by pg).
+      const results = (await client.query(
+        `BEGIN READ WRITE;
+         INSERT INTO ${BUDGET_TABLE} (key, seen_at) VALUES ${order.map((i) => `('${hashed[i]}', now())`).join(', ')}
+         ON CONFLICT (key) DO UPDATE SET seen_at = excluded.seen_at
+         RETURNING key, state, extract(epoch FROM clock_timestamp())::float8 * 1000 AS now`,
+      )) as unknown as pg.QueryResult<{ key: string; state: object | null; now: number }>[];
+      const rows = results[1]!.rows;
+      const stateOf = new Map(rows.map((row) => [row.key, row.state ?? undefined]));
+      const { states, result } = step(
+        hashed.map((key) => stateOf.get(key)),
+        rows[0]!.now,
+      );
+      const values = hashed.map(
+        (key, i) => `('${key}', ${client.escapeLiteral(JSON.stringify(states[i]))}::jsonb)`,
+      );
+      await client.query(
+        `UPDATE ${BUDGET_TABLE} AS b SET state = u.state FROM (VALUES ${values.join(', ')}) AS u(key, state)
+         WHERE b.key = u.key;
+         COMMIT`,
+      );
+      return result;
+    });
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.pool.end();
+  }
+
+  /**
+   * The salt every replica hashes keys with: made by the first replica that finds none
+   * (the table is emptied after a crash: one that knew it writes it back).
+   */
+  private async readSalt(): Promise<string> {
+    const proposed = this.salt ?? randomBytes(16).toString('hex');
+    const results = (await this.inTransaction((client) =>
+      client.query(
+        `BEGIN READ WRITE;
+       INSERT INTO ${BUDGET_TABLE} (key, state, seen_at) VALUES ('${SALT_KEY}', '{"salt": "${proposed}"}', now())
+       ON CONFLICT (key) DO NOTHING;
+       SELECT state->>'salt' AS salt FROM ${BUDGET_TABLE} WHERE key = '${SALT_KEY}';
+       COMMIT`,
+      ),
+    )) as unknown as pg.QueryResult<{ salt: string }>[];
+    this.salt = results[2]!.rows[0]!.salt;
+    return this.salt;
+  }
+
+  /** Deletes the accounts nobody used for a day, and writes the salt back if the table lost it. */
+  private async sweep(): Promise<void> {
+    await this.inTransaction((client) =>
+      client.query(
+        `BEGIN READ WRITE;
+       DELETE FROM ${BUDGET_TABLE} WHERE seen_at < now() - interval '1 day' AND key <> '${SALT_KEY}';
+       COMMIT`,
+      ),
+    );
+    await this.readSalt();
+  }
+
+  /** Runs `work` on a connection of the pool; a transaction it left open by failing is rolled back. */
+  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      return await work(client);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
