@@ -32,6 +32,7 @@ export function nameDrawing(site: SiteContext, fact: NameFact): { title: string;
       id="name-editions"
       title={title}
       description={texts.chart(
+        fact.kind,
         fact.name,
         shown.map(({ year, count }) => `${year} (${all.number(count!)})`),
         missing,
@@ -128,10 +129,10 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
           </Panel>
           <Panel id="companias" heading={texts.schoolsHeading} statistic>
             {fact.schools.length === 0 ? (
-              <p>{texts.noSchools(k)}</p>
+              <p>{texts.noSchools(k, fact.kind)}</p>
             ) : (
               <>
-                <p>{texts.schoolsText(k)}</p>
+                <p>{texts.schoolsText(k, fact.kind)}</p>
                 <DataTable
                   caption={texts.schoolsHeading}
                   columns={[{ label: all.table.school }]}

@@ -82,7 +82,7 @@ function NamesPage({ site, kind, typed }: { site: SiteContext; kind: NameKind; t
           {texts.notFound(typed, data.names.k)}
         </p>
       )}
-      <Panel id="buscar-nombre" heading={texts.lookupHeading}>
+      <Panel id="buscar-nombre" heading={words.lookupHeading}>
         <LookupForm kind={kind} typed={typed} />
       </Panel>
       {typed !== undefined || context.isUpdating ? null : (

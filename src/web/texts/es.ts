@@ -1,5 +1,6 @@
 /** The Spanish texts of the public web pages: the catalogue every other language follows (`Texts`). */
 import type { Statistic, STATISTICS } from '../../domain/categories.js';
+import type { NameKind } from '../../domain/statistics/name-facts.js';
 import { apiErrors } from '../../domain/api-messages.js';
 import type { Language } from '../locale.js';
 import { formatNumber, formatPercent, plural } from '../../domain/spanish-words.js';
@@ -209,6 +210,7 @@ const nameTexts = {
       field: 'Nombre de pila',
       hint: 'Por ejemplo: Ane',
       listHeading: 'Todos los nombres, de la A a la Z',
+      lookupHeading: 'Busca un nombre',
     },
     surname: {
       index: 'Apellidos',
@@ -216,12 +218,12 @@ const nameTexts = {
       field: 'Apellido',
       hint: 'Por ejemplo: Etxeberria',
       listHeading: 'Todos los apellidos, de la A a la Z',
+      lookupHeading: 'Busca un apellido',
     },
   },
   indexDescription: 'Los nombres de pila y apellidos de la Tamborrada Infantil, cada uno con su página.',
   indexLead: (k: number) =>
     `Cada nombre de pila y cada apellido que llevan al menos ${k} niños y niñas en una misma edición tiene su página: cuántos lo llevan en cada edición, su puesto y las compañías donde es más frecuente.`,
-  lookupHeading: 'Busca un nombre',
   lookup: 'Ver su página',
   notFound: (typed: string, k: number) =>
     `«${typed}» no tiene página. Solo la tienen los nombres y apellidos que llevan al menos ${k} niños y niñas en alguna edición.`,
@@ -243,18 +245,19 @@ const nameTexts = {
   share: 'Porcentaje',
   percent: formatPercent,
   chart: (
+    kind: NameKind,
     name: string,
     points: readonly string[],
     missing: readonly number[],
     withheld: readonly number[],
     k: number,
   ) =>
-    `Participantes llamados ${name} en cada edición: ${points.join(', ') || 'ninguna cifra'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`} ${IN_TABLE}`,
+    `Participantes ${kind === 'surname' ? 'con el apellido' : 'llamados'} ${name} en cada edición: ${points.join(', ') || 'ninguna cifra'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`} ${IN_TABLE}`,
   schoolsHeading: 'Dónde es más frecuente',
-  schoolsText: (k: number) =>
-    `Las compañías donde lo llevan al menos ${k} niños y niñas en alguna edición, de más a menos. Sin cifras: junto a las de cada edición, dirían cuántos lo llevan en las demás compañías.`,
-  noSchools: (k: number) =>
-    `No hay ninguna compañía donde lo lleven ${k} niños y niñas o más en una misma edición.`,
+  schoolsText: (k: number, kind: NameKind) =>
+    `Las compañías donde llevan ${kind === 'surname' ? 'este apellido' : 'este nombre'} al menos ${k} niños y niñas en alguna edición, de más a menos. Sin cifras: junto a las de cada edición, dirían cuántos lo llevan en las demás compañías.`,
+  noSchools: (k: number, kind: NameKind) =>
+    `No hay ninguna compañía donde lleven ${kind === 'surname' ? 'este apellido' : 'este nombre'} ${k} niños y niñas o más en una misma edición.`,
   compare: 'Compáralo con otros',
   card: (kind: string, first: number | undefined) =>
     first === undefined ? kind : `${kind} · desde ${first}`,
