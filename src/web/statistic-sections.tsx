@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { PAGE_ORDER, statisticOf, type CategoryId, type StatisticView } from '../domain/categories.js';
 import type { CategoryTexts, Texts } from './texts/es.js';
 import { useLocale } from './locale.js';
+import { TableBesideContext } from './charts/chart-svg.js';
 import { dotsHeight, EditionDots } from './charts/edition-dots.js';
 import { barsHeight, RankedBars } from './charts/ranked-bars.js';
 import { STANDALONE_CHART_WIDTH } from './charts/standalone.js';
@@ -67,7 +68,7 @@ export function Detail({ title, chart, drawn, wide = false, ...table }: DetailPr
   return (
     <div class={wide ? 'detail detail-wide' : 'detail'}>
       <div class="detail-chart">
-        {chart}
+        <TableBesideContext.Provider value={true}>{chart}</TableBesideContext.Provider>
         {note === '' ? null : <p class="note">{note}</p>}
       </div>
       <details class="detail-table">

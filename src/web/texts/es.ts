@@ -17,7 +17,6 @@ const API_REFERENCE = 'referencia de la API';
 const PER_EDITION = 'Participantes por edición';
 const IN_FIGURES = 'En cifras';
 const COMMON_NAME = 'El nombre más frecuente de cada compañía';
-const IN_TABLE = 'Los valores están en la tabla.';
 /** ` Sin datos de 2021.`, or nothing. */
 const missingYears = (missing: readonly number[]) =>
   missing.length === 0 ? '' : ` Sin datos de ${missing.join(', ')}.`;
@@ -103,20 +102,22 @@ const webTexts = {
   },
   charts: {
     bars: (count: number, first: string, last: string) =>
-      `Barras horizontales de ${count} elementos, de mayor a menor: de ${first} a ${last}. ${IN_TABLE}`,
+      `Barras horizontales de ${count} elementos, de mayor a menor: de ${first} a ${last}.`,
     line: (first: string, last: string, busiest: string, missing: readonly number[]) =>
-      `Línea de participantes por edición, de ${first} a ${last}; el máximo, ${busiest}.${missingYears(missing)} ${IN_TABLE}`,
+      `Línea de participantes por edición, de ${first} a ${last}; el máximo, ${busiest}.${missingYears(missing)}`,
     shownSchools: (shown: number, total: number) =>
       shown === total
         ? ''
         : `El gráfico muestra las ${shown} primeras de ${total} compañías; la tabla, todas.`,
     characters: (count: number) => countedPlain(count, 'carácter', 'caracteres'),
+    /** After a chart's description, where its table is beside it (not in its file or embeddable page). */
+    inTable: 'Los valores están en la tabla.',
     /** `7 de 7`: the editions a school took part in, of those with data. */
     editionsOf: (count: number, total: number) => `${formatNumber(count)} de ${formatNumber(total)}`,
     schoolLine: (school: string, points: readonly string[]) =>
       `Participantes de ${school} en cada edición: ${points.join(', ')}.`,
     dots: (schools: number, count: number, missing: readonly number[]) =>
-      `Un punto por edición para cada una de las ${countedPlain(schools, 'compañía', 'compañías')}: lleno si participó, vacío si no, en ${editions(count)} con datos.${missingYears(missing)} ${IN_TABLE}`,
+      `Un punto por edición para cada una de las ${countedPlain(schools, 'compañía', 'compañías')}: lleno si participó, vacío si no, en ${editions(count)} con datos.${missingYears(missing)}`,
   },
   categories: {
     intro: { title: 'Presentación' },
@@ -252,7 +253,7 @@ const nameTexts = {
     withheld: readonly number[],
     k: number,
   ) =>
-    `Participantes ${kind === 'surname' ? 'con el apellido' : 'llamados'} ${name} en cada edición: ${points.join(', ') || 'ninguna cifra'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`} ${IN_TABLE}`,
+    `Participantes ${kind === 'surname' ? 'con el apellido' : 'llamados'} ${name} en cada edición: ${points.join(', ') || 'ninguna cifra'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`}`,
   schoolsHeading: 'Dónde es más frecuente',
   schoolsText: (k: number, kind: NameKind) =>
     `Las compañías donde llevan ${kind === 'surname' ? 'este apellido' : 'este nombre'} al menos ${k} niños y niñas en alguna edición, de más a menos. Sin cifras: junto a las de cada edición, dirían cuántos lo llevan en las demás compañías.`,
@@ -309,7 +310,7 @@ const compareTexts = {
     `Una edición en que lo llevan menos de ${k} niños y niñas no muestra su cifra («menos de ${k}»): la línea se interrumpe en ella.`,
   schoolsText: 'Un 0 es una edición en la que la compañía no participó.',
   chart: (labels: readonly string[], first: number, last: number, missing: readonly number[]) =>
-    `Una línea para cada uno (${labels.join(', ')}), de ${first} a ${last}.${missingYears(missing)} ${IN_TABLE}`,
+    `Una línea para cada uno (${labels.join(', ')}), de ${first} a ${last}.${missingYears(missing)}`,
   tooMany: 'Se comparan los cinco primeros: una comparación reúne como mucho cinco.',
   /** Before the names with no figures: the same words whether nobody or too few bear one. */
   namesNotFound: (k: number) =>

@@ -15,7 +15,6 @@ const API_REFERENCE = 'APIaren erreferentzia';
 const PER_EDITION = 'Parte-hartzaileak edizioz edizio';
 const IN_FIGURES = 'Zenbakitan';
 const COMMON_NAME = 'Konpainia bakoitzeko izen ohikoena';
-const IN_TABLE = 'Balioak taulan daude.';
 /** `gutxienez 3 haurrek daramaten` (one name), `gutxienez haur batek daramatzan` (names): the verb agrees with both. */
 const bornByAtLeast = (k: number, names: 'one' | 'many' = 'one') =>
   `gutxienez ${counted(k, 'haur', 'ergative')} ${names === 'one' ? plural(k, 'daraman', 'daramaten') : plural(k, 'daramatzan', 'daramatzaten')}`;
@@ -110,18 +109,19 @@ export const eu: Texts = {
   },
   charts: {
     bars: (count, first, last) =>
-      `${formatNumber(count)} elementuren barra horizontalak, handienetik txikienera: ${first} lehena, ${last} azkena. ${IN_TABLE}`,
+      `${formatNumber(count)} elementuren barra horizontalak, handienetik txikienera: ${first} lehena, ${last} azkena.`,
     line: (first, last, busiest, missing) =>
-      `Edizio bakoitzeko parte-hartzaileen lerroa: ${first} lehena, ${last} azkena; gehienekoa, ${busiest}.${missingYears(missing)} ${IN_TABLE}`,
+      `Edizio bakoitzeko parte-hartzaileen lerroa: ${first} lehena, ${last} azkena; gehienekoa, ${busiest}.${missingYears(missing)}`,
     shownSchools: (shown, total) =>
       shown === total
         ? ''
         : `Grafikoak lehen ${formatNumber(shown)} konpainiak erakusten ditu (guztira ${formatNumber(total)}); taulak, denak.`,
     characters: (count) => counted(count, 'karaktere'),
+    inTable: 'Balioak taulan daude.',
     editionsOf: (count, total) => `${formatNumber(count)}/${formatNumber(total)}`,
     schoolLine: (school, points) => `Edizio bakoitzeko parte-hartzaileak (${school}): ${points.join(', ')}.`,
     dots: (schools, count, missing) =>
-      `Puntu bat konpainia eta edizio bakoitzeko (${counted(schools, 'konpainia')}; datuak ${plural(count, 'dituen', 'dituzten')} ${editions(count)}): betea, konpainiak edizio horretan parte hartu bazuen; hutsa, ez bazuen.${missingYears(missing)} ${IN_TABLE}`,
+      `Puntu bat konpainia eta edizio bakoitzeko (${counted(schools, 'konpainia')}; datuak ${plural(count, 'dituen', 'dituzten')} ${editions(count)}): betea, konpainiak edizio horretan parte hartu bazuen; hutsa, ez bazuen.${missingYears(missing)}`,
   },
   categories,
   search: {
@@ -216,7 +216,7 @@ export const eu: Texts = {
     share: 'Ehunekoa',
     percent: formatPercent,
     chart: (kind, name, points, missing, withheld, k) =>
-      `Edizio bakoitzeko parte-hartzaileak, ${kind === 'surname' ? 'abizen' : 'izen'} honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`} ${IN_TABLE}`,
+      `Edizio bakoitzeko parte-hartzaileak, ${kind === 'surname' ? 'abizen' : 'izen'} honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`}`,
     schoolsHeading: 'Non den ohikoena',
     schoolsText: (k, kind) =>
       `Edizioren batean gutxienez ${counted(k, 'haur', 'ergative')} ${kind === 'surname' ? 'abizen' : 'izen'} hau ${plural(k, 'daraman', 'daramaten')} konpainiak, gehienetik gutxienera. Zenbakirik gabe: edizio bakoitzeko zenbakiekin batera, beste konpainietan zenbatek daramaten jakingo litzateke.`,
@@ -268,7 +268,7 @@ export const eu: Texts = {
       `${capitalize(fewerThan(k))} daramaten edizio batek ez du bere zenbakia erakusten («${k} baino gutxiago»): lerroa eten egiten da bertan.`,
     schoolsText: '0 batek esan nahi du konpainiak ez zuela edizio horretan parte hartu.',
     chart: (labels, first, last, missing) =>
-      `Lerro bana (${labels.join(', ')}), ${first} eta ${last} artean.${missingYears(missing)} ${IN_TABLE}`,
+      `Lerro bana (${labels.join(', ')}), ${first} eta ${last} artean.${missingYears(missing)}`,
     tooMany: 'Lehen bostak alderatzen dira: alderaketa batek bost biltzen ditu gehienez.',
     namesNotFound: (k) =>
       `Zenbaki publikorik gabe (ez dira argitaratutako edizio batean ere agertzen, edo ez dituzte edizio batean ere ${counted(k, 'haur', 'ergative')} eramaten; pribatutasunagatik, ez da kasu bat bestetik bereizten):`,
