@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../src/http/api-reference.js';
+import { caseEnding } from '../../src/domain/basque-words.js';
 import { API_PATHS } from '../../src/web/layout.js';
 import { LOCALES } from '../../src/web/locale.js';
 import { CSV_CONTENT_TYPE } from '../../src/web/open-data.js';
@@ -288,6 +289,38 @@ describe('the school pages', () => {
       }
     } finally {
       db.close();
+    }
+  });
+
+  it('a school tells the editions it took part in: since its first while it takes part, up to its last when it stopped', async () => {
+    const db = new Database(site.fixture.path, { readonly: true });
+    const spans = db
+      .prepare('SELECT school, min(year) AS first, max(year) AS last FROM participants GROUP BY school')
+      .all() as { school: string; first: number; last: number }[];
+    db.close();
+    const latest = Math.max(...spans.map((span) => span.last));
+    const stopped = spans.filter((span) => span.last < latest && span.first < span.last);
+    const going = spans.filter((span) => span.last === latest && span.first > 2018);
+    expect([stopped.length, going.length]).not.toContain(0);
+    for (const { school, first, last } of stopped) {
+      const slug = slugOf(school);
+      expect(await text(PAGE_PATHS.school(slug))).toMatch(
+        new RegExp(`Desfiló en la Tamborrada Infantil de ${first}( \\([^)]+\\))? a ${last}\\.`),
+      );
+      expect(await text(LOCALES.eu.paths.school(slug))).toMatch(
+        new RegExp(
+          `Haur Danborradan parte hartu zuen ${first}${caseEnding(first, 'ablative')}( \\([^)]+\\))? ${last}${caseEnding(last, 'allative')}\\.`,
+        ),
+      );
+    }
+    for (const { school, first } of going) {
+      const slug = slugOf(school);
+      expect(await text(PAGE_PATHS.school(slug))).toContain(
+        `Desfila en la Tamborrada Infantil desde ${first}.`,
+      );
+      expect(await text(LOCALES.eu.paths.school(slug))).toContain(
+        `Haur Danborradan parte hartzen du ${first}${caseEnding(first, 'ablative')}.`,
+      );
     }
   });
 

@@ -15,6 +15,12 @@ import { totalOf } from '../year-statistics.js';
 /** The editions it took part in (more than 0 participants). */
 const editionsOf = (participants: readonly YearCount[]) => participants.filter((point) => point.count > 0);
 
+/** The last edition it took part in, or `undefined` when that is the latest published: it takes part still. */
+function lastOf(site: SiteContext, editions: readonly YearCount[]): number | undefined {
+  const last = editions.at(-1)!.year;
+  return last === site.published.at(-1) ? undefined : last;
+}
+
 /** The id of a school's chart: its participants per edition. */
 const PARTICIPANTS_CHART = 'school-participants';
 
@@ -25,7 +31,7 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
   const facts = schoolFacts(site, school);
   const downloads = schoolDownloads(site, slug);
   const editions = editionsOf(facts.participants);
-  const first = editions[0]!.year;
+  const [first, last] = [editions[0]!.year, lastOf(site, editions)];
   const total = totalOf(editions);
   const figures = [
     { value: all.number(editions.length), words: texts.editions(editions.length) },
@@ -42,7 +48,7 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
       <h1>{facts.school}</h1>
       {context.isUpdating ? null : (
         <>
-          <p class="lead">{texts.lead(first, first === facts.firstEditionOfData)}</p>
+          <p class="lead">{texts.lead(first, last, first === facts.firstEditionOfData)}</p>
           <Panel id="cifras" heading={texts.figuresHeading}>
             <Headline figures={figures} />
           </Panel>
@@ -150,7 +156,12 @@ export const schoolPage = (site: SiteContext, slug: string, school: string): Add
     return card(
       site,
       school,
-      site.texts.meta.card.school(editions.length, totalOf(editions), editions[0]!.year),
+      site.texts.meta.card.school(
+        editions.length,
+        totalOf(editions),
+        editions[0]!.year,
+        lastOf(site, editions),
+      ),
       facts.participants,
     );
   },

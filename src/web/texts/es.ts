@@ -17,6 +17,16 @@ const API_REFERENCE = 'referencia de la API';
 const PER_EDITION = 'Participantes por edición';
 const IN_FIGURES = 'En cifras';
 const COMMON_NAME = 'El nombre más frecuente de cada compañía';
+/**
+ * The editions a school took part in, from its first to its last: `last` is undefined while
+ * it takes part still (it was in the latest edition), and the sentence is in the present.
+ */
+const schoolYears = (first: number, last: number | undefined, sinceDataStart = false) => {
+  const since = 'la primera edición de la que hay datos';
+  if (last === undefined) return `desde ${first}${sinceDataStart ? `, ${since}` : ''}`;
+  if (last === first) return `en ${first}${sinceDataStart ? `, ${since}` : ''}`;
+  return `de ${first}${sinceDataStart ? ` (${since})` : ''} a ${last}`;
+};
 /** ` Sin datos de 2021.`, or nothing. */
 const missingYears = (missing: readonly number[]) =>
   missing.length === 0 ? '' : ` Sin datos de ${missing.join(', ')}.`;
@@ -184,8 +194,9 @@ const webTexts = {
 const schoolTexts = {
   description: (school: string, editionCount: number, participationCount: number) =>
     `${school} en la Tamborrada Infantil: ${editions(editionCount)} y ${participations(participationCount)}, año a año.`,
-  lead: (first: number, sinceDataStart: boolean) =>
-    `Desfila en la Tamborrada Infantil desde ${first}${sinceDataStart ? ', la primera edición de la que hay datos' : ''}. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`,
+  /** Its editions (`last` undefined: it takes part still), and whether its first is the data's. */
+  lead: (first: number, last: number | undefined, sinceDataStart: boolean) =>
+    `${last === undefined ? 'Desfila' : 'Desfiló'} en la Tamborrada Infantil ${schoolYears(first, last, sinceDataStart)}. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`,
   figuresHeading: IN_FIGURES,
   editions: (count: number) => plural(count, 'edición', 'ediciones'),
   firstEdition: 'primera edición',
@@ -370,8 +381,8 @@ const metaTexts = {
     home: (editionCount: number, participationCount: number) =>
       `${editions(editionCount)} · ${participations(participationCount)}`,
     year: (participants: number) => countedPlain(participants, 'participante', 'participantes'),
-    school: (editionCount: number, participationCount: number, first: number) =>
-      `${participations(participationCount)} en ${editions(editionCount)} · desde ${first}`,
+    school: (editionCount: number, participationCount: number, first: number, last: number | undefined) =>
+      `${participations(participationCount)} en ${editions(editionCount)} · ${schoolYears(first, last)}`,
     search: 'Busca en qué ediciones participó un niño o una niña',
     about: 'De dónde salen los datos y qué significa cada cifra',
   },

@@ -20,6 +20,15 @@ const bornByAtLeast = (k: number, names: 'one' | 'many' = 'one') =>
   `gutxienez ${counted(k, 'haur', 'ergative')} ${names === 'one' ? plural(k, 'daraman', 'daramaten') : plural(k, 'daramatzan', 'daramatzaten')}`;
 /** `3 haur baino gutxiagok`, `haur bat baino gutxiagok`. */
 const fewerThan = (k: number) => `${counted(k, 'haur')} baino gutxiagok`;
+/** A school's editions, from its first to its last (`last` undefined: it takes part still): `2018tik`, `2018tik 2020ra`. */
+const schoolYears = (first: number, last: number | undefined, sinceDataStart = false) => {
+  const since = 'datuak dituen lehen edizio';
+  if (last === undefined)
+    return `${first}${caseEnding(first, 'ablative')}${sinceDataStart ? `, ${since}tik` : ''}`;
+  if (last === first)
+    return `${first}${caseEnding(first, 'inessive')}${sinceDataStart ? `, ${since}an` : ''}`;
+  return `${first}${caseEnding(first, 'ablative')}${sinceDataStart ? ` (${since}tik)` : ''} ${last}${caseEnding(last, 'allative')}`;
+};
 /** ` 2021eko daturik ez.`, or nothing. */
 const missingYears = (missing: readonly number[]) =>
   missing.length === 0 ? '' : ` Daturik ez: ${missing.join(', ')}.`;
@@ -162,8 +171,8 @@ export const eu: Texts = {
   school: {
     description: (school, editionCount, participationCount) =>
       `${school} Haur Danborradan: ${editions(editionCount)} eta ${participations(participationCount)}, urtez urte.`,
-    lead: (first, sinceDataStart) =>
-      `Haur Danborradan parte hartzen du ${first}${caseEnding(first, 'ablative')}${sinceDataStart ? ', datuak dituen lehen ediziotik' : ''}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
+    lead: (first, last, sinceDataStart) =>
+      `Haur Danborradan parte ${last === undefined ? 'hartzen du' : 'hartu zuen'} ${schoolYears(first, last, sinceDataStart)}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
     figuresHeading: IN_FIGURES,
     editions: () => 'edizio',
     firstEdition: 'lehen edizioa',
@@ -315,8 +324,8 @@ export const eu: Texts = {
       home: (editionCount, participationCount) =>
         `${editions(editionCount)} · ${participations(participationCount)}`,
       year: (participants) => counted(participants, 'parte-hartzaile'),
-      school: (editionCount, participationCount, first) =>
-        `${participations(participationCount)}, ${editions(editionCount)} · lehena: ${first}`,
+      school: (editionCount, participationCount, first, last) =>
+        `${participations(participationCount)}, ${editions(editionCount)} · ${schoolYears(first, last)}`,
       search: 'Bilatu zein ediziotan hartu zuen parte neska edo mutil batek',
       about: 'Datuen jatorria eta zenbaki bakoitzaren esanahia',
     },
