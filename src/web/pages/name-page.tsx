@@ -91,11 +91,11 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
   const { k } = data.names;
   const shownCount = fact.editions.filter((edition) => edition.count !== undefined).length;
   const figures = [
-    { value: all.number(shownCount), words: texts.shownEditions(shownCount, k) },
+    { value: all.number(shownCount), words: texts.shownEditions(shownCount, k, fact.kind) },
     ...(fact.firstEdition === undefined
       ? []
       : [{ value: String(fact.firstEdition), words: texts.firstEdition }]),
-    { value: all.number(fact.schools.length), words: texts.schools(fact.schools.length, k) },
+    { value: all.number(fact.schools.length), words: texts.schools(fact.schools.length, k, fact.kind) },
   ];
   const file = `${NAME_FILES[fact.kind]}-${slug}`;
   const kindWords = texts.kinds[fact.kind];

@@ -81,7 +81,7 @@ const webTexts = {
     apiLink: API_REFERENCE,
     noData: 'Todavía no hay ninguna edición publicada.',
   },
-  /** The words after a headline figure, by count. */
+  /** The words after a headline figure, by count (Basque gives a label under it instead: `Konpainiak`). */
   figures: {
     editions: (count: number) => plural(count, 'edición con datos', 'ediciones con datos'),
     participations: (count: number) => plural(count, 'participación', 'participaciones'),
@@ -244,9 +244,11 @@ const nameTexts = {
   lead: (k: number) =>
     `Cuántos niños y niñas lo llevan en cada edición publicada, su puesto y su porcentaje de los participantes. Donde lo llevan menos de ${k}, la edición no da la cifra.`,
   figuresHeading: IN_FIGURES,
-  shownEditions: (count: number, k: number) => `${plural(count, 'edición', 'ediciones')} con ${k} o más`,
+  /** The words under a headline figure: by count, and of which kind of name. */
+  shownEditions: (count: number, k: number, _kind: NameKind) =>
+    `${plural(count, 'edición', 'ediciones')} con ${k} o más`,
   firstEdition: 'primera edición con la cifra',
-  schools: (count: number, k: number) =>
+  schools: (count: number, k: number, _kind: NameKind) =>
     `${plural(count, 'compañía', 'compañías')} con ${k} o más en una edición`,
   editionsHeading: 'Por edición',
   /** A withheld edition's count in the table (its cells in the CSV file are empty). */

@@ -6,6 +6,7 @@
  */
 import { caseEnding, counted, formatNumber, formatPercent, plural } from '../../domain/basque-words.js';
 import { capitalize } from '../../domain/statistics/summaries.js';
+import type { NameKind } from '../../domain/statistics/name-facts.js';
 import type { CategoryWords, Texts } from './es.js';
 
 const editions = (count: number) => counted(count, 'edizio');
@@ -18,6 +19,9 @@ const COMMON_NAME = 'Konpainia bakoitzeko izen ohikoena';
 /** `gutxienez 3 haurrek daramaten` (one name), `gutxienez haur batek daramatzan` (names): the verb agrees with both. */
 const bornByAtLeast = (k: number, names: 'one' | 'many' = 'one') =>
   `gutxienez ${counted(k, 'haur', 'ergative')} ${names === 'one' ? plural(k, 'daraman', 'daramaten') : plural(k, 'daramatzan', 'daramatzaten')}`;
+/** `gutxienez 3 haurrek izen hau daramaten`: what is said of a name on its page, the name said (`abizen hau` for a surname). */
+const bearingThis = (k: number, kind: NameKind) =>
+  `gutxienez ${counted(k, 'haur', 'ergative')} ${kind === 'surname' ? 'abizen' : 'izen'} hau ${plural(k, 'daraman', 'daramaten')}`;
 /** `3 haur baino gutxiagok`, `haur bat baino gutxiagok`. */
 const fewerThan = (k: number) => `${counted(k, 'haur')} baino gutxiagok`;
 /** A school's editions, from its first to its last (`last` undefined: it takes part still): `2018tik`, `2018tik 2020ra`. */
@@ -89,10 +93,10 @@ export const eu: Texts = {
     noData: 'Oraindik ez da edizio bakar bat ere argitaratu.',
   },
   figures: {
-    editions: () => 'edizio datuekin',
-    participations: () => 'parte-hartze',
-    schools: () => 'konpainia',
-    names: () => 'izen desberdin',
+    editions: () => 'Datuak dituzten edizioak',
+    participations: () => 'Parte-hartzeak',
+    schools: () => 'Konpainiak',
+    names: () => 'Izen desberdinak',
   },
   statistics: {
     yearTitle: (year) => `Haur Danborrada ${year}`,
@@ -174,8 +178,8 @@ export const eu: Texts = {
     lead: (first, last, sinceDataStart) =>
       `Haur Danborradan parte ${last === undefined ? 'hartzen du' : 'hartu zuen'} ${schoolYears(first, last, sinceDataStart)}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
     figuresHeading: IN_FIGURES,
-    editions: () => 'edizio',
-    firstEdition: 'lehen edizioa',
+    editions: () => 'Edizioak',
+    firstEdition: 'Lehen edizioa',
     participantsHeading: PER_EDITION,
     participantsText:
       'Konpainiako zenbat neska-mutilek egin zuten desfile argitaratutako edizio bakoitzean, lehenengotik hasita; 0 batek esan nahi du edizio horretan ez zuela parte hartu.',
@@ -215,9 +219,9 @@ export const eu: Texts = {
     lead: (k) =>
       `Argitaratutako edizio bakoitzean zenbat haurrek daramaten, haren postua eta parte-hartzaileen artean duen ehunekoa. ${capitalize(fewerThan(k))} daramaten edizioetan ez da zenbakia ematen.`,
     figuresHeading: IN_FIGURES,
-    shownEditions: (_count, k) => `edizio, ${k} edo gehiagorekin`,
-    firstEdition: 'zenbakia duen lehen edizioa',
-    schools: (_count, k) => `konpainia, edizio batean ${k} edo gehiagorekin`,
+    shownEditions: (_count, k, kind) => `${capitalize(bearingThis(k, kind))} edizioak`,
+    firstEdition: 'Zenbakia duen lehen edizioa',
+    schools: (_count, k, kind) => `Edizioren batean ${bearingThis(k, kind)} konpainiak`,
     editionsHeading: 'Edizioz edizio',
     fewer: (k) => `${k} baino gutxiago`,
     fileText: (k) =>
@@ -228,7 +232,7 @@ export const eu: Texts = {
       `Edizio bakoitzeko parte-hartzaileak, ${kind === 'surname' ? 'abizen' : 'izen'} honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`}`,
     schoolsHeading: 'Non den ohikoena',
     schoolsText: (k, kind) =>
-      `Edizioren batean gutxienez ${counted(k, 'haur', 'ergative')} ${kind === 'surname' ? 'abizen' : 'izen'} hau ${plural(k, 'daraman', 'daramaten')} konpainiak, gehienetik gutxienera. Zenbakirik gabe: edizio bakoitzeko zenbakiekin batera, beste konpainietan zenbatek daramaten jakingo litzateke.`,
+      `Edizioren batean ${bearingThis(k, kind)} konpainiak, gehienetik gutxienera. Zenbakirik gabe: edizio bakoitzeko zenbakiekin batera, beste konpainietan zenbatek daramaten jakingo litzateke.`,
     noSchools: (k, kind) =>
       `Ez dago edizio berean ${counted(k, 'haur', 'ergative')} edo gehiagok ${kind === 'surname' ? 'abizen' : 'izen'} hau daramaten konpainiarik.`,
     compare: 'Alderatu beste batzuekin',
