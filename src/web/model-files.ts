@@ -29,7 +29,7 @@ export const statisticDownload = (site: SiteContext, year: string, category: Cat
   statisticCsv(site, year, category) && {
     csv: downloadPath(`${year}-${category}.csv`),
     json: categoryApiPath(year, category),
-    chart: chartLinks(site, `${year}-${category}`),
+    chart: chartLinks(site, { chart: 'statistic', year, category }),
   };
 
 /** The table of a file name, when it names a statistic or a school that has one. */

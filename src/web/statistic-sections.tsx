@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { PAGE_ORDER, statisticOf, type CategoryId, type StatisticView } from '../domain/categories.js';
 import type { CategoryTexts, Texts } from './texts/es.js';
 import { useLocale } from './locale.js';
+import { sectionId } from './chart-names.js';
 import { TableBesideContext } from './charts/chart-svg.js';
 import { dotsHeight, EditionDots } from './charts/edition-dots.js';
 import { barsHeight, RankedBars } from './charts/ranked-bars.js';
@@ -332,12 +333,12 @@ const chartId = (category: CategoryId) => `${category}-chart`;
 
 /** One statistic: a text is its summary; a figure's number goes before the summary, a detail's chart after. */
 function Section({ category, record }: { category: CategoryId; record: StatisticRecord }) {
-  const { texts } = useLocale();
+  const { texts, language } = useLocale();
   const words: CategoryTexts = texts.categories[category];
   const view = VIEWS[statisticOf(category).view];
   if (view === null) {
     return (
-      <section id={category} class="statistic statistic-text" aria-label={words.title}>
+      <section id={sectionId(language, category)} class="statistic statistic-text" aria-label={words.title}>
         <Summary record={record} />
       </section>
     );
@@ -347,7 +348,7 @@ function Section({ category, record }: { category: CategoryId; record: Statistic
   const isFigure = view === figureView;
   return (
     <section
-      id={category}
+      id={sectionId(language, category)}
       class={`statistic statistic-${isFigure ? 'figure' : 'detail'}`}
       aria-labelledby={`${category}-heading`}
     >

@@ -1,6 +1,7 @@
 import type { NameFact, NameKind } from '../../domain/statistics/name-facts.js';
 import { CACHE, prepareBytes, type PreparedResponse } from '../../http/answer.js';
 import { chartLinks, type PageChart } from '../chart-files.js';
+import { nameEditionsId } from '../chart-names.js';
 import { STANDALONE_CHART_WIDTH } from '../charts/standalone.js';
 import { everyYear, linesHeight, YearLines } from '../charts/year-lines.js';
 import { DataTable } from '../data-table.js';
@@ -13,7 +14,7 @@ import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { countCell, Detail, sameDrawing, type Drawing } from '../statistic-sections.js';
 import { es, type Texts } from '../texts/es.js';
 
-/** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages. */
+/** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages (its chart's name is the language's). */
 export const NAME_FILES: Readonly<Record<NameKind, string>> = { firstName: 'nombres', surname: 'apellidos' };
 
 /** A name's counts per edition as a line, drawn the same on its page and in its chart's file; none when every edition is withheld. */
@@ -53,7 +54,7 @@ export function nameChart(site: SiteContext, fact: NameFact, slug: string): Page
     drawing && {
       title: site.texts.openData.embed.title(title, site.texts.names.kinds[fact.kind].kind),
       drawing,
-      page: `${site.paths.name(fact.kind, slug)}#ediciones`,
+      page: `${site.paths.name(fact.kind, slug)}#${nameEditionsId(site.locale.language)}`,
     }
   );
 }
@@ -113,14 +114,14 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
           <Panel id="cifras" heading={texts.figuresHeading}>
             <Headline figures={figures} />
           </Panel>
-          <Panel id="ediciones" heading={texts.editionsHeading} statistic>
+          <Panel id={nameEditionsId(site.locale.language)} heading={texts.editionsHeading} statistic>
             <NameEditions site={site} fact={fact} />
             <DownloadLinks
               download={{
                 csv: downloadPath(`${file}.csv`),
                 json: downloadPath(`${file}.json`),
                 jsonFile: true,
-                chart: chartLinks(site, file),
+                chart: chartLinks(site, { chart: 'name', kind: fact.kind, slug }),
               }}
             />
             <p>

@@ -89,7 +89,7 @@ export const schoolDownloads = (site: SiteContext, slug: string) => ({
   participants: {
     csv: downloadPath(`companias-${slug}-participantes.csv`),
     json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
-    chart: chartLinks(site, `companias-${slug}-participantes`),
+    chart: chartLinks(site, { chart: 'school', slug }),
   },
   names: {
     csv: downloadPath(`companias-${slug}-nombres.csv`),
