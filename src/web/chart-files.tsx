@@ -29,7 +29,7 @@ function chartOfKey(site: SiteContext, key: ChartKey): PageChart | undefined {
   if (key.chart === 'statistic') {
     const { year, category } = key;
     const record = site.data.recordsOf(year).get(category);
-    const chart = record && statisticChart(category, record, site.texts);
+    const chart = record && statisticChart(category, record, site.texts, site.schoolName);
     const texts = site.texts.statistics;
     const page = year === GLOBAL_YEAR ? texts.globalTitle : texts.yearTitle(year);
     return (
@@ -61,7 +61,10 @@ export function chartOf(site: SiteContext, name: string): PageChart | undefined 
  */
 export function movedChart(site: SiteContext, name: string): string | undefined {
   const { language } = site.locale;
-  const key = language === 'es' ? undefined : chartKeyOf('es', name);
+  const old = language === 'es' ? undefined : chartKeyOf('es', name);
+  // A school by the slug of the lists' name, which its page here may no longer have.
+  const school = old?.chart === 'school' ? site.fileSlugs.schoolOf.get(old.slug) : undefined;
+  const key = school === undefined ? old : { ...old!, slug: site.slugs.slugOf.get(school)! };
   return key && chartOfKey(site, key) && chartName(language, key);
 }
 

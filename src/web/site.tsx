@@ -57,7 +57,7 @@ function pageAt(site: SiteContext, path: string): AddressedPage | undefined {
       return site.data.yearSet.has(address.year) ? yearPage(site, address.year) : undefined;
     case 'school': {
       const school = site.slugs.schoolOf.get(address.slug);
-      return school === undefined ? undefined : schoolPage(site, address.slug, school);
+      return school === undefined ? undefined : schoolPage(site, school);
     }
     case 'names':
       return namesPage(site, address.kind);
@@ -86,6 +86,11 @@ function modelPages(site: SiteContext) {
   const files = once(() => publishedFiles(site));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
   let catalogue: PreparedResponse | undefined;
+  /** A school's page by the slug of the lists' name, when it has another here: a 301 to it. */
+  const movedSchool = (slug: string) => {
+    const school = site.slugs.schoolOf.has(slug) ? undefined : site.fileSlugs.schoolOf.get(slug);
+    return school === undefined ? undefined : movedPermanently(paths.school(site.slugs.slugOf.get(school)!));
+  };
   /** A chart's old address in this language's folder: a 301 to where it is now. */
   const moved = (name: string, at: (name: string) => string) => {
     const now = movedChart(site, name);
@@ -105,8 +110,11 @@ function modelPages(site: SiteContext) {
     home: () => page(paths.home),
     /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
     statistics: (year: string) => page(paths.statistics(year)),
-    /** `/companias/{slug}`: a school with participants in a published year, else the 404 page. */
-    school: (slug: string) => page(paths.school(slug)),
+    /**
+     * `/companias/{slug}`: a school with participants in a published year; by the slug of the
+     * lists' name where its name here is another (`school label`), a 301 to its page; else the 404 page.
+     */
+    school: (slug: string) => movedSchool(slug) ?? page(paths.school(slug)),
     /** `/nombres`, `/apellidos`: the index; with `?nombre=` (`?apellido=`), the lookup. */
     names: (kind: NameKind, query: Query) => nameLookup(site, kind, query) ?? page(paths.namesFolder[kind]),
     /** `/nombres/{slug}`: a name at least k children bear, else the lookup's 404 for what was typed. */
