@@ -115,7 +115,7 @@ function modelPages(site: SiteContext) {
      * lists' name where its name here is another (`school label`), a 301 to its page; else the 404 page.
      */
     school: (slug: string) => movedSchool(slug) ?? page(paths.school(slug)),
-    /** `/nombres`, `/apellidos`: the index; with `?nombre=` (`?apellido=`), the lookup. */
+    /** `/nombres`, `/apellidos`: the index; with `?nombre=` (`?apellido=`; `/eu/izenak?izena=`), the lookup. */
     names: (kind: NameKind, query: Query) => nameLookup(site, kind, query) ?? page(paths.namesFolder[kind]),
     /** `/nombres/{slug}`: a name at least k children bear, else the lookup's 404 for what was typed. */
     name: (kind: NameKind, slug: string) =>

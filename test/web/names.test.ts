@@ -184,6 +184,11 @@ describe('the indexes and the lookup', () => {
       const surname = await get(`${paths.namesFolder.surname}?apellido=zuloagaberri`);
       expect(surname.headers.get('location')).toBe(paths.name('surname', 'zuloagaberri'));
       expect((await get(`${paths.namesFolder.firstName}?nombre=`)).status).toBe(200);
+      // Each language's form sends its own field (the Basque pages read the Spanish one too).
+      const field = language === 'eu' ? 'izena' : 'nombre';
+      expect(firstNames).toContain(`name="${field}"`);
+      const typed = await get(`${paths.namesFolder.firstName}?${field}=Ainhize`);
+      expect(typed.headers.get('location')).toBe(paths.name('firstName', 'ainhize'));
     },
   );
 
