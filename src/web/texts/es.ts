@@ -480,10 +480,15 @@ const aboutTexts = {
     openApi: 'Su descripción OpenAPI está en',
     files:
       'Junto a cada estadística hay un enlace para descargarla en CSV (UTF-8, con cabecera) y otro a la misma estadística en la API.',
-    /** Before the catalogue's address, then before the data package's. */
-    catalogue:
-      'Para los portales de datos abiertos, el catálogo DCAT-AP de todos los ficheros y de la API está en',
-    dataPackage: 'y el paquete de datos (Frictionless Data), que describe cada columna de cada CSV, en',
+    /**
+     * For data portals: the words before the catalogue's link and the link's, then the data
+     * package's (the links name the files: their addresses are one for both languages).
+     */
+    catalogue: [
+      'Para los portales de datos abiertos:',
+      'el catálogo DCAT-AP de todos los ficheros y de la API',
+    ],
+    dataPackage: ['y', 'el paquete de datos (Frictionless Data), que describe cada columna de cada CSV'],
   },
 };
 

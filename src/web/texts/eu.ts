@@ -419,9 +419,11 @@ export const eu: Texts = {
       openApi: 'Haren OpenAPI deskribapena hemen dago:',
       files:
         'Estatistika bakoitzaren ondoan bi esteka daude: bata CSV formatuan deskargatzeko (UTF-8, goiburuarekin), eta bestea estatistika bera APIan ikusteko.',
-      catalogue: 'Datu irekien atarientzat, fitxategi guztien eta APIaren DCAT-AP katalogoa hemen dago:',
-      dataPackage:
-        'eta datu-paketea (Frictionless Data), CSV bakoitzaren zutabe guztiak deskribatzen dituena, hemen:',
+      catalogue: ['Datu irekien atarientzat:', 'fitxategi guztien eta APIaren DCAT-AP katalogoa'],
+      dataPackage: [
+        'eta',
+        'datu-paketea (Frictionless Data), CSV bakoitzaren zutabe guztiak deskribatzen dituena',
+      ],
     },
   },
   number: formatNumber,
