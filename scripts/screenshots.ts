@@ -35,7 +35,7 @@ const SHOTS: Record<string, string> = {
   'compania-390.png': PAGE_PATHS.school(slugOf('Itsasbegi Ikastola')),
   'nombre-390.png': PAGE_PATHS.name('firstName', 'ane'),
   'comparar-nombres-390.png': comparisonPath('es', 'firstName', ['Ane', 'June', 'Markel']),
-  'eu-txertatu-390.png': BASQUE_PATHS.embed('global-totalParticipants'),
+  'eu-txertatu-390.png': BASQUE_PATHS.embed('global-parte-hartzaileak-edizioz-edizio'),
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'tamborrada-screenshots-'));

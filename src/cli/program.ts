@@ -17,7 +17,12 @@ import {
 import { VERSION } from '../version.js';
 import { formatCount } from './output.js';
 import { CATEGORY_IDS } from '../domain/categories.js';
-import { MAX_SUMMARY_CHARACTERS, SUMMARY_LANGUAGES } from '../store/store.js';
+import {
+  LABEL_LANGUAGE_NAMES,
+  LABEL_LANGUAGES,
+  MAX_SUMMARY_CHARACTERS,
+  SUMMARY_LANGUAGES,
+} from '../store/store.js';
 
 // Each command's modules (and the store's, the logger's, the error report's) are loaded
 // when it runs: a command starts without the others' (`--version` 0.32 → 0.22 s of CPU,
@@ -359,6 +364,78 @@ summaryCommand('unset', 'drop a hand-written summary: the generated one is back 
 ]).action(async (options) => {
   const { unsetSummary } = await import('./commands/summary.js');
   print(await unsetSummary(options, storeOf(options)));
+});
+
+const school = withExamples(
+  program
+    .command('school')
+    .description(
+      "a school's name on the pages of another language (a catch-all group's): label, labels, unlabel",
+    ),
+  [
+    'tamborrada school label "Otras compañías" --eu "Beste konpainiak"',
+    'tamborrada school labels',
+    'tamborrada school unlabel "Otras compañías"',
+  ],
+);
+/** `--eu`: one option per language a school can be named in (not Spanish: the lists' name is the Spanish pages'). */
+const labelOptions = (command: Command, meaning: (language: string) => string, value = ' <name>') => {
+  for (const lang of LABEL_LANGUAGES)
+    command.option(`--${lang}${value}`, meaning(LABEL_LANGUAGE_NAMES[lang]));
+  return command;
+};
+labelOptions(
+  storeCommand(
+    'label',
+    "give a school its name on the pages of another language; the API, the CSV files and the Spanish pages keep the lists' name",
+    [
+      'tamborrada school label "Otras compañías" --eu "Beste konpainiak"',
+      'tamborrada school label "Colegio del Faro" --eu "Faroko Ikastetxea"',
+    ],
+    school,
+  ).argument('<school>', 'the school exactly as the lists write it'),
+  (language) => `its name on the ${language} pages, their charts and their summaries`,
+)
+  .addHelpText(
+    'after',
+    `
+For a group the lists name in Spanish, such as their catch-all "Otras compañías": the
+pages of that language show the name given here wherever they name the school (its page,
+tables, charts, summaries, the search's list; its page's address follows it, the old one
+moves there). The API and the CSV files keep the lists' name, as the search does. Running
+servers show it within 2 seconds. See docs/operations.md.`,
+  )
+  .action(async (name: string, options) => {
+    const { labelSchool } = await import('./commands/school.js');
+    print(await labelSchool(name, options, storeOf(options)));
+  });
+storeCommand(
+  'labels',
+  'list the schools named in another language, with those names',
+  ['tamborrada school labels'],
+  school,
+).action(async (options) => {
+  const { listLabels } = await import('./commands/school.js');
+  print(await listLabels(storeOf(options)));
+});
+labelOptions(
+  storeCommand(
+    'unlabel',
+    "drop a school's name in another language: the pages show the lists' name again",
+    ['tamborrada school unlabel "Otras compañías"', 'tamborrada school unlabel "Otras compañías" --eu'],
+    school,
+  ).argument('<school>', 'the school exactly as the lists write it'),
+  (language) => `only its name on the ${language} pages (default: every language)`,
+  '',
+).action(async (name: string, options) => {
+  const { unlabelSchool } = await import('./commands/school.js');
+  print(
+    await unlabelSchool(
+      name,
+      LABEL_LANGUAGES.filter((lang) => options[lang] === true),
+      storeOf(options),
+    ),
+  );
 });
 
 const participant = withExamples(

@@ -9,6 +9,8 @@ export const DEMO_YEARS: readonly number[] = Object.freeze([2018, 2019, 2020, 20
 
 /** The catch-all company for the small groups, present every year. */
 export const DEMO_CATCH_ALL_SCHOOL = 'Otras compañías';
+/** Its name on the Basque pages, which `demo` gives it (`tamborrada school label`) unless it has one. */
+export const DEMO_CATCH_ALL_BASQUE = 'Beste konpainiak';
 
 export interface DemoSchool {
   readonly name: string;

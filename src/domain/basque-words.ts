@@ -49,9 +49,9 @@ const AFTER_ONE: Record<NounCase, string> = {
 
 /**
  * A noun counted, in `grammaticalCase`: the noun takes no plural mark after a number
- * (`15 parte-hartzaile`, `4.612 haurrek`, `44 konpainiatan`), and `bat` follows the noun;
- * for 1 the figure stands there, declined as `bat` is read (`haur 1ek`, `edizio 1ean`).
- * `mark` dresses the figure (the summaries' `**bold**`). A final r doubles (`haurrek`).
+ * (`15 parte-hartzaile`, `4.612 haurrek`, `44 konpainiatan`); one is the word `bat`, after
+ * the noun and declined (`haur batek`, `edizio batean`). `mark` dresses the figure, or
+ * `bat` with its ending (the summaries' `**bold**`). A final r doubles (`haurrek`).
  */
 export function counted(
   count: number,
@@ -59,12 +59,30 @@ export function counted(
   grammaticalCase: NounCase = 'absolutive',
   mark: (figure: string) => string = (figure) => figure,
 ): string {
+  if (count === 1) return `${noun} ${mark(`bat${AFTER_ONE[grammaticalCase]}`)}`;
   const figure = mark(formatNumber(count));
-  if (count === 1) return `${noun} ${figure}${AFTER_ONE[grammaticalCase]}`;
   const [afterVowel, afterConsonant] = AFTER_A_NUMBER[grammaticalCase];
   if (/[aeiou]$/.test(noun)) return `${figure} ${noun}${afterVowel}`;
   const stem = noun.endsWith('r') && afterConsonant !== '' ? `${noun}r` : noun;
   return `${figure} ${stem}${afterConsonant}`;
+}
+
+/**
+ * A number standing for things already named (`horietako bat`, `42 konpainietatik 38tan`):
+ * one is the word `bat`; another takes its ending as it is read, indefinite (`38tan`,
+ * …hemezortzitan; `5etan`, …bostetan; `21ean`, …hogeita batean). `mark` as in `counted`.
+ */
+export function numberAlone(
+  count: number,
+  grammaticalCase: 'absolutive' | 'inessive' = 'absolutive',
+  mark: (figure: string) => string = (figure) => figure,
+): string {
+  if (count === 1) return mark(`bat${AFTER_ONE[grammaticalCase]}`);
+  const figure = mark(formatNumber(count));
+  if (grammaticalCase === 'absolutive') return figure;
+  const word = lastSpokenWord(count);
+  if (word === 'bat') return `${figure}${AFTER_ONE.inessive}`;
+  return `${figure}${AFTER_A_NUMBER.inessive[/[aeiou]$/.test(word) ? 0 : 1]}`;
 }
 
 /** The cases a year takes: `2018an`, `2018ko`, `2018tik`, `2018ra`. */

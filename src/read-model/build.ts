@@ -70,13 +70,14 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
       const statistics = await snapshot.readStatistics();
       const rule = await snapshot.readStatisticsRule();
       const tallies = await snapshot.readEditionTallies();
+      const schoolLabels = await snapshot.readSchoolLabels();
       // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
       const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
       await snapshot.readParticipants(
         withheld.map((row) => Number(row.year)),
         take,
       );
-      return { version, years, statistics, rule, tallies };
+      return { version, years, statistics, rule, tallies, schoolLabels };
     })
     .finally(() => store.close().catch(() => undefined));
   const readMs = performance.now() - started;
@@ -107,6 +108,8 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
     statistics,
     /** The published facts (`PublishedFacts`: the name pages, the schools' participants) as JSON. */
     names,
+    /** The schools' names in other languages (`school label`). */
+    schoolLabels: read.schoolLabels,
     /** True when a stored tally did not fit the rows served and the build made one of its own. */
     namesMade,
     rowsRead: collector.rows,

@@ -251,6 +251,7 @@ export class ReadModelFollower {
       statistics: new StatisticsRecords(built.statistics),
       participants: new ParticipantIndex(built.shelves),
       names: new NameIndex(JSON.parse(built.names) as PublishedFacts),
+      schoolLabels: built.schoolLabels,
       isUpdating: this.isUpdating,
     };
     this.served = { model, storeVersion: built.version };

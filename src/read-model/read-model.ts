@@ -1,3 +1,4 @@
+import type { SchoolLabel } from '../store/store.js';
 import type { NameIndex } from './name-index.js';
 import type { ParticipantIndex } from './participant-index.js';
 import type { StatisticsRecords } from './statistics-records.js';
@@ -16,6 +17,8 @@ export interface ReadModel {
   participants: ParticipantIndex;
   /** The first names and surnames with a page (at least k children bear them): the facts each shows. */
   names: NameIndex;
+  /** The schools' names on the pages of other languages (`school label`); the API keeps the lists' names. */
+  schoolLabels: readonly SchoolLabel[];
   /** `sys_status.is_updating`: the statistics operation answers `{"isUpdating":true}`. */
   isUpdating: boolean;
 }

@@ -336,9 +336,9 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   }
   const hashAll = (table: string, row = 't::text') =>
     `(SELECT md5(COALESCE(string_agg(${row}, '|' ORDER BY ${row}), '')) FROM ${table} t)`;
-  // The Basque summaries where the role may read them (a database migrated without the grant).
+  // The Basque summaries and the schools' names where the role may read them (a database migrated without the grant).
   const { rows: basque } = await queryable.query<{ tables: string[] }>(
-    `SELECT array_remove(ARRAY[${shared.BASQUE_TABLES.map((table) => `CASE WHEN ${readable(table)} THEN '${table}' END`).join(', ')}], NULL) AS tables`,
+    `SELECT array_remove(ARRAY[${[...shared.BASQUE_TABLES, shared.LABELS_TABLE].map((table) => `CASE WHEN ${readable(table)} THEN '${table}' END`).join(', ')}], NULL) AS tables`,
   );
   const { rows: fingerprint } = await queryable.query<{ value: string }>(
     `SELECT concat_ws('/', (SELECT count(*) || '/' || COALESCE(max(created_at)::text, '') FROM participants),

@@ -1,20 +1,23 @@
 import type { StoreLocation } from '../config/index.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import type { ParticipantRecord } from '../domain/types.js';
-import type {
-  ManualSummary,
-  Removal,
-  SummaryLanguage,
-  SchemaState,
-  StatisticsRule,
-  StoredStatistic,
-  StoredTally,
-  StoreSnapshot,
-  StoreVersion,
-  UpdatingStatus,
-  WriteTransaction,
-  YearRow,
-  YearStatus,
+import {
+  LABEL_LANGUAGES,
+  type LabelLanguage,
+  type ManualSummary,
+  type Removal,
+  type SchoolLabel,
+  type SummaryLanguage,
+  type SchemaState,
+  type StatisticsRule,
+  type StoredStatistic,
+  type StoredTally,
+  type StoreSnapshot,
+  type StoreVersion,
+  type UpdatingStatus,
+  type WriteTransaction,
+  type YearRow,
+  type YearStatus,
 } from './store.js';
 
 /**
@@ -37,6 +40,9 @@ export interface ParticipantRows {
   insert: WriteTransaction['insertParticipants'];
 }
 
+/** The schools' names in other languages than the lists' (`school label`): the pages' only. */
+export const LABELS_TABLE = 'tamborrada_school_labels';
+
 /** A store that lacks one of our tables was not migrated by this version. */
 export const OUR_TABLES = [
   'tamborrada_changes',
@@ -48,6 +54,7 @@ export const OUR_TABLES = [
   'summaries_eu',
   'summary_overrides_eu',
   'tamborrada_edition_tallies',
+  LABELS_TABLE,
 ];
 
 /** Tables of earlier versions that `migrate` drops: what they held is made otherwise now. */
@@ -103,6 +110,7 @@ export function snapshotReads(
     readStatisticsRule: () => readStatisticsRule(sql),
     readEditionTallies: () => readEditionTallies(sql),
     readParticipants: participants.each,
+    readSchoolLabels: () => readSchoolLabels(sql),
   };
 }
 
@@ -122,6 +130,7 @@ export abstract class SqlStore {
   readonly readStatisticsRule = () => readStatisticsRule(this.sql);
   readonly readRemovals = () => readRemovals(this.sql);
   readonly readRemovalSecret = () => readRemovalSecret(this.sql);
+  readonly readSchoolLabels = () => readSchoolLabels(this.sql);
 }
 
 async function readYears(sql: Sql): Promise<YearRow[]> {
@@ -238,6 +247,18 @@ async function readManualSummaries(sql: Sql): Promise<ManualSummary[]> {
     .sort((a, b) => byText(a.year, b.year) || byText(a.category, b.category) || byText(a.lang, b.lang));
 }
 
+/** The schools' names in other languages, by school and language; none where the table is missing (a store not migrated) or unreadable. */
+async function readSchoolLabels(sql: Sql): Promise<SchoolLabel[]> {
+  if (!(await canRead(sql, LABELS_TABLE))) return [];
+  const rows = await sql.all<Omit<SchoolLabel, 'updatedAt'> & { updated_at: unknown }>(
+    `SELECT school, lang, label, updated_at FROM ${LABELS_TABLE}`,
+  );
+  return rows
+    .filter((row) => (LABEL_LANGUAGES as readonly string[]).includes(row.lang))
+    .map(({ updated_at, ...row }) => ({ ...row, updatedAt: timestampText(updated_at) }))
+    .sort((a, b) => byText(a.school, b.school) || byText(a.lang, b.lang));
+}
+
 /** `years` of a removal: one 4-digit year, or every year. */
 const ALL_YEARS = 'all';
 
@@ -269,6 +290,7 @@ export function writeTransaction(sql: Sql, participants: ParticipantRows): Write
     ...yearWrites(sql),
     ...summaryWrites(sql),
     ...removalWrites(sql),
+    ...labelWrites(sql),
   };
 }
 
@@ -462,6 +484,28 @@ function removalWrites(sql: Sql) {
   } satisfies Partial<WriteTransaction>;
 }
 
+function labelWrites(sql: Sql) {
+  return {
+    async readSchools() {
+      const rows = await sql.all<{ school: string }>('SELECT DISTINCT school FROM participants');
+      return rows.map((row) => row.school).sort(byText);
+    },
+    async setSchoolLabel(school: string, lang: LabelLanguage, label: string) {
+      await sql.run(
+        `INSERT INTO ${LABELS_TABLE} (school, lang, label) VALUES (?, ?, ?)
+         ON CONFLICT (school, lang) DO UPDATE SET label = excluded.label, updated_at = ${sql.now}`,
+        [school, lang, label],
+      );
+    },
+    async unsetSchoolLabels(school: string, langs: readonly LabelLanguage[]) {
+      let deleted = 0;
+      for (const lang of langs)
+        deleted += await sql.run(`DELETE FROM ${LABELS_TABLE} WHERE school = ? AND lang = ?`, [school, lang]);
+      return deleted;
+    },
+  } satisfies Partial<WriteTransaction>;
+}
+
 /** The tables a read model is built from: a change to any of them moves the store's version. */
 export const FOLLOWED_TABLES = [
   'participants',
@@ -469,6 +513,7 @@ export const FOLLOWED_TABLES = [
   'available_years',
   ...BASQUE_TABLES,
   'tamborrada_edition_tallies',
+  LABELS_TABLE,
 ] as const;
 
 /**
@@ -531,6 +576,13 @@ export function createTables(types: ColumnTypes): string[] {
        updated_at ${types.time},
        notes text
      )`,
+    ...ourTables(types),
+  ];
+}
+
+/** Our own tables beside DESIGN §2's. */
+function ourTables(types: ColumnTypes): string[] {
+  return [
     summaryTable('summary_overrides', types),
     // The Basque summaries: the generated ones (replaced with the statistics), and those written by hand.
     summaryTable('summaries_eu'),
@@ -561,6 +613,14 @@ export function createTables(types: ColumnTypes): string[] {
        id integer PRIMARY KEY CHECK (id = 1),
        secret text NOT NULL,
        created_at ${types.time}
+     )`,
+    // A school's name on the pages of another language (`school label`), by school and language.
+    `CREATE TABLE IF NOT EXISTS ${LABELS_TABLE} (
+       school text NOT NULL,
+       lang text NOT NULL,
+       label text NOT NULL,
+       updated_at ${types.time},
+       PRIMARY KEY (school, lang)
      )`,
     // One row per removal request carried out: no name, a keyed hash of it.
     `CREATE TABLE IF NOT EXISTS tamborrada_removals (

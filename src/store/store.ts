@@ -27,6 +27,8 @@ export interface StoreSnapshot {
   readEditionTallies(): Promise<StoredTally[]>;
   /** Passes every participant but those of the `withheld` years to `take`; returns how many. */
   readParticipants(withheld: readonly number[], take: TakeParticipant): Promise<number>;
+  /** The schools' names in other languages (`school label`); none where the store has no such table. */
+  readSchoolLabels(): Promise<SchoolLabel[]>;
 }
 
 /** An edition's tally as stored, with the fingerprint of the rows it stands for. */
@@ -110,6 +112,25 @@ export interface ManualSummary {
   updatedAt: string | null;
 }
 
+/** The languages a school can be given a name in besides the lists' own (Spanish: the API's and the Spanish pages'). */
+export const LABEL_LANGUAGES = ['eu'] as const;
+export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
+/** How the operator's messages name each of those languages. */
+export const LABEL_LANGUAGE_NAMES: Readonly<Record<LabelLanguage, string>> = { eu: 'Basque' };
+/** The longest name a school can be given, in characters: as long as a list's school by default (MAX_SCHOOL_LENGTH). */
+export const MAX_LABEL_CHARACTERS = 150;
+
+/**
+ * A school's name on the pages of another language (`tamborrada school label`), such as the
+ * lists' catch-all "Otras compañías": the API, the CSV files and the search keep the lists' name.
+ */
+export interface SchoolLabel {
+  school: string;
+  lang: LabelLanguage;
+  label: string;
+  updatedAt: string | null;
+}
+
 /**
  * A family's request that one child be removed, as the store keeps it: no name, only a
  * keyed hash of the normalised whole name and the school (the store's secret is the key).
@@ -180,6 +201,12 @@ export interface WriteTransaction {
   /** Records a removal; false when one with the same hash and year was recorded already. */
   recordRemoval(removal: Omit<Removal, 'removedAt'>): Promise<boolean>;
   readRemovals(): Promise<Removal[]>;
+  /** Every school with a participant, whatever its year's flag. */
+  readSchools(): Promise<string[]>;
+  /** Gives a school its name in a language (replacing the one it had there). */
+  setSchoolLabel(school: string, lang: LabelLanguage, label: string): Promise<void>;
+  /** Drops a school's names in these languages; how many there were. */
+  unsetSchoolLabels(school: string, langs: readonly LabelLanguage[]): Promise<number>;
 }
 
 /** Nothing, the public project's tables only, our schema as an older version left it, or all of it. */
@@ -196,6 +223,7 @@ export interface WriteStore
   transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   readUpdatingStatus(): Promise<UpdatingStatus>;
   readManualSummaries(): Promise<ManualSummary[]>;
+  readSchoolLabels(): Promise<SchoolLabel[]>;
   /**
    * Overwrites what deleted rows left in the store's files, outside any transaction
    * (SQLite: VACUUM, then the WAL emptied; PostgreSQL: VACUUM FULL of the tables that

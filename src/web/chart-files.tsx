@@ -1,24 +1,20 @@
 import { renderToString } from 'preact-render-to-string';
-import { GLOBAL_YEAR, isCategoryId } from '../domain/categories.js';
+import { GLOBAL_YEAR } from '../domain/categories.js';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { STANDALONE_POLICY, StandaloneChart } from './charts/standalone.js';
 import type { ChartLinks } from './open-data.js';
 import { pageKind } from './page-answer.js';
-import { NAME_FILES, nameChart } from './pages/name-page.js';
+import { chartKeyOf, chartName, sectionId, type ChartKey } from './chart-names.js';
+import { nameChart } from './pages/name-page.js';
 import { schoolChart } from './pages/school-page.js';
-import { NAME_KINDS } from './locale.js';
 import { nameOfSlug, withSite, type SiteContext } from './site-context.js';
 import { statisticChart, type Drawing } from './statistic-sections.js';
 
 /*
- * Each chart of the pages as a file of its own and on a page any site may frame, by the name of its CSV
- * file less `.csv`: `2024-topNamesByYear` (a statistic of a year or of `global`), `companias-{slug}-participantes`,
- * `nombres-{slug}` and `apellidos-{slug}` (a name's editions).
+ * Each chart of the pages as a file of its own and on a page any site may frame, by a name in
+ * the page's language (src/web/chart-names.ts): `2024-topNamesByYear`, `companias-{slug}-participantes`,
+ * `nombres-{slug}`; in Basque `2024-izen-ohikoenak`, `konpainiak-{slug}-parte-hartzaileak`, `izenak-{slug}`.
  */
-
-const STATISTIC_CHART = /^([0-9]{4}|global)-([A-Za-z]+)$/;
-const SCHOOL_CHART = /^companias-([a-z0-9-]+)-participantes$/;
-const NAME_CHART = new RegExp(`^(${Object.values(NAME_FILES).join('|')})-([a-z0-9-]+)$`);
 
 /** A chart with a file and an embeddable page: its title (which page's), how it is drawn, the page it is on (a statistic's with its anchor). */
 export interface PageChart {
@@ -27,41 +23,60 @@ export interface PageChart {
   page: string;
 }
 
-/** The chart a name stands for (its CSV file's name less `.csv`), when there is one. */
-export function chartOf(site: SiteContext, name: string): PageChart | undefined {
-  const [, year = '', category = ''] = STATISTIC_CHART.exec(name) ?? [];
-  if (isCategoryId(category)) {
+/** The chart a key stands for, when the model has it. */
+function chartOfKey(site: SiteContext, key: ChartKey): PageChart | undefined {
+  const { language } = site.locale;
+  if (key.chart === 'statistic') {
+    const { year, category } = key;
     const record = site.data.recordsOf(year).get(category);
-    const chart = record && statisticChart(category, record, site.texts);
+    const chart = record && statisticChart(category, record, site.texts, site.schoolName);
     const texts = site.texts.statistics;
     const page = year === GLOBAL_YEAR ? texts.globalTitle : texts.yearTitle(year);
     return (
       chart && {
         title: site.texts.openData.embed.title(chart.title, page),
         drawing: chart.drawing,
-        page: `${site.paths.statistics(year)}#${category}`,
+        page: `${site.paths.statistics(year)}#${sectionId(language, category)}`,
       }
     );
   }
-  const [, prefix, nameSlug = ''] = NAME_CHART.exec(name) ?? [];
-  const kind = NAME_KINDS.find((one) => NAME_FILES[one] === prefix);
-  if (kind !== undefined) {
-    const fact = nameOfSlug(site, kind, nameSlug);
-    return fact && nameChart(site, fact, nameSlug);
+  if (key.chart === 'name') {
+    const fact = nameOfSlug(site, key.kind, key.slug);
+    return fact && nameChart(site, fact, key.slug);
   }
-  const slug = SCHOOL_CHART.exec(name)?.[1] ?? '';
-  const school = site.slugs.schoolOf.get(slug);
-  return school === undefined ? undefined : schoolChart(site, slug, school);
+  const school = site.slugs.schoolOf.get(key.slug);
+  return school === undefined ? undefined : schoolChart(site, key.slug, school);
+}
+
+/** The chart a name of the site's language stands for, when there is one. */
+export function chartOf(site: SiteContext, name: string): PageChart | undefined {
+  const key = chartKeyOf(site.locale.language, name);
+  return key && chartOfKey(site, key);
+}
+
+/**
+ * Where a chart is now, by its name in this language, when `name` is a Spanish one under
+ * another language's folder: the Basque pages named their charts so before they had names of
+ * their own (`/eu/txertatu/companias-zubia-participantes`), and those addresses keep leading to them.
+ */
+export function movedChart(site: SiteContext, name: string): string | undefined {
+  const { language } = site.locale;
+  const old = language === 'es' ? undefined : chartKeyOf('es', name);
+  // A school by the slug of the lists' name, which its page here may no longer have.
+  const school = old?.chart === 'school' ? site.fileSlugs.schoolOf.get(old.slug) : undefined;
+  const key = school === undefined ? old : { ...old!, slug: site.slugs.slugOf.get(school)! };
+  return key && chartOfKey(site, key) && chartName(language, key);
 }
 
 /** The room an embeddable page takes around its chart: title, credits, margins (pixels, at 390 px wide). */
 const EMBED_CHROME = 200;
 
 /** The links beside a chart: its file, its embeddable page, how to cite it and the code that embeds it. */
-export function chartLinks(site: SiteContext, name: string): ChartLinks | undefined {
-  const chart = chartOf(site, name);
+export function chartLinks(site: SiteContext, key: ChartKey): ChartLinks | undefined {
+  const chart = chartOfKey(site, key);
   if (chart === undefined) return undefined;
   const { origin, paths, texts } = site;
+  const name = chartName(site.locale.language, key);
   const attribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
   const frame = [
     `src="${attribute(origin + paths.embed(name))}"`,
@@ -95,7 +110,7 @@ function chartCredits(site: SiteContext, chart: PageChart): string[] {
 
 const SVG_KIND = pageKind('image/svg+xml; charset=utf-8', CACHE.revalidate, STANDALONE_POLICY);
 
-/** `/graficos/{name}.svg`: a chart as a standalone SVG file in the site's language, titled and credited inside. */
+/** `/graficos/{name}.svg` (`/eu/grafikoak/…`): a chart as a standalone SVG file in the site's language, titled and credited inside. */
 export function chartFile(site: SiteContext, file: string): PreparedResponse | undefined {
   const chart = file.endsWith('.svg') ? chartOf(site, file.slice(0, -4)) : undefined;
   if (chart === undefined) return undefined;

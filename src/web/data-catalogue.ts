@@ -105,7 +105,7 @@ function csvDistribution({ origin, catalogue, common }: CatalogueContext, file: 
   return {
     '@id': `${catalogue}#${file.name}`,
     '@type': 'dcat:Distribution',
-    'dct:title': inEach((texts) => file.title(texts)),
+    'dct:title': file.title,
     ...(description.length > 0 && { 'dct:description': Object.fromEntries(description) }),
     'dcat:accessURL': url,
     'dcat:downloadURL': url,

@@ -71,7 +71,7 @@ function typesByName(tables: readonly CsvTable[]): ReadonlyMap<string, FieldType
 /** A file's Table Schema: its columns in order, each with its name, type, and titles in each language. */
 function tableSchema(file: DescribedFile, types: ReadonlyMap<string, FieldType>) {
   const [spanish, basque] = [file.table(es), file.table(eu)];
-  const titles = { es: file.title(es), eu: file.title(eu) };
+  const titles = file.title;
   return {
     fields: spanish.columns.map((name, column) => {
       const title = { es: heading(name), eu: heading(basque.columns[column]!) };
@@ -116,8 +116,8 @@ export function dataPackageAnswer(site: SiteContext, data: PublishedFiles): Prep
       // Relative to this descriptor, as the standard reads it: both live under /datos/.
       path: file.file,
       type: 'table',
-      title: file.title(es),
-      'title@eu': file.title(eu),
+      title: file.title.es,
+      'title@eu': file.title.eu,
       ...(file.description.es !== null && { description: file.description.es }),
       ...(file.description.eu !== null && { 'description@eu': file.description.eu }),
       format: 'csv',

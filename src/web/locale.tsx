@@ -98,11 +98,10 @@ export const LOCALES: Record<Language, Locale> = {
 };
 
 /** A text in each language of the pages (a JSON-LD language map, a file's description in each). */
-export const inEach = <T,>(text: (texts: Texts) => T) =>
-  Object.fromEntries(LANGUAGES.map((language) => [language, text(LOCALES[language].texts)])) as Record<
-    Language,
-    T
-  >;
+export const inEach = <T,>(text: (texts: Texts, language: Language) => T) =>
+  Object.fromEntries(
+    LANGUAGES.map((language) => [language, text(LOCALES[language].texts, language)]),
+  ) as Record<Language, T>;
 
 /** The language of an address: Basque under `/eu`, Spanish elsewhere. */
 export function languageOfPath(path: string): Language {

@@ -29,7 +29,7 @@ export const statisticDownload = (site: SiteContext, year: string, category: Cat
   statisticCsv(site, year, category) && {
     csv: downloadPath(`${year}-${category}.csv`),
     json: categoryApiPath(year, category),
-    chart: chartLinks(site, `${year}-${category}`),
+    chart: chartLinks(site, { chart: 'statistic', year, category }),
   };
 
 /** The table of a file name, when it names a statistic or a school that has one. */
@@ -37,7 +37,7 @@ function tableOf(site: SiteContext, file: string): CsvTable | undefined {
   const [, year = '', category = ''] = STATISTIC_FILE.exec(file) ?? [];
   if (isCategoryId(category)) return statisticCsv(site, year, category);
   const [, slug = '', kind = ''] = SCHOOL_FILE.exec(file) ?? [];
-  const school = site.slugs.schoolOf.get(slug);
+  const school = site.fileSlugs.schoolOf.get(slug);
   return school === undefined ? undefined : schoolTable(site, school, kind);
 }
 
@@ -57,8 +57,8 @@ export interface CsvFile {
   file: string;
   /** Its table; with another catalogue, the same table with that language's headings. */
   table(texts: Texts): CsvTable;
-  /** What it holds, in a language: the statistic or the school, and the edition. */
-  title(texts: Texts): string;
+  /** What it holds, in each language: the statistic or the school (by its name there), and the edition. */
+  title: Readonly<Record<Language, string>>;
   /** What it says, in each language: the statistic's summary (Markdown bold), or what a school's file counts. */
   description: Readonly<Record<Language, string | null>>;
   /** The same data in the API, where the API has it (a name's figures it has not). */
@@ -75,23 +75,28 @@ export function csvFiles(site: SiteContext): CsvFile[] {
         {
           file: `${year}-${category}.csv`,
           table: (texts) => statisticTable(category, record, texts)!,
-          title: (texts) =>
-            `${texts.categories[category].title} · ${year === GLOBAL_YEAR ? texts.nav.global : year}`,
-          description: { es: record.summary, eu: record.basqueSummary },
+          title: inEach(
+            (texts) =>
+              `${texts.categories[category].title} · ${year === GLOBAL_YEAR ? texts.nav.global : year}`,
+          ),
+          description: inEach((_texts, language) => {
+            const summary = language === 'eu' ? record.basqueSummary : record.summary;
+            return summary && site.relabels[language](summary);
+          }),
           api: categoryApiPath(year, category),
         },
       ];
     }),
   );
-  const schools = [...site.slugs.schoolOf].flatMap(([slug, school]): CsvFile[] => {
-    const downloads = schoolDownloads(site, slug);
+  const schools = [...site.fileSlugs.schoolOf].flatMap(([slug, school]): CsvFile[] => {
+    const downloads = schoolDownloads(site, school);
     const overall = site.commonNames(GLOBAL_YEAR).get(school);
     type Words = (texts: Texts['school']) => string;
     type Heading = 'participantsHeading' | 'namesHeading';
     const schoolFile = (kind: 'participantes' | 'nombres', heading: Heading, text: Words): CsvFile => ({
       file: `companias-${slug}-${kind}.csv`,
       table: (texts) => schoolTable(site, school, kind, texts),
-      title: (texts) => `${school} · ${texts.school[heading]}`,
+      title: inEach((texts, language) => `${site.schoolNames[language](school)} · ${texts.school[heading]}`),
       description: inEach((texts) => text(texts.school)),
       api: downloads[kind === 'participantes' ? 'participants' : 'names'].json,
     });
@@ -104,7 +109,7 @@ export function csvFiles(site: SiteContext): CsvFile[] {
     site.data.names.list(kind).map((fact): CsvFile => ({
       file: `${NAME_FILES[kind]}-${site.nameSlugs(kind).slugOf.get(fact.key)!}.csv`,
       table: (texts) => nameTable(fact, texts),
-      title: (texts) => `${fact.name} · ${texts.names.kinds[kind].kind}`,
+      title: inEach((texts) => `${fact.name} · ${texts.names.kinds[kind].kind}`),
       description: inEach((texts) => texts.names.fileText(site.data.names.k)),
     })),
   );
@@ -128,12 +133,12 @@ export function previewFile(
   return page && previewAnswer(page.card());
 }
 
-/** `/sitemap.xml`: every page with an address, in each language. */
+/** `/sitemap.xml`: every page with an address, in each language (a school's by its slug there). */
 export function sitemapFile(site: SiteContext): PreparedResponse {
-  const addresses: PageAddress[] = [
+  const addresses = (language: Language): PageAddress[] => [
     { page: 'home' },
     ...site.data.years.map((year) => ({ page: 'statistics' as const, year })),
-    ...[...site.slugs.schoolOf.keys()].map((slug) => ({ page: 'school' as const, slug })),
+    ...[...site.pageSlugs[language].schoolOf.keys()].map((slug) => ({ page: 'school' as const, slug })),
     ...NAME_KINDS.flatMap((kind): PageAddress[] => [
       { page: 'names', kind },
       ...[...site.nameSlugs(kind).schoolOf.keys()].map((slug) => ({ page: 'name' as const, kind, slug })),
@@ -143,6 +148,8 @@ export function sitemapFile(site: SiteContext): PreparedResponse {
   ];
   return sitemapAnswer(
     site.origin,
-    Object.values(LOCALES).flatMap(({ paths }) => addresses.map((address) => pathOf(paths, address))),
+    Object.values(LOCALES).flatMap(({ paths, language }) =>
+      addresses(language).map((address) => pathOf(paths, address)),
+    ),
   );
 }

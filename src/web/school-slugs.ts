@@ -1,8 +1,8 @@
 import { compareSpanish } from '../domain/collation.js';
 import { searchKey } from '../domain/names.js';
 
-/** What a school whose name leaves no letter or digit is called in its address. */
-const EMPTY_SLUG = 'compania';
+/** What a school whose name leaves no letter or digit is called in its address (a Basque page's: `konpainia`). */
+export const EMPTY_SLUG = 'compania';
 
 /**
  * A page segment: `Ikastola Zubia-Txiki (Amara)` → `ikastola-zubia-txiki-amara`, `María José` →
@@ -16,15 +16,22 @@ export function slugOf(value: string, empty = EMPTY_SLUG): string {
 }
 
 /**
- * A distinct slug per school (or name's key, `empty` its own word): on a clash, in Spanish
- * order, the next get `-2`, `-3`… (docs/decisions.md). The slug of each school (or name),
- * and the school (or name) of each slug.
+ * A distinct slug per school (or name's key, `empty` its own word), made from its name as
+ * `shown` (a school's in a page's language): on a clash, in Spanish order, the next get
+ * `-2`, `-3`… (docs/decisions.md). The slug of each school (or name), and the school (or
+ * name) of each slug.
  */
-export function schoolSlugs(schools: Iterable<string>, empty = EMPTY_SLUG) {
+export function schoolSlugs(
+  schools: Iterable<string>,
+  empty = EMPTY_SLUG,
+  shown: (school: string) => string = (school) => school,
+) {
   const slugs = new Map<string, string>();
   const schoolOf = new Map<string, string>();
-  const sorted = [...new Set(schools)].sort(compareSpanish);
-  const slugOfOne = (school: string) => slugOf(school, empty);
+  const sorted = [...new Set(schools)].sort(
+    (a, b) => compareSpanish(shown(a), shown(b)) || compareSpanish(a, b),
+  );
+  const slugOfOne = (school: string) => slugOf(shown(school), empty);
   const wanted = new Set(sorted.map(slugOfOne));
   for (const school of sorted) {
     const base = slugOfOne(school);

@@ -1,4 +1,7 @@
+import { useContext } from 'preact/hooks';
+import { compareSpanish } from '../domain/collation.js';
 import { useLocale } from './locale.js';
+import { SchoolContext } from './name-links.js';
 
 /** What was sent, shown again in the form of the answer. */
 export interface SearchInput {
@@ -13,9 +16,16 @@ interface SearchFormProps {
   idPrefix: string;
 }
 
-/** The participant search, POSTed: the name never travels in an address (history, `Referer`, logs). */
+/**
+ * The participant search, POSTed: the name never travels in an address (history, `Referer`,
+ * logs). Each school is chosen by its name on these pages and sent by the lists' (the API's).
+ */
 export function SearchForm({ companies, input, idPrefix }: SearchFormProps) {
   const { texts: all, paths } = useLocale();
+  const schools = useContext(SchoolContext);
+  const choices = companies
+    .map((company) => ({ company, shown: schools.name(company) }))
+    .sort((a, b) => compareSpanish(a.shown, b.shown));
   const texts = all.search;
   const nameId = `${idPrefix}-name`;
   const hintId = `${idPrefix}-hint`;
@@ -44,9 +54,9 @@ export function SearchForm({ companies, input, idPrefix }: SearchFormProps) {
           <option value="" selected={input === undefined}>
             {texts.companyChoose}
           </option>
-          {companies.map((company) => (
+          {choices.map(({ company, shown }) => (
             <option value={company} selected={input?.company === company}>
-              {company}
+              {shown}
             </option>
           ))}
         </select>

@@ -2,12 +2,20 @@ import type { VNode } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import type { PageContext } from './layout.js';
-import { addressOf, LOCALES, LocaleContext, pathOf, type Language, type Locale } from './locale.js';
+import {
+  addressOf,
+  LOCALES,
+  LocaleContext,
+  pathOf,
+  type Language,
+  type Locale,
+  type PageAddress,
+} from './locale.js';
 import { datasetJsonLd, PageMetaContext } from './page-meta.js';
 import { previewPath, type PreviewCard } from './preview-card.js';
 import type { NameFact, NameKind } from '../domain/statistics/name-facts.js';
-import { NamePathContext, SchoolPathContext } from './name-links.js';
-import { schoolSlugs } from './school-slugs.js';
+import { NamePathContext, SchoolContext } from './name-links.js';
+import { EMPTY_SLUG, schoolSlugs } from './school-slugs.js';
 import type { SiteData } from './site-data.js';
 import { fullOrPublic } from './year-statistics.js';
 
@@ -64,7 +72,23 @@ export function modelContext(
     const items = fullOrPublic(SHAPES.nameBySchool, data.recordsOf(year).get(category)) ?? [];
     return new Map(items.map((item) => [item.school, item.name]));
   });
-  const slugs = schoolSlugs(firstYears.keys());
+  /** A school's name on the pages of each language: the one the operator gave it there, else the lists'. */
+  const schoolNames = {
+    es: nameIn(data.schoolLabels.es),
+    eu: nameIn(data.schoolLabels.eu),
+  } satisfies Record<Language, (school: string) => string>;
+  /** A summary with the schools named as each language's pages name them. */
+  const relabels = {
+    es: relabelling(data.schoolLabels.es),
+    eu: relabelling(data.schoolLabels.eu),
+  } satisfies Record<Language, (text: string) => string>;
+  /** The slug of each school's CSV files, from the lists' name: one set of files for both languages. */
+  const fileSlugs = schoolSlugs(firstYears.keys());
+  /** The slug of each school's page in each language, from its name there (`/eu/konpainiak/beste-konpainiak`). */
+  const pageSlugs = {
+    es: schoolSlugs(firstYears.keys(), EMPTY_SLUG, schoolNames.es),
+    eu: schoolSlugs(firstYears.keys(), 'konpainia', schoolNames.eu),
+  } satisfies Record<Language, typeof fileSlugs>;
   /** The slug of each first name's and surname's page (by its key), and the key of each slug; made on first use. */
   const nameSlugs = perKey((kind: NameKind) =>
     schoolSlugs(
@@ -72,29 +96,79 @@ export function modelContext(
       NAME_EMPTY_SLUGS[kind],
     ),
   );
-  return { data, page, origin, privacyContact, published, firstYears, slugs, nameSlugs, commonNames };
+  return {
+    data,
+    page,
+    origin,
+    privacyContact,
+    published,
+    firstYears,
+    fileSlugs,
+    pageSlugs,
+    schoolNames,
+    relabels,
+    nameSlugs,
+    commonNames,
+  };
 }
+
+/** A school's name where `labels` has one, else the lists'. */
+const nameIn = (labels: ReadonlyMap<string, string>) => (school: string) => labels.get(school) ?? school;
 
 /** A name's slug when nothing of it is a letter or digit of an address. */
 const NAME_EMPTY_SLUGS: Record<NameKind, string> = { firstName: 'nombre', surname: 'apellido' };
 
 export type ModelContext = ReturnType<typeof modelContext>;
 
-/** The pages of one read model in one language: the model's context, the locale and the data's JSON-LD in it. */
+/**
+ * The pages of one read model in one language: the model's context, the locale and the data's
+ * JSON-LD in it, the schools' pages and names in it.
+ */
 export function siteContext(model: ModelContext, locale: Locale) {
   // The JSON-LD `Dataset` every page with an address carries.
   const dataset = datasetJsonLd(model.origin, model.data.years, locale);
-  return { ...model, locale, texts: locale.texts, paths: locale.paths, dataset };
+  const { language } = locale;
+  return {
+    ...model,
+    locale,
+    texts: locale.texts,
+    paths: locale.paths,
+    dataset,
+    /** Each school's page slug in this language, and the school of each. */
+    slugs: model.pageSlugs[language],
+    /** A school's name on these pages. */
+    schoolName: model.schoolNames[language],
+    /** A summary with the schools named as these pages name them (a name is bold in a summary: `**Otras compañías**`). */
+    relabel: model.relabels[language],
+  };
+}
+
+/** A text's `**school**` runs, each with the school's name in `labels`. */
+function relabelling(labels: ReadonlyMap<string, string>): (text: string) => string {
+  if (labels.size === 0) return (text) => text;
+  return (text) => {
+    let relabelled = text;
+    for (const [school, label] of labels) relabelled = relabelled.replaceAll(`**${school}**`, `**${label}**`);
+    return relabelled;
+  };
 }
 
 /** What the pages and files of one read model in one language are made from, made once per model. */
 export type SiteContext = ReturnType<typeof siteContext>;
 
-/** The same page in each language, with the same query. */
+/** The same page in each language, with the same query: a school's page by its slug there. */
 function alternatesOf(site: SiteContext, path: string, query: string): Record<Language, string> {
   const address = addressOf(site.paths, path);
-  const pathIn = (language: Language) => (address ? pathOf(LOCALES[language].paths, address) : path) + query;
+  const pathIn = (language: Language) =>
+    (address ? pathOf(LOCALES[language].paths, addressIn(site, address, language)) : path) + query;
   return { es: pathIn('es'), eu: pathIn('eu') };
+}
+
+/** A page's address in another language: a school's slug may differ there (its name does). */
+function addressIn(site: SiteContext, address: PageAddress, language: Language): PageAddress {
+  if (address.page !== 'school') return address;
+  const school = site.slugs.schoolOf.get(address.slug);
+  return { ...address, slug: (school && site.pageSlugs[language].slugOf.get(school)) ?? address.slug };
 }
 
 /** The facts of the name whose page has `slug`, or `undefined` when no page has it. */
@@ -114,7 +188,7 @@ export function namePathOf(site: SiteContext, kind: NameKind, name: string): str
  * address, its meta; `query` is part of the address (a comparison's `?n=…`), in every language.
  */
 export function withSite(site: SiteContext, page: VNode, path?: string, query = ''): VNode {
-  const { origin, dataset, slugs, paths, locale } = site;
+  const { origin, dataset, slugs, paths, locale, schoolName, relabel } = site;
   const meta =
     path === undefined
       ? undefined
@@ -125,15 +199,19 @@ export function withSite(site: SiteContext, page: VNode, path?: string, query = 
           alternates: alternatesOf(site, path, query),
           dataset,
         };
-  const schoolPath = (school: string) =>
-    slugs.slugOf.has(school) ? paths.school(slugs.slugOf.get(school)!) : undefined;
+  const schools = {
+    path: (school: string) =>
+      slugs.slugOf.has(school) ? paths.school(slugs.slugOf.get(school)!) : undefined,
+    name: schoolName,
+    relabel,
+  };
   return (
     <LocaleContext.Provider value={locale}>
-      <SchoolPathContext.Provider value={schoolPath}>
+      <SchoolContext.Provider value={schools}>
         <NamePathContext.Provider value={(kind, name) => namePathOf(site, kind, name)}>
           <PageMetaContext.Provider value={meta}>{page}</PageMetaContext.Provider>
         </NamePathContext.Provider>
-      </SchoolPathContext.Provider>
+      </SchoolContext.Provider>
     </LocaleContext.Provider>
   );
 }

@@ -8,7 +8,7 @@ import type { PageContext } from './layout.js';
 import { addressOf, LOCALES, LocaleContext, type ComparedKind, type Language } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
 import { dataPackageAnswer, publishedFiles } from './data-package.js';
-import { chartFile, chartOf } from './chart-files.js';
+import { chartFile, chartOf, movedChart } from './chart-files.js';
 import { dataFile, previewFile, sitemapFile } from './model-files.js';
 import { EMBED_POLICY, preparePage } from './page-answer.js';
 import { aboutPage } from './pages/about-page.js';
@@ -57,7 +57,7 @@ function pageAt(site: SiteContext, path: string): AddressedPage | undefined {
       return site.data.yearSet.has(address.year) ? yearPage(site, address.year) : undefined;
     case 'school': {
       const school = site.slugs.schoolOf.get(address.slug);
-      return school === undefined ? undefined : schoolPage(site, address.slug, school);
+      return school === undefined ? undefined : schoolPage(site, school);
     }
     case 'names':
       return namesPage(site, address.kind);
@@ -86,19 +86,36 @@ function modelPages(site: SiteContext) {
   const files = once(() => publishedFiles(site));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
   let catalogue: PreparedResponse | undefined;
-  const chart = perKey((file) => chartFile(site, file));
+  /** A school's page by the slug of the lists' name, when it has another here: a 301 to it. */
+  const movedSchool = (slug: string) => {
+    const school = site.slugs.schoolOf.has(slug) ? undefined : site.fileSlugs.schoolOf.get(slug);
+    return school === undefined ? undefined : movedPermanently(paths.school(site.slugs.slugOf.get(school)!));
+  };
+  /** A chart's old address in this language's folder: a 301 to where it is now. */
+  const moved = (name: string, at: (name: string) => string) => {
+    const now = movedChart(site, name);
+    return now === undefined ? undefined : movedPermanently(at(now));
+  };
+  const chart = perKey(
+    (file) =>
+      chartFile(site, file) ?? (file.endsWith('.svg') ? moved(file.slice(0, -4), paths.chart) : undefined),
+  );
   const embed = perKey((name) => {
     const shown = chartOf(site, name);
-    return shown && preparePage(200, withSite(site, <EmbedPage site={site} chart={shown} />), EMBED_POLICY);
+    if (shown === undefined) return moved(name, paths.embed);
+    return preparePage(200, withSite(site, <EmbedPage site={site} chart={shown} />), EMBED_POLICY);
   });
   const preview = perKey((image) => previewFile(site, image, (path) => pageAt(site, path)));
   return {
     home: () => page(paths.home),
     /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
     statistics: (year: string) => page(paths.statistics(year)),
-    /** `/companias/{slug}`: a school with participants in a published year, else the 404 page. */
-    school: (slug: string) => page(paths.school(slug)),
-    /** `/nombres`, `/apellidos`: the index; with `?nombre=` (`?apellido=`), the lookup. */
+    /**
+     * `/companias/{slug}`: a school with participants in a published year; by the slug of the
+     * lists' name where its name here is another (`school label`), a 301 to its page; else the 404 page.
+     */
+    school: (slug: string) => movedSchool(slug) ?? page(paths.school(slug)),
+    /** `/nombres`, `/apellidos`: the index; with `?nombre=` (`?apellido=`; `/eu/izenak?izena=`), the lookup. */
     names: (kind: NameKind, query: Query) => nameLookup(site, kind, query) ?? page(paths.namesFolder[kind]),
     /** `/nombres/{slug}`: a name at least k children bear, else the lookup's 404 for what was typed. */
     name: (kind: NameKind, slug: string) =>
@@ -123,9 +140,9 @@ function modelPages(site: SiteContext) {
       (catalogue ??= catalogueAnswer(site, files(), operations)),
     /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
     preview: (image: string) => preview(image) ?? notFound(),
-    /** `/graficos/{name}.svg`: a chart as a standalone SVG file, else the 404 page. */
+    /** `/graficos/{name}.svg`: a chart as a standalone SVG file; an old name, a 301; else the 404 page. */
     chart: (file: string) => chart(file) ?? notFound(),
-    /** `/insertar/{name}`: a chart's embeddable page, the one page any site may frame; else the 404 page (which may not be framed). */
+    /** `/insertar/{name}`: a chart's embeddable page, the one page any site may frame; an old name, a 301; else the 404 page (which may not be framed). */
     embed: (name: string) => embed(name) ?? notFound(),
     robots: once(() => robotsAnswer(site.origin)),
     sitemap: once(() => sitemapFile(site)),

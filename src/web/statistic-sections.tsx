@@ -1,8 +1,11 @@
 import type { ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
 import type { z } from 'zod';
 import { PAGE_ORDER, statisticOf, type CategoryId, type StatisticView } from '../domain/categories.js';
 import type { CategoryTexts, Texts } from './texts/es.js';
 import { useLocale } from './locale.js';
+import { sectionId } from './chart-names.js';
+import { TableBesideContext } from './charts/chart-svg.js';
 import { dotsHeight, EditionDots } from './charts/edition-dots.js';
 import { barsHeight, RankedBars } from './charts/ranked-bars.js';
 import { STANDALONE_CHART_WIDTH } from './charts/standalone.js';
@@ -19,12 +22,17 @@ import { DataTable, type DataTableProps } from './data-table.js';
 import { pageTable, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { SectionDownloads } from './open-data.js';
-import { PersonName, SchoolName } from './name-links.js';
+import { PersonName, SchoolContext, SchoolName } from './name-links.js';
 import { Summary } from './summary.js';
 import { parsed, totalOf, type StatisticRecord } from './year-statistics.js';
 
-/** A category, its words (and every text of the page's language), and the id of its chart. */
-type Shown = CategoryTexts & { category: CategoryId; id: string; texts: Texts };
+/** A category, its words (and every text of the page's language), the id of its chart, and a school's name in that language. */
+type Shown = CategoryTexts & {
+  category: CategoryId;
+  id: string;
+  texts: Texts;
+  schoolName: (school: string) => string;
+};
 
 /** A section's content from its data, or `undefined` when the data has an unexpected shape. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
@@ -67,7 +75,7 @@ export function Detail({ title, chart, drawn, wide = false, ...table }: DetailPr
   return (
     <div class={wide ? 'detail detail-wide' : 'detail'}>
       <div class="detail-chart">
-        {chart}
+        <TableBesideContext.Provider value={true}>{chart}</TableBesideContext.Provider>
         {note === '' ? null : <p class="note">{note}</p>}
       </div>
       <details class="detail-table">
@@ -108,14 +116,15 @@ const pageRows = (texts: Texts, { columns, rows }: StatisticTable) =>
 /** Bars of a table's first `limit` rows (a name and its figure), each figure `shown` to the reader. */
 const bars =
   (shown: (texts: Texts) => (value: number) => string, limit?: number) =>
-  (table: StatisticTable, { id, title, texts }: Shown): Drawing => {
+  (table: StatisticTable, { id, title, texts, schoolName }: Shown): Drawing => {
     const rows = table.rows.slice(0, limit);
+    const labelOf = (label: string) => (table.columns[0]?.school ? schoolName(label) : label);
     const chart = (
       <RankedBars
         id={id}
         title={title}
         bars={rows.map(([label, value]) => ({
-          label: String(label),
+          label: labelOf(String(label)),
           value: Number(value),
           shown: shown(texts)(Number(value)),
         }))}
@@ -205,10 +214,13 @@ function figureView(data: unknown, { texts }: Shown) {
 type School<K extends 'evolution' | 'constant'> = z.infer<(typeof SHAPES)[K]>[number];
 
 /** The first schools' participants per edition, a small chart each. */
-function evolutionDrawing(schools: readonly School<'evolution'>[], { id, texts }: Shown): Drawing {
+function evolutionDrawing(
+  schools: readonly School<'evolution'>[],
+  { id, texts, schoolName }: Shown,
+): Drawing {
   const series = schools
     .slice(0, EVOLUTION_CHARTS)
-    .map((school) => ({ label: school.school, points: school.years }));
+    .map((school) => ({ label: schoolName(school.school), points: school.years }));
   const describe = (school: YearSeries) =>
     texts.charts.schoolLine(school.label, school.points.map(yearWithCount(texts)));
   const width = STANDALONE_CHART_WIDTH;
@@ -249,7 +261,10 @@ const evolutionView = shaped(SHAPES.evolution, (schools, shown) => {
 });
 
 /** A row of dots per school over every edition. */
-function constantDrawing(schools: readonly School<'constant'>[], { id, title, texts }: Shown): Drawing {
+function constantDrawing(
+  schools: readonly School<'constant'>[],
+  { id, title, texts, schoolName }: Shown,
+): Drawing {
   const withData = new Set(schools.flatMap((school) => school.yearsActive.map((point) => point.year)));
   const editions = everyYear([...withData]);
   const missing = editions.filter((year) => !withData.has(year));
@@ -261,7 +276,7 @@ function constantDrawing(schools: readonly School<'constant'>[], { id, title, te
       years={editions}
       withData={withData}
       rows={schools.map((school) => ({
-        label: school.school,
+        label: schoolName(school.school),
         years: new Set(school.yearsActive.map((point) => point.year)),
         shown: texts.charts.editionsOf(school.yearsActive.length, withData.size),
       }))}
@@ -319,10 +334,15 @@ const CHARTS: Partial<Record<StatisticView, (data: unknown, shown: Shown) => Dra
   constant: shaped(SHAPES.constant, constantDrawing),
 };
 
-/** A statistic's chart (its section's) and its title, when it has one and data of the expected shape. */
-export function statisticChart(category: CategoryId, record: StatisticRecord, texts: Texts) {
+/** A statistic's chart (its section's) and its title, when it has one and data of the expected shape; schools by `schoolName`. */
+export function statisticChart(
+  category: CategoryId,
+  record: StatisticRecord,
+  texts: Texts,
+  schoolName: (school: string) => string,
+) {
   const words = texts.categories[category];
-  const shown: Shown = { ...words, category, id: chartId(category), texts };
+  const shown: Shown = { ...words, category, id: chartId(category), texts, schoolName };
   const drawing = CHARTS[statisticOf(category).view]?.(shownData(category, record), shown);
   return drawing ? { title: words.title, drawing } : undefined;
 }
@@ -331,22 +351,29 @@ const chartId = (category: CategoryId) => `${category}-chart`;
 
 /** One statistic: a text is its summary; a figure's number goes before the summary, a detail's chart after. */
 function Section({ category, record }: { category: CategoryId; record: StatisticRecord }) {
-  const { texts } = useLocale();
+  const { texts, language } = useLocale();
+  const schoolName = useContext(SchoolContext).name;
   const words: CategoryTexts = texts.categories[category];
   const view = VIEWS[statisticOf(category).view];
   if (view === null) {
     return (
-      <section id={category} class="statistic statistic-text" aria-label={words.title}>
+      <section id={sectionId(language, category)} class="statistic statistic-text" aria-label={words.title}>
         <Summary record={record} />
       </section>
     );
   }
-  const content = view(shownData(category, record), { ...words, category, id: chartId(category), texts });
+  const content = view(shownData(category, record), {
+    ...words,
+    category,
+    id: chartId(category),
+    texts,
+    schoolName,
+  });
   const body = content === undefined ? <p class="note">{texts.statistics.unreadable}</p> : content;
   const isFigure = view === figureView;
   return (
     <section
-      id={category}
+      id={sectionId(language, category)}
       class={`statistic statistic-${isFigure ? 'figure' : 'detail'}`}
       aria-labelledby={`${category}-heading`}
     >

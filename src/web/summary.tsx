@@ -1,4 +1,6 @@
+import { useContext } from 'preact/hooks';
 import { useLocale } from './locale.js';
+import { SchoolContext } from './name-links.js';
 /** A summary's plain and bold runs: only `**figures**` are marked (DESIGN §3); a lone marker is text. */
 export function summaryRuns(text: string): { text: string; bold: boolean }[] {
   const parts = text.split('**');
@@ -14,15 +16,16 @@ interface SummaryTexts {
 
 /**
  * A statistic's summary in the page's language: text (escaped like every value), its
- * figures in bold. The Spanish one is the API's; the Basque one is generated from the same
- * figures, or written by the operator.
+ * figures in bold, its schools named as the pages name them. The Spanish one is the API's;
+ * the Basque one is generated from the same figures, or written by the operator.
  */
 export function Summary({ record }: { record: SummaryTexts | undefined }) {
+  const { relabel } = useContext(SchoolContext);
   const text = useLocale().language === 'eu' ? record?.basqueSummary : record?.summary;
   if (text === null || text === undefined || text.trim() === '') return null;
   return (
     <p class="summary">
-      {summaryRuns(text).map((run) => (run.bold ? <strong>{run.text}</strong> : run.text))}
+      {summaryRuns(relabel(text)).map((run) => (run.bold ? <strong>{run.text}</strong> : run.text))}
     </p>
   );
 }

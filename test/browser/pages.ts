@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recompute } from '../../src/cli/commands/recompute.js';
 import { sqliteLocation } from '../../src/config/index.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
+import { sectionId } from '../../src/web/chart-names.js';
 import { LOCALES, type Language } from '../../src/web/locale.js';
 import { launchChromium, newTab, startVisit, violationsInBothSchemes } from '../support/chromium.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
@@ -288,7 +289,7 @@ export function visitsIn(language: Language): void {
           stats: { public_data: { name: string; count: number }[] }[];
         };
         const first = api.stats[0]!.public_data[0]!;
-        const row = page.locator(`#${ranking} tbody tr`).first();
+        const row = page.locator(`#${sectionId(language, ranking)} tbody tr`).first();
         expect(await row.locator('th').textContent()).toBe(first.name);
         expect(await languageLinkOf(page)).toBe(otherPaths.statistics(year));
       },

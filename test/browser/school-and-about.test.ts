@@ -6,6 +6,7 @@
  * page, the JSON-LD read by the browser, and no script. Screenshots are saved with
  * `TEST_SCREENSHOTS=1` (test/support/screenshots.ts), a Basque page's name starting with `eu-`.
  */
+import { sectionId } from '../../src/web/chart-names.js';
 import Database from 'better-sqlite3';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,13 +124,17 @@ it.each(LANGUAGES)(
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(site.server.url + paths.statistics('2024'), { waitUntil: 'load' });
-    const cells = page.locator('#topSchoolsByYear tbody th, #commonNameBySchoolByYear tbody th');
+    const [top, common] = [
+      sectionId(language, 'topSchoolsByYear'),
+      sectionId(language, 'commonNameBySchoolByYear'),
+    ];
+    const cells = page.locator(`#${top} tbody th, #${common} tbody th`);
     expect(await cells.count()).toBeGreaterThan(0);
     const links = await cells.evaluateAll((all) =>
       all.map((cell) => [cell.textContent, cell.querySelector('a')?.getAttribute('href')]),
     );
     for (const [name, href] of links) expect([name, href]).toEqual([name, paths.school(slugOf(name!))]);
-    await page.locator('#topSchoolsByYear tbody a').first().click();
+    await page.locator(`#${top} tbody a`).first().click();
     await page.waitForLoadState('load');
     expect(await page.locator('h1').textContent()).toBe(links[0]![0]);
     await context.close();

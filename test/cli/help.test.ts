@@ -18,6 +18,16 @@ const COMMANDS: [string[], string[]][] = [
     ['summary', 'set'],
     [...STORE, '--year <year>', '--category <id>', '--file <path>'],
   ],
+  [['school'], ['label', 'labels', 'unlabel']],
+  [
+    ['school', 'label'],
+    [...STORE, '<school>', '--eu <name>'],
+  ],
+  [['school', 'labels'], STORE],
+  [
+    ['school', 'unlabel'],
+    [...STORE, '<school>', '--eu'],
+  ],
   [['participant'], ['remove', 'removals']],
   [
     ['participant', 'remove'],

@@ -33,9 +33,9 @@ const SAMPLE_PATH: Record<string, string> = {
   '/eu/izenak/:slug': '/eu/izenak/ane',
   '/eu/abizenak/:slug': '/eu/abizenak/zubia',
   '/graficos/:file': '/graficos/2024-topNamesByYear.svg',
-  '/eu/grafikoak/:file': '/eu/grafikoak/2024-topNamesByYear.svg',
+  '/eu/grafikoak/:file': '/eu/grafikoak/2024-izen-ohikoenak.svg',
   '/insertar/:name': '/insertar/2024-topNamesByYear',
-  '/eu/txertatu/:name': '/eu/txertatu/2024-topNamesByYear',
+  '/eu/txertatu/:name': '/eu/txertatu/2024-izen-ohikoenak',
 };
 /** The rows of the charts' embeddable pages: the only answers another site may frame. */
 const EMBEDS = new Set(['/insertar/:name', '/eu/txertatu/:name']);

@@ -272,6 +272,36 @@ for (const kind of WRITE_STORE_KINDS) {
       ]);
     });
 
+    it("keeps a school's name in another language, read in the snapshot; the store's version moves with it", async () => {
+      await store.transaction((tx) =>
+        tx.insertParticipants([
+          { name: 'Ane Garcia Lopez', school: 'Otras compañías', year: 2024 },
+          { name: 'Jon Garcia Lopez', school: 'Ikastola Zubia', year: 2024 },
+        ]),
+      );
+      expect(await store.transaction((tx) => tx.readSchools())).toEqual([
+        'Ikastola Zubia',
+        'Otras compañías',
+      ]);
+      const before = await store.readVersion();
+      await store.transaction((tx) => tx.setSchoolLabel('Otras compañías', 'eu', 'Beste konpainia batzuk'));
+      await store.transaction((tx) => tx.setSchoolLabel('Otras compañías', 'eu', 'Beste konpainiak'));
+      const labelled = await store.readVersion();
+      expect(labelled).not.toBe(before);
+      const label = {
+        school: 'Otras compañías',
+        lang: 'eu',
+        label: 'Beste konpainiak',
+        updatedAt: COMPUTED_AT,
+      };
+      expect(await read((snapshot) => snapshot.readSchoolLabels())).toEqual([label]);
+      expect(await store.readSchoolLabels()).toEqual([label]);
+      expect(await store.transaction((tx) => tx.unsetSchoolLabels('Otras compañías', ['eu']))).toBe(1);
+      expect(await store.transaction((tx) => tx.unsetSchoolLabels('Otras compañías', ['eu']))).toBe(0);
+      expect(await store.readSchoolLabels()).toEqual([]);
+      expect(await store.readVersion()).not.toBe(labelled);
+    });
+
     it('moves the store version with every commit to what a model is built from, not with the flag', async () => {
       const before = await store.readVersion();
       expect(await store.readVersion()).toBe(before);

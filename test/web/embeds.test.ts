@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_YEAR } from '../../src/domain/categories.js';
+import { chartName, type ChartKey } from '../../src/web/chart-names.js';
 import { LANGUAGES, LOCALES, type Language } from '../../src/web/locale.js';
 import { slugOf } from '../../src/web/school-slugs.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
@@ -102,8 +103,9 @@ describe.each(LANGUAGES)('the charts’ files and embeddable pages (%s)', (langu
     const svgs = byPath(
       (await Promise.all(pagesIn(language).map(chartsOn))).flat().map((chart) => chart.svg),
     );
-    expect(svgs).toContain(paths.chart(`${GLOBAL_YEAR}-totalParticipants`));
-    expect(svgs).toContain(paths.chart(`companias-${school}-participantes`));
+    const named = (key: ChartKey) => paths.chart(chartName(language, key));
+    expect(svgs).toContain(named({ chart: 'statistic', year: GLOBAL_YEAR, category: 'totalParticipants' }));
+    expect(svgs).toContain(named({ chart: 'school', slug: school }));
     const parser = new XMLParser({ ignoreAttributes: false, preserveOrder: false });
     for (const path of svgs) {
       const answer = await get(path);
@@ -175,6 +177,33 @@ describe.each(LANGUAGES)('the charts’ files and embeddable pages (%s)', (langu
       expect(answer.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'$/);
     }
   });
+});
+
+it('the Basque charts have Basque names and cite Basque anchors; the Spanish names they had lead to them', async () => {
+  const { paths } = LOCALES.eu;
+  const charts = (await Promise.all(pagesIn('eu').map(chartsOn))).flat();
+  expect(charts.map((chart) => chart.svg)).toContain(
+    '/eu/grafikoak/global-parte-hartzaileak-edizioz-edizio.svg',
+  );
+  expect(charts.map((chart) => chart.embed)).toContain(`/eu/txertatu/konpainiak-${school}-parte-hartzaileak`);
+  expect(charts.map((chart) => chart.citation)).toEqual(
+    expect.arrayContaining([expect.stringContaining(`${PUBLIC_URL}/eu/estatistikak/2024#izen-ohikoenak,`)]),
+  );
+  for (const chart of charts) expect(chart.citation).not.toMatch(/#[a-z]+[A-Z]/);
+  const moved = [
+    ['/eu/grafikoak/2024-topNamesByYear.svg', '/eu/grafikoak/2024-izen-ohikoenak.svg'],
+    ['/eu/txertatu/global-totalParticipants', '/eu/txertatu/global-parte-hartzaileak-edizioz-edizio'],
+    [`/eu/txertatu/companias-${school}-participantes`, `/eu/txertatu/konpainiak-${school}-parte-hartzaileak`],
+    [paths.embed(`companias-${school}-participantes`), paths.embed(`konpainiak-${school}-parte-hartzaileak`)],
+  ];
+  for (const [old, now] of moved) {
+    const answer = await fetch(site.server.url + old, { redirect: 'manual' });
+    expect([old, answer.status, answer.headers.get('location')]).toEqual([old, 301, now]);
+  }
+  // The Spanish addresses are the Spanish pages', as they were; an unknown old name is no chart.
+  expect((await get('/graficos/2024-topNamesByYear.svg')).status).toBe(200);
+  expect((await get('/eu/grafikoak/2024-nothing.svg')).status).toBe(404);
+  expect((await get('/eu/grafikoak/2024-topNamesByYear')).status).toBe(404);
 });
 
 it('the pages that are not embeds keep refusing every frame, in both languages', async () => {

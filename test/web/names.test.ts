@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recompute } from '../../src/cli/commands/recompute.js';
 import { sqliteLocation } from '../../src/config/index.js';
+import { chartName, nameEditionsId } from '../../src/web/chart-names.js';
 import { CSV_CONTENT_TYPE } from '../../src/web/open-data.js';
 import { LOCALES, type Language } from '../../src/web/locale.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
@@ -183,6 +184,11 @@ describe('the indexes and the lookup', () => {
       const surname = await get(`${paths.namesFolder.surname}?apellido=zuloagaberri`);
       expect(surname.headers.get('location')).toBe(paths.name('surname', 'zuloagaberri'));
       expect((await get(`${paths.namesFolder.firstName}?nombre=`)).status).toBe(200);
+      // Each language's form sends its own field (the Basque pages read the Spanish one too).
+      const field = language === 'eu' ? 'izena' : 'nombre';
+      expect(firstNames).toContain(`name="${field}"`);
+      const typed = await get(`${paths.namesFolder.firstName}?${field}=Ainhize`);
+      expect(typed.headers.get('location')).toBe(paths.name('firstName', 'ainhize'));
     },
   );
 
@@ -270,8 +276,8 @@ describe('the data of a name', () => {
   it('a name’s chart as an SVG file and an embeddable page, linked beside it; none for a name without a page', async () => {
     for (const locale of [es, eu]) {
       const html = await text(locale.paths.name('firstName', 'ainhize'));
-      const svgPath = locale.paths.chart('nombres-ainhize');
-      const embedPath = locale.paths.embed('nombres-ainhize');
+      const chart = chartName(locale.language, { chart: 'name', kind: 'firstName', slug: 'ainhize' });
+      const [svgPath, embedPath] = [locale.paths.chart(chart), locale.paths.embed(chart)];
       expect(html).toContain(`href="${svgPath}"`);
       expect(html).toContain(`href="${embedPath}"`);
       const svg = await get(svgPath);
@@ -283,7 +289,9 @@ describe('the data of a name', () => {
       const embed = await get(embedPath);
       expect(embed.status).toBe(200);
       expect(embed.headers.get('content-security-policy')).toMatch(/frame-ancestors \*$/);
-      expect(await embed.text()).toContain(`${locale.paths.name('firstName', 'ainhize')}#ediciones`);
+      expect(await embed.text()).toContain(
+        `${locale.paths.name('firstName', 'ainhize')}#${nameEditionsId(locale.language)}`,
+      );
       for (const never of ['nombres-zorione', 'nombres-xabadin'])
         expect((await get(locale.paths.chart(never))).status).toBe(404);
     }

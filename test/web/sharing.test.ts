@@ -7,6 +7,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../src/http/api-reference.js';
+import { DEMO_CATCH_ALL_BASQUE, DEMO_CATCH_ALL_SCHOOL } from '../../src/demo/index.js';
+import { caseEnding } from '../../src/domain/basque-words.js';
 import { API_PATHS } from '../../src/web/layout.js';
 import { LOCALES } from '../../src/web/locale.js';
 import { CSV_CONTENT_TYPE } from '../../src/web/open-data.js';
@@ -139,7 +141,10 @@ describe('sharing and search engines', () => {
     expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const locations = [...(await answer.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     const expected: string[] = [];
-    for (const { paths } of Object.values(LOCALES)) {
+    for (const { paths, language } of Object.values(LOCALES)) {
+      // The demo's catch-all has its Basque name, and its Basque page's address from it.
+      const shown = (school: string) =>
+        language === 'eu' && school === DEMO_CATCH_ALL_SCHOOL ? DEMO_CATCH_ALL_BASQUE : school;
       // The names of each kind's A–Z list, and the list.
       const names: string[] = [];
       for (const folder of Object.values(paths.namesFolder)) {
@@ -155,7 +160,7 @@ describe('sharing and search engines', () => {
         ...[
           paths.home,
           ...years.map(paths.statistics),
-          ...schools.map((school) => paths.school(slugOf(school))),
+          ...schools.map((school) => paths.school(slugOf(shown(school)))),
           ...names,
           paths.search,
           paths.about,
@@ -288,6 +293,38 @@ describe('the school pages', () => {
       }
     } finally {
       db.close();
+    }
+  });
+
+  it('a school tells the editions it took part in: since its first while it takes part, up to its last when it stopped', async () => {
+    const db = new Database(site.fixture.path, { readonly: true });
+    const spans = db
+      .prepare('SELECT school, min(year) AS first, max(year) AS last FROM participants GROUP BY school')
+      .all() as { school: string; first: number; last: number }[];
+    db.close();
+    const latest = Math.max(...spans.map((span) => span.last));
+    const stopped = spans.filter((span) => span.last < latest && span.first < span.last);
+    const going = spans.filter((span) => span.last === latest && span.first > 2018);
+    expect([stopped.length, going.length]).not.toContain(0);
+    for (const { school, first, last } of stopped) {
+      const slug = slugOf(school);
+      expect(await text(PAGE_PATHS.school(slug))).toMatch(
+        new RegExp(`Desfiló en la Tamborrada Infantil de ${first}( \\([^)]+\\))? a ${last}\\.`),
+      );
+      expect(await text(LOCALES.eu.paths.school(slug))).toMatch(
+        new RegExp(
+          `Haur Danborradan parte hartu zuen ${first}${caseEnding(first, 'ablative')}( \\([^)]+\\))? ${last}${caseEnding(last, 'allative')}\\.`,
+        ),
+      );
+    }
+    for (const { school, first } of going) {
+      const slug = slugOf(school);
+      expect(await text(PAGE_PATHS.school(slug))).toContain(
+        `Desfila en la Tamborrada Infantil desde ${first}.`,
+      );
+      expect(await text(LOCALES.eu.paths.school(slug))).toContain(
+        `Haur Danborradan parte hartzen du ${first}${caseEnding(first, 'ablative')}.`,
+      );
     }
   });
 

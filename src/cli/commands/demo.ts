@@ -1,6 +1,12 @@
 import type { StoreLocation } from '../../config/index.js';
 import { GLOBAL_YEAR } from '../../domain/categories.js';
-import { DEMO_YEAR_TOTALS, generateDemoRows, type DemoOptions } from '../../demo/index.js';
+import {
+  DEMO_CATCH_ALL_BASQUE,
+  DEMO_CATCH_ALL_SCHOOL,
+  DEMO_YEAR_TOTALS,
+  generateDemoRows,
+  type DemoOptions,
+} from '../../demo/index.js';
 import { importParticipants } from '../../import/import-participants.js';
 import type { RawParticipantRow } from '../../import/validate-rows.js';
 import { sqliteFileExists, StoreNotMigratedError } from '../../store/open-store.js';
@@ -59,6 +65,16 @@ export async function loadDemo(
       progress,
       minPublishedCount,
     });
+    await nameCatchAllInBasque(location);
     return formatImportReport(source, report, performance.now() - started);
+  });
+}
+
+/** The demo's catch-all group gets its Basque name, as an operator gives a real list's one; one given already stays. */
+async function nameCatchAllInBasque(location: StoreLocation): Promise<void> {
+  await withStore(location, 'write', async (store) => {
+    const labels = await store.readSchoolLabels();
+    if (labels.some((one) => one.school === DEMO_CATCH_ALL_SCHOOL && one.lang === 'eu')) return;
+    await store.transaction((tx) => tx.setSchoolLabel(DEMO_CATCH_ALL_SCHOOL, 'eu', DEMO_CATCH_ALL_BASQUE));
   });
 }

@@ -9,6 +9,7 @@ import {
   counted as countedPlain,
   formatNumber,
   joinList,
+  numberAlone,
   plural,
   type NounCase,
   type YearCase,
@@ -38,7 +39,7 @@ const SCHOOL = 'konpainia';
 const EDITION = 'edizio';
 
 const num = (value: number): string => bold(formatNumber(value));
-/** `**4.612** haurrek`, `haur **1**ek`. */
+/** `**4.612** haurrek`, `haur **batek**`. */
 const counted = (count: number, noun: string, grammaticalCase?: NounCase): string =>
   countedPlain(count, noun, grammaticalCase, bold);
 /** `**2018**an`, `**2021**eko`, `**2019**tik`. */
@@ -129,7 +130,7 @@ function comparison({ participants, previous }: YearFigures): string {
 
 const CLOSINGS = [
   'Eskerrik asko familia, konpainia eta danborrari guztiei, hau guztia ahalbidetzeagatik!',
-  'Eskerrik asko, makila eskuan, festa ahalbidetu zuten guztiei!',
+  'Eskerrik asko, makilak eskuan, festa ahalbidetu zuten guztiei!',
 ];
 
 export const basqueSummaries: BasqueSummaries = {
@@ -178,7 +179,7 @@ export const basqueSummaries: BasqueSummaries = {
       return `${scope(year)}, konpainia bakoitzaren izen ohikoena argitaratzen da (${counted(schools, SCHOOL)}); ${leaderClause}.`;
     return (
       `${scope(year)}, izen ohikoena argitaratzeko gutxieneko kopurura (${threshold}) ` +
-      `${year === undefined ? 'iristen da' : 'iritsi zen'} ${num(schools + left)} konpainietatik ${counted(schools, SCHOOL, 'inessive')}; ${leaderClause}.`
+      `${year === undefined ? 'iristen da' : 'iritsi zen'} ${num(schools + left)} konpainietatik ${numberAlone(schools, 'inessive', bold)}; ${leaderClause}.`
     );
   },
 
@@ -243,7 +244,7 @@ export const basqueSummaries: BasqueSummaries = {
     if (top === undefined) return 'Ez dago konpainiarik erregistratuta.';
     if (editions === 1)
       return `${capitalize(counted(editions, EDITION, 'genitive'))} datuak baino ez daude; beraz, konpainia guztiak edizio berean egon dira, eta zerrendaren buruan ${bold(top.name)} dago.`;
-    const sentence = `Konpainia iraunkorrena ${bold(top.name)} da: ${counted(top.count, EDITION, 'inessive')} egon da, datuak dituzten ${num(editions)} edizioetatik.`;
+    const sentence = `Konpainia iraunkorrena ${bold(top.name)} da: datuak dituzten ${num(editions)} edizioetatik ${numberAlone(top.count, 'inessive', bold)} egon da.`;
     if (alwaysPresent <= 1) return sentence;
     return `${sentence} Guztira, ${counted(alwaysPresent, SCHOOL)} egon dira edizio guztietan.`;
   },
@@ -259,7 +260,7 @@ export const basqueSummaries: BasqueSummaries = {
     if (f.newSchools === f.schools && f.schools > 0)
       newSchools = `, ${plural(f.schools, 'berria', 'guztiak berriak')}`;
     else if (f.newSchools > 0)
-      newSchools = `, horietako ${num(f.newSchools)} ${plural(f.newSchools, 'berria', 'berriak')}`;
+      newSchools = `, horietako ${numberAlone(f.newSchools, 'absolutive', bold)} ${plural(f.newSchools, 'berria', 'berriak')}`;
     const sentences = [`Hauek dira ${yr(f.year, 'localGenitive')} datu nagusiak: ${figures}${newSchools}.`];
     if (f.newNames > 0 && (f.k ?? 1) > 1)
       sentences.push(
@@ -304,7 +305,7 @@ export const basqueSummaries: BasqueSummaries = {
       if (editions > 1 && f.alwaysPresent === f.schools)
         always = `, ${plural(f.schools, '', 'guztiak ')}${num(editions)} edizioetan`;
       else if (editions > 1 && f.alwaysPresent > 0)
-        always = `, eta horietako ${num(f.alwaysPresent)} edizio guztietan egon ${plural(f.alwaysPresent, 'da', 'dira')}`;
+        always = `, eta horietako ${numberAlone(f.alwaysPresent, 'absolutive', bold)} edizio guztietan egon ${plural(f.alwaysPresent, 'da', 'dira')}`;
       sentences.push(
         `Guztira, ${counted(f.schools, SCHOOL, 'ergative')} parte hartu ${plural(f.schools, 'du', 'dute')} Haur Danborradan${always}.`,
       );

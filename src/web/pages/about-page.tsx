@@ -72,8 +72,8 @@ export function AboutPage({ site }: { site: SiteContext }) {
         </p>
         <p>{texts.api.files}</p>
         <p>
-          {texts.api.catalogue} <a href={OPEN_DATA_PATHS.catalogue}>{OPEN_DATA_PATHS.catalogue}</a>{' '}
-          {texts.api.dataPackage} <a href={OPEN_DATA_PATHS.dataPackage}>{OPEN_DATA_PATHS.dataPackage}</a>.
+          {texts.api.catalogue[0]} <a href={OPEN_DATA_PATHS.catalogue}>{texts.api.catalogue[1]}</a>{' '}
+          {texts.api.dataPackage[0]} <a href={OPEN_DATA_PATHS.dataPackage}>{texts.api.dataPackage[1]}</a>.
         </p>
       </Panel>
     </Layout>

@@ -1,3 +1,4 @@
+import { compareSpanish } from '../../domain/collation.js';
 import { CACHE, prepareJson, type PreparedResponse } from '../../http/answer.js';
 import { MAX_COMPARED, type Comparison } from '../../read-model/comparisons.js';
 import { everyYear, SeriesLegend, YearLines, type YearSeries } from '../charts/year-lines.js';
@@ -58,9 +59,12 @@ function CompareForm({
       ))}
       {kind === 'school' ? (
         <datalist id={listId}>
-          {data.companies.map((school) => (
-            <option value={school} />
-          ))}
+          {data.companies
+            .map(site.schoolName)
+            .sort(compareSpanish)
+            .map((school) => (
+              <option value={school} />
+            ))}
         </datalist>
       ) : null}
       <button type="submit">{texts.compare.submit}</button>
@@ -193,6 +197,15 @@ export function ComparePage({ site, kind, comparison, refused = false }: Compare
   );
 }
 
+/** A comparison as the page shows it: schools by their names on it (also in its address, which finds them so). */
+const shownIn = (site: SiteContext, kind: ComparedKind, comparison: Comparison): Comparison =>
+  kind !== 'school'
+    ? comparison
+    : {
+        ...comparison,
+        series: comparison.series.map((one) => ({ ...one, label: site.schoolName(one.label) })),
+      };
+
 /** The empty form of a kind: a page with an address, kept like the others. */
 export const comparePage = (site: SiteContext, kind: ComparedKind): AddressedPage => ({
   content: () => <ComparePage site={site} kind={kind} />,
@@ -215,7 +228,7 @@ export function comparisonAnswer(
   if (asked === undefined)
     return pageForRequest(400, withSite(site, <ComparePage site={site} kind={kind} refused />, path));
   if (asked.length === 0) return form();
-  const comparison = site.data.compare(kind, asked);
+  const comparison = shownIn(site, kind, site.data.compare(kind, asked));
   const page = <ComparePage site={site} kind={kind} comparison={comparison} />;
   return pageForAddress(withSite(site, page, path, comparedQuery(comparedItems(comparison))));
 }

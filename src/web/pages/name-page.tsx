@@ -1,6 +1,7 @@
 import type { NameFact, NameKind } from '../../domain/statistics/name-facts.js';
 import { CACHE, prepareBytes, type PreparedResponse } from '../../http/answer.js';
 import { chartLinks, type PageChart } from '../chart-files.js';
+import { nameEditionsId } from '../chart-names.js';
 import { STANDALONE_CHART_WIDTH } from '../charts/standalone.js';
 import { everyYear, linesHeight, YearLines } from '../charts/year-lines.js';
 import { DataTable } from '../data-table.js';
@@ -13,7 +14,7 @@ import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { countCell, Detail, sameDrawing, type Drawing } from '../statistic-sections.js';
 import { es, type Texts } from '../texts/es.js';
 
-/** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages. */
+/** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages (its chart's name is the language's). */
 export const NAME_FILES: Readonly<Record<NameKind, string>> = { firstName: 'nombres', surname: 'apellidos' };
 
 /** A name's counts per edition as a line, drawn the same on its page and in its chart's file; none when every edition is withheld. */
@@ -32,6 +33,7 @@ export function nameDrawing(site: SiteContext, fact: NameFact): { title: string;
       id="name-editions"
       title={title}
       description={texts.chart(
+        fact.kind,
         fact.name,
         shown.map(({ year, count }) => `${year} (${all.number(count!)})`),
         missing,
@@ -52,7 +54,7 @@ export function nameChart(site: SiteContext, fact: NameFact, slug: string): Page
     drawing && {
       title: site.texts.openData.embed.title(title, site.texts.names.kinds[fact.kind].kind),
       drawing,
-      page: `${site.paths.name(fact.kind, slug)}#ediciones`,
+      page: `${site.paths.name(fact.kind, slug)}#${nameEditionsId(site.locale.language)}`,
     }
   );
 }
@@ -90,11 +92,11 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
   const { k } = data.names;
   const shownCount = fact.editions.filter((edition) => edition.count !== undefined).length;
   const figures = [
-    { value: all.number(shownCount), words: texts.shownEditions(shownCount, k) },
+    { value: all.number(shownCount), words: texts.shownEditions(shownCount, k, fact.kind) },
     ...(fact.firstEdition === undefined
       ? []
       : [{ value: String(fact.firstEdition), words: texts.firstEdition }]),
-    { value: all.number(fact.schools.length), words: texts.schools(fact.schools.length, k) },
+    { value: all.number(fact.schools.length), words: texts.schools(fact.schools.length, k, fact.kind) },
   ];
   const file = `${NAME_FILES[fact.kind]}-${slug}`;
   const kindWords = texts.kinds[fact.kind];
@@ -112,14 +114,14 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
           <Panel id="cifras" heading={texts.figuresHeading}>
             <Headline figures={figures} />
           </Panel>
-          <Panel id="ediciones" heading={texts.editionsHeading} statistic>
+          <Panel id={nameEditionsId(site.locale.language)} heading={texts.editionsHeading} statistic>
             <NameEditions site={site} fact={fact} />
             <DownloadLinks
               download={{
                 csv: downloadPath(`${file}.csv`),
                 json: downloadPath(`${file}.json`),
                 jsonFile: true,
-                chart: chartLinks(site, file),
+                chart: chartLinks(site, { chart: 'name', kind: fact.kind, slug }),
               }}
             />
             <p>
@@ -128,10 +130,10 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
           </Panel>
           <Panel id="companias" heading={texts.schoolsHeading} statistic>
             {fact.schools.length === 0 ? (
-              <p>{texts.noSchools(k)}</p>
+              <p>{texts.noSchools(k, fact.kind)}</p>
             ) : (
               <>
-                <p>{texts.schoolsText(k)}</p>
+                <p>{texts.schoolsText(k, fact.kind)}</p>
                 <DataTable
                   caption={texts.schoolsHeading}
                   columns={[{ label: all.table.school }]}

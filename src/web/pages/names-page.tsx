@@ -2,19 +2,26 @@ import type { NameFact, NameKind } from '../../domain/statistics/name-facts.js';
 import type { Query } from '../../domain/validation.js';
 import type { PreparedResponse } from '../../http/answer.js';
 import { Layout, Panel } from '../layout.js';
-import { useLocale } from '../locale.js';
+import { useLocale, type Language } from '../locale.js';
 import { pageForRequest } from '../page-answer.js';
 import { seeOther } from '../redirects.js';
 import { card, namePathOf, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
 
-/** The field of each kind's lookup form (`/nombres?nombre=Ane`), the same in both languages. */
-export const LOOKUP_FIELDS: Readonly<Record<NameKind, string>> = { firstName: 'nombre', surname: 'apellido' };
+/**
+ * The field of each kind's lookup form in each language, seen in the address of its answer
+ * (`/nombres?nombre=Ane`, `/eu/izenak?izena=Ane`); a Basque page reads the Spanish one too,
+ * which its form sent before.
+ */
+export const LOOKUP_FIELDS: Readonly<Record<Language, Readonly<Record<NameKind, string>>>> = {
+  es: { firstName: 'nombre', surname: 'apellido' },
+  eu: { firstName: 'izena', surname: 'abizena' },
+};
 
 const OTHER_KIND: Readonly<Record<NameKind, NameKind>> = { firstName: 'surname', surname: 'firstName' };
 
 /** The lookup, a GET form: what is typed is a name borne by at least k children, not a child's. */
 function LookupForm({ kind, typed }: { kind: NameKind; typed: string | undefined }) {
-  const { texts, paths } = useLocale();
+  const { texts, paths, language } = useLocale();
   const words = texts.names.kinds[kind];
   return (
     <form class="search-form" method="get" action={paths.namesFolder[kind]}>
@@ -22,7 +29,7 @@ function LookupForm({ kind, typed }: { kind: NameKind; typed: string | undefined
         <label for="name-lookup">{words.field}</label>
         <input
           id="name-lookup"
-          name={LOOKUP_FIELDS[kind]}
+          name={LOOKUP_FIELDS[language][kind]}
           type="text"
           required
           autocomplete="off"
@@ -82,7 +89,7 @@ function NamesPage({ site, kind, typed }: { site: SiteContext; kind: NameKind; t
           {texts.notFound(typed, data.names.k)}
         </p>
       )}
-      <Panel id="buscar-nombre" heading={texts.lookupHeading}>
+      <Panel id="buscar-nombre" heading={words.lookupHeading}>
         <LookupForm kind={kind} typed={typed} />
       </Panel>
       {typed !== undefined || context.isUpdating ? null : (
@@ -109,7 +116,8 @@ export const nameNotFound = (site: SiteContext, kind: NameKind, typed: string): 
 
 /** `GET /nombres?nombre=…`: to the name's page when it has one, else the 404 above; `undefined` when nothing is typed. */
 export function nameLookup(site: SiteContext, kind: NameKind, query: Query): PreparedResponse | undefined {
-  const typed = query[LOOKUP_FIELDS[kind]]?.trim() ?? '';
+  const typed =
+    (query[LOOKUP_FIELDS[site.locale.language][kind]] ?? query[LOOKUP_FIELDS.es[kind]])?.trim() ?? '';
   if (typed === '') return undefined;
   const path = namePathOf(site, kind, typed);
   return path === undefined ? nameNotFound(site, kind, typed) : seeOther(path);

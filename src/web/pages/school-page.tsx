@@ -15,17 +15,25 @@ import { totalOf } from '../year-statistics.js';
 /** The editions it took part in (more than 0 participants). */
 const editionsOf = (participants: readonly YearCount[]) => participants.filter((point) => point.count > 0);
 
+/** The last edition it took part in, or `undefined` when that is the latest published: it takes part still. */
+function lastOf(site: SiteContext, editions: readonly YearCount[]): number | undefined {
+  const last = editions.at(-1)!.year;
+  return last === site.published.at(-1) ? undefined : last;
+}
+
 /** The id of a school's chart: its participants per edition. */
 const PARTICIPANTS_CHART = 'school-participants';
 
 /** `/companias/{slug}`: one school over the editions; while updating, its name alone (like the year pages). */
-export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: string; school: string }) {
+export function SchoolPage({ site, school }: { site: SiteContext; school: string }) {
   const { page: context, texts: all, paths } = site;
   const texts = all.school;
   const facts = schoolFacts(site, school);
-  const downloads = schoolDownloads(site, slug);
+  /** Its name on these pages (the operator's for a catch-all group, else the lists'). */
+  const name = site.schoolName(school);
+  const downloads = schoolDownloads(site, school);
   const editions = editionsOf(facts.participants);
-  const first = editions[0]!.year;
+  const [first, last] = [editions[0]!.year, lastOf(site, editions)];
   const total = totalOf(editions);
   const figures = [
     { value: all.number(editions.length), words: texts.editions(editions.length) },
@@ -35,14 +43,14 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
   return (
     <Layout
       context={context}
-      title={facts.school}
-      description={texts.description(facts.school, editions.length, total)}
+      title={name}
+      description={texts.description(name, editions.length, total)}
       place="other"
     >
-      <h1>{facts.school}</h1>
+      <h1>{name}</h1>
       {context.isUpdating ? null : (
         <>
-          <p class="lead">{texts.lead(first, first === facts.firstEditionOfData)}</p>
+          <p class="lead">{texts.lead(first, last, first === facts.firstEditionOfData)}</p>
           <Panel id="cifras" heading={texts.figuresHeading}>
             <Headline figures={figures} />
           </Panel>
@@ -55,7 +63,7 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
             />
             <DownloadLinks download={downloads.participants} />
             <p>
-              <a href={comparisonPath(site.locale.language, 'school', [school])}>{texts.compare}</a>
+              <a href={comparisonPath(site.locale.language, 'school', [name])}>{texts.compare}</a>
             </p>
           </Panel>
           <Panel id="nombres" heading={texts.namesHeading} statistic>
@@ -78,18 +86,24 @@ export function SchoolPage({ site, slug, school }: { site: SiteContext; slug: st
   );
 }
 
-/** A school's CSV files (`companias-{slug}-participantes.csv`, `-nombres.csv`), and the statistics they come from in the API. */
-export const schoolDownloads = (site: SiteContext, slug: string) => ({
-  participants: {
-    csv: downloadPath(`companias-${slug}-participantes.csv`),
-    json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
-    chart: chartLinks(site, `companias-${slug}-participantes`),
-  },
-  names: {
-    csv: downloadPath(`companias-${slug}-nombres.csv`),
-    json: categoryApiPath(String(site.published.at(-1) ?? GLOBAL_YEAR), 'commonNameBySchoolByYear'),
-  },
-});
+/**
+ * A school's CSV files (`companias-{slug}-participantes.csv`, `-nombres.csv`, by the lists'
+ * name in every language), the statistics they come from in the API, and its chart.
+ */
+export function schoolDownloads(site: SiteContext, school: string) {
+  const file = site.fileSlugs.slugOf.get(school)!;
+  return {
+    participants: {
+      csv: downloadPath(`companias-${file}-participantes.csv`),
+      json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
+      chart: chartLinks(site, { chart: 'school', slug: site.slugs.slugOf.get(school)! }),
+    },
+    names: {
+      csv: downloadPath(`companias-${file}-nombres.csv`),
+      json: categoryApiPath(String(site.published.at(-1) ?? GLOBAL_YEAR), 'commonNameBySchoolByYear'),
+    },
+  };
+}
 
 /** What the page of one school shows: aggregates only, from the participants and the published statistics. */
 function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, school: string) {
@@ -121,7 +135,7 @@ export function schoolChart(site: SiteContext, slug: string, school: string) {
     texts,
   );
   return {
-    title: texts.openData.embed.title(title, school),
+    title: texts.openData.embed.title(title, site.schoolName(school)),
     drawing,
     page: site.paths.school(slug),
   };
@@ -142,15 +156,20 @@ export function schoolTable(site: SiteContext, school: string, kind: string, all
   };
 }
 
-export const schoolPage = (site: SiteContext, slug: string, school: string): AddressedPage => ({
-  content: () => <SchoolPage site={site} slug={slug} school={school} />,
+export const schoolPage = (site: SiteContext, school: string): AddressedPage => ({
+  content: () => <SchoolPage site={site} school={school} />,
   card: () => {
     const facts = schoolFacts(site, school);
     const editions = editionsOf(facts.participants);
     return card(
       site,
-      school,
-      site.texts.meta.card.school(editions.length, totalOf(editions), editions[0]!.year),
+      site.schoolName(school),
+      site.texts.meta.card.school(
+        editions.length,
+        totalOf(editions),
+        editions[0]!.year,
+        lastOf(site, editions),
+      ),
       facts.participants,
     );
   },

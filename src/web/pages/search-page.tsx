@@ -20,7 +20,8 @@ interface SearchPageProps {
 }
 
 /** `/buscar`: the form, and after a search its answer; a result links to its year's page when published. */
-export function SearchPage({ site: { page, data, texts: all, paths }, input, outcome }: SearchPageProps) {
+export function SearchPage({ site, input, outcome }: SearchPageProps) {
+  const { page, data, texts: all, paths } = site;
   const texts = all.search;
   return (
     <Layout context={page} title={texts.title} description={texts.description} place="search">
@@ -40,7 +41,7 @@ export function SearchPage({ site: { page, data, texts: all, paths }, input, out
             <p role="status">{texts.notFound}</p>
           ) : (
             <>
-              <p role="status">{texts.found(outcome.found.length, input?.company ?? '')}</p>
+              <p role="status">{texts.found(outcome.found.length, site.schoolName(input?.company ?? ''))}</p>
               <DataTable
                 caption={texts.resultsHeading}
                 columns={[

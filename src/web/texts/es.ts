@@ -1,5 +1,6 @@
 /** The Spanish texts of the public web pages: the catalogue every other language follows (`Texts`). */
 import type { Statistic, STATISTICS } from '../../domain/categories.js';
+import type { NameKind } from '../../domain/statistics/name-facts.js';
 import { apiErrors } from '../../domain/api-messages.js';
 import type { Language } from '../locale.js';
 import { formatNumber, formatPercent, plural } from '../../domain/spanish-words.js';
@@ -16,7 +17,16 @@ const API_REFERENCE = 'referencia de la API';
 const PER_EDITION = 'Participantes por edición';
 const IN_FIGURES = 'En cifras';
 const COMMON_NAME = 'El nombre más frecuente de cada compañía';
-const IN_TABLE = 'Los valores están en la tabla.';
+/**
+ * The editions a school took part in, from its first to its last: `last` is undefined while
+ * it takes part still (it was in the latest edition), and the sentence is in the present.
+ */
+const schoolYears = (first: number, last: number | undefined, sinceDataStart = false) => {
+  const since = 'la primera edición de la que hay datos';
+  if (last === undefined) return `desde ${first}${sinceDataStart ? `, ${since}` : ''}`;
+  if (last === first) return `en ${first}${sinceDataStart ? `, ${since}` : ''}`;
+  return `de ${first}${sinceDataStart ? ` (${since})` : ''} a ${last}`;
+};
 /** ` Sin datos de 2021.`, or nothing. */
 const missingYears = (missing: readonly number[]) =>
   missing.length === 0 ? '' : ` Sin datos de ${missing.join(', ')}.`;
@@ -71,7 +81,7 @@ const webTexts = {
     apiLink: API_REFERENCE,
     noData: 'Todavía no hay ninguna edición publicada.',
   },
-  /** The words after a headline figure, by count. */
+  /** The words after a headline figure, by count (Basque gives a label under it instead: `Konpainiak`). */
   figures: {
     editions: (count: number) => plural(count, 'edición con datos', 'ediciones con datos'),
     participations: (count: number) => plural(count, 'participación', 'participaciones'),
@@ -102,20 +112,22 @@ const webTexts = {
   },
   charts: {
     bars: (count: number, first: string, last: string) =>
-      `Barras horizontales de ${count} elementos, de mayor a menor: de ${first} a ${last}. ${IN_TABLE}`,
+      `Barras horizontales de ${count} elementos, de mayor a menor: de ${first} a ${last}.`,
     line: (first: string, last: string, busiest: string, missing: readonly number[]) =>
-      `Línea de participantes por edición, de ${first} a ${last}; el máximo, ${busiest}.${missingYears(missing)} ${IN_TABLE}`,
+      `Línea de participantes por edición, de ${first} a ${last}; el máximo, ${busiest}.${missingYears(missing)}`,
     shownSchools: (shown: number, total: number) =>
       shown === total
         ? ''
         : `El gráfico muestra las ${shown} primeras de ${total} compañías; la tabla, todas.`,
     characters: (count: number) => countedPlain(count, 'carácter', 'caracteres'),
+    /** After a chart's description, where its table is beside it (not in its file or embeddable page). */
+    inTable: 'Los valores están en la tabla.',
     /** `7 de 7`: the editions a school took part in, of those with data. */
     editionsOf: (count: number, total: number) => `${formatNumber(count)} de ${formatNumber(total)}`,
     schoolLine: (school: string, points: readonly string[]) =>
       `Participantes de ${school} en cada edición: ${points.join(', ')}.`,
     dots: (schools: number, count: number, missing: readonly number[]) =>
-      `Un punto por edición para cada una de las ${countedPlain(schools, 'compañía', 'compañías')}: lleno si participó, vacío si no, en ${editions(count)} con datos.${missingYears(missing)} ${IN_TABLE}`,
+      `Un punto por edición para cada una de las ${countedPlain(schools, 'compañía', 'compañías')}: lleno si participó, vacío si no, en ${editions(count)} con datos.${missingYears(missing)}`,
   },
   categories: {
     intro: { title: 'Presentación' },
@@ -182,8 +194,9 @@ const webTexts = {
 const schoolTexts = {
   description: (school: string, editionCount: number, participationCount: number) =>
     `${school} en la Tamborrada Infantil: ${editions(editionCount)} y ${participations(participationCount)}, año a año.`,
-  lead: (first: number, sinceDataStart: boolean) =>
-    `Desfila en la Tamborrada Infantil desde ${first}${sinceDataStart ? ', la primera edición de la que hay datos' : ''}. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`,
+  /** Its editions (`last` undefined: it takes part still), and whether its first is the data's. */
+  lead: (first: number, last: number | undefined, sinceDataStart: boolean) =>
+    `${last === undefined ? 'Desfila' : 'Desfiló'} en la Tamborrada Infantil ${schoolYears(first, last, sinceDataStart)}. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`,
   figuresHeading: IN_FIGURES,
   editions: (count: number) => plural(count, 'edición', 'ediciones'),
   firstEdition: 'primera edición',
@@ -209,6 +222,7 @@ const nameTexts = {
       field: 'Nombre de pila',
       hint: 'Por ejemplo: Ane',
       listHeading: 'Todos los nombres, de la A a la Z',
+      lookupHeading: 'Busca un nombre',
     },
     surname: {
       index: 'Apellidos',
@@ -216,12 +230,12 @@ const nameTexts = {
       field: 'Apellido',
       hint: 'Por ejemplo: Etxeberria',
       listHeading: 'Todos los apellidos, de la A a la Z',
+      lookupHeading: 'Busca un apellido',
     },
   },
   indexDescription: 'Los nombres de pila y apellidos de la Tamborrada Infantil, cada uno con su página.',
   indexLead: (k: number) =>
     `Cada nombre de pila y cada apellido que llevan al menos ${k} niños y niñas en una misma edición tiene su página: cuántos lo llevan en cada edición, su puesto y las compañías donde es más frecuente.`,
-  lookupHeading: 'Busca un nombre',
   lookup: 'Ver su página',
   notFound: (typed: string, k: number) =>
     `«${typed}» no tiene página. Solo la tienen los nombres y apellidos que llevan al menos ${k} niños y niñas en alguna edición.`,
@@ -230,9 +244,11 @@ const nameTexts = {
   lead: (k: number) =>
     `Cuántos niños y niñas lo llevan en cada edición publicada, su puesto y su porcentaje de los participantes. Donde lo llevan menos de ${k}, la edición no da la cifra.`,
   figuresHeading: IN_FIGURES,
-  shownEditions: (count: number, k: number) => `${plural(count, 'edición', 'ediciones')} con ${k} o más`,
+  /** The words under a headline figure: by count, and of which kind of name. */
+  shownEditions: (count: number, k: number, _kind: NameKind) =>
+    `${plural(count, 'edición', 'ediciones')} con ${k} o más`,
   firstEdition: 'primera edición con la cifra',
-  schools: (count: number, k: number) =>
+  schools: (count: number, k: number, _kind: NameKind) =>
     `${plural(count, 'compañía', 'compañías')} con ${k} o más en una edición`,
   editionsHeading: 'Por edición',
   /** A withheld edition's count in the table (its cells in the CSV file are empty). */
@@ -243,18 +259,19 @@ const nameTexts = {
   share: 'Porcentaje',
   percent: formatPercent,
   chart: (
+    kind: NameKind,
     name: string,
     points: readonly string[],
     missing: readonly number[],
     withheld: readonly number[],
     k: number,
   ) =>
-    `Participantes llamados ${name} en cada edición: ${points.join(', ') || 'ninguna cifra'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`} ${IN_TABLE}`,
+    `Participantes ${kind === 'surname' ? 'con el apellido' : 'llamados'} ${name} en cada edición: ${points.join(', ') || 'ninguna cifra'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`}`,
   schoolsHeading: 'Dónde es más frecuente',
-  schoolsText: (k: number) =>
-    `Las compañías donde lo llevan al menos ${k} niños y niñas en alguna edición, de más a menos. Sin cifras: junto a las de cada edición, dirían cuántos lo llevan en las demás compañías.`,
-  noSchools: (k: number) =>
-    `No hay ninguna compañía donde lo lleven ${k} niños y niñas o más en una misma edición.`,
+  schoolsText: (k: number, kind: NameKind) =>
+    `Las compañías donde llevan ${kind === 'surname' ? 'este apellido' : 'este nombre'} al menos ${k} niños y niñas en alguna edición, de más a menos. Sin cifras: junto a las de cada edición, dirían cuántos lo llevan en las demás compañías.`,
+  noSchools: (k: number, kind: NameKind) =>
+    `No hay ninguna compañía donde lleven ${kind === 'surname' ? 'este apellido' : 'este nombre'} ${k} niños y niñas o más en una misma edición.`,
   compare: 'Compáralo con otros',
   card: (kind: string, first: number | undefined) =>
     first === undefined ? kind : `${kind} · desde ${first}`,
@@ -306,7 +323,7 @@ const compareTexts = {
     `Una edición en que lo llevan menos de ${k} niños y niñas no muestra su cifra («menos de ${k}»): la línea se interrumpe en ella.`,
   schoolsText: 'Un 0 es una edición en la que la compañía no participó.',
   chart: (labels: readonly string[], first: number, last: number, missing: readonly number[]) =>
-    `Una línea para cada uno (${labels.join(', ')}), de ${first} a ${last}.${missingYears(missing)} ${IN_TABLE}`,
+    `Una línea para cada uno (${labels.join(', ')}), de ${first} a ${last}.${missingYears(missing)}`,
   tooMany: 'Se comparan los cinco primeros: una comparación reúne como mucho cinco.',
   /** Before the names with no figures: the same words whether nobody or too few bear one. */
   namesNotFound: (k: number) =>
@@ -366,8 +383,8 @@ const metaTexts = {
     home: (editionCount: number, participationCount: number) =>
       `${editions(editionCount)} · ${participations(participationCount)}`,
     year: (participants: number) => countedPlain(participants, 'participante', 'participantes'),
-    school: (editionCount: number, participationCount: number, first: number) =>
-      `${participations(participationCount)} en ${editions(editionCount)} · desde ${first}`,
+    school: (editionCount: number, participationCount: number, first: number, last: number | undefined) =>
+      `${participations(participationCount)} en ${editions(editionCount)} · ${schoolYears(first, last)}`,
     search: 'Busca en qué ediciones participó un niño o una niña',
     about: 'De dónde salen los datos y qué significa cada cifra',
   },
@@ -463,10 +480,15 @@ const aboutTexts = {
     openApi: 'Su descripción OpenAPI está en',
     files:
       'Junto a cada estadística hay un enlace para descargarla en CSV (UTF-8, con cabecera) y otro a la misma estadística en la API.',
-    /** Before the catalogue's address, then before the data package's. */
-    catalogue:
-      'Para los portales de datos abiertos, el catálogo DCAT-AP de todos los ficheros y de la API está en',
-    dataPackage: 'y el paquete de datos (Frictionless Data), que describe cada columna de cada CSV, en',
+    /**
+     * For data portals: the words before the catalogue's link and the link's, then the data
+     * package's (the links name the files: their addresses are one for both languages).
+     */
+    catalogue: [
+      'Para los portales de datos abiertos:',
+      'el catálogo DCAT-AP de todos los ficheros y de la API',
+    ],
+    dataPackage: ['y', 'el paquete de datos (Frictionless Data), que describe cada columna de cada CSV'],
   },
 };
 

@@ -5,6 +5,8 @@
  * whose last sound it cannot know: they stand after a colon or in apposition.
  */
 import { caseEnding, counted, formatNumber, formatPercent, plural } from '../../domain/basque-words.js';
+import { capitalize } from '../../domain/statistics/summaries.js';
+import type { NameKind } from '../../domain/statistics/name-facts.js';
 import type { CategoryWords, Texts } from './es.js';
 
 const editions = (count: number) => counted(count, 'edizio');
@@ -14,7 +16,23 @@ const API_REFERENCE = 'APIaren erreferentzia';
 const PER_EDITION = 'Parte-hartzaileak edizioz edizio';
 const IN_FIGURES = 'Zenbakitan';
 const COMMON_NAME = 'Konpainia bakoitzeko izen ohikoena';
-const IN_TABLE = 'Balioak taulan daude.';
+/** `gutxienez 3 haurrek daramaten` (one name), `gutxienez haur batek daramatzan` (names): the verb agrees with both. */
+const bornByAtLeast = (k: number, names: 'one' | 'many' = 'one') =>
+  `gutxienez ${counted(k, 'haur', 'ergative')} ${names === 'one' ? plural(k, 'daraman', 'daramaten') : plural(k, 'daramatzan', 'daramatzaten')}`;
+/** `gutxienez 3 haurrek izen hau daramaten`: what is said of a name on its page, the name said (`abizen hau` for a surname). */
+const bearingThis = (k: number, kind: NameKind) =>
+  `gutxienez ${counted(k, 'haur', 'ergative')} ${kind === 'surname' ? 'abizen' : 'izen'} hau ${plural(k, 'daraman', 'daramaten')}`;
+/** `3 haur baino gutxiagok`, `haur bat baino gutxiagok`. */
+const fewerThan = (k: number) => `${counted(k, 'haur')} baino gutxiagok`;
+/** A school's editions, from its first to its last (`last` undefined: it takes part still): `2018tik`, `2018tik 2020ra`. */
+const schoolYears = (first: number, last: number | undefined, sinceDataStart = false) => {
+  const since = 'datuak dituen lehen edizio';
+  if (last === undefined)
+    return `${first}${caseEnding(first, 'ablative')}${sinceDataStart ? `, ${since}tik` : ''}`;
+  if (last === first)
+    return `${first}${caseEnding(first, 'inessive')}${sinceDataStart ? `, ${since}an` : ''}`;
+  return `${first}${caseEnding(first, 'ablative')}${sinceDataStart ? ` (${since}tik)` : ''} ${last}${caseEnding(last, 'allative')}`;
+};
 /** ` 2021eko daturik ez.`, or nothing. */
 const missingYears = (missing: readonly number[]) =>
   missing.length === 0 ? '' : ` Daturik ez: ${missing.join(', ')}.`;
@@ -53,7 +71,7 @@ export const eu: Texts = {
     'Datuak eguneratzen ari dira, edizio berri bat gehitzeko. Estatistikak berriro agertuko dira eguneratzea amaitu bezain laster.',
   footer: {
     licence: ['Haur Danborradaren datuak', 'lizentziarekin argitaratzen dira'],
-    attribution: 'Jatorrizko lana: Tamborradata, RamistoDev-ena.',
+    attribution: 'Jatorrizko lana: RamistoDev-en Tamborradata.',
     api: 'Datu berak, JSON formatuan:',
     apiLink: API_REFERENCE,
   },
@@ -70,15 +88,15 @@ export const eu: Texts = {
     yearsHeading: 'Edizioen estatistikak',
     searchHeading: 'Bilatu parte-hartzaile bat',
     apiHeading: 'Garatzaileentzat',
-    apiText: 'Webgune honek erakusten duen guztia API JSON publiko eta ireki batetik dator; ikus',
+    apiText: 'Webgune honek erakusten duen guztia JSON API publiko eta ireki batetik dator; ikus',
     apiLink: API_REFERENCE,
     noData: 'Oraindik ez da edizio bakar bat ere argitaratu.',
   },
   figures: {
-    editions: () => 'edizio datuekin',
-    participations: () => 'parte-hartze',
-    schools: () => 'konpainia',
-    names: () => 'izen desberdin',
+    editions: () => 'Datuak dituzten edizioak',
+    participations: () => 'Parte-hartzeak',
+    schools: () => 'Konpainiak',
+    names: () => 'Izen desberdinak',
   },
   statistics: {
     yearTitle: (year) => `Haur Danborrada ${year}`,
@@ -104,18 +122,19 @@ export const eu: Texts = {
   },
   charts: {
     bars: (count, first, last) =>
-      `${formatNumber(count)} elementuren barra horizontalak, handienetik txikienera: ${first} lehena, ${last} azkena. ${IN_TABLE}`,
+      `${formatNumber(count)} elementuren barra horizontalak, handienetik txikienera: ${first} lehena, ${last} azkena.`,
     line: (first, last, busiest, missing) =>
-      `Edizio bakoitzeko parte-hartzaileen lerroa: ${first} lehena, ${last} azkena; gehienekoa, ${busiest}.${missingYears(missing)} ${IN_TABLE}`,
+      `Edizio bakoitzeko parte-hartzaileen lerroa: ${first} lehena, ${last} azkena; gehienekoa, ${busiest}.${missingYears(missing)}`,
     shownSchools: (shown, total) =>
       shown === total
         ? ''
         : `Grafikoak lehen ${formatNumber(shown)} konpainiak erakusten ditu (guztira ${formatNumber(total)}); taulak, denak.`,
     characters: (count) => counted(count, 'karaktere'),
+    inTable: 'Balioak taulan daude.',
     editionsOf: (count, total) => `${formatNumber(count)}/${formatNumber(total)}`,
     schoolLine: (school, points) => `Edizio bakoitzeko parte-hartzaileak (${school}): ${points.join(', ')}.`,
     dots: (schools, count, missing) =>
-      `Puntu bat edizio bakoitzeko, konpainia bakoitzarentzat (${counted(schools, 'konpainia')}): betea, parte hartu bazuen; hutsa, ez bazuen; ${editions(count)}, datuekin.${missingYears(missing)} ${IN_TABLE}`,
+      `Puntu bat konpainia eta edizio bakoitzeko (${counted(schools, 'konpainia')}; datuak ${plural(count, 'dituen', 'dituzten')} ${editions(count)}): betea, konpainiak edizio horretan parte hartu bazuen; hutsa, ez bazuen.${missingYears(missing)}`,
   },
   categories,
   search: {
@@ -132,7 +151,7 @@ export const eu: Texts = {
       'Izena eskaeraren gorputzean bidaltzen da: ez da geratzen orriaren helbidean, historian edo zerbitzariaren erregistroetan.',
     resultsHeading: 'Emaitzak',
     found: (count, company) =>
-      `${participations(count)} aurkitu ${plural(count, 'da', 'dira')} konpainia honetan: ${company}.`,
+      `${capitalize(participations(count))} aurkitu ${plural(count, 'da', 'dira')} konpainia honetan: ${company}.`,
     notFound:
       'Konpainia horretan ez dago izen hori duen parte-hartzailerik. Egiaztatu izena, bi abizenak eta konpainia.',
     errors: {
@@ -156,11 +175,11 @@ export const eu: Texts = {
   school: {
     description: (school, editionCount, participationCount) =>
       `${school} Haur Danborradan: ${editions(editionCount)} eta ${participations(participationCount)}, urtez urte.`,
-    lead: (first, sinceDataStart) =>
-      `Haur Danborradan parte hartzen du ${first}${caseEnding(first, 'ablative')}${sinceDataStart ? ', datuak dituen lehen ediziotik' : ''}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
+    lead: (first, last, sinceDataStart) =>
+      `Haur Danborradan parte ${last === undefined ? 'hartzen du' : 'hartu zuen'} ${schoolYears(first, last, sinceDataStart)}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
     figuresHeading: IN_FIGURES,
-    editions: () => 'edizio',
-    firstEdition: 'lehen edizioa',
+    editions: () => 'Edizioak',
+    firstEdition: 'Lehen edizioa',
     participantsHeading: PER_EDITION,
     participantsText:
       'Konpainiako zenbat neska-mutilek egin zuten desfile argitaratutako edizio bakoitzean, lehenengotik hasita; 0 batek esan nahi du edizio horretan ez zuela parte hartu.',
@@ -178,6 +197,7 @@ export const eu: Texts = {
         field: 'Bataio-izena',
         hint: 'Adibidez: Ane',
         listHeading: 'Izen guztiak, A-tik Z-ra',
+        lookupHeading: 'Bilatu izen bat',
       },
       surname: {
         index: 'Abizenak',
@@ -185,35 +205,36 @@ export const eu: Texts = {
         field: 'Abizena',
         hint: 'Adibidez: Etxeberria',
         listHeading: 'Abizen guztiak, A-tik Z-ra',
+        lookupHeading: 'Bilatu abizen bat',
       },
     },
     indexDescription: 'Haur Danborradako bataio-izenak eta abizenak, bakoitza bere orriarekin.',
     indexLead: (k) =>
-      `Edizioren batean gutxienez ${k} haurrek daramaten bataio-izen eta abizen bakoitzak badu bere orria: zenbat haurrek daramaten edizio bakoitzean, haren postua eta zein konpainiatan den ohikoena.`,
-    lookupHeading: 'Bilatu izen bat',
+      `Edizioren batean ${bornByAtLeast(k)} bataio-izen eta abizen bakoitzak badu bere orria: zenbat haurrek daramaten edizio bakoitzean, haren postua eta zein konpainiatan den ohikoena.`,
     lookup: 'Ikusi haren orria',
     notFound: (typed, k) =>
-      `«${typed}»: ez dago orririk. Edizioren batean gutxienez ${k} haurrek daramatzaten izenek eta abizenek baino ez dute orria.`,
+      `«${typed}»: ez dago orririk. Edizioren batean ${bornByAtLeast(k, 'many')} izenek eta abizenek baino ez dute orria.`,
     description: (name) =>
       `${name} Haur Danborradan: zenbat haurrek daramaten edizio bakoitzean, haren postua eta konpainiak.`,
     lead: (k) =>
-      `Argitaratutako edizio bakoitzean zenbat haurrek daramaten, haren postua eta parte-hartzaileen artean duen ehunekoa. ${k} haur baino gutxiagok daramaten edizioetan ez da zenbakia ematen.`,
+      `Argitaratutako edizio bakoitzean zenbat haurrek daramaten, haren postua eta parte-hartzaileen artean duen ehunekoa. ${capitalize(fewerThan(k))} daramaten edizioetan ez da zenbakia ematen.`,
     figuresHeading: IN_FIGURES,
-    shownEditions: (_count, k) => `edizio, ${k} edo gehiagorekin`,
-    firstEdition: 'zenbakia duen lehen edizioa',
-    schools: (_count, k) => `konpainia, edizio batean ${k} edo gehiagorekin`,
+    shownEditions: (_count, k, kind) => `${capitalize(bearingThis(k, kind))} edizioak`,
+    firstEdition: 'Zenbakia duen lehen edizioa',
+    schools: (_count, k, kind) => `Edizioren batean ${bearingThis(k, kind)} konpainiak`,
     editionsHeading: 'Edizioz edizio',
     fewer: (k) => `${k} baino gutxiago`,
     fileText: (k) =>
-      `Argitaratutako edizio bakoitzean: zenbat haurrek daramaten, haren postua eta partaideen ehunekoa; hutsik, ${k} baino gutxiagok daramatenean.`,
+      `Argitaratutako edizio bakoitzean: zenbat haurrek daramaten, haren postua eta parte-hartzaileen artean duen ehunekoa; hutsik, ${fewerThan(k)} daramatenean.`,
     share: 'Ehunekoa',
     percent: formatPercent,
-    chart: (name, points, missing, withheld, k) =>
-      `Edizio bakoitzeko parte-hartzaileak, izen honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`} ${IN_TABLE}`,
+    chart: (kind, name, points, missing, withheld, k) =>
+      `Edizio bakoitzeko parte-hartzaileak, ${kind === 'surname' ? 'abizen' : 'izen'} honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`}`,
     schoolsHeading: 'Non den ohikoena',
-    schoolsText: (k) =>
-      `Edizioren batean gutxienez ${k} haurrek izen hau daramaten konpainiak, gehienetik gutxienera. Zenbakirik gabe: edizio bakoitzeko zenbakiekin batera, beste konpainietan zenbatek daramaten jakingo litzateke.`,
-    noSchools: (k) => `Ez dago edizio berean ${k} haurrek edo gehiagok izen hau daramaten konpainiarik.`,
+    schoolsText: (k, kind) =>
+      `Edizioren batean ${bearingThis(k, kind)} konpainiak, gehienetik gutxienera. Zenbakirik gabe: edizio bakoitzeko zenbakiekin batera, beste konpainietan zenbatek daramaten jakingo litzateke.`,
+    noSchools: (k, kind) =>
+      `Ez dago edizio berean ${counted(k, 'haur', 'ergative')} edo gehiagok ${kind === 'surname' ? 'abizen' : 'izen'} hau daramaten konpainiarik.`,
     compare: 'Alderatu beste batzuekin',
     card: (kind, first) =>
       first === undefined ? kind : `${kind} · ${first}${caseEnding(first, 'ablative')}`,
@@ -253,17 +274,17 @@ export const eu: Texts = {
       chartHeading: 'Konpainia bakoitzeko parte-hartzaileak, edizioz edizio',
     },
     namesLead: (items, k) =>
-      `Aukeratu bost ${items} arte, eta grafiko berean ikusiko duzu zenbat neska-mutilek daramaten edizio bakoitzean, taula eta datuekin. Orriaren helbideak gordetzen du alderaketa, partekatzeko. Pribatutasunagatik, edizioren batean gutxienez ${k} haurrek daramatzatenek baino ez dute zenbakirik.`,
+      `Aukeratu bost ${items} arte, eta grafiko berean ikusiko duzu zenbat neska-mutilek daramaten edizio bakoitzean, taula eta datuekin. Orriaren helbideak gordetzen du alderaketa, partekatzeko. Pribatutasunagatik, edizioren batean ${bornByAtLeast(k, 'many')}ek baino ez dute zenbakirik.`,
     schoolsLead:
       'Aukeratu bost konpainia arte, eta grafiko berean ikusiko dituzu edizio bakoitzeko parte-hartzaileak, taula eta datuekin. Orriaren helbideak gordetzen du alderaketa, partekatzeko.',
     withheldText: (k) =>
-      `${k} haur baino gutxiagok daramaten edizio batek ez du bere zenbakia erakusten («${k} baino gutxiago»): lerroa eten egiten da bertan.`,
+      `${capitalize(fewerThan(k))} daramaten edizio batek ez du bere zenbakia erakusten («${k} baino gutxiago»): lerroa eten egiten da bertan.`,
     schoolsText: '0 batek esan nahi du konpainiak ez zuela edizio horretan parte hartu.',
     chart: (labels, first, last, missing) =>
-      `Lerro bat bakoitzeko (${labels.join(', ')}), ${first} eta ${last} artean.${missingYears(missing)} ${IN_TABLE}`,
+      `Lerro bana (${labels.join(', ')}), ${first} eta ${last} artean.${missingYears(missing)}`,
     tooMany: 'Lehen bostak alderatzen dira: alderaketa batek bost biltzen ditu gehienez.',
     namesNotFound: (k) =>
-      `Zenbaki publikorik gabe (ez dira argitaratutako edizio batean ere agertzen, edo ez dituzte edizio batean ere ${k} haurrek eramaten; pribatutasunagatik, ez da kasu bat bestetik bereizten):`,
+      `Zenbaki publikorik gabe (ez dira argitaratutako edizio batean ere agertzen, edo ez dituzte edizio batean ere ${counted(k, 'haur', 'ergative')} eramaten; pribatutasunagatik, ez da kasu bat bestetik bereizten):`,
     schoolsNotFound: 'Argitaratutako edizioetan parte-hartzailerik gabe:',
     tooLong: (max) => `Laukitxo bakoitzak ${max} karaktere onartzen ditu gehienez.`,
     formHeading: 'Aukeratu zer alderatu',
@@ -279,7 +300,7 @@ export const eu: Texts = {
     licenceName: 'CC BY-SA 4.0',
     licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.eu',
     attribution: 'aitortza:',
-    originalWork: 'Tamborradata, RamistoDev-ena',
+    originalWork: 'RamistoDev-en Tamborradata',
     embed: {
       title: (chart, page) => `${chart} (${page})`,
       cite: 'Nola aipatu:',
@@ -294,12 +315,12 @@ export const eu: Texts = {
     },
   },
   meta: {
-    imageAlt: (title) => `«${title}» txartela, Haur Danborrada datuetan webgunearena`,
+    imageAlt: (title) => `Haur Danborrada datuetan webguneko «${title}» txartela`,
     datasetName: 'Donostiako Haur Danborradako parte-hartzaileak eta estatistikak',
     datasetDescription:
       'Donostiako Haur Danborradaren urteko estatistikak eta guztizkoak: edizio bakoitzeko parte-hartzaileak, izen eta abizen ohikoenak, konpainiak eta haien bilakaera. Datu agregatuak soilik.',
     place: 'Donostia / San Sebastián',
-    apiName: 'Estatistiken API JSONa',
+    apiName: 'Estatistiken JSON APIa',
     openApiName: 'APIaren OpenAPI deskribapena',
     catalogueName: 'Datu irekien katalogoa (DCAT-AP)',
     keywords: ['Haur Danborrada', 'Donostia / San Sebastián', 'izenak', 'abizenak', 'konpainiak'],
@@ -307,8 +328,8 @@ export const eu: Texts = {
       home: (editionCount, participationCount) =>
         `${editions(editionCount)} · ${participations(participationCount)}`,
       year: (participants) => counted(participants, 'parte-hartzaile'),
-      school: (editionCount, participationCount, first) =>
-        `${participations(participationCount)}, ${editions(editionCount)} · lehena: ${first}`,
+      school: (editionCount, participationCount, first, last) =>
+        `${participations(participationCount)}, ${editions(editionCount)} · ${schoolYears(first, last)}`,
       search: 'Bilatu zein ediziotan hartu zuen parte neska edo mutil batek',
       about: 'Datuen jatorria eta zenbaki bakoitzaren esanahia',
     },
@@ -337,7 +358,7 @@ export const eu: Texts = {
         ],
         [
           'Izena eta abizenak',
-          'Izen oso bakoitzetik, amaieratik hasita bi hitz hartzen dira abizentzat, bakoitza bere aurreko partikulekin (de, del, la, las, los, y, san, santa…): «Maria de la Fuente Perez» Maria + «de la Fuente» + «Perez» da. Gipuzkoan ohikoak diren abizen konposatuak, «Lopez de Munain» edo «Ruiz de Azua» kasu, abizen bakartzat hartzen dira. Aurrean geratzen dena bataio-izena da.',
+          'Izen oso bakoitzetik, amaieratik hasita gehienez bi hitz hartzen dira abizentzat, bakoitza bere aurreko partikulekin (de, del, la, las, los, y, san, santa…): «Maria de la Fuente Perez» Maria + «de la Fuente» + «Perez» da. Gipuzkoan ohikoak diren abizen konposatuak, «Lopez de Munain» edo «Ruiz de Azua» kasu, abizen bakartzat hartzen dira. Aurrean geratzen dena bataio-izena da.',
         ],
         ['Izen ohikoenak', 'Bataio-izenak, daramatzaten parte-hartzaileen kopuruaren arabera ordenatuta.'],
         [
@@ -352,7 +373,7 @@ export const eu: Texts = {
         [COMMON_NAME, 'Konpainia bakoitzeko parte-hartzaileen artean gehien errepikatzen den bataio-izena.'],
         [
           'Izen berriak eta konpainia berriak',
-          'Aurreko edizioetan agertu ez ziren bataio-izenak edo konpainiak, urte horretan zenbat aldiz agertzen diren ordenatuta. Datuak dituen lehen edizioak ez du berritasunik.',
+          'Aurreko edizioetan agertu ez ziren bataio-izenak edo konpainiak, urte horretan agertzen diren aldien arabera ordenatuta. Datuak dituen lehen edizioak ez du berritasunik.',
         ],
         ['Izen luzeenak', 'Karaktere gehien dituzten bataio-izen desberdinak, tarteak barne.'],
         [
@@ -393,14 +414,16 @@ export const eu: Texts = {
     },
     api: {
       heading: 'APIa eta fitxategiak',
-      text: 'Orriek erakusten duten guztia API JSON publiko batetik dator: irakurtzeko soilik da eta ez du erregistrorik eskatzen. Hemen dago dokumentatuta:',
+      text: 'Orriek erakusten duten guztia JSON API publiko batetik dator: irakurtzeko soilik da eta ez du erregistrorik eskatzen. Hemen dago dokumentatuta:',
       docsLink: API_REFERENCE,
       openApi: 'Haren OpenAPI deskribapena hemen dago:',
       files:
         'Estatistika bakoitzaren ondoan bi esteka daude: bata CSV formatuan deskargatzeko (UTF-8, goiburuarekin), eta bestea estatistika bera APIan ikusteko.',
-      catalogue: 'Datu irekien atarientzat, fitxategi guztien eta APIaren DCAT-AP katalogoa hemen dago:',
-      dataPackage:
-        'eta datu-paketea (Frictionless Data), CSV bakoitzaren zutabe guztiak deskribatzen dituena, hemen:',
+      catalogue: ['Datu irekien atarientzat:', 'fitxategi guztien eta APIaren DCAT-AP katalogoa'],
+      dataPackage: [
+        'eta',
+        'datu-paketea (Frictionless Data), CSV bakoitzaren zutabe guztiak deskribatzen dituena',
+      ],
     },
   },
   number: formatNumber,

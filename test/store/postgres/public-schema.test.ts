@@ -160,6 +160,7 @@ describe('a database built with the public project schema', () => {
       'tamborrada_summary_overrides_eu_changed',
       'tamborrada_sys_status_changed',
       'tamborrada_tamborrada_edition_tallies_changed',
+      'tamborrada_tamborrada_school_labels_changed',
     ]);
     const ours = await database.client.query(
       `SELECT to_regclass('tamborrada_changes') IS NOT NULL AND to_regclass('summary_overrides') IS NOT NULL
@@ -181,7 +182,7 @@ describe('a database built with the public project schema', () => {
       GRANT SELECT, INSERT, UPDATE, DELETE ON participants, statistics, available_years, sys_status TO ${user};
       GRANT SELECT, INSERT, UPDATE, DELETE ON summary_overrides, tamborrada_year_sources,
         tamborrada_statistics_rule, tamborrada_removals, summaries_eu, summary_overrides_eu,
-        tamborrada_edition_tallies TO ${user};
+        tamborrada_edition_tallies, tamborrada_school_labels TO ${user};
       GRANT SELECT ON tamborrada_changes, tamborrada_store_secret TO ${user};`);
     const store = await openWriteStore(postgresLocation(postgresUrl(database.url, { user, password })));
     try {

@@ -5,6 +5,7 @@ import {
   counted,
   formatNumber,
   joinList,
+  numberAlone,
   plural,
   type YearCase,
 } from '../../../src/domain/basque-words.js';
@@ -31,10 +32,11 @@ describe('Basque figures and counted nouns', () => {
     ]);
   });
 
-  it('puts no plural mark on a noun after a number, and 1 after the noun', () => {
+  it('puts no plural mark on a noun after a number, and one as `bat` after the noun', () => {
     expect(counted(15, 'parte-hartzaile')).toBe('15 parte-hartzaile');
     expect(counted(7, 'edizio')).toBe('7 edizio');
-    expect(counted(1, 'edizio')).toBe('edizio 1');
+    expect(counted(1, 'edizio')).toBe('edizio bat');
+    expect(counted(1, 'haur', 'ergative', (figure) => `**${figure}**`)).toBe('haur **batek**');
     expect(counted(4612, 'haur', 'absolutive', (figure) => `**${figure}**`)).toBe('**4.612** haur');
   });
 
@@ -58,11 +60,36 @@ describe('Basque figures and counted nouns', () => {
       '44 konpainiatako',
     ]);
     expect(forms(1, 'konpainia')).toEqual([
-      'konpainia 1ek',
-      'konpainia 1en',
-      'konpainia 1ekin',
-      'konpainia 1ean',
-      'konpainia 1eko',
+      'konpainia batek',
+      'konpainia baten',
+      'konpainia batekin',
+      'konpainia batean',
+      'konpainia bateko',
+    ]);
+  });
+
+  it('declines a number standing alone as it is read: `bat`, `38tan`, `5etan`, `21ean`', () => {
+    const inessive = [1, 2, 5, 10, 11, 20, 21, 38, 40, 100, 101, 1000, 1001].map((count) =>
+      numberAlone(count, 'inessive'),
+    );
+    expect(inessive).toEqual([
+      'batean',
+      '2tan',
+      '5etan',
+      '10etan',
+      '11tan',
+      '20tan',
+      '21ean',
+      '38tan',
+      '40tan',
+      '100etan',
+      '101ean',
+      '1.000tan',
+      '1.001ean',
+    ]);
+    expect([1, 7].map((count) => numberAlone(count, 'absolutive', (figure) => `**${figure}**`))).toEqual([
+      '**bat**',
+      '**7**',
     ]);
   });
 

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { expect, it } from 'vitest';
 import { textWidth } from '../../../src/web/charts/fitted-text.js';
+import { LOCALES, LocaleContext } from '../../../src/web/locale.js';
+import { Detail } from '../../../src/web/statistic-sections.js';
 import { RankedBars } from '../../../src/web/charts/ranked-bars.js';
 import { STANDALONE_POLICY, StandaloneChart, wrapText } from '../../../src/web/charts/standalone.js';
 import {
@@ -30,6 +33,25 @@ it('ranked bars: one bar per item, lengths in proportion, a title and a descript
   expect(svg).toMatch(/^<svg [^>]*role="img" aria-labelledby="c-title c-desc"/);
   expect(svg).toContain('<title id="c-title">Nombres</title>');
   expect(svg).toMatch(/<desc id="c-desc">[^<]*de Jon a Iker/);
+});
+
+it('a chart says its values are in the table only where the table is beside it', () => {
+  const chart = (
+    <YearLines
+      id="l"
+      title="t"
+      description="Lerroa."
+      series={[{ label: 'x', points: [{ year: 2024, count: 3 }] }]}
+    />
+  );
+  const inBasque = (page: VNode) =>
+    /<desc id="l-desc">([^<]*)<\/desc>/.exec(
+      renderToString(<LocaleContext.Provider value={LOCALES.eu}>{page}</LocaleContext.Provider>),
+    )![1];
+  const table = { columns: [{ label: 'Urtea' }], rows: [['2024']] };
+  expect(inBasque(<Detail title="t" chart={chart} {...table} />)).toBe('Lerroa. Balioak taulan daude.');
+  // Alone, as in its file and on its embeddable page: no table to speak of.
+  expect(inBasque(chart)).toBe('Lerroa.');
 });
 
 it('a year without data breaks the line instead of joining its neighbours', () => {

@@ -40,6 +40,7 @@ const model: ReadModel = {
   ),
   participants: new ParticipantIndex(shelvesOf(records)),
   names: new NameIndex(nameFactsOf(records, [2023, 2024], 3)),
+  schoolLabels: [],
   isUpdating: false,
 };
 

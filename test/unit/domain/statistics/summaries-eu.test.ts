@@ -66,7 +66,7 @@ describe('Basque summary templates', () => {
       '**2021**ean, izen ohikoena **Jon** izan zen, **1.085** parte-hartzailerekin.',
     );
     expect(eu.ranking('names', [{ name: 'Jon', count: 1 }], 2011)).toBe(
-      '**2011**n, izen ohikoena **Jon** izan zen, parte-hartzaile **1**ekin.',
+      '**2011**n, izen ohikoena **Jon** izan zen, parte-hartzaile **batekin**.',
     );
     expect(
       eu.ranking('schools', [
@@ -103,9 +103,9 @@ describe('Basque summary templates', () => {
     expect(eu.diversity('names', 2, 2024, 3)).toBe(
       '**2024**an **2** izen desberdin erregistratu ziren, **3** parte-hartzaileren artean.',
     );
-    expect(eu.diversity('surnames', 1, 2030)).toBe('**2030**ean abizen desberdin **1** erregistratu zen.');
+    expect(eu.diversity('surnames', 1, 2030)).toBe('**2030**ean abizen desberdin **bat** erregistratu zen.');
     expect(eu.diversity('names', 2)).toBe('Edizio guztietan **2** izen desberdin erregistratu dira.');
-    expect(eu.diversity('surnames', 1)).toBe('Edizio guztietan abizen desberdin **1** erregistratu da.');
+    expect(eu.diversity('surnames', 1)).toBe('Edizio guztietan abizen desberdin **bat** erregistratu da.');
   });
 
   it('commonNameBySchool: one school, every school, some withheld, none', () => {
@@ -120,10 +120,10 @@ describe('Basque summary templates', () => {
       '**2024**an, konpainia bakoitzaren izen ohikoena argitaratzen da (**5** konpainia); **Ane** izan zen ohikoena **3** konpainiatan.',
     );
     expect(eu.commonNameBySchool(5, { name: 'Ane', count: 1 })).toBe(
-      'Edizio guztiak kontuan hartuta, konpainia bakoitzaren izen ohikoena argitaratzen da (**5** konpainia); **Ane** da ohikoena konpainia **1**ean.',
+      'Edizio guztiak kontuan hartuta, konpainia bakoitzaren izen ohikoena argitaratzen da (**5** konpainia); **Ane** da ohikoena konpainia **batean**.',
     );
     expect(eu.commonNameBySchool(3, { name: 'Ane', count: 2 }, 2018, BEHIND)).toBe(
-      '**2018**an, izen ohikoena argitaratzeko gutxieneko kopurura (konpainia bereko **3** parte-hartzaile) iritsi zen **5** konpainietatik **3** konpainiatan; **Ane** izan zen ohikoena **2** konpainiatan.',
+      '**2018**an, izen ohikoena argitaratzeko gutxieneko kopurura (konpainia bereko **3** parte-hartzaile) iritsi zen **5** konpainietatik **3**tan; **Ane** izan zen ohikoena **2** konpainiatan.',
     );
     expect(eu.commonNameBySchool(0, null, 2024, BEHIND)).toBe(
       '**2024**an ez zen izenik inongo konpainiatan iritsi argitaratzeko gutxieneko kopurura: konpainia bereko **3** parte-hartzaile.',
@@ -142,7 +142,7 @@ describe('Basque summary templates', () => {
       '**2024**an **44** konpainiatako **4.612** haurrek parte hartu zuten.',
     );
     expect(eu.totalParticipantsByYear(2024, 1, 1)).toBe(
-      '**2024**an konpainia **1**eko haur **1**ek parte hartu zuen.',
+      '**2024**an konpainia **bateko** haur **batek** parte hartu zuen.',
     );
     expect(eu.totalParticipantsByYear(2011, 5, 0)).toBe('**2011**n **5** haurrek parte hartu zuten.');
   });
@@ -152,17 +152,17 @@ describe('Basque summary templates', () => {
       '**2019**tik **2022**ra, **6** parte-hartze erregistratu dira **3** ediziotan; jendetsuena **2019**koa izan zen, **3** haurrekin.',
     );
     expect(eu.totalParticipants({ ...SERIES, years: [2021, 2025], busiest: { year: 2021, count: 1 } })).toBe(
-      '**2021**etik **2025**era, **6** parte-hartze erregistratu dira **2** ediziotan; jendetsuena **2021**ekoa izan zen, haur **1**ekin.',
+      '**2021**etik **2025**era, **6** parte-hartze erregistratu dira **2** ediziotan; jendetsuena **2021**ekoa izan zen, haur **batekin**.',
     );
     expect(eu.totalParticipants({ ...SERIES, years: [2024], busiest: { year: 2024, count: 1 } })).toBe(
-      '**2024**an, datuak dituen edizio bakarrean, haur **1**ek parte hartu zuen.',
+      '**2024**an, datuak dituen edizio bakarrean, haur **batek** parte hartu zuen.',
     );
   });
 
   it('newNamesByYear: none, one, many; with k over 1, the names first published', () => {
     expect(eu.newNamesByYear(2022, 0, undefined)).toBe('**2022**an ez zen izen berririk agertu.');
     expect(eu.newNamesByYear(2020, 1, { name: 'Iker', count: 1 })).toBe(
-      '**2020**an izen **1** agertu zen lehen aldiz: **Iker**.',
+      '**2020**an izen **bat** agertu zen lehen aldiz: **Iker**.',
     );
     expect(eu.newNamesByYear(2020, 5, { name: 'Jon', count: 3 })).toBe(
       '**2020**an **5** izen agertu ziren lehen aldiz; ohikoena **Jon** izan zen, **3** parte-hartzailerekin.',
@@ -171,7 +171,7 @@ describe('Basque summary templates', () => {
       '**2020**an ez zen izenik iritsi lehen aldiz argitaratzeko gutxieneko kopurura (**3** parte-hartzaile).',
     );
     expect(eu.newNamesByYear(2020, 1, { name: 'Iker', count: 4 }, 3)).toBe(
-      '**2020**an izen **1** iritsi zen lehen aldiz argitaratzeko gutxieneko kopurura (**3** parte-hartzaile): **Iker**.',
+      '**2020**an izen **bat** iritsi zen lehen aldiz argitaratzeko gutxieneko kopurura (**3** parte-hartzaile): **Iker**.',
     );
     expect(eu.newNamesByYear(2020, 4, { name: 'Jon', count: 5 }, 3)).toBe(
       '**2020**an **4** izen iritsi ziren lehen aldiz argitaratzeko gutxieneko kopurura (**3** parte-hartzaile); ohikoena **Jon** izan zen, **5** parte-hartzailerekin.',
@@ -181,7 +181,7 @@ describe('Basque summary templates', () => {
   it('newSchoolsByYear: none, one, up to three named', () => {
     expect(eu.newSchoolsByYear(2023, [])).toBe('**2023**an ez zen konpainia berririk izan.');
     expect(eu.newSchoolsByYear(2020, ['Ikastola Gamma'])).toBe(
-      '**2020**an konpainia **1**ek parte hartu zuen lehen aldiz: **Ikastola Gamma**.',
+      '**2020**an konpainia **batek** parte hartu zuen lehen aldiz: **Ikastola Gamma**.',
     );
     expect(eu.newSchoolsByYear(2023, ['Ane', 'Bat', 'Iturri', 'Zaz'])).toBe(
       '**2023**an **4** konpainiak parte hartu zuten lehen aldiz, besteak beste **Ane**, **Bat** eta **Iturri**.',
@@ -207,20 +207,20 @@ describe('Basque summary templates', () => {
   it('schoolsEvolution and mostConstantSchools: one edition and one school, many, none', () => {
     const school = { name: A, count: 1 };
     expect(eu.schoolsEvolution(1, 1, school)).toBe(
-      'Konpainia **1**ek parte hartu du edizio **1**ean: **Ikastola Alfa**, parte-hartze **1**ekin.',
+      'Konpainia **batek** parte hartu du edizio **batean**: **Ikastola Alfa**, parte-hartze **batekin**.',
     );
     expect(eu.schoolsEvolution(5, 7, { name: A, count: 20 })).toBe(
       '**5** konpainiak parte hartu dute **7** ediziotan; gehien parte hartu duena **Ikastola Alfa** da, **20** parte-hartzerekin.',
     );
     expect(eu.schoolsEvolution(0, 7, undefined)).toBe('Ez dago konpainiarik erregistratuta.');
     expect(eu.mostConstantSchools(1, school, 1)).toBe(
-      'Edizio **1**en datuak baino ez daude; beraz, konpainia guztiak edizio berean egon dira, eta zerrendaren buruan **Ikastola Alfa** dago.',
+      'Edizio **baten** datuak baino ez daude; beraz, konpainia guztiak edizio berean egon dira, eta zerrendaren buruan **Ikastola Alfa** dago.',
     );
     expect(eu.mostConstantSchools(3, { name: A, count: 2 }, 1)).toBe(
-      'Konpainia iraunkorrena **Ikastola Alfa** da: **2** ediziotan egon da, datuak dituzten **3** edizioetatik.',
+      'Konpainia iraunkorrena **Ikastola Alfa** da: datuak dituzten **3** edizioetatik **2**tan egon da.',
     );
     expect(eu.mostConstantSchools(7, { name: A, count: 7 }, 3)).toBe(
-      'Konpainia iraunkorrena **Ikastola Alfa** da: **7** ediziotan egon da, datuak dituzten **7** edizioetatik. ' +
+      'Konpainia iraunkorrena **Ikastola Alfa** da: datuak dituzten **7** edizioetatik **7**tan egon da. ' +
         'Guztira, **3** konpainia egon dira edizio guztietan.',
     );
     expect(eu.mostConstantSchools(7, undefined, 0)).toBe('Ez dago konpainiarik erregistratuta.');
@@ -238,7 +238,7 @@ describe('Basque intros and outros', () => {
         'Izen ohikoena **Ane** izan zen; abizen ohikoenak, **Garcia**, **Gil** eta **Ruiz**.',
     );
     expect(eu.introByYear({ ...YEAR, year: 2021, participants: 1, schools: 1, topSurnames: [] })).toBe(
-      '**2021**eko Haur Danborradan, konpainia **1**ek hartu zuen parte, haur **1**ekin guztira. **2019**an baino **2** parte-hartzaile gutxiago izan ziren. ' +
+      '**2021**eko Haur Danborradan, konpainia **batek** hartu zuen parte, haur **batekin** guztira. **2019**an baino **2** parte-hartzaile gutxiago izan ziren. ' +
         'Izen ohikoena **Ane** izan zen.',
     );
     expect(eu.introByYear({ ...YEAR, year: 2024, participants: 5, schools: 2 })).toBe(
@@ -258,22 +258,22 @@ describe('Basque intros and outros', () => {
         previous: { year: 2023, participants: 2 },
       }),
     ).toBe(
-      '**2024**ko Haur Danborradak haur **1** bildu zuen. **2023**an baino parte-hartzaile **1** gutxiago izan zen.',
+      '**2024**ko Haur Danborradak haur **bat** bildu zuen. **2023**an baino parte-hartzaile **bat** gutxiago izan zen.',
     );
   });
 
   it('a year: its figures, the new schools and names, a closing of thanks', () => {
     expect(eu.outroByYear(YEAR)).toBe(
-      'Hauek dira **2020**ko datu nagusiak: **3** parte-hartzaile, **2** izen desberdin eta **2** konpainia, horietako **1** berria. ' +
-        'Gainera, izen **1** agertu zen lehen aldiz. ' +
+      'Hauek dira **2020**ko datu nagusiak: **3** parte-hartzaile, **2** izen desberdin eta **2** konpainia, horietako **bat** berria. ' +
+        'Gainera, izen **bat** agertu zen lehen aldiz. ' +
         'Eskerrik asko familia, konpainia eta danborrari guztiei, hau guztia ahalbidetzeagatik!',
     );
     expect(eu.outroByYear({ ...YEAR, year: 2011, newSchools: 2, newNames: 0 })).toBe(
       'Hauek dira **2011**ko datu nagusiak: **3** parte-hartzaile, **2** izen desberdin eta **2** konpainia, guztiak berriak. ' +
-        'Eskerrik asko, makila eskuan, festa ahalbidetu zuten guztiei!',
+        'Eskerrik asko, makilak eskuan, festa ahalbidetu zuten guztiei!',
     );
     expect(eu.outroByYear({ ...YEAR, schools: 1, newSchools: 1, newNames: 4 })).toContain(
-      'konpainia **1**, berria. Gainera, **4** izen agertu ziren lehen aldiz.',
+      'konpainia **bat**, berria. Gainera, **4** izen agertu ziren lehen aldiz.',
     );
   });
 
@@ -287,23 +287,23 @@ describe('Basque intros and outros', () => {
       'Ez dago daturik urte hauetan: **2019**, **2020** eta **2022**.',
     );
     expect(eu.introGlobal({ ...SERIES, years: [2024], schools: 0, participations: 1 })).toBe(
-      'Haur Danborradaren serieak oraingoz edizio bakarra biltzen du, **2024**koa, parte-hartze **1**ekin. ' +
+      'Haur Danborradaren serieak oraingoz edizio bakarra biltzen du, **2024**koa, parte-hartze **batekin**. ' +
         'Izen ohikoena **Ane** da; abizen ohikoenak, **Garcia**, **Gil** eta **Ruiz**.',
     );
   });
 
   it('the series: its schools, those in every edition, the largest, its thanks', () => {
     expect(eu.outroGlobal(SERIES)).toBe(
-      'Guztira, **3** konpainiak parte hartu dute Haur Danborradan, eta horietako **1** edizio guztietan egon da. ' +
+      'Guztira, **3** konpainiak parte hartu dute Haur Danborradan, eta horietako **bat** edizio guztietan egon da. ' +
         'Haur gehien ekarri dituena **Ikastola Alfa** da, **3** parte-hartzerekin. ' +
         'Denen artean **3** izen desberdin bildu dituzte. Eskerrik asko urtez urte festa ahalbidetzen duten guztiei!',
     );
     expect(eu.outroGlobal({ ...SERIES, alwaysPresent: 3, topSchool: null, distinctNames: 1 })).toBe(
       'Guztira, **3** konpainiak parte hartu dute Haur Danborradan, guztiak **3** edizioetan. ' +
-        'Denen artean izen desberdin **1** bildu dute. Eskerrik asko urtez urte festa ahalbidetzen duten guztiei!',
+        'Denen artean izen desberdin **bat** bildu dute. Eskerrik asko urtez urte festa ahalbidetzen duten guztiei!',
     );
     expect(eu.outroGlobal({ ...SERIES, schools: 1, alwaysPresent: 1 })).toContain(
-      'Guztira, konpainia **1**ek parte hartu du Haur Danborradan, **3** edizioetan.',
+      'Guztira, konpainia **batek** parte hartu du Haur Danborradan, **3** edizioetan.',
     );
   });
 });
@@ -404,7 +404,12 @@ describe('Basque summaries of any figures', () => {
   });
 
   it('are whole sentences with the Spanish ones’ figures and names in bold', () => {
-    const boldRuns = (text: string) => text.split('**').filter((_, i) => i % 2 === 1);
+    // One is the word `bat`, declined with its noun, where Spanish writes the figure.
+    const boldRuns = (text: string) =>
+      text
+        .split('**')
+        .filter((_, i) => i % 2 === 1)
+        .map((run) => (/^bat(ek|en|ekin|ean|eko)?$/.test(run) ? '1' : run));
     fc.assert(
       fc.property(input, (i) => {
         const spanish = everySummary(statisticSummaries, i);
@@ -413,9 +418,120 @@ describe('Basque summaries of any figures', () => {
           expect(text).toMatch(/^[A-Z*].*[.!]$/);
           expect(text).not.toMatch(/undefined|null|NaN| {2}| ,| \./);
           expect(text.split('**').length % 2, text).toBe(1);
+          // One is `bat` wherever it counts something; a bare figure only in a ranking's parentheses.
+          expect(text, text).not.toMatch(/(?<!\()\*\*1\*\*/);
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('Basque summaries at every number form they print', () => {
+  /** One, two, the teens, twenty-one (read `hogeita bat`), hundreds, thousands, and their sounds. */
+  const NUMBERS = [1, 2, 3, 5, 10, 11, 20, 21, 38, 100, 101, 1000, 1001, 4586];
+  /** A number standing for things named before it, in the inessive, as it is read (`hemezortzitan`, `bostetan`). */
+  const INESSIVE: Record<number, string> = {
+    1: '**batean**',
+    2: '**2**tan',
+    3: '**3**tan',
+    5: '**5**etan',
+    10: '**10**etan',
+    11: '**11**tan',
+    20: '**20**tan',
+    21: '**21**ean',
+    38: '**38**tan',
+    100: '**100**etan',
+    101: '**101**ean',
+    1000: '**1.000**tan',
+    1001: '**1.001**ean',
+    4586: '**4.586**tan',
+  };
+  /** `**4.586**`: a figure in bold, grouped with a dot from four digits on. */
+  const b = (n: number) => `**${String(n).replace(/\B(?=(\d{3})+$)/g, '.')}**`;
+  const schools = (n: number) => Array.from({ length: n }, (_, i) => `S${i + 1}`);
+
+  it.each(NUMBERS)('%i: nouns counted, one as `bat`, and verbs agreeing', (n) => {
+    const one = n === 1;
+    /** `haur **batek**` or `**5** haurrek`: one after its noun, declined; a figure before it. */
+    const count = (oneForm: string, manyForm: string) => (one ? oneForm : `${b(n)} ${manyForm}`);
+    expect(eu.totalParticipantsByYear(2024, n, n)).toBe(
+      `**2024**an ${count('konpainia **bateko**', 'konpainiatako')} ${count('haur **batek**', 'haurrek')} parte hartu ${one ? 'zuen' : 'zuten'}.`,
+    );
+    expect(eu.totalParticipants({ ...SERIES, years: [2024], busiest: { year: 2024, count: n } })).toBe(
+      `**2024**an, datuak dituen edizio bakarrean, ${count('haur **batek**', 'haurrek')} parte hartu ${one ? 'zuen' : 'zuten'}.`,
+    );
+    expect(eu.diversity('names', n, 2024)).toBe(
+      `**2024**an ${count('izen desberdin **bat**', 'izen desberdin')} erregistratu ${one ? 'zen' : 'ziren'}.`,
+    );
+    expect(eu.ranking('names', [{ name: 'Jon', count: n }], 2024)).toBe(
+      `**2024**an, izen ohikoena **Jon** izan zen, ${count('parte-hartzaile **batekin**', 'parte-hartzailerekin')}.`,
+    );
+    expect(eu.longestNames([{ name: 'Iker', count: n }])).toBe(
+      `Erregistratutako izen luzeena **Iker** da (${count('karaktere **bat**', 'karaktere')}).`,
+    );
+    const named = schools(n)
+      .slice(0, 3)
+      .map((school) => `**${school}**`);
+    const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} eta ${named.at(-1)}`;
+    expect(eu.newSchoolsByYear(2020, schools(n))).toBe(
+      `**2020**an ${count('konpainia **batek**', 'konpainiak')} parte hartu ${one ? 'zuen' : 'zuten'} lehen aldiz${n > 3 ? ', besteak beste' : ':'} ${list}.`,
+    );
+    expect(eu.newNamesByYear(2020, n, { name: 'Jon', count: n })).toBe(
+      one
+        ? '**2020**an izen **bat** agertu zen lehen aldiz: **Jon**.'
+        : `**2020**an ${b(n)} izen agertu ziren lehen aldiz; ohikoena **Jon** izan zen, ${b(n)} parte-hartzailerekin.`,
+    );
+    expect(eu.schoolsEvolution(n, n, { name: A, count: n })).toBe(
+      one
+        ? 'Konpainia **batek** parte hartu du edizio **batean**: **Ikastola Alfa**, parte-hartze **batekin**.'
+        : `${b(n)} konpainiak parte hartu dute ${b(n)} ediziotan; gehien parte hartu duena **Ikastola Alfa** da, ${b(n)} parte-hartzerekin.`,
+    );
+    expect(
+      eu.introByYear({
+        ...YEAR,
+        year: 2021,
+        participants: n,
+        schools: n,
+        topSurnames: [],
+        previous: { year: 2019, participants: 2 * n },
+      }),
+    ).toBe(
+      `**2021**eko Haur Danborradan, ${count('konpainia **batek**', 'konpainiak')} hartu ${one ? 'zuen' : 'zuten'} parte, ${count('haur **batekin**', 'haurrekin')} guztira. ` +
+        `**2019**an baino ${count('parte-hartzaile **bat**', 'parte-hartzaile')} gutxiago izan ${one ? 'zen' : 'ziren'}. Izen ohikoena **Ane** izan zen.`,
+    );
+  });
+
+  it.each(NUMBERS)('%i: a number standing for things named before it, and `horietako bat`', (n) => {
+    const one = n === 1;
+    const plus = n + 4;
+    expect(eu.commonNameBySchool(n, { name: 'Ane', count: n }, 2018, { k: 3, count: 4, ahead: false })).toBe(
+      `**2018**an, izen ohikoena argitaratzeko gutxieneko kopurura (konpainia bereko **3** parte-hartzaile) iritsi zen ${b(plus)} konpainietatik ${INESSIVE[n]}; ` +
+        `**Ane** izan zen ohikoena ${one ? 'konpainia **batean**' : `${b(n)} konpainiatan`}.`,
+    );
+    expect(eu.mostConstantSchools(n + 1, { name: A, count: n }, 0)).toBe(
+      `Konpainia iraunkorrena **Ikastola Alfa** da: datuak dituzten ${b(n + 1)} edizioetatik ${INESSIVE[n]} egon da.`,
+    );
+    expect(
+      eu.outroByYear({
+        ...YEAR,
+        participants: n,
+        distinctNames: n,
+        schools: n + 1,
+        newSchools: n,
+        newNames: n,
+      }),
+    ).toBe(
+      `Hauek dira **2020**ko datu nagusiak: ${one ? 'parte-hartzaile **bat**' : `${b(n)} parte-hartzaile`}, ` +
+        `${one ? 'izen desberdin **bat**' : `${b(n)} izen desberdin`} eta ${b(n + 1)} konpainia, horietako ${one ? '**bat** berria' : `${b(n)} berriak`}. ` +
+        `Gainera, ${one ? 'izen **bat** agertu zen' : `${b(n)} izen agertu ziren`} lehen aldiz. ` +
+        'Eskerrik asko familia, konpainia eta danborrari guztiei, hau guztia ahalbidetzeagatik!',
+    );
+    expect(
+      eu.outroGlobal({ ...SERIES, schools: n + 1, alwaysPresent: n, topSchool: null, distinctNames: n }),
+    ).toBe(
+      `Guztira, ${b(n + 1)} konpainiak parte hartu dute Haur Danborradan, eta horietako ${one ? '**bat** edizio guztietan egon da' : `${b(n)} edizio guztietan egon dira`}. ` +
+        `Denen artean ${one ? 'izen desberdin **bat** bildu dute' : `${b(n)} izen desberdin bildu dituzte`}. Eskerrik asko urtez urte festa ahalbidetzen duten guztiei!`,
     );
   });
 });
