@@ -16,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { es as webTexts } from '../../src/web/texts/es.js';
 import { exactSpellingRemovalKey } from '../../src/import/removals.js';
 import { slugOf } from '../../src/web/school-slugs.js';
-import { shebangNodeFlags } from '../support/child-server.js';
 import { cliEnv, REPO_ROOT } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { startServe, type ServeProcess } from '../support/raw-http.js';
@@ -335,7 +334,7 @@ describe('tamborrada participant remove', () => {
       '--db',
       workspace.dbPath,
     ];
-    const run = spawnSync(process.execPath, [...shebangNodeFlags(cliPath), cliPath, ...args], {
+    const run = spawnSync(process.execPath, [cliPath, ...args], {
       cwd: REPO_ROOT,
       env: cliEnv(),
       input: `${FIRST[1]} ${LAST[2]} ${LAST[3]}\n`,
