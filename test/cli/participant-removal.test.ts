@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { es as webTexts } from '../../src/web/texts/es.js';
 import { exactSpellingRemovalKey } from '../../src/import/removals.js';
 import { slugOf } from '../../src/web/school-slugs.js';
+import { drawn } from '../support/preview.js';
 import { cliEnv, REPO_ROOT } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { startServe, type ServeProcess } from '../support/raw-http.js';
@@ -95,7 +96,7 @@ describe('tamborrada participant remove', () => {
       companies: (await text('/api/companies')).includes(LONE),
       totals: (await get('/api/category?category=totalParticipants&year=global')).body,
       page: (await get(lonePage)).status,
-      preview: (await get(`/vista-previa/companias-${slugOf(LONE)}.png`)).status,
+      preview: (await drawn(() => get(`/vista-previa/companias-${slugOf(LONE)}.png`))).status,
       sitemap: (await text('/sitemap.xml')).includes(lonePage),
       csv: (await text('/datos/global-topSchools.csv')).includes(LONE),
     };
