@@ -38,6 +38,8 @@ function runWith(node: string): void {
 }
 
 if (Number(process.versions.node.split('.')[0]) >= NEEDED_MAJOR) {
+  // The one place the environment is read: the settings take it from here.
+  (await import('../config/index.js')).useEnvironment(process.env);
   await import('./program.js');
 } else {
   const node = projectNode();
