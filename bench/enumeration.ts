@@ -41,7 +41,7 @@ import { startServer } from '../src/server.js';
 import { openReadStore } from '../src/store/open-store.js';
 import { es as webTexts } from '../src/web/texts/es.js';
 import { envNumber } from './http-lib/env.js';
-import { freePort, HOST, serverNodeFlags, spawnServer } from './http-lib/process.js';
+import { freePort, HOST, spawnServer } from './http-lib/process.js';
 import { CLI, runBenchmark, writeResult } from './http-lib/run.js';
 
 const realSeconds = envNumber('ENUM_SECONDS', 60);
@@ -555,7 +555,7 @@ async function inProcess(db: string, clock: SimClock) {
 async function builtServe(db: string, env: Record<string, string> = {}) {
   const port = await freePort();
   return spawnServer({
-    args: [...serverNodeFlags(CLI, 1), CLI, 'serve', '--db', db, '--host', HOST, '--port', String(port)],
+    args: [CLI, 'serve', '--db', db, '--host', HOST, '--port', String(port)],
     port,
     env: { LOG_LEVEL: 'warn', METRICS_PORT: 'off', TRUST_PROXY: '127.0.0.1', ...env },
     readyPaths: ['/api/ping', '/api/years'],

@@ -26,7 +26,6 @@ import {
   freePort,
   get,
   HOST,
-  shebangNodeFlags,
   spawnServer,
   waitForIdle,
 } from './http-lib/process.js';
@@ -64,17 +63,7 @@ runBenchmark(async () => {
     const store = await demoStore({ ...config, tmpDir, cacheFromScale: 10, rebuild: false });
     const port = await freePort();
     const server = await spawnServer({
-      args: [
-        ...shebangNodeFlags(CLI),
-        CLI,
-        'serve',
-        '--db',
-        store.path,
-        '--port',
-        String(port),
-        '--host',
-        HOST,
-      ],
+      args: [CLI, 'serve', '--db', store.path, '--port', String(port), '--host', HOST],
       port,
       env: { LOG_LEVEL: 'warn', METRICS_PORT: 'off' },
       readyPaths: ['/api/ping', '/api/years'],

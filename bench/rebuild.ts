@@ -47,7 +47,6 @@ import {
   HOST,
   memoryOf,
   serverNodeFlags,
-  shebangNodeFlags,
   type ChildServer,
   spawnServer,
 } from './http-lib/process.js';
@@ -180,7 +179,7 @@ function outside(samples: readonly [number, number][], windows: readonly [number
 
 function runCli(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...shebangNodeFlags(CLI), CLI, ...args], {
+    const child = spawn(process.execPath, [CLI, ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let errors = '';
@@ -307,16 +306,7 @@ async function startServers(
     progress(`scale ${scale}: starting server ${server + 1}`);
     servers.push(
       await spawnServer({
-        args: [
-          ...serverNodeFlags(CLI, scale),
-          CLI,
-          'serve',
-          ...storeArgs,
-          '--port',
-          String(port),
-          '--host',
-          HOST,
-        ],
+        args: [...serverNodeFlags(scale), CLI, 'serve', ...storeArgs, '--port', String(port), '--host', HOST],
         port,
         // One address asks for every search: the search limit would refuse most of them.
         env: { LOG_LEVEL: 'info', SEARCH_BUDGETS: 'off', METRICS_PORT: 'off' },

@@ -46,7 +46,7 @@ import Database from 'better-sqlite3';
 import { envNumber } from './http-lib/env.js';
 import { isSearchable } from './http-lib/demo-store.js';
 import { drive } from './http-lib/load.js';
-import { freePort, shebangNodeFlags } from './http-lib/process.js';
+import { freePort } from './http-lib/process.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -230,18 +230,7 @@ async function main(): Promise<number> {
     const logFd = openSync(logPath, 'w');
     server = spawn(
       process.execPath,
-      [
-        ...shebangNodeFlags(CLI),
-        ...nodeFlags,
-        CLI,
-        'serve',
-        '--db',
-        dbPath,
-        '--host',
-        HOST,
-        '--port',
-        String(port),
-      ],
+      [...nodeFlags, CLI, 'serve', '--db', dbPath, '--host', HOST, '--port', String(port)],
       {
         stdio: ['ignore', logFd, logFd],
         // One address asks for every search: the search budgets would refuse most of them.

@@ -72,11 +72,13 @@ export function createHttpApp({
     ? createSite({ publicUrl: settings.publicUrl, privacyContact: settings.privacyContact })
     : undefined;
   const observer = createObserver(logger, recordRequest ?? (() => undefined));
-  return createHttpServer(
+  const http = createHttpServer(
     settings,
     createDispatcher({ source, settings, observer, site, clock, book }),
     observer,
   );
+  http.once('close', () => site?.close());
+  return http;
 }
 
 /**

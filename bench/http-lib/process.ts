@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { shebangNodeFlags } from '../../test/support/child-server.js';
 
 /** Shared with the tests, which must not reach into bench/. */
 export {
@@ -7,7 +6,6 @@ export {
   get,
   HOST,
   killAllChildren,
-  shebangNodeFlags,
   spawnServer,
   type ChildServer,
   type HttpAnswer,
@@ -129,10 +127,7 @@ export async function waitForIdle(
 }
 
 /**
- * The server's Node flags for a store of this demo scale, as docs/operations.md advises:
- * the CLI's own (its `#!` line) for the festival's size, only a 64 MB semi-space from
- * scale 10 up (given on the command line, the `#!` line is not read).
+ * The server's Node flags for a store of this demo scale, as docs/operations.md advises
+ * an operator: none at the festival's size, a 64 MB semi-space from scale 10 up.
  */
-export function serverNodeFlags(script: string, scale: number): string[] {
-  return scale >= 10 ? ['--max-semi-space-size=64'] : shebangNodeFlags(script);
-}
+export const serverNodeFlags = (scale: number): string[] => (scale >= 10 ? ['--max-semi-space-size=64'] : []);

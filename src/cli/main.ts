@@ -1,8 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=4 --no-maglev
-// A young generation of at most 2 × 4 MB: the scale-1 server stays near 150 MB resident
-// under load instead of near 180; without Maglev, V8's middle compiler, about 6 MB less
-// at no measured speed (docs/operations.md, "Node flags").
-//
+#!/usr/bin/env node
 // The entry of `tamborrada`: the runtime is checked before anything else is loaded.
 // Static imports are loaded first, so the program (and the SQLite binding, which crashes
 // an older Node without a word) is imported dynamically, and only Node's own modules here.
@@ -41,26 +37,9 @@ function runWith(node: string): void {
   });
 }
 
-/**
- * `serve` starts itself again in place (execve: the same process id, nothing else loaded
- * yet) with glibc's malloc settings (src/config/malloc-tunables.ts), which glibc reads
- * only when a process starts.
- */
-async function serveWithMallocTunables(): Promise<void> {
-  if (process.argv[2] !== 'serve' || process.platform !== 'linux' || typeof process.execve !== 'function')
-    return;
-  const { withServerMallocTunables } = await import('../config/malloc-tunables.js');
-  const env = withServerMallocTunables(process.env);
-  if (env === undefined) return;
-  try {
-    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
-  } catch {
-    // Not replaced (a sandbox that forbids exec, say): serve as it is, with glibc's defaults.
-  }
-}
-
 if (Number(process.versions.node.split('.')[0]) >= NEEDED_MAJOR) {
-  await serveWithMallocTunables();
+  // The one place the environment is read: the settings take it from here.
+  (await import('../config/index.js')).useEnvironment(process.env);
   await import('./program.js');
 } else {
   const node = projectNode();

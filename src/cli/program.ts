@@ -61,7 +61,7 @@ Exit codes: 0 done (also when there was nothing to change), 1 failed,
 /** The store of the command being run (errors name it). */
 let commandStore: StoreLocation | undefined;
 function storeOf(options: Record<string, unknown>): StoreLocation {
-  commandStore = resolveStoreLocation(options, process.env);
+  commandStore = resolveStoreLocation(options);
   return commandStore;
 }
 
@@ -105,8 +105,7 @@ function variablesWithoutOption(scope: SettingScope): string {
 const print = console.log;
 
 /** The small-count rule's `k` a computing command was given (`undefined`: the one in force). */
-const minPublishedCountOf = (options: Record<string, unknown>) =>
-  readSetting('minPublishedCount', options, process.env);
+const minPublishedCountOf = (options: Record<string, unknown>) => readSetting('minPublishedCount', options);
 
 /** A command that computes the statistics: it takes the small-count rule's setting too. */
 const computing = (command: Command) => withSettingOptions(command, 'import, demo, recompute');
@@ -148,7 +147,7 @@ Prometheus metrics on their own listener (METRICS_HOST:METRICS_PORT, /metrics).
 Logs are JSON lines, readable colours on a terminal.`,
   )
   .action(async (options) => {
-    const config = resolveServeConfig(options, process.env);
+    const config = resolveServeConfig(options);
     commandStore = config.store;
     // The server's modules (pages, images, OpenAPI) are loaded by `serve` alone.
     const { serve } = await import('./serve.js');
@@ -213,7 +212,7 @@ Environment: ${variablesWithoutOption('import')}.`,
         dryRun: options.dryRun === true,
         encoding: options.encoding,
         sheet: options.sheet,
-        limits: resolveImportLimits(process.env),
+        limits: resolveImportLimits(),
         minPublishedCount: minPublishedCountOf(options),
       }),
     );

@@ -34,7 +34,7 @@ export function formatProgress({ phase, unit, done, total, elapsedMs }: Progress
  */
 export function createProgress(
   stream: NodeJS.WriteStream = process.stderr,
-  { plainEveryMs = readSetting('progressEveryMs', {}, process.env), now = () => performance.now() } = {},
+  { plainEveryMs = readSetting('progressEveryMs', {}), now = () => performance.now() } = {},
 ): Progress & { end(): void } {
   const live = stream.isTTY === true;
   const everyMs = live ? 100 : plainEveryMs;

@@ -12,6 +12,12 @@ import {
 } from './settings.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The process's environment, handed over once by the CLI's entry (`main.ts`): nothing else reads `process.env`. */
+let environment: Env = {};
+export function useEnvironment(env: Env): void {
+  environment = env;
+}
 /** A command's parsed options, as commander gives them (`--database-url` → `databaseUrl`). */
 export type CommandOptions = Readonly<Record<string, unknown>>;
 
@@ -19,7 +25,7 @@ export type CommandOptions = Readonly<Record<string, unknown>>;
 export function readSetting<N extends SettingName>(
   name: N,
   options: CommandOptions,
-  env: Env,
+  env: Env = environment,
 ): SettingValue<N> {
   const setting = SETTINGS[name] as Setting<SettingValue<N>>;
   const option = setting.option === undefined ? undefined : new Option(setting.option);
@@ -95,12 +101,14 @@ function storeLocationOf(values: SettingValues): StoreLocation {
 }
 
 /** The store of a command: a PostgreSQL URL when given, otherwise the SQLite file. */
-export function resolveStoreLocation(options: CommandOptions, env: Env): StoreLocation {
+export function resolveStoreLocation(options: CommandOptions, env: Env = environment): StoreLocation {
   return storeLocationOf(readSettings(['every command'], options, env));
 }
 
 /** The longest name and school `import` accepts (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
-export function resolveImportLimits(env: Env): Pick<SettingValues, 'maxNameLength' | 'maxSchoolLength'> {
+export function resolveImportLimits(
+  env: Env = environment,
+): Pick<SettingValues, 'maxNameLength' | 'maxSchoolLength'> {
   return pick(readSettings(['import'], {}, env), ['maxNameLength', 'maxSchoolLength']);
 }
 
@@ -155,7 +163,7 @@ export type ServerSettings = Pick<SettingValues, (typeof SERVER_NAMES)[number]> 
 export type ServeConfig = ServerSettings & { store: StoreLocation; logLevel: LogLevel };
 
 /** Everything `serve` reads, each problem reported (one line each) before anything starts. */
-export function resolveServeConfig(options: CommandOptions, env: Env): ServeConfig {
+export function resolveServeConfig(options: CommandOptions, env: Env = environment): ServeConfig {
   const values = readSettings(['every command', 'serve'], options, env, (limits) => [
     limits.headersTimeoutMs > limits.requestTimeoutMs &&
       `HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,

@@ -1,11 +1,9 @@
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServerSettings } from '../config/index.js';
 import { PREPARED_ERRORS, type PreparedResponse } from './answer.js';
 import type { Dispatch } from './dispatcher.js';
-import { createServer, STATUS_CODES } from './node-http.js';
 import type { Observer } from './observer.js';
-import { keepTickObjectShape } from './tick-shape.js';
 
 /** A complete raw HTTP/1.1 answer with a JSON `{error}` body, for a socket without a parser. */
 function rawErrorAnswer({ statusCode, identity }: PreparedResponse, corsOrigin: string): Buffer {
@@ -42,7 +40,6 @@ export function createHttpServer(
   dispatch: Dispatch,
   observer: Observer,
 ): Server {
-  keepTickObjectShape();
   const connections = new Map<Socket, Connection>();
   let closing = false;
   const overBound = (socket: Socket, { waiting }: Connection, share = 1) =>
@@ -114,8 +111,10 @@ export function createHttpServer(
   // `Expect` other than 100-continue: the dispatcher answers, not Node's empty 417.
   server.on('checkExpectation', admit);
   server.on('connection', (socket: Socket) => (closing ? socket.destroy() : track(socket)));
-  // Node's own, which `close()` calls, would also close a connection whose last answer is
-  // still being written (test/hardening/shutdown.test.ts fails with it: a large answer cut).
+  // The one workaround of Node kept: since Node 19, `server.close()` calls
+  // `closeIdleConnections()`, and Node's own counts a connection as idle as soon as its
+  // request has been read, even while the answer is still being written: a large one was cut
+  // (test/http/shutdown.test.ts). Ours closes only connections with nothing left to write.
   server.closeIdleConnections = () => {
     closing = true;
     for (const [socket, { waiting }] of connections) if (waiting.length === 0) socket.destroy();

@@ -1,17 +1,25 @@
 import { GLOBAL_YEAR, isCategoryId, PAGE_ORDER, type CategoryId } from '../domain/categories.js';
 import type { PreparedResponse } from '../http/answer.js';
 import { chartLinks } from './chart-files.js';
-import { inEach, LOCALES, NAME_KINDS, pathOf, type Language, type PageAddress } from './locale.js';
+import {
+  COMPARED_KINDS,
+  inEach,
+  LOCALES,
+  NAME_KINDS,
+  pathOf,
+  type Language,
+  type PageAddress,
+} from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable } from './open-data.js';
 import { NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
 import { schoolDownloads, schoolTable } from './pages/school-page.js';
-import { pathOfPreview, previewAnswer } from './preview-card.js';
+import { pathOfPreview } from './preview-card.js';
 import { nameOfSlug, type AddressedPage, type SiteContext } from './site-context.js';
 import { sitemapAnswer } from './site-files.js';
 import { statisticTable } from './statistic-tables.js';
 import type { Texts } from './texts/es.js';
 
-/* The files of one read model's pages: each statistic and each school's figures as CSV, each name's as CSV and JSON, each page's preview image, the sitemap. */
+/* The files of one read model's pages: each statistic and each school's figures as CSV, each name's as CSV and JSON, each page's preview card, the sitemap. */
 
 const STATISTIC_FILE = /^([0-9]{4}|global)-([A-Za-z]+)\.csv$/;
 const SCHOOL_FILE = /^companias-([a-z0-9-]+)-(participantes|nombres)\.csv$/;
@@ -122,20 +130,22 @@ export function dataFile(site: SiteContext, file: string): PreparedResponse | un
   return table ? csvAnswer(table) : nameFile(site, file);
 }
 
-/** `/vista-previa/{image}`: the preview card of the page a path names (`pageAt`), as PNG. */
-export function previewFile(
+/** `/vista-previa/{image}`: the card of the page a path names (`pageAt`), when there is one. */
+export function previewCardOf(
   site: SiteContext,
   image: string,
   pageAt: (path: string) => AddressedPage | undefined,
 ) {
   const name = PREVIEW_FILE.exec(image)?.[1];
-  const page = name === undefined ? undefined : pageAt(pathOfPreview(site.paths, name));
-  return page && previewAnswer(page.card());
+  return name === undefined ? undefined : pageAt(pathOfPreview(site.paths, name))?.card();
 }
 
-/** `/sitemap.xml`: every page with an address, in each language (a school's by its slug there). */
-export function sitemapFile(site: SiteContext): PreparedResponse {
-  const addresses = (language: Language): PageAddress[] => [
+/** Every page with an address in one language (a school's by its slug there): those of the sitemap, then the comparisons (their address has a query). */
+export function pageAddresses(
+  site: SiteContext,
+  language: Language,
+): { sitemap: PageAddress[]; others: PageAddress[] } {
+  const sitemap: PageAddress[] = [
     { page: 'home' },
     ...site.data.years.map((year) => ({ page: 'statistics' as const, year })),
     ...[...site.pageSlugs[language].schoolOf.keys()].map((slug) => ({ page: 'school' as const, slug })),
@@ -146,10 +156,15 @@ export function sitemapFile(site: SiteContext): PreparedResponse {
     { page: 'search' },
     { page: 'about' },
   ];
+  return { sitemap, others: COMPARED_KINDS.map((kind) => ({ page: 'compare', kind })) };
+}
+
+/** `/sitemap.xml`: every page with an address, in each language (a school's by its slug there). */
+export function sitemapFile(site: SiteContext): PreparedResponse {
   return sitemapAnswer(
     site.origin,
     Object.values(LOCALES).flatMap(({ paths, language }) =>
-      addresses(language).map((address) => pathOf(paths, address)),
+      pageAddresses(site, language).sitemap.map((address) => pathOf(paths, address)),
     ),
   );
 }

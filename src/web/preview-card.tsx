@@ -1,14 +1,9 @@
-import { existsSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { hash } from 'node:crypto';
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { renderToString } from 'preact-render-to-string';
-import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { wrapWords } from './charts/fitted-text.js';
 import { everyYear } from './charts/year-lines.js';
 import type { SitePaths } from './locale.js';
-import { pageKind } from './page-answer.js';
 import { readAsset } from './site-files.js';
 import { PREVIEW_SIZE } from './page-meta.js';
 import type { YearCount } from '../domain/answer-shapes.js';
@@ -36,19 +31,8 @@ export interface PreviewCard {
   siteName: string;
 }
 
-/** DejaVu Sans when there (naming its files spares resvg a scan of every font), else any sans-serif. */
-const FONT_FILES = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-].filter((file) => existsSync(file));
-const FONT = 'DejaVu Sans';
-
-const RENDER_OPTIONS: ResvgRenderOptions = {
-  font:
-    FONT_FILES.length > 0
-      ? { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: FONT, sansSerifFamily: FONT }
-      : { loadSystemFonts: true, defaultFontFamily: FONT },
-};
+/** The card's font: DejaVu Sans (card-worker.ts loads its files). */
+export const FONT = 'DejaVu Sans';
 
 const { width: WIDTH, height: HEIGHT } = PREVIEW_SIZE;
 const MARGIN = 64;
@@ -100,7 +84,8 @@ function SeriesBars({ series, top }: { series: readonly YearCount[]; top: number
   );
 }
 
-function cardSvg(card: PreviewCard): string {
+/** A card as SVG, 1200 × 630, for card-worker.ts to draw. */
+export function cardSvg(card: PreviewCard): string {
   const lines = titleLines(card.title);
   const lineY = 200 + lines.length * TITLE_LINE;
   const text = (y: number, size: number, fill: string, content: string, bold = false, x = MARGIN) => (
@@ -123,22 +108,5 @@ function cardSvg(card: PreviewCard): string {
   );
 }
 
-/**
- * V8's collection of its young generation, run after each render. resvg's objects keep
- * their native memory (a 3 MB pixmap, the fonts read again) until V8 collects them, and V8,
- * which does not know that memory's size, does not hurry: a busy minute's preview images
- * held tens of MB resident (docs/performance.md). This collection frees them at once, in
- * about 0.3 ms. `gc` is taken from a context of its own: no other code sees it.
- */
-const collectYoungGeneration: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
-  return () => gc({ type: 'minor' });
-})();
-
-/** A card as a PNG answer, made once per data version like a page. */
-export function previewAnswer(card: PreviewCard): PreparedResponse {
-  const png = new Resvg(cardSvg(card), RENDER_OPTIONS).render().asPng();
-  collectYoungGeneration();
-  return prepareBytes(200, png, pageKind('image/png', CACHE.revalidate), { etag: true, codings: [] });
-}
+/** What names a card's PNG: a digest of all it shows (a card is a pure function of its content). */
+export const cardKey = (card: PreviewCard) => hash('sha256', JSON.stringify(card), 'base64url').slice(0, 27);

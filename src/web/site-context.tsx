@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { VNode } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
@@ -23,28 +24,21 @@ import { fullOrPublic } from './year-statistics.js';
 export const KEPT_PER_KIND = 64;
 
 /**
- * `make(key)` made once per key and kept among the `max` most recently used (a Map keeps
- * its keys in the order they were set); an `undefined` answer is not kept, so unknown keys
- * cost no memory. Bounded: the name pages, their images and data are a long tail (over two
- * thousand addresses at scale 1) that a crawler walks once per model.
+ * `make(key)` made once per key and kept among the `max` most recently used; an
+ * `undefined` answer is not kept, so unknown keys cost no memory. Bounded: the name pages,
+ * their images and data are a long tail (over two thousand addresses at scale 1) that a
+ * crawler walks once per model.
  */
 export function perKey<T, K extends string = string>(
   make: (key: K) => T,
   max = KEPT_PER_KIND,
 ): (key: K) => T {
-  const made = new Map<K, T>();
+  const made = new LRUCache<K, NonNullable<T>>({ max });
   return (key) => {
-    let value = made.get(key);
-    if (value !== undefined) {
-      made.delete(key);
-      made.set(key, value);
-      return value;
-    }
-    value = make(key);
-    if (value !== undefined) {
-      made.set(key, value);
-      if (made.size > max) made.delete(made.keys().next().value!);
-    }
+    const kept = made.get(key);
+    if (kept !== undefined) return kept;
+    const value = make(key);
+    if (value !== undefined && value !== null) made.set(key, value);
     return value;
   };
 }

@@ -1,7 +1,5 @@
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Resvg } from '@resvg/resvg-js';
-import icoEndec from 'ico-endec';
 import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
 import { pageKind } from './page-answer.js';
 
@@ -34,16 +32,11 @@ export function siteAssets() {
 
 let favicon: PreparedResponse | undefined;
 
-/** `/favicon.ico`, asked for whatever the pages say: the icon at 16, 32 and 48 pixels, made once. */
-export function faviconAnswer(): PreparedResponse {
-  const pngs = () =>
-    [16, 32, 48].map((size) =>
-      new Resvg(readAsset('icon.svg'), { fitTo: { mode: 'width', value: size } }).render().asPng(),
-    );
-  return (favicon ??= prepareBytes(200, icoEndec.encode(pngs()), pageKind('image/x-icon', CACHE.day), {
+/** `/favicon.ico`, asked for whatever the pages say: the icon at 16, 32 and 48 pixels (drawn from icon.svg once, committed). */
+export const faviconAnswer = (): PreparedResponse =>
+  (favicon ??= prepareBytes(200, readAsset('favicon.ico'), pageKind('image/x-icon', CACHE.day), {
     etag: true,
   }));
-}
 
 const TEXT_KIND = pageKind('text/plain; charset=utf-8', CACHE.revalidate);
 const XML_KIND = pageKind('application/xml; charset=utf-8', CACHE.revalidate);

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { ServerSettings } from '../config/index.js';
 import type { NameKind } from '../domain/statistics/name-facts.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
@@ -5,11 +6,20 @@ import type { FollowerState } from '../read-model/follower.js';
 import type { PreparedResponse } from '../http/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import type { PageContext } from './layout.js';
-import { addressOf, LOCALES, LocaleContext, type ComparedKind, type Language } from './locale.js';
+import {
+  addressOf,
+  LANGUAGES,
+  LOCALES,
+  LocaleContext,
+  pathOf,
+  type ComparedKind,
+  type Language,
+} from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
 import { dataPackageAnswer, publishedFiles } from './data-package.js';
 import { chartFile, chartOf, movedChart } from './chart-files.js';
-import { dataFile, previewFile, sitemapFile } from './model-files.js';
+import { createCardPainter, type CardPainter } from './card-painter.js';
+import { dataFile, pageAddresses, previewCardOf, sitemapFile } from './model-files.js';
 import { EMBED_POLICY, preparePage } from './page-answer.js';
 import { aboutPage } from './pages/about-page.js';
 import { comparePage, comparisonAnswer, comparisonData } from './pages/compare-page.js';
@@ -21,6 +31,7 @@ import { nameLookup, nameNotFound, namesPage } from './pages/names-page.js';
 import { schoolPage } from './pages/school-page.js';
 import { formSearch, searchPage } from './pages/search-page.js';
 import { yearPage } from './pages/statistics-page.js';
+import { cardKey, type PreviewCard } from './preview-card.js';
 import { movedPermanently } from './redirects.js';
 import {
   modelContext,
@@ -71,8 +82,26 @@ function pageAt(site: SiteContext, path: string): AddressedPage | undefined {
   return undefined;
 }
 
+/** How many pages' cards are worked out per turn of the event loop, which goes on serving between. */
+const CARDS_PER_TURN = 32;
+
+/** The card of every page with an address of one read model, in each language, by the key of its PNG. */
+async function modelCards(shared: ModelContext): Promise<Map<string, PreviewCard>> {
+  const cards = new Map<string, PreviewCard>();
+  for (const language of LANGUAGES) {
+    const site = siteContext(shared, LOCALES[language]);
+    const { sitemap, others } = pageAddresses(site, language);
+    for (const [i, address] of [...sitemap, ...others].entries()) {
+      if (i % CARDS_PER_TURN === 0) await setImmediate();
+      const card = pageAt(site, pathOf(site.paths, address))?.card();
+      if (card) cards.set(cardKey(card), card);
+    }
+  }
+  return cards;
+}
+
 /** The answers of one read model's pages in one language, by address: each made on first use, then served as prepared bytes. */
-function modelPages(site: SiteContext) {
+function modelPages(site: SiteContext, painter: CardPainter) {
   const { paths } = site;
   const notFound = once(() =>
     preparePage(404, withSite(site, <NotFoundPage context={site.page} years={site.data.years} />)),
@@ -105,7 +134,10 @@ function modelPages(site: SiteContext) {
     if (shown === undefined) return moved(name, paths.embed);
     return preparePage(200, withSite(site, <EmbedPage site={site} chart={shown} />), EMBED_POLICY);
   });
-  const preview = perKey((image) => previewFile(site, image, (path) => pageAt(site, path)));
+  const previewKey = perKey((image) => {
+    const card = previewCardOf(site, image, (path) => pageAt(site, path));
+    return card && cardKey(card);
+  });
   return {
     home: () => page(paths.home),
     /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
@@ -138,8 +170,11 @@ function modelPages(site: SiteContext) {
     /** `/datos/catalogo.jsonld`: the DCAT-AP catalogue of the CSV files and of the API's operations. */
     catalogue: (operations: readonly ApiOperation[]) =>
       (catalogue ??= catalogueAnswer(site, files(), operations)),
-    /** `/vista-previa/{image}`: the preview card of a page as PNG, else the 404 page. */
-    preview: (image: string) => preview(image) ?? notFound(),
+    /** `/vista-previa/{image}`: the preview card of a page as PNG (a 503 until drawn), else the 404 page. */
+    preview: (image: string) => {
+      const key = previewKey(image);
+      return key === undefined ? notFound() : painter.answer(key);
+    },
     /** `/graficos/{name}.svg`: a chart as a standalone SVG file; an old name, a 301; else the 404 page. */
     chart: (file: string) => chart(file) ?? notFound(),
     /** `/insertar/{name}`: a chart's embeddable page, the one page any site may frame; an old name, a 301; else the 404 page (which may not be framed). */
@@ -160,6 +195,8 @@ export type ModelPages = ReturnType<typeof modelPages>;
 /** The public web pages, answered from the read model like the API. */
 export function createSite({ publicUrl, privacyContact }: SiteOptions) {
   const assets = siteAssets();
+  const painter = createCardPainter();
+  let latest: ModelContext | undefined;
   const contextOf = (isUpdating: boolean): PageContext => ({
     stylesheet: assets.stylesheet.path,
     icon: assets.icon.path,
@@ -182,13 +219,20 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions) {
     ReadModel,
     { shared: ModelContext; languages: Partial<Record<Language, ModelPages>> }
   >();
-  const pagesOf = (model: ReadModel, language: Language) => {
+  const sharedOf = (model: ReadModel) => {
     let made = pages.get(model);
     if (made === undefined) {
       const shared = modelContext(siteData(model), contextOf(model.isUpdating), publicUrl, privacyContact);
       pages.set(model, (made = { shared, languages: {} }));
+      // The model is in service: its cards are drawn in the background.
+      latest = shared;
+      void modelCards(shared).then((cards) => latest === shared && painter.paint(cards));
     }
-    return (made.languages[language] ??= modelPages(siteContext(made.shared, LOCALES[language])));
+    return made;
+  };
+  const pagesOf = (model: ReadModel, language: Language) => {
+    const made = sharedOf(model);
+    return (made.languages[language] ??= modelPages(siteContext(made.shared, LOCALES[language]), painter));
   };
   return {
     /** The pages of the read model being served, in a language; while none is, every address answers the error page. */
@@ -204,7 +248,11 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions) {
           decideParticipants(form).kind === 'ok' ? unavailable[language].unavailable() : search(form),
       };
     },
+    /** The cards of a model's pages, which its preview images show. */
+    cardsOf: (model: ReadModel) => modelCards(sharedOf(model).shared),
     favicon: faviconAnswer,
+    /** Stops drawing preview cards and removes their files (when the server closes). */
+    close: () => painter.close(),
     /** The stylesheet and the icon. */
     assets: [assets.stylesheet, assets.icon] as const,
   };

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { es as webTexts } from '../../src/web/texts/es.js';
 import { exactSpellingRemovalKey } from '../../src/import/removals.js';
 import { slugOf } from '../../src/web/school-slugs.js';
-import { shebangNodeFlags } from '../support/child-server.js';
+import { drawn } from '../support/preview.js';
 import { cliEnv, REPO_ROOT } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { startServe, type ServeProcess } from '../support/raw-http.js';
@@ -96,7 +96,7 @@ describe('tamborrada participant remove', () => {
       companies: (await text('/api/companies')).includes(LONE),
       totals: (await get('/api/category?category=totalParticipants&year=global')).body,
       page: (await get(lonePage)).status,
-      preview: (await get(`/vista-previa/companias-${slugOf(LONE)}.png`)).status,
+      preview: (await drawn(() => get(`/vista-previa/companias-${slugOf(LONE)}.png`))).status,
       sitemap: (await text('/sitemap.xml')).includes(lonePage),
       csv: (await text('/datos/global-topSchools.csv')).includes(LONE),
     };
@@ -335,7 +335,7 @@ describe('tamborrada participant remove', () => {
       '--db',
       workspace.dbPath,
     ];
-    const run = spawnSync(process.execPath, [...shebangNodeFlags(cliPath), cliPath, ...args], {
+    const run = spawnSync(process.execPath, [cliPath, ...args], {
       cwd: REPO_ROOT,
       env: cliEnv(),
       input: `${FIRST[1]} ${LAST[2]} ${LAST[3]}\n`,

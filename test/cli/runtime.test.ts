@@ -75,7 +75,7 @@ describe.skipIf(OLDER_NODE === undefined)(`the CLI started by an older Node (${O
   let workspace: Workspace;
   const BUILT_CLI = join(REPO_ROOT, 'dist/cli/main.js');
   const run = (cli: string, args: string[]) =>
-    spawnSync(OLDER_NODE!, ['--max-semi-space-size=4', cli, ...args], { encoding: 'utf8', env: cliEnv() });
+    spawnSync(OLDER_NODE!, [cli, ...args], { encoding: 'utf8', env: cliEnv() });
 
   beforeAll(async () => {
     workspace = createWorkspace();

@@ -4,7 +4,6 @@
  * for the API and for the metrics listener alike; the log names the address as bound. Two
  * servers on one machine need only their ports to differ; what they log holds no path.
  */
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemo } from '../../src/cli/commands/demo.js';
@@ -124,34 +123,6 @@ describe('servers on one machine', () => {
     servers.push(server);
     await server.waitForOutput('no store yet: creating it with the fictional demo data');
     expect(server.output()).not.toContain(workspace.dir);
-  });
-
-  // The allocator's settings that keep the server small (docs/operations.md, "Memory settings"):
-  // `serve` runs with them in its environment, as `ps e` shows it, under its own process id.
-  // The preview renderer's allocator (mimalloc) gives freed memory back at once, unless the
-  // operator chose glibc's settings (then both allocators keep their defaults).
-  it.runIf(process.platform === 'linux').each([
-    [undefined, 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072', ['MIMALLOC_PURGE_DELAY=0']],
-    ['glibc.malloc.arena_max=4', 'glibc.malloc.arena_max=4', []],
-    [
-      'glibc.rtld.optional_static_tls=2048',
-      'glibc.rtld.optional_static_tls=2048:glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072',
-      ['MIMALLOC_PURGE_DELAY=0'],
-    ],
-  ])('GLIBC_TUNABLES %s: the server runs with %s', async (given, expected, purgeDelay) => {
-    const server = await startServe(
-      ['--db', workspace.dbPath],
-      given === undefined ? {} : { GLIBC_TUNABLES: given },
-    );
-    servers.push(server);
-    // glibc parses the variable in place, writing NULs over its colons: put them back.
-    const environment = readFileSync(`/proc/${server.child.pid}/environ`, 'utf8')
-      .replaceAll('\0glibc.', ':glibc.')
-      .split('\0');
-    expect(environment.filter((entry) => entry.startsWith('GLIBC_TUNABLES='))).toEqual([
-      `GLIBC_TUNABLES=${expected}`,
-    ]);
-    expect(environment.filter((entry) => entry.startsWith('MIMALLOC_PURGE_DELAY='))).toEqual(purgeDelay);
   });
 
   it.each([

@@ -11,6 +11,7 @@ import { OPERATIONS } from '../../src/http/operations.js';
 import { buildRoutes } from '../../src/http/routes.js';
 import { createSite } from '../../src/web/site.js';
 import type { RunningServer } from '../../src/server.js';
+import { drawn } from '../support/preview.js';
 import { rawHttp, startTestServer } from '../support/server.js';
 import { createSqliteFixture, type StoreFixture } from '../support/store-fixture.js';
 
@@ -81,7 +82,8 @@ describe('the route table', () => {
   it.each(ROUTES.filter((route) => !route.form).map((route) => [route.path, route.cache]))(
     '%s: 200 (or 301) with Cache-Control %s, HEAD alike without the body, 405 for POST',
     async (path, cache) => {
-      const get = await rawHttp(server.url + target(path), 'GET');
+      // A preview image once drawn (the server draws them in the background).
+      const get = await drawn(() => rawHttp(server.url + target(path), 'GET'));
       const head = await rawHttp(server.url + target(path), 'HEAD');
       const moved = REDIRECTS.has(path);
       expect(get.status).toBe(moved ? 301 : 200);

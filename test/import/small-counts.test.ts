@@ -11,12 +11,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteLocation } from '../../src/config/index.js';
 import { CATEGORY_IDS } from '../../src/domain/categories.js';
 import { openReadStore } from '../../src/store/open-store.js';
 import { slugOf } from '../../src/web/school-slugs.js';
+import { cardSvg } from '../../src/web/preview-card.js';
+import { createSite } from '../../src/web/site.js';
 import { runCli } from '../support/cli.js';
+import { drawn } from '../support/preview.js';
 import {
   childrenByScope,
   namesUnderK,
@@ -25,19 +28,6 @@ import {
   rareFestivalCsv,
 } from '../support/rare-names.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-
-/** The SVG text of every preview image the server renders. */
-const previews = vi.hoisted(() => [] as string[]);
-vi.mock('@resvg/resvg-js', async (original) => {
-  const resvg = await original<typeof import('@resvg/resvg-js')>();
-  class Recorded extends resvg.Resvg {
-    constructor(svg: string | Buffer, options?: ConstructorParameters<typeof resvg.Resvg>[1]) {
-      previews.push(String(svg));
-      super(svg, options);
-    }
-  }
-  return { ...resvg, Resvg: Recorded };
-});
 
 const SCOPES = childrenByScope(RARE_FESTIVAL);
 let dir: string;
@@ -150,7 +140,6 @@ describe('the small-count rule, k = 3 by default', () => {
   });
 
   it('nor any page, CSV file or preview image; a school with one child shows no name', async () => {
-    previews.length = 0;
     const { pages, files } = await site();
     for (const [path, html] of pages) expect(words(html), path).toEqual([]);
     expect(pages.get('/estadisticas/2025')).not.toMatch(/\bAne\b/);
@@ -159,15 +148,21 @@ describe('the small-count rule, k = 3 by default', () => {
     expect(csvFiles).toEqual(expect.arrayContaining(['/datos/companias-ikastola-bakarra-nombres.csv']));
     expect(csvFiles.length).toBeGreaterThan(30);
     for (const file of files) {
-      const answer = await server.get(file);
+      const answer = await drawn(() => server.get(file));
       expect([file, answer.status]).toEqual([file, 200]);
       if (file.endsWith('.csv')) expect(words(answer.text), file).toEqual([]);
     }
     expect(
       (await server.get('/datos/companias-ikastola-bakarra-nombres.csv')).text.trim().split('\r\n'),
     ).toHaveLength(1);
-    expect(previews.length).toBe(pages.size);
-    for (const svg of previews) expect(words(svg)).toEqual([]);
+    // The text of every preview image: the cards the server draws, one per page and language.
+    const { state } = server.follower;
+    if (state.kind !== 'ready') throw new Error('no read model');
+    const published = createSite({ publicUrl: server.url });
+    const cards = await published.cardsOf(state.model);
+    published.close();
+    expect(cards.size).toBeGreaterThanOrEqual(2 * pages.size);
+    for (const card of cards.values()) expect(words(cardSvg(card))).toEqual([]);
   });
 });
 

@@ -4,7 +4,6 @@
  * The benchmarks import these from here (bench/http-lib/process.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 
@@ -140,14 +139,4 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ChildSer
     }
   }
   return { child, pid: child.pid!, url, readyMs: performance.now() - started, lines, stop };
-}
-
-/**
- * The Node flags on the `#!` line of a script (`#!/usr/bin/env -S node --flag`): the
- * benchmarks start the CLI with `process.execPath` and must pass what `tamborrada` passes.
- */
-export function shebangNodeFlags(script: string): string[] {
-  const first = readFileSync(script, 'utf8').split('\n', 1)[0] ?? '';
-  const match = /^#!.*\bnode((?:\s+-\S+)*)\s*$/.exec(first);
-  return match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
 }

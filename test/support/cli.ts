@@ -1,12 +1,10 @@
 /**
  * The real `tamborrada` CLI as a child process: the built one (`dist/cli/main.js`, built
- * once per test run by build-global-setup.ts), started with the Node flags of its `#!`
- * line, as an operator runs it.
+ * once per test run by build-global-setup.ts), started as an operator runs it.
  */
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shebangNodeFlags } from './child-server.js';
 import { SETTINGS } from '../../src/config/index.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -63,7 +61,7 @@ export function startCli(
 ) {
   const command =
     preload.length === 0
-      ? [...shebangNodeFlags(BUILT_CLI), BUILT_CLI]
+      ? [BUILT_CLI]
       : [
           ...['tsx', ...preload].flatMap((module) => ['--import', module]),
           join(REPO_ROOT, 'src/cli/main.ts'),

@@ -2,9 +2,11 @@
  * Everything a site publishes, fetched as a crawler or someone keeping snapshots of the
  * open data would: every page reachable from the home pages and the sitemap, every file
  * they link (CSV, JSON, SVG, embeddable pages), every file the data package lists, and the
- * API's answers for every year. The preview images are drawn on first request (a few tens
- * of milliseconds each), so only those `previews` asks for are fetched.
+ * API's answers for every year; of the preview images, only those `previews` asks for
+ * (each fetched once drawn).
  */
+import { drawn } from './preview.js';
+
 const LINK = /\b(?:href|src|content)="([^"]+)"/g;
 const SITEMAP_LOC = /<loc>([^<]+)<\/loc>/g;
 
@@ -57,7 +59,7 @@ export async function crawlPublishedSite(
     const batch = queue.splice(0, 16);
     await Promise.all(
       batch.map(async (path) => {
-        const answer = await fetch(base + path);
+        const answer = await (isPreview(path) ? drawn(() => fetch(base + path)) : fetch(base + path));
         const type = answer.headers.get('content-type') ?? '';
         const bytes = Buffer.from(await answer.arrayBuffer());
         const text = /^image\/png/.test(type) ? bytes.toString('base64') : bytes.toString('utf8');

@@ -15,6 +15,7 @@ import { COMPARED_KINDS, LOCALES } from '../../src/web/locale.js';
 import { es } from '../../src/web/texts/es.js';
 import { eu } from '../../src/web/texts/eu.js';
 import { slugOf } from '../../src/web/school-slugs.js';
+import { drawn } from '../support/preview.js';
 import { postForm, startDemoSite, type DemoSite } from '../support/demo-site.js';
 import { catalogueTexts } from '../support/catalogue.js';
 import { DEMO_FIRST_NAMES, DEMO_SURNAMES } from '../support/demo-pools.js';
@@ -214,12 +215,12 @@ describe('the pages in Basque', () => {
     const image = attribute(html, /<meta property="og:image"[^>]*>/, 'content')!;
     expect(image).toBe(`${PUBLIC_URL}/eu/aurrebista/estatistikak-2024.png`);
     const [basque, spanish] = [
-      await get(image.slice(PUBLIC_URL.length)),
-      await get('/vista-previa/estadisticas-2024.png'),
+      await drawn(() => get(image.slice(PUBLIC_URL.length))),
+      await drawn(() => get('/vista-previa/estadisticas-2024.png')),
     ];
     expect([basque.status, basque.headers.get('content-type')]).toEqual([200, 'image/png']);
     expect(Buffer.from(await basque.arrayBuffer())).not.toEqual(Buffer.from(await spanish.arrayBuffer()));
-    expect((await get('/eu/aurrebista/hasiera.png')).status).toBe(200);
+    expect((await drawn(() => get('/eu/aurrebista/hasiera.png'))).status).toBe(200);
   });
 
   it('an unknown address under /eu answers the 404 page in Basque, linking to the Basque home', async () => {

@@ -18,6 +18,7 @@ import { slugOf } from '../../src/web/school-slugs.js';
 import { es } from '../../src/web/texts/es.js';
 import { eu } from '../../src/web/texts/eu.js';
 import type { RunningServer } from '../../src/server.js';
+import { drawn } from '../support/preview.js';
 import { startTestServer } from '../support/server.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 
@@ -112,7 +113,7 @@ describe.each(['es', 'eu'] as const)('in %s', (language: Language) => {
       expect(html).not.toContain('<table');
       // Its preview card, in the language's folder.
       const image = /<meta property="og:image" content="([^"]+)"/.exec(html)![1]!.slice(PUBLIC_URL.length);
-      const preview = await get(image);
+      const preview = await drawn(() => get(image));
       expect([image, preview.status, preview.headers.get('content-type')]).toEqual([image, 200, 'image/png']);
       // Empty fields, as the form sends them, answer the same form.
       expect(await text(`${paths.compare[kind]}?n=&n=+&n=`)).toBe(html);

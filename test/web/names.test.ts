@@ -12,6 +12,7 @@ import { sqliteLocation } from '../../src/config/index.js';
 import { chartName, nameEditionsId } from '../../src/web/chart-names.js';
 import { CSV_CONTENT_TYPE } from '../../src/web/open-data.js';
 import { LOCALES, type Language } from '../../src/web/locale.js';
+import { drawn } from '../support/preview.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 
 const SCHOOL = 'Ikastola Izenen Proba';
@@ -303,7 +304,7 @@ describe('the data of a name', () => {
       '/eu/aurrebista/abizenak-zuloagaberri.png',
       '/vista-previa/apellidos.png',
     ]) {
-      const answer = await get(path);
+      const answer = await drawn(() => get(path));
       expect([path, answer.status, answer.headers.get('content-type')]).toEqual([path, 200, 'image/png']);
     }
     expect((await get('/vista-previa/nombres-zorione.png')).status).toBe(404);
