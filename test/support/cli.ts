@@ -81,6 +81,8 @@ export interface CliRun {
   stderr: string;
 }
 
+const CONNECTING = /^connecting to [^\n]*…\n/;
+
 /** Runs `tamborrada ARGS` to its end. */
 export function runCli(
   args: readonly string[],
@@ -95,6 +97,10 @@ export function runCli(
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   return new Promise((done, fail) => {
     child.on('error', fail);
-    child.on('close', (code, signal) => done({ code, signal, stdout, stderr }));
+    // A command that succeeded after a slow connection (a busy machine) announced the wait:
+    // that progress line is no error, so it is left out of a successful run's stderr.
+    child.on('close', (code, signal) =>
+      done({ code, signal, stdout, stderr: code === 0 ? stderr.replace(CONNECTING, '') : stderr }),
+    );
   });
 }
