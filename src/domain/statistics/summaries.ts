@@ -82,32 +82,19 @@ export function missingYears(years: readonly number[]): number[] {
 export type Ranking = 'names' | 'surnames' | 'schools';
 
 /** How each ranking is told; a year counts participants, the series `seriesUnit`. */
-const RANKINGS: Record<
-  Ranking,
-  { one: string; many: string; feminine?: true; seriesUnit: Words; none: string; word: Words }
-> = {
-  names: {
-    one: 'el nombre más repetido',
-    many: 'los nombres más repetidos',
-    seriesUnit: ['aparición', 'apariciones'],
-    none: 'no hay nombres registrados.',
-    word: ['nombre', 'nombres'],
-  },
-  surnames: {
-    one: 'el apellido más común',
-    many: 'los apellidos más comunes',
-    seriesUnit: ['aparición', 'apariciones'],
-    none: 'no hay apellidos registrados.',
-    word: ['apellido', 'apellidos'],
-  },
-  schools: {
-    one: 'la compañía más numerosa',
-    many: 'las compañías más numerosas',
-    feminine: true,
-    seriesUnit: PARTICIPATIONS,
-    none: 'no hay compañías registradas.',
-    word: ['compañía', 'compañías'],
-  },
+const ranked = (word: Words, [best, bests]: Words, seriesUnit: Words, feminine = false) => ({
+  one: `${feminine ? 'la' : 'el'} ${word[0]} ${best}`,
+  many: `${feminine ? 'las' : 'los'} ${word[1]} ${bests}`,
+  none: `no hay ${word[1]} ${feminine ? 'registradas' : 'registrados'}.`,
+  word,
+  seriesUnit,
+  feminine,
+});
+const APPEARANCES: Words = ['aparición', 'apariciones'];
+const RANKINGS: Record<Ranking, ReturnType<typeof ranked>> = {
+  names: ranked(['nombre', 'nombres'], ['más repetido', 'más repetidos'], APPEARANCES),
+  surnames: ranked(['apellido', 'apellidos'], ['más común', 'más comunes'], APPEARANCES),
+  schools: ranked(SCHOOLS, ['más numerosa', 'más numerosas'], PARTICIPATIONS, true),
 };
 
 function leadersClause(ranking: Ranking, top: readonly RankedFigure[], year?: number): string {
