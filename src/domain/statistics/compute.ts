@@ -4,14 +4,8 @@ import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.js';
 import { basqueSummaries } from './summaries-eu.js';
 import { statisticSummaries, type RankedFigure, type Withheld } from './summaries.js';
-import {
-  distinctNames,
-  shownForm,
-  tallyEditions,
-  type Counts,
-  type EditionTally,
-  type NameCell,
-} from './tally.js';
+import { publishedFacts, type NameFact } from './name-facts.js';
+import { distinctNames, tallyEditions, type Counts, type EditionTally } from './tally.js';
 
 // A list keeps its first 15 items in `public_data` and its first 250 in `full_data`
 // (DESIGN §3 leaves `full_data` open); the yearly series keep every year.
@@ -45,18 +39,11 @@ function addTo(counts: Counts, key: string, records: number): void {
  * Each name's records added over the editions where it is published: its total tells
  * nothing of the editions under k (docs/security.md, "No count under k by arithmetic").
  */
-function publishedWords(cellsOfEditions: readonly (readonly NameCell[])[]): CountedWord[] {
-  const records: Counts = new Map();
-  const forms = new Map<string, Counts>();
-  for (const cells of cellsOfEditions) {
-    for (const cell of cells) {
-      addTo(records, cell.key, cell.records);
-      let written = forms.get(cell.key);
-      if (written === undefined) forms.set(cell.key, (written = new Map()));
-      for (const [form, count] of cell.forms) addTo(written, form, count);
-    }
-  }
-  return [...records].map(([key, count]) => ({ key, name: shownForm(forms.get(key)!), count }));
+function publishedWords(facts: readonly NameFact[]): CountedWord[] {
+  return facts.map(({ key, name, editions }) => {
+    const count = editions.reduce((sum, edition) => sum + (edition.count ?? 0), 0);
+    return { key, name, count };
+  });
 }
 
 /** What a year, or the series (no `year`), publishes: what its rows are made from. */
@@ -87,14 +74,15 @@ function scopeOf(
       for (const cell of school.firstNames) addTo(names, cell.key, cell.records);
     }
   }
+  const facts = publishedFacts(tallies, tallies[0]!.k);
   return {
     year,
-    k: tallies[0]!.k,
+    k: facts.k,
     participants: tallies.reduce((sum, tally) => sum + tally.participants, 0),
     distinctFirstNames: distinct.firstNames,
     distinctSurnames: distinct.surnames,
-    firstNames: publishedWords(tallies.map((tally) => tally.firstNames)),
-    surnames: publishedWords(tallies.map((tally) => tally.surnames)),
+    firstNames: publishedWords(facts.firstNames),
+    surnames: publishedWords(facts.surnames),
     schools,
     firstNamesBySchool,
   };
