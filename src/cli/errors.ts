@@ -16,24 +16,19 @@ import { connectingRole } from '../store/postgres-store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 
 /**
- * PostgreSQL's reason, redacted as the server's `details` are (no database, host or
- * address), but naming the role this command connected as when PostgreSQL refused it
- * (credentials, rights): the operator's terminal is where that is fixed. Never the password.
+ * PostgreSQL's reason, redacted as the server's `details` are, but naming the role when
+ * PostgreSQL refused it: the operator's terminal is where that is fixed. Never the password.
  */
 function describePostgresError(error: unknown, url: string): string {
   const role = connectingRole(url);
   let message = describeStoreError(error, { connectedAs: role });
   if (role !== undefined && isPostgresMisconfiguration(error) && !message.includes(`"${role}"`))
     message += ` (connected as role "${role}")`;
-  // The URL's password, taken out of a message that might quote it.
   const password = decodeURIComponent(URL.parse(url)?.password ?? '');
   return `PostgreSQL: ${password === '' ? message : message.replaceAll(password, '<password>')}`;
 }
 
-/**
- * An error's code and first line, with the operator's paths as typed; a PostgreSQL error
- * as `describePostgresError` says it.
- */
+/** An error's code and first line, with the operator's paths as typed. */
 function describeForOperator(error: unknown, store: StoreLocation | undefined): string {
   if (store?.engine === 'postgres') return describePostgresError(error, store.url);
   const firstLine = (error instanceof Error ? error.message : String(error))
@@ -45,7 +40,6 @@ function describeForOperator(error: unknown, store: StoreLocation | undefined): 
   return message.slice(0, 300) || 'unknown error';
 }
 
-/** A store without one of its tables: said like a store not migrated (exit code 2). */
 class StoreLacksTableError extends Error {}
 
 /** Mistakes of the command line, the settings or the store's set-up: exit code 2. */
@@ -66,7 +60,7 @@ function exitCodeOf(error: unknown): number {
   return USAGE_ERRORS.some((kind) => error instanceof kind) || isPostgresMisconfiguration(error) ? 2 : 1;
 }
 
-/** The table of ours that SQLite or PostgreSQL (42P01) says is missing, if that is the error. */
+/** The table SQLite or PostgreSQL (42P01) says is missing, if that is the error. */
 function missingTable(error: unknown): string | undefined {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof message !== 'string' || (code !== 'SQLITE_ERROR' && code !== '42P01')) return undefined;
@@ -75,7 +69,7 @@ function missingTable(error: unknown): string | undefined {
   );
 }
 
-/** The error in the operator's words: a missing table, or SQLite refusing the file (the rights: exit code 2). */
+/** The error in the operator's words: a missing table, or SQLite refusing the file. */
 function inWords(thrown: unknown, store: StoreLocation | undefined): unknown {
   const table = store && missingTable(thrown);
   if (table !== undefined)
@@ -93,10 +87,7 @@ function linesFor(error: unknown, store: StoreLocation | undefined): readonly st
   return [`tamborrada: error: ${said ? (error as Error).message : describeForOperator(error, store)}`];
 }
 
-/**
- * One clear line (or the list of bad rows) and the exit code of its kind; never a stack
- * trace. Commander's own errors are the program's (`program.ts`).
- */
+/** One clear line (or the list of bad rows) and the exit code of its kind; never a stack trace. */
 export function exitWithError(thrown: unknown, store: StoreLocation | undefined): never {
   const error = inWords(thrown, store);
   for (const line of linesFor(error, store)) console.error(line);

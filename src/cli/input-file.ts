@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 
-/** A file named on the command line that cannot be read: its path as typed, the reason in words. */
 export class InputFileError extends Error {}
 
 const REASONS: Record<string, string> = {
@@ -13,7 +12,7 @@ const REASONS: Record<string, string> = {
   ENAMETOOLONG: 'the path is too long',
 };
 
-/** The bytes of a file the operator named; InputFileError (`missing.csv: no such file`) when it cannot be read. */
+/** The bytes of a file the operator named, or an InputFileError (`missing.csv: no such file`). */
 export function readInputFile(path: string): Buffer {
   try {
     return readFileSync(path);

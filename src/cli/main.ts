@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The entry of `tamborrada`: the runtime is checked before anything else is loaded.
-// Static imports are loaded first, so the program (and the SQLite binding, which crashes
-// an older Node without a word) is imported dynamically, and only Node's own modules here.
+// The entry of `tamborrada`: the runtime is checked before anything else is loaded (the
+// SQLite binding crashes an older Node without a word), so only Node's modules are static.
 import { spawn } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,7 +18,7 @@ function projectNode(): string | undefined {
   }
 }
 
-/** Runs this same command line with `node`, passing signals on, and ends as it ends. */
+/** Runs this command line with `node`, passing signals on, and ends as it ends. */
 function runWith(node: string): void {
   const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
   // A terminal's Ctrl-C reaches the child by itself; a SIGTERM sent to this process is passed on.

@@ -1,4 +1,3 @@
-/** What the operator's commands print on stdout: plain lines, aligned tables (progress: progress.ts). */
 import { englishFigure, englishPlural } from '../domain/english-words.js';
 
 export const formatCount = englishFigure;
@@ -12,7 +11,7 @@ export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Rows of cells (`label  value`, or more), aligned: each column but the last padded to its widest cell. */
+/** Rows of cells, aligned: each column but the last padded to its widest cell. */
 export function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]!.length))) ?? [];
   const cells = (row: readonly string[]) =>

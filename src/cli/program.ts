@@ -24,17 +24,14 @@ import {
   SUMMARY_LANGUAGES,
 } from '../store/store.js';
 
-// Each command's modules (and the store's, the logger's, the error report's) are loaded
-// when it runs: a command starts without the others' (`--version` 0.32 → 0.22 s of CPU,
-// `status` 0.38 → 0.29 s; docs/performance.md).
+// Each command loads its modules (and the store's) when it runs: it starts without the others'.
 
 const program = new Command('tamborrada')
   .version(VERSION, '-V, --version', 'print the version and exit')
   .description(
     "Statistics service of the children's drum festival: the read-only API server and the operator's tools",
   )
-  // Usage errors are one line (commander's own words, its suggestion joined on), with the
-  // prefix of every other error; exit code 2.
+  // Usage errors are one line with the prefix of every other error; exit code 2.
   .configureOutput({
     outputError: (text, write) => write(`tamborrada: ${text.trim().split('\n').join(' ')}\n`),
   })
@@ -84,12 +81,11 @@ function withSettingOptions(command: Command, scope: SettingScope): Command {
   return command;
 }
 
-/** The `Examples:` block at the end of a command's help. */
 function withExamples(command: Command, examples: string[]): Command {
   return command.addHelpText('after', `\nExamples:\n${examples.map((line) => `  ${line}`).join('\n')}`);
 }
 
-/** A command (of the program, or a subcommand of `parent`) with the store options that every command takes. */
+/** A command (or a subcommand of `parent`) with the store options every command takes. */
 function storeCommand(name: string, description: string, examples: string[], parent: Command = program) {
   const command = withSettingOptions(parent.command(name).description(description), 'every command');
   return withExamples(command, examples);
@@ -104,10 +100,8 @@ function variablesWithoutOption(scope: SettingScope): string {
 
 const print = console.log;
 
-/** The small-count rule's `k` a computing command was given (`undefined`: the one in force). */
 const minPublishedCountOf = (options: Record<string, unknown>) => readSetting('minPublishedCount', options);
 
-/** A command that computes the statistics: it takes the small-count rule's setting too. */
 const computing = (command: Command) => withSettingOptions(command, 'import, demo, recompute');
 
 function integerOption(raw: string): number {
@@ -149,7 +143,6 @@ Logs are JSON lines, readable colours on a terminal.`,
   .action(async (options) => {
     const config = resolveServeConfig(options);
     commandStore = config.store;
-    // The server's modules (pages, images, OpenAPI) are loaded by `serve` alone.
     const { serve } = await import('./serve.js');
     await serve({ ...config, demoIfMissing: options.demoIfMissing === true });
   });
@@ -317,9 +310,7 @@ const summary = withExamples(
     'tamborrada summary unset --year 2024 --category intro',
   ],
 );
-/** `--lang`: Spanish (the API's summaries) unless given; Basque ones are the Basque pages'. */
 const langOption = (meaning: string) => new Option('--lang <lang>', meaning).choices(SUMMARY_LANGUAGES);
-/** A summary subcommand with the options that name its statistic and its language. */
 const summaryCommand = (name: string, description: string, examples: string[]) =>
   storeCommand(name, description, examples, summary)
     .requiredOption('--year <year>', '4-digit year or global')
@@ -377,7 +368,7 @@ const school = withExamples(
     'tamborrada school unlabel "Otras compañías"',
   ],
 );
-/** `--eu`: one option per language a school can be named in (not Spanish: the lists' name is the Spanish pages'). */
+/** `--eu`: an option per language a school can be named in besides the lists' (Spanish). */
 const labelOptions = (command: Command, meaning: (language: string) => string, value = ' <name>') => {
   for (const lang of LABEL_LANGUAGES)
     command.option(`--${lang}${value}`, meaning(LABEL_LANGUAGE_NAMES[lang]));
@@ -490,7 +481,7 @@ storeCommand(
 });
 
 program.parseAsync(process.argv).catch(async (error: unknown) => {
-  // Help, the version and usage errors: commander has said what there was to say.
+  // Help, the version and usage errors: commander has said it.
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
   (await import('./errors.js')).exitWithError(error, commandStore);
 });

@@ -7,7 +7,6 @@ function seconds(ms: number): string {
   return total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${total % 60} s`;
 }
 
-/** What a progress line shows; `elapsedMs` since the phase began. */
 type ProgressState = { phase: string; unit: string; done: number; total?: number; elapsedMs: number };
 
 /**
@@ -28,9 +27,8 @@ export function formatProgress({ phase, unit, done, total, elapsedMs }: Progress
 }
 
 /**
- * Progress on stderr (stdout keeps the report): a live line on a terminal, elsewhere a plain
- * line every `PROGRESS_EVERY_MS`, none for shorter commands (progress-bar libraries would
- * print a line at every start and stop, filling the logs of every short command).
+ * Progress on stderr: a live line on a terminal, elsewhere a line every `PROGRESS_EVERY_MS`
+ * and none for shorter commands (progress-bar libraries would fill the logs of short ones).
  */
 export function createProgress(
   stream: NodeJS.WriteStream = process.stderr,
@@ -56,7 +54,6 @@ export function createProgress(
     phase(name, total, unit = 'rows') {
       Object.assign(state, { phase: name, unit, done: 0, total });
       phaseStarted = now();
-      // On a terminal the new phase shows at once; elsewhere when a line is due.
       show(live);
     },
     update(done) {
@@ -71,7 +68,6 @@ export function createProgress(
   };
 }
 
-/** Runs `work` with the progress shown, and ended whatever happens. */
 export async function withProgress<T>(work: (progress: Progress) => Promise<T>): Promise<T> {
   const progress = createProgress();
   try {

@@ -10,10 +10,7 @@ import { loadDemo } from './commands/demo.js';
 import { DEFAULT_DEMO_OPTIONS } from '../demo/index.js';
 import type { PostgresBudgetTable } from '../store/postgres-budgets.js';
 
-/**
- * Where the search budgets count, said at start: on PostgreSQL a table every replica
- * shares (`checkBudgetTable`), on SQLite this process alone.
- */
+/** On PostgreSQL a table every replica shares; on SQLite this process alone (said at start). */
 async function budgetTableOf(config: ServeConfig, logger: Logger) {
   if (!config.searchBudgets) return undefined;
   const { store } = config;
@@ -27,11 +24,7 @@ async function budgetTableOf(config: ServeConfig, logger: Logger) {
   return undefined;
 }
 
-/**
- * The shared table checked once the data is in: a role that may not write it stops the
- * start, naming itself; a database not reachable now is tried again by each search,
- * which answers 500 until it is.
- */
+/** A role that may not write the table stops the start; a database not reachable yet, each search (500). */
 async function checkBudgetTable(table: PostgresBudgetTable, logger: Logger): Promise<void> {
   try {
     await table.check();
@@ -46,7 +39,7 @@ async function checkBudgetTable(table: PostgresBudgetTable, logger: Logger): Pro
   }
 }
 
-/** JSON lines, buffered (a synchronous write per request would cost more than the answer); colours on a terminal. */
+/** JSON lines, buffered (a write per request would cost more than the answer); colours on a terminal. */
 function createLogger(level: LogLevel): Logger {
   if (process.stdout.isTTY)
     return pino({ level, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } });
@@ -55,10 +48,7 @@ function createLogger(level: LogLevel): Logger {
   return pino({ level }, destination);
 }
 
-/**
- * A missing SQLite file is filled with the demo data if `demoIfMissing`, else stops the
- * start (a mistyped path, most likely). Failing to upgrade a file is not fatal (500s until fixed).
- */
+/** A missing SQLite file gets the demo data if `demoIfMissing`, else stops the start (a typo, likely). */
 export async function serve(config: ServeConfig & { demoIfMissing: boolean }): Promise<void> {
   const logger = createLogger(config.logLevel);
   // A signal during the start stops the server as soon as it is up.

@@ -12,7 +12,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** A setting's reader: its ConfigError names the setting as written (`--port`, `PORT`) and the value. */
+/** A setting's reader: its ConfigError names the setting as written (`--port`, `PORT`). */
 export type Parse<T> = (raw: string, source: string) => T;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -20,7 +20,6 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const text: Parse<string> = (raw) => raw;
 
-/** Digits only, from `min` to `max`. */
 function integer(min: number, max: number, what: string): Parse<number> {
   return (raw, source) => {
     const value = Number(raw);
@@ -32,7 +31,6 @@ function integer(min: number, max: number, what: string): Parse<number> {
 export const port = integer(0, 65535, 'a port number from 0 to 65535');
 export const ipv6Prefix = integer(1, 128, 'a prefix length from 1 to 128');
 export const positiveInteger = integer(1, Number.MAX_SAFE_INTEGER, 'a positive integer');
-/** 0 usually meaning "no limit". */
 export const nonNegativeInteger = integer(0, Number.MAX_SAFE_INTEGER, 'an integer of at least 0');
 const portNotOff = integer(0, 65535, "a port number from 0 to 65535 or 'off'");
 export const portOrOff: Parse<number | 'off'> = (raw, source) =>
@@ -57,18 +55,18 @@ export const databaseUrl: Parse<string> = (raw, source) => {
   return raw;
 };
 
-/** A printable rendering of an operator's value for an error line (control characters escaped). */
+/** An operator's value for an error line, control characters escaped. */
 function shown(raw: string): string {
   return JSON.stringify(raw).slice(1, -1);
 }
 
-/** An http(s) URL in printable ASCII (a header cannot carry anything else), or undefined. */
+/** An http(s) URL in printable ASCII (what a header can carry), or undefined. */
 function httpUrl(raw: string): URL | undefined {
   const url = /^[\x21-\x7e]+$/.test(raw) ? URL.parse(raw) : null;
   return url?.protocol === 'http:' || url?.protocol === 'https:' ? url : undefined;
 }
 
-/** `Access-Control-Allow-Origin`: `*`, `null` or one origin, checked at start (a bad one breaks every answer). */
+/** Checked at start: a bad `Access-Control-Allow-Origin` breaks every answer. */
 export const corsOrigin: Parse<string> = (raw, source) => {
   if (raw === '*' || raw === 'null' || httpUrl(raw)?.origin === raw) return raw;
   throw new ConfigError(
@@ -76,13 +74,12 @@ export const corsOrigin: Parse<string> = (raw, source) => {
   );
 };
 
-/** A switch: `on` or `off`. */
 export const onOff: Parse<boolean> = (raw, source) => {
   if (raw === 'on' || raw === 'off') return raw === 'on';
   throw new ConfigError(`${source} must be 'on' or 'off', got '${shown(raw)}'`);
 };
 
-/** The public address of the site: an origin (the pages live at the root); a trailing `/` is dropped. */
+/** An origin (the pages live at the root); a trailing `/` is dropped. */
 export const publicUrl: Parse<string> = (raw, source) => {
   const url = httpUrl(raw);
   if (url !== undefined && url.origin === raw.replace(/\/$/, '')) return url.origin;
@@ -91,7 +88,6 @@ export const publicUrl: Parse<string> = (raw, source) => {
   );
 };
 
-/** Where families ask for a removal: an e-mail address, or the http(s) address of a form. */
 export const contact: Parse<string> = (raw, source) => {
   if (/^[\w.!#$%&'*+/=?^`{|}~-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(raw) || httpUrl(raw) !== undefined)
     return raw;
@@ -100,14 +96,9 @@ export const contact: Parse<string> = (raw, source) => {
   );
 };
 
-/** The names `proxy-addr` gives ranges by, besides addresses and ranges written out. */
-export const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
 
-/**
- * Trusted proxies: addresses (`10.0.0.7`), ranges (`10.0.0.0/8`, `fd00::/8`,
- * `10.0.0.0/255.0.0.0`) or `loopback`, `linklocal`, `uniquelocal`, separated by commas or
- * spaces; each checked as `proxy-addr` compiles it.
- */
+/** Addresses, ranges or `proxy-addr`'s names, separated by commas or spaces. */
 export const trustedProxies: Parse<readonly string[]> = (raw, source) => {
   const entries = raw.split(/[\s,]+/).filter((entry) => entry !== '');
   for (const entry of entries) {

@@ -21,6 +21,9 @@ export function useEnvironment(env: Env): void {
 /** A command's parsed options, as commander gives them (`--database-url` → `databaseUrl`). */
 export type CommandOptions = Readonly<Record<string, unknown>>;
 
+const optionGiven = (option: string | undefined, options: CommandOptions): unknown =>
+  option === undefined ? undefined : options[new Option(option).attributeName()];
+
 /** The option if given, else the variable if set and not empty, else the setting's default. */
 export function readSetting<N extends SettingName>(
   name: N,
@@ -28,20 +31,18 @@ export function readSetting<N extends SettingName>(
   env: Env = environment,
 ): SettingValue<N> {
   const setting = SETTINGS[name] as Setting<SettingValue<N>>;
-  const option = setting.option === undefined ? undefined : new Option(setting.option);
-  const given = option && options[option.attributeName()];
-  if (typeof given === 'string') return setting.parse(given, option!.long!);
+  const given = optionGiven(setting.option, options);
+  if (typeof given === 'string') return setting.parse(given, new Option(setting.option!).long!);
   const raw = env[setting.variable];
   return raw === undefined || raw === '' ? setting.fallback : setting.parse(raw, setting.variable);
 }
 
 /** A line for each retired setting of the scopes that was given, as an option or a variable. */
 function retiredGiven(scopes: readonly SettingScope[], options: CommandOptions, env: Env): string[] {
-  return RETIRED_SETTINGS.filter(({ scope, variable, option }) => {
-    if (!scopes.includes(scope)) return false;
-    const given = option === undefined ? undefined : options[new Option(option).attributeName()];
-    return given !== undefined || (env[variable] ?? '') !== '';
-  }).map(({ variable, option, instead }) => {
+  return RETIRED_SETTINGS.filter(
+    ({ scope, variable, option }) =>
+      scopes.includes(scope) && (optionGiven(option, options) !== undefined || (env[variable] ?? '') !== ''),
+  ).map(({ variable, option, instead }) => {
     const name = option === undefined ? variable : `${variable} (${option.split(' ')[0]})`;
     return `${name} is no longer read: ${instead}`;
   });
@@ -71,7 +72,7 @@ function readSettings(
   return values as SettingValues;
 }
 
-/** Connection settings of the PostgreSQL store (docs/postgresql.md; the settings `pg…`). */
+/** Connection settings of the PostgreSQL store (docs/postgresql.md). */
 const postgresSettings = (values: SettingValues) => ({
   poolMax: values.pgPoolMax,
   statementTimeoutMs: values.pgStatementTimeoutMs,
@@ -105,16 +106,12 @@ export function resolveStoreLocation(options: CommandOptions, env: Env = environ
   return storeLocationOf(readSettings(['every command'], options, env));
 }
 
-/** The longest name and school `import` accepts (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
+/** The longest name and school `import` accepts. */
 export function resolveImportLimits(
   env: Env = environment,
 ): Pick<SettingValues, 'maxNameLength' | 'maxSchoolLength'> {
-  return pick(readSettings(['import'], {}, env), ['maxNameLength', 'maxSchoolLength']);
-}
-
-/** The values of some settings, under their names. */
-function pick<N extends SettingName>(values: SettingValues, names: readonly N[]): Pick<SettingValues, N> {
-  return Object.fromEntries(names.map((name) => [name, values[name]])) as Pick<SettingValues, N>;
+  const { maxNameLength, maxSchoolLength } = readSettings(['import'], {}, env);
+  return { maxNameLength, maxSchoolLength };
 }
 
 const LIMIT_NAMES = [
@@ -133,33 +130,17 @@ const LIMIT_NAMES = [
 /** What one client may cost the server: sizes and timeouts of the HTTP layer (docs/security.md). */
 export type ServerLimits = Pick<SettingValues, (typeof LIMIT_NAMES)[number]>;
 
-const SERVER_NAMES = [
-  'corsOrigin',
-  'searchCorsOrigin',
-  'pollIntervalMs',
-  'searchFailClosedAfterMs',
-  'searchBudgets',
-  'searchClientShare',
-  'searchSchoolShare',
-  'searchClientMisses',
-  'ipv6ClientPrefix',
-  'trustProxy',
-  'webPages',
-  'publicUrl',
-  'privacyContact',
-] as const satisfies readonly SettingName[];
-
 /** Where a listener binds. */
 export type ListenAddress = { host: string; port: number };
 
 /** Everything the running server reads; `metrics`: the listener of `/metrics`, undefined for none. */
-export type ServerSettings = Pick<SettingValues, (typeof SERVER_NAMES)[number]> & {
+export type ServerSettings = SettingValues & {
   listen: ListenAddress;
   limits: ServerLimits;
   metrics: ListenAddress | undefined;
 };
 
-/** What `serve` reads: the server's settings, the store and the log level. */
+/** What `serve` reads: the server's settings and the store. */
 export type ServeConfig = ServerSettings & { store: StoreLocation; logLevel: LogLevel };
 
 /** Everything `serve` reads, each problem reported (one line each) before anything starts. */
@@ -173,15 +154,14 @@ export function resolveServeConfig(options: CommandOptions, env: Env = environme
       limits.port + METRICS_PORT_OFFSET > 65535 &&
       `METRICS_PORT must be set (a port or 'off') when PORT is above ${65535 - METRICS_PORT_OFFSET}: its default, PORT + ${METRICS_PORT_OFFSET}, is no port`,
   ]);
-  const { metricsHost, host, port, logLevel } = values;
+  const { metricsHost, host, port } = values;
   // Each server on a machine gets a metrics port of its own, from its own port.
   const metricsPort = values.metricsPort ?? (port === 0 ? 0 : port + METRICS_PORT_OFFSET);
   return {
-    ...pick(values, SERVER_NAMES),
+    ...values,
     store: storeLocationOf(values),
-    logLevel,
     listen: { host, port },
-    limits: pick(values, LIMIT_NAMES),
+    limits: Object.fromEntries(LIMIT_NAMES.map((name) => [name, values[name]])) as ServerLimits,
     metrics: metricsPort === 'off' ? undefined : { host: metricsHost, port: metricsPort },
   };
 }

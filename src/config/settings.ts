@@ -8,22 +8,20 @@ export const METRICS_PORT_OFFSET = 6464;
 /** Which commands read a setting. */
 export type SettingScope = 'every command' | 'import' | 'serve' | 'import, demo, recompute';
 
+/**
+ * `variable`: the name in CONSTANT_CASE; `option` (`--port <n>`) wins over it; `fallbackText`:
+ * how the docs show the default when the value does not say it; `meaning`: the help's line.
+ */
 export interface Setting<T> {
-  /** The environment variable: the setting's name in CONSTANT_CASE (`maxUrlLength`: `MAX_URL_LENGTH`). */
   variable: string;
-  /** The command-line option (`--port <n>`), when there is one; it wins over the variable. */
   option?: string;
   scope: SettingScope;
-  /** The value when neither the option nor the variable is given (`undefined`: none). */
   fallback: T;
-  /** How the default reads in the docs, when the value alone does not say it. */
   fallbackText?: string;
   parse: Parse<T>;
-  /** One line for the README's table and the CLI's help. */
   meaning: string;
 }
 
-/** A setting read by `scope`: its parser, its default, its meaning, and its option if it has one. */
 const setting =
   <Scope extends SettingScope>(scope: Scope) =>
   <T>(
@@ -221,17 +219,13 @@ export const SETTINGS = withVariables({
   ),
 });
 
-/** A setting no longer read: given, it stops the command with one line saying what to set instead. */
-export interface RetiredSetting {
+/** Settings no longer read: given, they stop the command with one line saying what to set `instead`. */
+export const RETIRED_SETTINGS: readonly {
   variable: string;
-  /** Its command-line option, still parsed (hidden) so that it is refused in these words rather than as unknown. */
   option?: string;
   scope: SettingScope;
-  /** What the operator sets instead: the end of the line. */
   instead: string;
-}
-
-export const RETIRED_SETTINGS: readonly RetiredSetting[] = [
+}[] = [
   {
     variable: 'TRUST_PROXY_HOPS',
     option: '--trust-proxy-hops <n>',

@@ -17,14 +17,14 @@ export interface DemoOptions {
 
 export const DEFAULT_DEMO_OPTIONS: Readonly<DemoOptions> = Object.freeze({ seed: 1, scale: 1 });
 
-/** One row as an operator's file would give it: `year` is text, names keep their accents. */
+/** A row as an operator's file gives it: `year` is text, names keep their accents. */
 export interface DemoRow {
   name: string;
   school: string;
   year: string;
 }
 
-/** Children taking part in each edition at scale 1, before a small (±1.5 %) seeded jitter. */
+/** Children of each edition at scale 1, before a seeded ±1.5 % jitter. */
 export const DEMO_YEAR_TOTALS: Readonly<Record<number, number>> = Object.freeze({
   2018: 4650,
   2019: 4720,
@@ -36,19 +36,14 @@ export const DEMO_YEAR_TOTALS: Readonly<Record<number, number>> = Object.freeze(
 });
 
 const YEAR_TOTAL_JITTER = 0.015;
-/** Share of children with a compound first name (`Jon Ander`, `María José`). */
 const COMPOUND_FIRST_NAME_SHARE = 0.035;
-/** Share of children with a single surname (never with a compound first name: see nameMaker). */
 const SINGLE_SURNAME_SHARE = 0.01;
-/** Share of a school's children of one edition who take part again in the next one. */
+/** Share of a school's children who take part again in the next edition. */
 const RETURN_SHARE = { consecutive: [0.52, 0.68], afterGap: [0.3, 0.4], catchAll: [0.12, 0.22] } as const;
 /** Attempts at drawing a name not yet used in the same school and edition, or a surname the split reads apart. */
 const ATTEMPTS = 20;
 
-/**
- * Streams the fictional demo rows, year by year, holding one edition's rosters so that
- * children come back the next year. Same options → same rows in the same order.
- */
+/** The fictional rows, year by year (children come back the next year); same options, same rows. */
 export function generateDemoRows(options: Partial<DemoOptions> = {}): Generator<DemoRow> {
   const { seed, scale } = { ...DEFAULT_DEMO_OPTIONS, ...options };
   if (!Number.isSafeInteger(seed)) throw new RangeError(`Demo seed must be a safe integer, got ${seed}`);
@@ -109,12 +104,9 @@ function planSchoolSizes(rng: Random): number[][] {
 type NameMaker = (yearIndex: number, rng: Random) => string;
 
 /**
- * Children's names: a first name (Zipf-like, in fashion per edition) and two surnames
- * (Zipf-like), composed so that the statistics' name split (DESIGN §3) reads back the
- * first name and surnames it was made of, as a real list mostly does: a compound first
- * name always has two surnames (`Jon Ander Garcia` would read as `Jon` + `Ander Garcia`),
- * and a surname that begins with a particle never follows a word that would take it
- * into a compound surname (`Ruiz` + `de la Fuente` would read as `Ruiz de la Fuente`).
+ * Names the statistics' split (DESIGN §3) reads back as made: a compound first name always
+ * has two surnames (`Jon Ander Garcia` reads `Jon` + `Ander Garcia`), and a particle
+ * surname never follows a compound's head (`Ruiz` + `de la Fuente` reads as one).
  */
 function nameMaker(structure: Random): NameMaker {
   const female = fashionablePickers(FEMALE_FIRST_NAMES, structure);
@@ -123,14 +115,12 @@ function nameMaker(structure: Random): NameMaker {
   const maleCompound = zipfPicker(MALE_COMPOUND_FIRST_NAMES, 1);
   const surnames = zipfPicker(SURNAMES, 8);
   const particleFirst = new Set(SURNAMES.filter((surname) => isParticle(words(surname)[0]!)));
-  // Names whose last word heads a compound surname (`García`); a one-word first name never does,
-  // as the split never takes a name's first word.
+  // A one-word first name never heads one: the split never takes a name's first word.
   const heads = new Set(
     [...SURNAMES, ...FEMALE_COMPOUND_FIRST_NAMES, ...MALE_COMPOUND_FIRST_NAMES].filter((name) =>
       headsCompoundSurname(words(name).at(-1)!),
     ),
   );
-  /** A surname that the name split will not join to the name part before it. */
   const surnameAfter = (before: string, rng: Random): string => {
     let surname = surnames(rng);
     let tries = 1;
@@ -157,7 +147,7 @@ function zipfPicker(items: readonly string[], offset: number) {
   return weightedPicker(items, zipfWeights(items.length, offset, 1));
 }
 
-/** One picker per edition: Zipf base weights × a per-name trend; ~8 % of the tail names are new from 2022/2023. */
+/** A picker per edition: Zipf weights × a per-name trend; ~8 % of the tail names new from 2022/2023. */
 function fashionablePickers(items: readonly string[], rng: Random) {
   const base = zipfWeights(items.length, 5, 1);
   const trend = items.map(() => rng.uniform(-0.6, 0.6));

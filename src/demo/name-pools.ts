@@ -1,12 +1,7 @@
 /**
- * Name pools of the demo data. Children are composed at random from these lists (first
- * name + two surnames), so no generated child is a real person. Every list is ordered
- * from the most to the least frequent: the generator gives rank r a Zipf-like weight.
- * Spellings carry their accents (Lucía, Iñaki, Ibáñez); both the Basque and the
- * Spanish spelling of some surnames appear (Etxeberria / Echeverría), as in real files.
+ * Children are composed at random from these lists, so none is a real person. Each is
+ * ordered from the most frequent; spellings carry accents, some in both languages.
  */
-
-/** The names of a comma-separated list. */
 const list = (text: string): readonly string[] => text.split(',').map((name) => name.trim());
 
 export const FEMALE_FIRST_NAMES = list(`
@@ -31,7 +26,6 @@ export const MALE_FIRST_NAMES = list(`
   Aner, Manex, Inhar
 `);
 
-/** Compound first names (a few percent of the children). */
 export const FEMALE_COMPOUND_FIRST_NAMES = list(`
   María José, Ana Belén, Miren Itziar, María Jesús, Ana Isabel, Ane Miren, María Ángeles, Miren Josune,
   María Pilar, Ana María
@@ -42,14 +36,13 @@ export const MALE_COMPOUND_FIRST_NAMES = list(`
   José María, Juan José, Jon Iñaki
 `);
 
-/** Surnames with a particle or of two words: part of {@link SURNAMES}, spread over its middle ranks. */
+/** Surnames of two words or more, spread over the middle ranks of {@link SURNAMES}. */
 export const PARTICLE_SURNAMES = list(`
   de la Fuente, San Martín, de la Cruz, del Río, San Juan, de Miguel, de las Heras, de la Torre,
   Ruiz de Azúa, del Campo, López de Munain, de Diego, Sáenz de Buruaga, del Valle, San Román, de Pablo,
   Fernández de Larrea, de la Iglesia
 `);
 
-/** One-word surnames: Basque and Spanish mixed as in Gipuzkoa. */
 const SIMPLE_SURNAMES = list(`
   García, Fernández, González, Rodríguez, López, Martínez, Sánchez, Pérez, Etxeberria, Agirre, Gómez,
   Martín, Jiménez, Ruiz, Hernández, Díaz, Moreno, Álvarez, Muñoz, Romero, Alonso, Gutiérrez, Goikoetxea,
@@ -78,7 +71,7 @@ const SIMPLE_SURNAMES = list(`
   Insausti, Okariz, Astigarraga, Sistiaga, Urteaga, Oyarzábal, Echániz, Cendoya
 `);
 
-/** Every surname: the particle surnames inserted at ranks 40, 52, 64… */
+/** The particle surnames inserted at ranks 40, 52, 64… */
 export const SURNAMES: readonly string[] = SIMPLE_SURNAMES.flatMap((surname, i) => {
   const particle = (i - 40) / 12;
   return Number.isInteger(particle) && particle >= 0 && particle < PARTICLE_SURNAMES.length

@@ -7,7 +7,7 @@ export class Random {
   private c: number;
   private d = 1;
 
-  /** `stream`: an independent sub-stream of the same seed (one for the school sizes, one for the children). */
+  /** `stream`: an independent sub-stream of the same seed. */
   constructor(seed: number, stream = 0) {
     this.a = mix32((seed >>> 0) ^ 0x9e3779b9);
     this.b = mix32((Math.floor(seed / 4294967296) >>> 0) ^ 0x85ebca6b);
@@ -15,7 +15,7 @@ export class Random {
     for (let i = 0; i < 15; i++) this.next();
   }
 
-  /** Uniform float in [0, 1). */
+  /** In [0, 1). */
   next(): number {
     const t = (((this.a + this.b) | 0) + this.d) | 0;
     this.d = (this.d + 1) | 0;
@@ -26,7 +26,6 @@ export class Random {
     return (t >>> 0) / 4294967296;
   }
 
-  /** Uniform float in [min, max). */
   uniform(min: number, max: number): number {
     return min + (max - min) * this.next();
   }
@@ -36,7 +35,7 @@ export class Random {
   }
 }
 
-/** Picks items with given (not necessarily normalised) weights, in O(log n) per pick. */
+/** Picks items by weight (not necessarily normalised), in O(log n). */
 export function weightedPicker<T>(items: readonly T[], weights: readonly number[]): (rng: Random) => T {
   let sum = 0;
   const cumulative = weights.map((weight) => (sum += weight));
@@ -53,12 +52,12 @@ export function weightedPicker<T>(items: readonly T[], weights: readonly number[
   };
 }
 
-/** Zipf-like weights for ranks 1..n: 1 / (rank + offset)^exponent. */
+/** 1 / (rank + offset)^exponent for ranks 1..n. */
 export function zipfWeights(n: number, offset: number, exponent: number): number[] {
   return Array.from({ length: n }, (_, i) => 1 / Math.pow(i + 1 + offset, exponent));
 }
 
-/** In-place Fisher–Yates shuffle of the first `count` positions (a uniform random prefix). */
+/** Fisher–Yates, in place, of the first `count` positions only. */
 export function shufflePrefix<T>(items: T[], count: number, rng: Random): void {
   for (let i = 0; i < Math.min(count, items.length); i++) {
     const j = i + Math.floor(rng.next() * (items.length - i));

@@ -1,23 +1,18 @@
-/**
- * The demo's schools and companies. Every name is invented in the style of the city's
- * schools (ikastolas, colegios, a few associations): none of them is meant to be a real
- * school of the city, and any resemblance to a real one elsewhere is a coincidence.
- */
+// Every school's name is invented in the style of the city's: none is meant to be real.
 
-/** Editions of the demo: 2021 was cancelled. */
+/** 2021 was cancelled. */
 export const DEMO_YEARS: readonly number[] = Object.freeze([2018, 2019, 2020, 2022, 2023, 2024, 2025]);
 
-/** The catch-all company for the small groups, present every year. */
+/** The small groups' catch-all, present every year, and its name on the Basque pages. */
 export const DEMO_CATCH_ALL_SCHOOL = 'Otras compañías';
-/** Its name on the Basque pages, which `demo` gives it (`tamborrada school label`) unless it has one. */
 export const DEMO_CATCH_ALL_BASQUE = 'Beste konpainiak';
 
 export interface DemoSchool {
   readonly name: string;
   readonly kind: 'ikastola' | 'colegio' | 'asociación' | 'otras';
-  /** Children a year at scale 1 in a normal year, before the yearly drift and the year's total. */
+  /** Children a year at scale 1, before the drift and the year's total. */
   readonly typicalSize: number;
-  /** First and last editions it takes part in (both included; absent: every one), and those it skipped. */
+  /** First and last editions it takes part in (both included), and those it skipped. */
   readonly from?: number;
   readonly until?: number;
   readonly skips?: readonly number[];
@@ -82,7 +77,6 @@ export const DEMO_SCHOOLS: readonly DemoSchool[] = SCHOOL_TABLE.trim()
     return { name, kind, typicalSize: Number(size), ...limit } as DemoSchool;
   });
 
-/** Whether the school takes part in the given edition. */
 export function isSchoolActive(school: DemoSchool, year: number): boolean {
   return year >= (school.from ?? year) && year <= (school.until ?? year) && !school.skips?.includes(year);
 }

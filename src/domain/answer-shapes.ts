@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_IDS, statisticOf } from './categories.js';
 import { YEAR_FORMAT } from './validation.js';
 
-/**
- * The shapes of the API's answers, described once: the OpenAPI document is generated
- * from them (`src/http/openapi.ts`), the web pages read `public_data` with them, and the
- * tests hold the live answers to them. A shape registered in `NAMED_SHAPES` is a
- * component of the document, referred to by its name.
- */
+/** The API's answers, described once for the OpenAPI document, the pages and the tests; named ones are components. */
 export const NAMED_SHAPES = z.registry<{ id: string; description?: string }>();
 
 function named<T extends z.ZodType>(shape: T, id: string, description?: string): T {
@@ -38,19 +33,16 @@ const constantSchool = named(
 );
 const newSchool = named(z.strictObject({ school: z.string() }), 'NewSchool', OWN_DATA);
 
-/** The shapes of `public_data`, by what they hold (spec §2.3, DESIGN §3). */
+/** The shapes of `public_data` (spec §2.3, DESIGN §3). */
 export const PUBLIC_DATA_SHAPES = {
-  /** `[{name, count}]`: names, surnames or schools, most counted first. */
   ranked: z.array(rankedItem),
   yearCounts: z.array(yearCount),
-  /** One count: the diversity categories. */
   figure: count,
   names: z.array(z.string()),
   nameBySchool: z.array(nameBySchool),
   evolution: z.array(schoolEvolution),
   constant: z.array(constantSchool),
   newSchools: z.array(newSchool),
-  /** `intro` and `outro`: their text is the summary. */
   none: z.null(),
 } as const;
 
@@ -95,7 +87,6 @@ const updating = named(
   'The annual refresh is in progress (spec §3): no other field.',
 );
 
-/** The body of each answer of the six operations, and of every error. */
 export const ANSWER_SHAPES = {
   ping: named(z.strictObject({ ok: z.literal(true), message: z.string() }), 'Ping'),
   years: named(z.strictObject({ years: z.array(yearText).min(1) }), 'Years'),

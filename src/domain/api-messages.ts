@@ -1,11 +1,4 @@
-/**
- * The Spanish texts of the API. First the error catalogue: every error it answers, with
- * its HTTP status and exact text side by side (the spec's section 7, then ours where the
- * spec is silent). The operations prepare their answers from it, the OpenAPI document
- * its examples, and the tests their expectations.
- */
-
-/** One error answer: its status and the `error` text of its body. */
+/** The Spanish texts of the API; each error with its status (spec §7, then ours where it is silent). */
 export interface ApiError {
   readonly status: number;
   readonly text: string;
@@ -13,12 +6,10 @@ export interface ApiError {
 
 const error = (status: number, text: string): ApiError => ({ status, text });
 
-/** Followed by the valid years (`validYearsError`). */
 const INVALID_YEAR = 'Año inválido. Años válidos: ';
 const BAD_REQUEST = 'Petición mal formada';
 
 export const apiErrors = {
-  // The spec's errors (§7), by operation.
   categoryParamsRequired: error(400, "Parametros 'year' y 'category' son obligatorios"),
   invalidCategory: error(400, 'Categoría inválida. Esa categoria no existe'),
   yearFormatCategory: error(400, 'Formato de año inválido'),
@@ -31,14 +22,12 @@ export const apiErrors = {
   participantParamsRequired: error(400, "Parametros 'name' y 'company' son obligatorios"),
   nameTooShort: error(400, 'Por favor, proporciona al menos un nombre y dos apellidos'),
   noParticipants: error(500, 'Error: No participants found'),
-  /** With `details`: a short technical reason, or `STORE_NOT_LOADED`. */
   storeFailure: error(500, 'Error al obtener el estado del sistema'),
 
   // Ours, where the spec shows nothing.
   categoryNotFound: error(404, 'No se encontraron datos para la categoría y año especificados'),
   routeNotFound: error(404, 'Ruta no encontrada'),
   methodNotAllowed: error(405, 'Método no permitido. Esta API solo admite GET y HEAD'),
-  /** On the web search's address, which also takes its posted form. */
   methodNotAllowedWithForm: error(405, 'Método no permitido. Esta dirección solo admite GET, HEAD y POST'),
   badRequest: error(400, BAD_REQUEST),
   unsupportedMediaType: error(415, BAD_REQUEST),
@@ -49,7 +38,7 @@ export const apiErrors = {
   rateLimited: error(429, 'Demasiadas búsquedas de participantes. Vuelve a intentarlo más tarde'),
 } as const satisfies Record<string, ApiError>;
 
-/** `Año inválido. Años válidos: 2025, 2024, global`, with the status of `invalidYear`. */
+/** `Año inválido. Años válidos: 2025, 2024, global`. */
 export function validYearsError(invalidYear: ApiError, validYears: readonly string[]): ApiError {
   return error(invalidYear.status, invalidYear.text + validYears.join(', '));
 }
@@ -57,10 +46,8 @@ export function validYearsError(invalidYear: ApiError, validYears: readonly stri
 /** The `details` of `storeFailure` before the first successful read of the store. */
 export const STORE_NOT_LOADED = 'El almacén de datos aún no se ha cargado';
 
-/** The ping's `message`. */
 export const PING_MESSAGE = 'Servidor funcionando correctamente';
 
-/** The titles of the API's reference: its interactive page (`/api/docs`) and its OpenAPI document. */
 export const REFERENCE_TITLES = {
   page: 'Tamborrada Infantil · Referencia de la API',
   document: 'Tamborrada Infantil: estadísticas',

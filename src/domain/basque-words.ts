@@ -1,7 +1,6 @@
 /**
- * Basque words shared by the Basque summaries and pages: figures, counted nouns, a year's
- * cases and lists. Endings follow how a number is read (Euskaltzaindia, norm 7 on numbers
- * and norm 37 on dates): `2018an` (…hemezortzian), `2025ean` (…bostean), `2011n` (…hamaikan).
+ * Basque figures, counted nouns, a year's cases and lists. Endings follow how a number is
+ * read (Euskaltzaindia, norms 7 and 37): `2018an` (…hemezortzian), `2011n` (…hamaikan).
  */
 const figures = new Intl.NumberFormat('eu');
 const percentages = new Intl.NumberFormat('eu', {
@@ -12,20 +11,17 @@ const percentages = new Intl.NumberFormat('eu', {
 const plurals = new Intl.PluralRules('eu');
 const lists = new Intl.ListFormat('eu');
 
-/** As Euskaltzaindia writes figures (`4.612`, `1.234.567`), four digits grouped too; years are printed as they are. */
+/** As Euskaltzaindia writes figures (`4.612`), four digits grouped too. */
 export const formatNumber = (value: number): string => figures.format(value);
 
 /** A share as a percentage (`% 12,34`): Basque puts the sign first. */
 export const formatPercent = (share: number): string => percentages.format(share);
 
-/** `one` for Basque's singular (exactly 1), `many` otherwise: verb agreement. */
 export const plural = (count: number, one: string, many: string): string =>
   plurals.select(count) === 'one' ? one : many;
 
-/** `**A**, **B** eta **C**`: no comma before `eta`. */
 export const joinList = (items: readonly string[]): string => lists.format(items);
 
-/** The cases a counted noun takes in the summaries. */
 export type NounCase = 'absolutive' | 'ergative' | 'genitive' | 'comitative' | 'inessive' | 'localGenitive';
 
 /** The indefinite endings a noun takes after a number, `[after a vowel, after a consonant]`. */
@@ -37,7 +33,7 @@ const AFTER_A_NUMBER: Record<NounCase, readonly [string, string]> = {
   inessive: ['tan', 'etan'],
   localGenitive: ['tako', 'etako'],
 };
-/** After `bat` (1), the endings of `bat`: `haur batek`, `edizio baten`, `edizio batean`, `konpainia bateko`. */
+/** After `bat` (1): `haur batek`, `edizio batean`, `konpainia bateko`. */
 const AFTER_ONE: Record<NounCase, string> = {
   absolutive: '',
   ergative: 'ek',
@@ -48,10 +44,8 @@ const AFTER_ONE: Record<NounCase, string> = {
 };
 
 /**
- * A noun counted, in `grammaticalCase`: the noun takes no plural mark after a number
- * (`15 parte-hartzaile`, `4.612 haurrek`, `44 konpainiatan`); one is the word `bat`, after
- * the noun and declined (`haur batek`, `edizio batean`). `mark` dresses the figure, or
- * `bat` with its ending (the summaries' `**bold**`). A final r doubles (`haurrek`).
+ * A counted noun, no plural mark after a number (`4.612 haurrek`, `44 konpainiatan`); one
+ * is `bat` after the noun (`haur batek`). `mark` dresses the figure; a final r doubles.
  */
 export function counted(
   count: number,
@@ -67,11 +61,7 @@ export function counted(
   return `${figure} ${stem}${afterConsonant}`;
 }
 
-/**
- * A number standing for things already named (`horietako bat`, `42 konpainietatik 38tan`):
- * one is the word `bat`; another takes its ending as it is read, indefinite (`38tan`,
- * …hemezortzitan; `5etan`, …bostetan; `21ean`, …hogeita batean). `mark` as in `counted`.
- */
+/** A number for things already named, ending as it is read: `38tan`, `5etan`, `21ean`. */
 export function numberAlone(
   count: number,
   grammaticalCase: 'absolutive' | 'inessive' = 'absolutive',
@@ -85,7 +75,6 @@ export function numberAlone(
   return `${figure}${AFTER_A_NUMBER.inessive[/[aeiou]$/.test(word) ? 0 : 1]}`;
 }
 
-/** The cases a year takes: `2018an`, `2018ko`, `2018tik`, `2018ra`. */
 export type YearCase = 'inessive' | 'localGenitive' | 'ablative' | 'allative';
 
 const YEAR_ENDINGS: Record<YearCase, string> = {
@@ -95,27 +84,22 @@ const YEAR_ENDINGS: Record<YearCase, string> = {
   allative: 'ra',
 };
 
-/** 1 to 19 as read; 20, 40, 60 and 80 end in `hogei`, 10, 30, 50… in `hamar`. */
+/** 1 to 19 as read; Basque counts by twenties. */
 const UNDER_TWENTY = [
   '',
   ...'bat bi hiru lau bost sei zazpi zortzi bederatzi hamar'.split(' '),
   ...'hamaika hamabi hamahiru hamalau hamabost hamasei hamazazpi hemezortzi hemeretzi'.split(' '),
 ];
 
-/**
- * The last word of a whole number from 1 to 999 999 as read in Basque, counting by twenties:
- * 2018 `…eta hemezortzi`, 2030 `…eta hogeita hamar`, 2100 `bi mila eta ehun`, 2000 `bi mila`.
- */
+/** The last word of 1…999 999 as read: 2018 `…hemezortzi`, 2030 `…hamar`, 2000 `bi mila`. */
 function lastSpokenWord(value: number): string {
   if (value % 100 === 0) return value % 1000 === 0 ? 'mila' : 'ehun';
   return value % 20 === 0 ? 'hogei' : UNDER_TWENTY[value % 20]!;
 }
 
 /**
- * The ending a year (or any whole number up to 999 999) takes in `yearCase`, attached to the
- * digits with no hyphen: after a final consonant an `e` is added (`2021ean`, `2025etik`,
- * `2030era`); a final `a` takes the article's place (`2011n`, `2000n`); after another vowel
- * (the diphthong of `lau` too) the ending is plain (`2018an`, `2024ko`).
+ * A year's ending in `yearCase`: after a consonant an `e` is added (`2021ean`); a final `a`
+ * takes the article's place (`2011n`); after another vowel it is plain (`2018an`, `2024ko`).
  */
 export function caseEnding(value: number, yearCase: YearCase): string {
   const word = lastSpokenWord(value);

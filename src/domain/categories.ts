@@ -1,22 +1,16 @@
 import type { PUBLIC_DATA_SHAPES } from './answer-shapes.js';
 
-/**
- * How a page shows a statistic (src/web/statistic-sections.tsx draws each kind): `text` its
- * summary alone; `figure` one big number; `series` a line of participants per edition;
- * `ranking` bars and a table with places; `list` a table; `lengths` names as bars of their
- * length; `evolution` a small line chart per school; `constant` each school's editions as dots.
- */
+/** How a page shows a statistic (src/web/statistic-sections.tsx draws each kind). */
 export type StatisticView =
   'text' | 'figure' | 'series' | 'ranking' | 'list' | 'lengths' | 'evolution' | 'constant';
 
 /** What a statistic is: everything else (API shapes, computed rows, pages, CSV files) derives from it. */
 export interface Statistic {
   id: string;
-  /** Its rows: one for each year, one over all years (`global`), or both (intro, outro). */
   scope: 'yearly' | 'global' | 'both';
-  /** The shape of its `public_data` (answer-shapes.ts). */
+  /** The shape of its `public_data`. */
   shape: keyof typeof PUBLIC_DATA_SHAPES;
-  /** What its list names, when it has one: the pages link a school to its page. */
+  /** What its list names: the pages link each to its page. */
   items?: 'firstNames' | 'surnames' | 'schools';
   /** Its summary counts every item: the page and the CSV file list the whole of `full_data`. */
   complete?: true;
@@ -25,10 +19,7 @@ export interface Statistic {
   page: number;
 }
 
-/**
- * The statistics of the spec (§2.2, DESIGN §3), in the order of the computed rows (a year's,
- * then the global ones). The ids are exact and case-sensitive.
- */
+/** The statistics of the spec (§2.2, DESIGN §3), in the order of the computed rows. */
 // prettier-ignore
 export const STATISTICS = [
   { id: 'intro',                    scope: 'both',   shape: 'none',                                              view: 'text',      page: 0 },
@@ -68,16 +59,14 @@ export function isCategoryId(value: string): value is CategoryId {
   return byId.has(value);
 }
 
-/** Every category id in code-point order: the order of the OpenAPI document and of the CLI's messages. */
+/** Every category id in code-point order (the OpenAPI document's and the CLI's). */
 export const CATEGORY_IDS: readonly CategoryId[] = STATISTICS.map((statistic) => statistic.id).sort();
 
-/** The categories of a year's rows, or of the global rows, in the order they are computed. */
 export const categoriesOf = (scope: 'yearly' | 'global'): CategoryId[] =>
   STATISTICS.filter((statistic) => statistic.scope === scope || statistic.scope === 'both').map(
     (statistic) => statistic.id,
   );
 
-/** Every category in the order of the pages. */
 export const PAGE_ORDER: readonly CategoryId[] = [...STATISTICS]
   .sort((a, b) => a.page - b.page)
   .map((statistic) => statistic.id);

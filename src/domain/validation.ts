@@ -1,16 +1,11 @@
 import { isCategoryId } from './categories.js';
 import { countNameParts, normalizeName } from './names.js';
 
-/**
- * The query validation of the spec, in its order, as pure decisions. A query is the
- * first value of each parameter (as `URLSearchParams.get`); an empty value counts as
- * missing.
- */
+/** The spec's query validation, in its order; an empty value counts as missing. */
 export type Query = Readonly<Partial<Record<string, string>>>;
 
 export const YEAR_FORMAT = /^(?:[0-9]{4}|global)$/;
 
-/** Exactly four ASCII digits, or the lowercase word `global`. */
 export function isYearFormat(year: string): boolean {
   return YEAR_FORMAT.test(year);
 }
@@ -19,7 +14,7 @@ function present(value: string | undefined): value is string {
   return value !== undefined && value !== '';
 }
 
-export type StatisticsDecision =
+type StatisticsDecision =
   { kind: 'yearRequired' } | { kind: 'yearFormat' } | { kind: 'yearUnknown' } | { kind: 'ok'; year: string };
 
 export function decideStatistics(query: Query, validYears: ReadonlySet<string>): StatisticsDecision {
@@ -30,7 +25,7 @@ export function decideStatistics(query: Query, validYears: ReadonlySet<string>):
   return { kind: 'ok', year };
 }
 
-export type CategoryDecision =
+type CategoryDecision =
   | { kind: 'paramsRequired' }
   | { kind: 'categoryInvalid' }
   | { kind: 'yearFormat' }
@@ -49,7 +44,7 @@ export function decideCategory(query: Query, validYears: ReadonlySet<string>): C
 /** The spec's minimum: a first name and two surnames. */
 export const MIN_NAME_PARTS = 3;
 
-export type ParticipantsDecision =
+type ParticipantsDecision =
   | { kind: 'paramsRequired' }
   | { kind: 'nameTooShort' }
   | { kind: 'ok'; normalizedName: string; company: string };

@@ -15,14 +15,14 @@ import { withProgress } from '../progress.js';
 import { withStore } from './with-store.js';
 import { formatImportReport } from './import-report.js';
 
-/** `demo` would replace (or mix fictional children into) lists that it did not load itself. */
+/** `demo` would replace, or mix fictional children into, lists it did not load. */
 export class DemoRefused extends Error {}
 
 /** Refuses unless the store is empty, missing or demo-only, naming the other years. */
 async function expectDemoOnly(location: StoreLocation): Promise<void> {
   if (location.engine === 'sqlite' && !sqliteFileExists(location.path, 'create')) return;
   const statuses = await withStore(location, 'read', (store) => store.readYearStatuses()).catch((error) => {
-    // Not migrated: nothing of ours to replace, and the import says whether it can migrate the store.
+    // Not migrated: nothing to replace, and the import says whether it can migrate it.
     if (error instanceof StoreNotMigratedError) return [];
     throw error;
   });
@@ -45,12 +45,11 @@ function* numbered(options: DemoOptions): Generator<RawParticipantRow> {
   for (const row of generateDemoRows(options)) yield { line: ++line, ...row };
 }
 
-/** `tamborrada demo`: through the import path, rows numbered as the lines of an equivalent CSV file. */
+/** `tamborrada demo`: through the import path, rows numbered as the lines of a CSV file. */
 export async function loadDemo(
   options: DemoOptions,
   location: StoreLocation,
   force = false,
-  /** The small-count rule's `k`; `undefined`: the one in force. */
   minPublishedCount?: number,
 ): Promise<string> {
   if (!force) await expectDemoOnly(location);
@@ -70,7 +69,7 @@ export async function loadDemo(
   });
 }
 
-/** The demo's catch-all group gets its Basque name, as an operator gives a real list's one; one given already stays. */
+/** The catch-all gets its Basque name, as an operator gives a real list's, unless it has one. */
 async function nameCatchAllInBasque(location: StoreLocation): Promise<void> {
   await withStore(location, 'write', async (store) => {
     const labels = await store.readSchoolLabels();

@@ -6,16 +6,11 @@ import { readInputFile } from '../input-file.js';
 import { withProgress } from '../progress.js';
 import { formatImportReport, shortNamesWarning } from './import-report.js';
 
-/**
- * `--encoding` (a CSV file's, instead of the one detected) and `--sheet` (a workbook's,
- * instead of the first) say how to read the file; the rest is the import's (`--dry-run`).
- */
 type ImportFileOptions = { encoding?: string; sheet?: string } & Omit<
   Parameters<typeof importParticipants>[3],
   'use' | 'expectedRows' | 'progress'
 >;
 
-/** The rows of a list: an .xlsx or .ods workbook, or CSV text; and how it was read. */
 async function readList(file: string, { encoding, sheet }: ImportFileOptions) {
   const bytes = readInputFile(file);
   if (isOldExcelFile(bytes))
@@ -33,10 +28,7 @@ async function readList(file: string, { encoding, sheet }: ImportFileOptions) {
   return parseParticipantCsv(bytes, file, encoding);
 }
 
-/**
- * `tamborrada import FILE`: nothing is written unless every row is valid, nor when the
- * store holds the list already. The store must exist unless `create` (`--create`).
- */
+/** `tamborrada import FILE`: nothing is written unless every row is valid and the list is new. */
 export async function importFile(
   file: string,
   location: StoreLocation,

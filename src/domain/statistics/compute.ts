@@ -4,31 +4,14 @@ import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord, StatisticRow, StatisticScope } from '../types.js';
 import { basqueSummaries } from './summaries-eu.js';
 import { statisticSummaries, type RankedFigure, type Withheld } from './summaries.js';
-import {
-  distinctNames,
-  shownForm,
-  tallyEditions,
-  type Counts,
-  type EditionTally,
-  type NameCell,
-} from './tally.js';
+import { publishedFacts, type NameFact } from './name-facts.js';
+import { distinctNames, tallyEditions, type Counts, type EditionTally } from './tally.js';
 
-/*
- * Data kept per row (DESIGN §3 leaves `full_data` open):
- * - array categories: `public_data` = the first 15 items, `full_data` = the first 250
- *   (the whole list when shorter), both in the same order;
- * - `totalParticipants` and `totalParticipantsByYear` are per-year series: every year is
- *   kept in both (never cut at 15);
- * - scalar categories (`namesDiversity*`, `surnamesDiversity*`): `full_data` is null;
- * - `intro` / `outro`: `public_data` and `full_data` are null, the text is the summary.
- */
+// A list keeps its first 15 items in `public_data` and its first 250 in `full_data`
+// (DESIGN §3 leaves `full_data` open); the yearly series keep every year.
 const PUBLIC_LIMIT = 15;
 const FULL_LIMIT = 250;
 
-// Defined beside the tally, which a build worker loads without this engine.
-export { DEFAULT_MIN_PUBLISHED_COUNT } from './tally.js';
-
-/** Category order of each year's rows and of the global rows: the registry's. */
 export const YEARLY_CATEGORY_ORDER = categoriesOf('yearly');
 export const GLOBAL_CATEGORY_ORDER = categoriesOf('global');
 
@@ -41,9 +24,8 @@ function figures(counts: Counts): RankedFigure[] {
   return [...counts].map(([name, count]) => ({ name, count }));
 }
 
-/** A word counted case-insensitively, shown as it is most often written. */
+/** A word counted by its lowercase `key`, shown as it is most often written. */
 interface CountedWord extends RankedFigure {
-  /** The lowercase form: two spellings with the same key are one word. */
   key: string;
 }
 
@@ -54,28 +36,18 @@ function addTo(counts: Counts, key: string, records: number): void {
 }
 
 /**
- * The published names of some editions: each name's records added over the editions
- * where its cell is published, shown as written most often there. A name's total is thus
- * the sum of the figures published for it, and tells nothing of the editions where fewer
- * than k children bore it (docs/security.md, "No count under k by arithmetic").
+ * Each name's records added over the editions where it is published: its total tells
+ * nothing of the editions under k (docs/security.md, "No count under k by arithmetic").
  */
-function publishedWords(cellsOfEditions: readonly (readonly NameCell[])[]): CountedWord[] {
-  const records: Counts = new Map();
-  const forms = new Map<string, Counts>();
-  for (const cells of cellsOfEditions) {
-    for (const cell of cells) {
-      addTo(records, cell.key, cell.records);
-      let written = forms.get(cell.key);
-      if (written === undefined) forms.set(cell.key, (written = new Map()));
-      for (const [form, count] of cell.forms) addTo(written, form, count);
-    }
-  }
-  return [...records].map(([key, count]) => ({ key, name: shownForm(forms.get(key)!), count }));
+function publishedWords(facts: readonly NameFact[]): CountedWord[] {
+  return facts.map(({ key, name, editions }) => {
+    const count = editions.reduce((sum, edition) => sum + (edition.count ?? 0), 0);
+    return { key, name, count };
+  });
 }
 
-/** What a year, or the series, publishes: what its rows are made from. */
+/** What a year, or the series (no `year`), publishes: what its rows are made from. */
 interface Scope {
-  /** Undefined for the series. */
   year?: number;
   k: number;
   participants: number;
@@ -83,9 +55,7 @@ interface Scope {
   distinctSurnames: number;
   firstNames: CountedWord[];
   surnames: CountedWord[];
-  /** Records per school. */
   schools: Counts;
-  /** Per school, the records of each first name it publishes (key → records). */
   firstNamesBySchool: Map<string, Counts>;
 }
 
@@ -104,32 +74,30 @@ function scopeOf(
       for (const cell of school.firstNames) addTo(names, cell.key, cell.records);
     }
   }
+  const facts = publishedFacts(tallies, tallies[0]!.k);
   return {
     year,
-    k: tallies[0]!.k,
+    k: facts.k,
     participants: tallies.reduce((sum, tally) => sum + tally.participants, 0),
     distinctFirstNames: distinct.firstNames,
     distinctSurnames: distinct.surnames,
-    firstNames: publishedWords(tallies.map((tally) => tally.firstNames)),
-    surnames: publishedWords(tallies.map((tally) => tally.surnames)),
+    firstNames: publishedWords(facts.firstNames),
+    surnames: publishedWords(facts.surnames),
     schools,
     firstNamesBySchool,
   };
 }
 
-/** What the rule left out of a list of `listed` names among `distinct`: the summaries tell it. */
 const withheldOf = (k: number, distinct: number, listed: number, ahead = false): Withheld => ({
   k,
   count: distinct - listed,
   ahead,
 });
 
-/** The sentences of one language; Spanish and Basque tell the same figures. */
 type Summaries = typeof statisticSummaries;
-/** What a row's summary tells, in whichever language it is given. */
+/** What a row's summary tells, in either language. */
 type Tell = (summaries: Summaries) => string;
 
-/** The rows of one scope (a year, or `global`) in the making. */
 class RowList {
   readonly rows: StatisticRow[] = [];
   constructor(private readonly year?: number) {}
@@ -138,7 +106,6 @@ class RowList {
     this.add(category, items.slice(0, PUBLIC_LIMIT), items.slice(0, FULL_LIMIT), tell);
   }
 
-  /** A row with its Spanish summary (the API's) and its Basque one, told from the same figures. */
   add(category: CategoryId, publicData: unknown, fullData: unknown, tell: Tell): void {
     const scope: StatisticScope = this.year === undefined ? 'global' : 'yearly';
     const year = this.year === undefined ? GLOBAL_YEAR : String(this.year);
@@ -146,18 +113,13 @@ class RowList {
     this.rows.push({ category, scope, year, publicData, fullData, summary, basqueSummary });
   }
 
-  /** The rows in the given category order. */
   ordered(order: readonly CategoryId[]): StatisticRow[] {
     const position = (row: StatisticRow): number => order.indexOf(row.category as CategoryId);
     return this.rows.sort((a, b) => position(a) - position(b));
   }
 }
 
-/**
- * The most frequent published first name of each school (Spanish order of the schools),
- * shown as the scope writes it most; a school none of whose names k of its children bore
- * is left out.
- */
+/** The most frequent published first name of each school that has one, schools in Spanish order. */
 function commonNames(scope: Scope): { name: string; school: string }[] {
   const shown = new Map(scope.firstNames.map((word) => [word.key, word.name]));
   return [...scope.firstNamesBySchool]
@@ -168,12 +130,7 @@ function commonNames(scope: Scope): { name: string; school: string }[] {
     .sort((a, b) => compareSpanish(a.school, b.school));
 }
 
-/**
- * The rows a year and the series both have (`topNames`, `namesDiversity`… or their
- * `ByYear` forms), and the figures their intro and outro tell. Only the names at least
- * `k` children bore in an edition are listed (DESIGN §5); the diversity figures count
- * them all.
- */
+/** The rows a year and the series both have, and the figures their intro and outro tell. */
 function rankingRows(rows: RowList, scope: Scope) {
   const { year, k } = scope;
   const byYear = year === undefined ? '' : 'ByYear';
@@ -215,7 +172,7 @@ function rankingRows(rows: RowList, scope: Scope) {
   };
 }
 
-/** First names (lowercase keys) published, and schools present, in the editions before the one being computed. */
+/** First-name keys published, and schools present, in the editions before. */
 interface SeenBefore {
   names: Set<string>;
   schools: Set<string>;
@@ -280,7 +237,6 @@ function globalRows(
 
   const totals: YearCount[] = tallies.map((tally) => ({ year: tally.year, count: tally.participants }));
   const busiest = totals.reduce((most, item) => (item.count > most.count ? item : most));
-  /** The years each school took part in, ascending, with its records of each. */
   const yearsOf = new Map<string, YearCount[]>();
   for (const { year, schools } of tallies) {
     for (const { school, records } of schools)
@@ -325,11 +281,8 @@ function globalRows(
 }
 
 /**
- * Every statistic row of DESIGN §3 from the published editions' tallies (ascending, all
- * under one `k`): each edition's yearly rows, then the global rows; `distinct`: the
- * distinct first names and surnames over those editions (the series' diversity, which
- * no tally can add up). No tallies: no rows. No list names a name that fewer than `k`
- * children bore in an edition, and a name's total adds only its published editions.
+ * Every statistic row of DESIGN §3 from the editions' tallies (ascending, one `k`);
+ * `distinct`: the series' distinct first names and surnames, which no tally can add up.
  */
 export function statisticsOfTallies(
   tallies: readonly EditionTally[],
@@ -341,10 +294,7 @@ export function statisticsOfTallies(
   return rows.concat(globalRows(tallies, distinct));
 }
 
-/**
- * Every statistic row from the participant records, each 4-digit year tallied under the
- * small-count rule's `minPublishedCount` (`k`, DESIGN §5): `statisticsOfTallies` of them.
- */
+/** Every statistic row from the participant records, under the small-count rule's `k` (DESIGN §5). */
 export function computeStatistics(
   records: readonly ParticipantRecord[],
   minPublishedCount: number,

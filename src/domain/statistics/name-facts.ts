@@ -5,64 +5,52 @@ import { recordsByEdition, shownForm, tallyEdition, type EditionTally, type Name
 
 export type NameKind = 'firstName' | 'surname';
 
-/** A name's figures in one published edition. */
-export interface NameEdition {
+/**
+ * A name's figures in one published edition; none where fewer than k children bore it,
+ * none included (DESIGN §5: telling 0 from 1 would name a name under k).
+ */
+interface NameEdition {
   year: number;
-  /**
-   * Records bearing the name, counted as `topNamesByYear` / `topSurnamesByYear` count them;
-   * absent when fewer than k children bore it in the edition, none included (DESIGN §5:
-   * telling 0 from 1 would name a name fewer than k children bear in the year).
-   */
   count?: number;
-  /** Competition rank (1, 2, 2, 4) among the names of its kind whose count the edition shows. */
+  /** Competition rank (1, 2, 2, 4) among the names of its kind the edition shows. */
   rank?: number;
   /** `count` over the edition's participants. */
   share?: number;
 }
 
-/** What the page of one first name or surname shows: only names published in an edition have one. */
+/** What the page of a first name or surname published in some edition shows. */
 export interface NameFact {
   kind: NameKind;
-  /** The name normalised and lower-cased: what a typed name is folded to (`searchKey`). */
+  /** What a typed name is folded to (`searchKey`). */
   key: string;
-  /** As written most often over the editions where it is published. */
+  /** As written most often where it is published. */
   name: string;
-  /** Every published edition, ascending. */
   editions: NameEdition[];
-  /** The first edition whose count is shown (every name with a page has one). */
   firstEdition: number;
   /**
-   * The schools where at least k of its children bore it in an edition, most of them
-   * first (added over those editions), ties in Spanish order. No count is shown: with the
-   * name's own figures, counts per school would tell what the other schools hold.
+   * Where k of its children bore it, most first; no count per school, which with the
+   * name's own figures would tell what the other schools hold.
    */
   schools: string[];
 }
 
 /** A school's participants in each published edition (0 where it took part in none). */
-export interface SchoolSeries {
+interface SchoolSeries {
   school: string;
-  /** In the order of `PublishedFacts.editions`. */
   counts: number[];
 }
 
 /**
- * What the pages publish beyond the statistics, made from the editions' tallies alone
- * (plain data: it crosses from the build worker as it is): the names with a page, and
- * each school's participants per edition. Like the statistics, nothing in it moves when a
- * child is removed.
+ * What the pages publish beyond the statistics, made from the tallies alone (plain data,
+ * it crosses from the build worker): the names with a page, each school's participants.
+ * Editions ascending; names in Spanish order, schools in byte order.
  */
 export interface PublishedFacts {
-  /** The small-count rule's k the tallies were made under. */
   k: number;
-  /** The published editions, ascending. */
   editions: number[];
-  /** The participants of each edition, in the order of `editions`. */
   participants: number[];
-  /** In Spanish order of `name`. */
   firstNames: NameFact[];
   surnames: NameFact[];
-  /** Every school with participants in a published edition, in byte order of the name. */
   schools: SchoolSeries[];
 }
 
@@ -74,7 +62,6 @@ function ranks(counts: Iterable<number>): Map<number, number> {
   return rankOf;
 }
 
-/** A name while its facts are gathered from the tallies. */
 interface Gathered {
   counts: (number | undefined)[];
   forms: Map<string, number>;
@@ -125,7 +112,6 @@ function factsOfKind(kind: NameKind, tallies: readonly EditionTally[]): NameFact
   return facts.sort((a, b) => compareSpanish(a.name, b.name));
 }
 
-/** Each school's participants per edition of `tallies`. */
 function schoolSeries(tallies: readonly EditionTally[]): SchoolSeries[] {
   const bySchool = new Map<string, number[]>();
   tallies.forEach((tally, e) => {
@@ -140,11 +126,7 @@ function schoolSeries(tallies: readonly EditionTally[]): SchoolSeries[] {
     .map(([school, counts]) => ({ school, counts }));
 }
 
-/**
- * The published facts of the editions whose `tallies` are given (ascending, all under one
- * k): every first name and surname published in at least one of them, with its count,
- * rank and share where it is published, and its schools; each school's participants.
- */
+/** The published facts of the editions' `tallies` (ascending, all under one k). */
 export function publishedFacts(tallies: readonly EditionTally[], k: number): PublishedFacts {
   return {
     k,
@@ -169,15 +151,12 @@ export function nameFactsOf(
   );
 }
 
-/** The seed of a row's second hash: two 32-bit hashes make a collision of fingerprints unlikely. */
+/** Two 32-bit hashes a row make a collision of fingerprints unlikely. */
 const SECOND_SEED = 0x9747b28c;
 
 /**
- * A fingerprint of each edition's records (in any order): what a stored tally was made
- * from. A build or a recompute compares it with the rows it read, so that a tally made
- * before a change by plain SQL (which recomputes nothing) is not taken for the edition's.
- * The count and two sums of per-row hashes (name, school and year mixed): the same rows in
- * any order give the same text. Each school is hashed once; it runs in every build.
+ * A fingerprint of each edition's records, in any order (a count and two sums of row
+ * hashes): a tally made before a change by plain SQL is not taken for the edition's.
  */
 export function editionFingerprints(records: Iterable<ParticipantRecord>): Map<number, string> {
   const schools = new Map<string, [number, number]>();

@@ -1,8 +1,7 @@
 /**
- * The Basque summaries of the statistics: the same figures, branches and `**bold**` as the
- * Spanish ones (summaries.ts), written in Basque rather than translated. A year is told in
- * the past tense, the series in the present. School and person names stand undeclined (as
- * the subject of `da`, after a colon or in apposition): their final sound is not known.
+ * The Basque summaries: the Spanish ones' figures and branches, written in Basque rather
+ * than translated. Names stand undeclined (subject of `da`, after a colon, in apposition):
+ * their final sound is not known.
  */
 import {
   caseEnding,
@@ -29,7 +28,6 @@ import {
 } from './summaries.js';
 
 type Spanish = typeof statisticSummaries;
-/** Every Spanish template, with its very parameters, returning the Basque text. */
 export type BasqueSummaries = { [K in keyof Spanish]: (...args: Parameters<Spanish[K]>) => string };
 
 const CHILD = 'haur';
@@ -44,15 +42,12 @@ const counted = (count: number, noun: string, grammaticalCase?: NounCase): strin
   countedPlain(count, noun, grammaticalCase, bold);
 /** `**2018**an`, `**2021**eko`, `**2019**tik`. */
 const yr = (year: number, yearCase: YearCase): string => bold(String(year)) + caseEnding(year, yearCase);
-/** `**2024**an …`, or the series' sentence as is. */
 const opening = (year: number | undefined, rest: string): string =>
   year === undefined ? capitalize(rest) : `${yr(year, 'inessive')} ${rest}`;
-/** `**2024**an, …`, or `Edizio guztiak kontuan hartuta, …`. */
 const scope = (year?: number): string =>
   year === undefined ? 'Edizio guztiak kontuan hartuta' : yr(year, 'inessive');
 /** Who the small-count threshold counts: a year's participants, the series' children. */
 const bearer = (year?: number): string => (year === undefined ? CHILD : PARTICIPANT);
-/** `izan zen`, `izan ziren` for a year; `da`, `dira` for the series. */
 const be = (year: number | undefined, many: boolean): string =>
   year === undefined ? (many ? 'dira' : 'da') : many ? 'izan ziren' : 'izan zen';
 /** The auxiliary of a transitive verb in the past: its subject and object, one or many. */
@@ -68,7 +63,7 @@ const noneReaches = (none: string, threshold: string, year?: number): string =>
     `ez ${year === undefined ? `da ${none} iristen` : `zen ${none} iritsi`} argitaratzeko gutxieneko kopurura: ${threshold}.`,
   );
 
-/** How each ranking is told: its noun, its partitive (`izenik`), plural genitive and superlative. */
+/** Each ranking's noun, partitive (`izenik`), plural genitive and superlative. */
 const RANKINGS: Record<
   Ranking,
   { noun: string; none: string; of: string; best: string; seriesUnit: string }
@@ -134,10 +129,7 @@ const CLOSINGS = [
 ];
 
 export const basqueSummaries: BasqueSummaries = {
-  /**
-   * `**2024**an, izen ohikoena **Jon** izan zen, **85** parte-hartzailerekin; atzetik,
-   * **Ane** (**80**) eta **Iker** (**75**).`; tied leaders `…, bakoitza **85** parte-hartzailerekin.`
-   */
+  /** `**2024**an, izen ohikoena **Jon** izan zen, **85** parte-hartzailerekin; atzetik, **Ane** (**80**)…` */
   ranking(ranking, top, year, withheld = NOTHING_WITHHELD) {
     const { none, of, seriesUnit } = RANKINGS[ranking];
     if (top.length === 0)

@@ -1,30 +1,21 @@
-/**
- * The Spanish summaries of the statistics, generated from templates with each row's key
- * figures highlighted as **bold**. Given a `year`, a sentence tells of that year in the
- * past tense; without one, of the whole series in the present.
- */
+// The Spanish summaries, key figures in **bold**: a `year` in the past tense, the series in the present.
 import { formatNumber, plural } from '../spanish-words.js';
 
-/** A ranked item as the summaries receive it. */
 export interface RankedFigure {
   name: string;
   count: number;
 }
 
 /**
- * What the small-count rule (DESIGN §5) left out of a list of names, as its summary tells
- * it: the summaries name only what the list publishes, and say so where that matters.
+ * What the small-count rule (DESIGN §5) left out of a list: `count` names under `k`;
+ * `ahead`: one of them would lead, so the list does not begin the full ranking.
  */
 export interface Withheld {
-  /** The threshold: names borne by fewer children than this are not published. */
   k: number;
-  /** How many names were left out. */
   count: number;
-  /** Whether one left out counts as much as the first one listed, or more: the list does not begin the full ranking. */
   ahead: boolean;
 }
 
-/** Nothing left out: what every list gets with `k = 1`. */
 export const NOTHING_WITHHELD: Withheld = { k: 1, count: 0, ahead: false };
 
 type Words = readonly [one: string, many: string];
@@ -41,26 +32,22 @@ const yr = (year: number): string => bold(String(year));
 /** `**4.612** niños y niñas`, `**1** compañía`. */
 const counted = (count: number, [one, many]: Words): string => `${num(count)} ${plural(count, one, many)}`;
 export const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-/** The small-count threshold: `**3** participantes` in a year, `**3** niños o niñas` in the series. */
 const atLeast = (k: number, year?: number): string =>
   `al menos ${counted(k, year === undefined ? CHILDREN : PARTICIPANTS)}`;
-/** Why a list is empty though the scope has names: `…que llevaran al menos **3** participantes, el mínimo para publicarlo.` */
+/** Why a list is empty though the scope has names. */
 const noneReaches = (what: string, k: number, year?: number): string =>
   opening(
     year,
     `${year === undefined ? 'no hay' : 'no hubo'} ningún ${what} que ${year === undefined ? 'lleven' : 'llevaran'} ${atLeast(k, year)}, el mínimo para publicarlo.`,
   );
-/** `En **2024** no hay…`, or `No hay…` for the series. */
 const opening = (year: number | undefined, rest: string): string =>
   year === undefined ? capitalize(rest) : `En ${yr(year)} ${rest}`;
-/** A year's sentences are in the past tense, the series' in the present. */
 const be = (year: number | undefined, many: boolean): string =>
   year === undefined ? (many ? 'son' : 'es') : many ? 'fueron' : 'fue';
 
 /**
- * `**A**`, `**A** y **B**`, `**A**, **B** y **C**`, each name followed by its `suffixes`
- * item; Spanish `y` becomes `e` before the sound /i/ (`**Ane** e **Iker**`) but not before
- * a semivowel i (`**Ane** y **Iosu**`, RAE), which `Intl.ListFormat('es')` does not tell apart.
+ * `**A**, **B** y **C**`; `y` becomes `e` before the sound /i/ (`**Ane** e **Iker**`) but
+ * not before a semivowel i (`**Ane** y **Iosu**`, RAE), which `Intl.ListFormat` does not tell apart.
  */
 function boldList(names: readonly string[], suffixes: readonly string[] = []): string {
   const shown = names.map((name, i) => bold(name) + (suffixes[i] ?? ''));
@@ -70,13 +57,12 @@ function boldList(names: readonly string[], suffixes: readonly string[] = []): s
   return `${shown.join(', ')} ${and} ${last!}`;
 }
 
-/** The items tied at the top of a ranking: at most three `named`, `more` when others tie too. */
+/** The items tied at the top: at most three `named`, `more` when others tie too. */
 export function tiedAtTop(items: readonly RankedFigure[]): { named: string[]; more: boolean; many: boolean } {
   const tied = items.filter((item) => item.count === items[0]!.count);
   return { named: tied.slice(0, 3).map((item) => item.name), more: tied.length > 3, many: tied.length > 1 };
 }
 
-/** The items tied at the top, at most three named (`**Ane** y **Jon**`, `…, entre otros`). */
 function leaders(items: readonly RankedFigure[]): { names: string; many: boolean } {
   const { named, more, many } = tiedAtTop(items);
   return { names: boldList(named) + (more ? ', entre otros' : ''), many };
@@ -95,45 +81,28 @@ export function missingYears(years: readonly number[]): number[] {
 
 export type Ranking = 'names' | 'surnames' | 'schools';
 
-/** How each ranking is told; a year counts participants, the series `seriesUnit`; `word`: one of its items. */
-const RANKINGS: Record<
-  Ranking,
-  { one: string; many: string; feminine?: true; seriesUnit: Words; none: string; word: Words }
-> = {
-  names: {
-    one: 'el nombre más repetido',
-    many: 'los nombres más repetidos',
-    seriesUnit: ['aparición', 'apariciones'],
-    none: 'no hay nombres registrados.',
-    word: ['nombre', 'nombres'],
-  },
-  surnames: {
-    one: 'el apellido más común',
-    many: 'los apellidos más comunes',
-    seriesUnit: ['aparición', 'apariciones'],
-    none: 'no hay apellidos registrados.',
-    word: ['apellido', 'apellidos'],
-  },
-  schools: {
-    one: 'la compañía más numerosa',
-    many: 'las compañías más numerosas',
-    feminine: true,
-    seriesUnit: PARTICIPATIONS,
-    none: 'no hay compañías registradas.',
-    word: ['compañía', 'compañías'],
-  },
+/** How each ranking is told; a year counts participants, the series `seriesUnit`. */
+const ranked = (word: Words, [best, bests]: Words, seriesUnit: Words, feminine = false) => ({
+  one: `${feminine ? 'la' : 'el'} ${word[0]} ${best}`,
+  many: `${feminine ? 'las' : 'los'} ${word[1]} ${bests}`,
+  none: `no hay ${word[1]} ${feminine ? 'registradas' : 'registrados'}.`,
+  word,
+  seriesUnit,
+  feminine,
+});
+const APPEARANCES: Words = ['aparición', 'apariciones'];
+const RANKINGS: Record<Ranking, ReturnType<typeof ranked>> = {
+  names: ranked(['nombre', 'nombres'], ['más repetido', 'más repetidos'], APPEARANCES),
+  surnames: ranked(['apellido', 'apellidos'], ['más común', 'más comunes'], APPEARANCES),
+  schools: ranked(SCHOOLS, ['más numerosa', 'más numerosas'], PARTICIPATIONS, true),
 };
 
-/** `el nombre más repetido fue **Jon**`, `los nombres más repetidos son **Ane** y **Jon**`. */
 function leadersClause(ranking: Ranking, top: readonly RankedFigure[], year?: number): string {
   const { names, many } = leaders(top);
   return `${many ? RANKINGS[ranking].many : RANKINGS[ranking].one} ${be(year, many)} ${names}`;
 }
 
-/**
- * `El nombre más repetido fue **Jon**; el apellido más común, **Garcia**.`, or '' without
- * names; a list whose leader was withheld (`ahead`) is not told.
- */
+/** `El nombre más repetido fue **Jon**; el apellido más común, **Garcia**.`, or '' if untold. */
 function namesSentence(names: PublishedNames, year?: number): string {
   const { topNames, topSurnames } = names;
   if (!told(topNames, names.namesWithheld)) return '';
@@ -143,7 +112,6 @@ function namesSentence(names: PublishedNames, year?: number): string {
   return `${capitalize(leadersClause('names', topNames, year))}${more}.`;
 }
 
-/** The published rankings of names and surnames, and what the small-count rule left out of them. */
 export interface PublishedNames {
   topNames: readonly RankedFigure[];
   topSurnames: readonly RankedFigure[];
@@ -151,29 +119,25 @@ export interface PublishedNames {
   surnamesWithheld?: Withheld;
 }
 
-/** What a year's intro and outro tell. */
 export interface YearFigures extends PublishedNames {
   year: number;
   participants: number;
   schools: number;
   distinctNames: number;
-  /** The previous year present in the data; null for the earliest, where nothing is new. */
   previous: { year: number; participants: number } | null;
-  /** The small-count rule's k: the names of `newNames` are those first published this year. */
+  /** `newNames`: those first published this year, under k. */
   k?: number;
   newNames: number;
   newSchools: number;
 }
 
-/** What the series' intro and outro tell. */
 export interface SeriesFigures extends PublishedNames {
-  /** Years present in the data, ascending (at least one). */
+  /** Ascending, at least one. */
   years: readonly number[];
   participations: number;
   schools: number;
   distinctNames: number;
   busiest: { year: number; count: number };
-  /** Schools present in every edition of the data. */
   alwaysPresent: number;
   topSchool: RankedFigure | null;
 }
@@ -205,13 +169,7 @@ const CLOSINGS = [
 ];
 
 export const statisticSummaries = {
-  /**
-   * `En **2024**, el nombre más repetido fue **Jon**, con **85** participantes, seguido de
-   * **Ane** (**80**) y **Mikel** (**75**).`, or for tied leaders `…, los nombres más
-   * repetidos fueron **Ane** y **Jon**, con **85** participantes cada uno.` Where the
-   * small-count rule withheld a name that would lead, the sentence says it counts only
-   * the names it may publish.
-   */
+  /** `En **2024**, el nombre más repetido fue **Jon**, con **85** participantes, seguido de **Ane** (**80**)…` */
   ranking(
     ranking: Ranking,
     top: readonly RankedFigure[],
@@ -236,7 +194,6 @@ export const statisticSummaries = {
     return `${sentence}, ${feminine ? 'seguida' : 'seguido'} de ${list}.`;
   },
 
-  /** Distinct names or surnames; a year's names are told among its participants. */
   diversity(ranking: 'names' | 'surnames', distinct: number, year?: number, participants?: number): string {
     const what = counted(
       distinct,
@@ -248,11 +205,7 @@ export const statisticSummaries = {
     return `En ${yr(year)} se ${plural(distinct, 'registró', 'registraron')} ${what}${among}.`;
   },
 
-  /**
-   * `schools`: the schools listed; `leader`: the name that is the most frequent in the most
-   * of them (count = schools); `withheld`: the schools whose most frequent name the
-   * small-count rule left out.
-   */
+  /** `leader`: the name most frequent in the most schools (`count` of them). */
   commonNameBySchool(
     schools: number,
     leader: RankedFigure | null,
@@ -304,11 +257,7 @@ export const statisticSummaries = {
     );
   },
 
-  /**
-   * `count`: the names published for the first time (at least `k` children bore them this
-   * year and in no earlier edition); `top`: the most repeated of them. With `k = 1` they
-   * are the names never seen before.
-   */
+  /** `count`: the names first published this year; `top`: the most repeated of them. */
   newNamesByYear(year: number, count: number, top: RankedFigure | undefined, k = 1): string {
     if (k > 1) {
       const reached = (names: number) =>
@@ -326,7 +275,6 @@ export const statisticSummaries = {
     return `${sentence}; el más repetido, ${bold(top.name)}, con ${counted(top.count, PARTICIPANTS)}.`;
   },
 
-  /** `schools`: the new schools, most numerous first. */
   newSchoolsByYear(year: number, schools: readonly string[]): string {
     if (schools.length === 0) return `En ${yr(year)} no se estrenó ninguna compañía.`;
     const verb = plural(schools.length, 'se estrenó', 'se estrenaron');
@@ -334,7 +282,7 @@ export const statisticSummaries = {
     return `En ${yr(year)} ${verb} ${counted(schools.length, SCHOOLS)}${among} ${boldList(schools.slice(0, 3))}.`;
   },
 
-  /** `top`: the longest names published, their characters as `count`. */
+  /** `top`: the longest names published, their length as `count`. */
   longestNames(top: readonly RankedFigure[], withheld: Withheld = NOTHING_WITHHELD): string {
     if (top.length === 0)
       return withheld.count === 0 ? 'No hay nombres registrados.' : noneReaches('nombre', withheld.k);

@@ -3,36 +3,25 @@ import { searchKey } from '../names.js';
 import type { ParticipantRecord } from '../types.js';
 import { splitFullName, type SplitName } from './split-name.js';
 
-/**
- * The small-count rule's threshold when an operator has set none (DESIGN §5): no list
- * names a name that fewer children bear in its scope. 1 publishes every name, as the
- * public project did.
- */
+/** The small-count rule's k when none is set (DESIGN §5); 1 publishes every name. */
 export const DEFAULT_MIN_PUBLISHED_COUNT = 3;
 
 /** Records per key. */
 export type Counts = Map<string, number>;
 
-/** A first name or surname in one edition: borne there by at least `k` children. */
+/** A first name or surname (by lowercase `key`, DESIGN §3) that `children` ≥ k bore in one edition. */
 export interface NameCell {
-  /** Lowercase: two spellings with the same key are one name (DESIGN §3). */
   key: string;
-  /** Each written form with its records, so that a name is shown as it is most often written. */
   forms: [form: string, records: number][];
   records: number;
-  /** Distinct children (by whole name, case-insensitive) behind the records. */
   children: number;
 }
 
-/** A first name or surname within one school in one edition: borne there by at least `k` of its children. */
-export interface SchoolNameCell {
-  key: string;
-  records: number;
-  children: number;
-}
+/** The same within one school, without its written forms. */
+type SchoolNameCell = Omit<NameCell, 'forms'>;
 
 /** One school in one edition: its records (exact), and its names that reach `k`. */
-export interface SchoolCell {
+interface SchoolCell {
   school: string;
   records: number;
   firstNames: SchoolNameCell[];
@@ -40,23 +29,19 @@ export interface SchoolCell {
 }
 
 /**
- * What one edition publishes, and nothing under the small-count rule (DESIGN §5): its
- * participants and schools' records exactly, how many distinct first names and surnames
- * it had, and only the names (and names within a school) that at least `k` children bore
- * there. Made from the edition's list when the list is imported and kept as it is from
- * then on: every statistic and every name page is made from these, so that a removal
- * changes no published figure (docs/security.md, "Published figures are final").
+ * What one edition publishes, and nothing under the small-count rule (DESIGN §5). Made
+ * when its list is imported and kept: every statistic and name page is made from these,
+ * so a removal changes no published figure (docs/security.md, "Published figures are final").
  */
 export interface EditionTally {
   year: number;
-  /** Every cell is borne by at least this many children. */
   k: number;
   participants: number;
   distinctFirstNames: number;
   distinctSurnames: number;
   firstNames: NameCell[];
   surnames: NameCell[];
-  /** Schools by name (byte order), each with at least one record. */
+  /** By name, in byte order. */
   schools: SchoolCell[];
 }
 
@@ -69,12 +54,10 @@ export function shownForm(written: Iterable<readonly [string, number]>): string 
   return shown![0];
 }
 
-/** A stored name as the statistics read it: its first name, its distinct surnames, and the child it stands for. */
-export interface ReadName extends SplitName {
-  /** The lowercase forms of `firstName` and `surnames`: what they are counted by. */
+/** A stored name as the statistics read it; `child`: its search key, which tells one child. */
+interface ReadName extends SplitName {
   firstKey: string;
   surnameKeys: string[];
-  /** The whole name, normalised and lowercase: two records with the same are one child. */
   child: string;
 }
 
@@ -99,11 +82,10 @@ export function schoolOf(school: unknown): string {
 }
 
 /** Records stored by hand may hold any number as a year: only 4-digit years are statistics. */
-export function isFourDigitYear(year: number): boolean {
+function isFourDigitYear(year: number): boolean {
   return Number.isInteger(year) && year >= 1000 && year <= 9999;
 }
 
-/** A name's records and children while an edition is counted. */
 class Tallied {
   records = 0;
   children = 0;
@@ -116,7 +98,6 @@ function tallied(names: Map<string, Tallied>, key: string): Tallied {
   return found;
 }
 
-/** One school while an edition is counted: the children seen there, by whole name. */
 class SchoolTally {
   records = 0;
   readonly children = new Set<string>();
@@ -124,7 +105,7 @@ class SchoolTally {
   readonly surnames = new Map<string, Tallied>();
 }
 
-/** Adds one record; `newChild`: the first record of this child in the scope. */
+/** `newChild`: the first record of this child in the scope. */
 function addName(
   names: Map<string, Tallied>,
   key: string,
@@ -153,11 +134,9 @@ function schoolNameCells(names: Map<string, Tallied>, k: number): SchoolNameCell
 }
 
 /**
- * The tally of one edition's records under the small-count rule's `k`. A record whose
- * name is empty after normalisation still counts as a participant of its edition and
- * school; one whose school is empty after trimming counts for its edition and its names,
- * but for no school. A child is known by its whole name: two records with the same count
- * as one child (so the rule may hold back a name it could show, never the other way round).
+ * One edition's tally under `k`. An empty name still counts as a participant, an empty
+ * school for no school. Two records with the same whole name are one child (so the rule
+ * may hold back a name it could show, never the other way round).
  */
 export function tallyEdition(year: number, records: Iterable<ParticipantRecord>, k: number): EditionTally {
   const read = new Map<string, ReadName>();
@@ -208,10 +187,7 @@ export function tallyEdition(year: number, records: Iterable<ParticipantRecord>,
   };
 }
 
-/**
- * The same tally under a rule at least as strict (`k` at least the tally's): the cells
- * fewer than `k` children bear are left out. A lower `k` needs the edition's list again.
- */
+/** The same tally under a rule at least as strict; a lower `k` needs the edition's list again. */
 export function withThreshold(tally: EditionTally, k: number): EditionTally {
   if (k < tally.k) throw new RangeError(`a tally made under k = ${tally.k} cannot show names under ${k}`);
   if (k === tally.k) return tally;
@@ -246,7 +222,7 @@ export function tallyEditions(records: Iterable<ParticipantRecord>, k: number): 
   return [...recordsByEdition(records)].map(([year, list]) => tallyEdition(year, list, k));
 }
 
-/** Distinct first names and surnames over every record: the series' diversity figures (exact, naming no name). */
+/** Distinct first names and surnames over every record: the series' diversity figures. */
 export function distinctNames(records: Iterable<ParticipantRecord>): {
   firstNames: number;
   surnames: number;
