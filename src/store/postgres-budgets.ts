@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ConfigError, POSTGRES_DEFAULTS, type PostgresSettings } from '../config/index.js';
 import { BUDGET_TABLE } from './postgres-schema.js';
-import { clientConfig } from './postgres-store.js';
+import { clientConfig, newPool, onClient } from './postgres-store.js';
 /** What the servers' role needs on it: it reads, adds, changes and forgets accounts. */
-export const BUDGET_RIGHTS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
+const BUDGET_RIGHTS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
 /** The row of the salt the keys are hashed with, which every replica reads. */
 const SALT_KEY = 'salt';
 /** How often a replica deletes the accounts nobody used for a day (they are full again). */
@@ -42,12 +42,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(url: string, settings: PostgresSettings = POSTGRES_DEFAULTS) {
-    this.pool = new pg.Pool({
-      ...clientConfig(url, settings, 'tamborrada-serve-budgets'),
-      max: settings.poolMax,
-    });
-    this.pool.on('error', () => undefined);
-    this.pool.on('connect', (client) => client.on('error', () => undefined));
+    this.pool = newPool(clientConfig(url, settings, 'tamborrada-serve-budgets'), settings.poolMax);
     this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS).unref();
   }
 
@@ -155,19 +150,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     await this.readSalt();
   }
 
-  /** Runs `work` on a connection of the pool; a transaction it left open by failing is rolled back. */
   private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken = false;
-    try {
-      return await work(client);
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    return onClient(await this.pool.connect(), work);
   }
 }

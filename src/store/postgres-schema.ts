@@ -4,7 +4,7 @@ import {
   FOLLOWED_TABLES,
   RETIRED_TABLES,
   STORE_VERSION_ROW,
-} from './shared-sql.js';
+} from './sql-schema.js';
 
 /** The LISTEN/NOTIFY channel; the payload is the name of the table that changed. */
 export const CHANGE_CHANNEL = 'tamborrada_changes';

@@ -3,7 +3,10 @@ import { POSTGRES_DEFAULTS, postgresLocation, type PostgresSettings } from '../c
 import { englishList } from '../domain/english-words.js';
 import { ChangeListener, settleWithin } from './postgres-listener.js';
 import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
-import * as shared from './shared-sql.js';
+import { SqlReads, SqlSnapshot, type Sql } from './sql-reads.js';
+import { BASQUE_TABLES, LABELS_TABLE, OUR_TABLES, schemaStateOf } from './sql-schema.js';
+import { SqlWrites } from './sql-writes.js';
+import type { StoreLocation } from '../config/index.js';
 import type { SchemaState, StoreSnapshot, StoreVersion, WriteStore, WriteTransaction } from './store.js';
 
 const TIMING = {
@@ -73,6 +76,32 @@ export function clientConfig(
   };
 }
 
+/** A pool whose broken connections end no process: the next query on one fails, and is reported. */
+export function newPool(config: pg.ClientConfig, max: number): pg.Pool {
+  const pool = new pg.Pool({ ...config, max });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+/** Runs `work` on a client of a pool; a transaction it left open by failing is rolled back. */
+export async function onClient<T>(
+  client: pg.PoolClient,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  let broken = false;
+  try {
+    return await work(client);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 const TEXT_TYPES = new Set(['text', 'character varying', 'character']);
 const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint', 'numeric']);
 
@@ -97,8 +126,10 @@ function fillValue(column: string, type: string): string {
  * LISTEN); the operator's commands write inside one transaction each, serialised by an
  * advisory lock. A read model is read in one `REPEATABLE READ` transaction.
  */
-export class PostgresStore extends shared.SqlStore implements WriteStore {
-  protected readonly sql: shared.Sql;
+export class PostgresStore extends SqlReads implements WriteStore {
+  readonly description: string;
+  readonly location: StoreLocation;
+  protected readonly sql: Sql;
   private readonly pool: pg.Pool;
   private listener: ChangeListener | undefined;
   private closed = false;
@@ -109,16 +140,10 @@ export class PostgresStore extends shared.SqlStore implements WriteStore {
     private readonly settings: PostgresSettings = POSTGRES_DEFAULTS,
     private readonly applicationName = 'tamborrada',
   ) {
-    super(describeDatabaseUrl(url), postgresLocation(url, settings));
-    this.pool = new pg.Pool({
-      ...clientConfig(url, this.settings, this.applicationName),
-      max: this.settings.poolMax,
-    });
-    // An idle connection that breaks is dropped by the pool; the next query opens another.
-    this.pool.on('error', () => undefined);
-    // One lost while checked out and between queries would end the process: the next
-    // query on it fails anyway, and is reported.
-    this.pool.on('connect', (client) => client.on('error', () => undefined));
+    super();
+    this.description = describeDatabaseUrl(url);
+    this.location = postgresLocation(url, settings);
+    this.pool = newPool(clientConfig(url, settings, applicationName), settings.poolMax);
     this.sql = pgSql(this.pool);
   }
 
@@ -199,7 +224,7 @@ export class PostgresStore extends shared.SqlStore implements WriteStore {
   async readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T> {
     return this.inTransaction(
       (client) =>
-        read(shared.snapshotReads(pgSql(client), () => readVersionWith(client), participantRows(client))),
+        read(new SqlSnapshot(pgSql(client), () => readVersionWith(client), eachParticipant(client))),
       BEGIN_SNAPSHOT,
     );
   }
@@ -210,7 +235,7 @@ export class PostgresStore extends shared.SqlStore implements WriteStore {
       if ((await readSchemaStateWith(client)) !== 'migrated') {
         throw new Error('the database has not been migrated: run `tamborrada migrate` with this URL first');
       }
-      return work(shared.writeTransaction(pgSql(client), participantRows(client)));
+      return work(new SqlWrites(pgSql(client), eachParticipant(client), insertParticipants(client)));
     });
   }
 
@@ -247,26 +272,17 @@ export class PostgresStore extends shared.SqlStore implements WriteStore {
   }
 
   private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const client = await this.connect();
-    let broken = false;
-    try {
+    return onClient(await this.connect(), async (client) => {
       await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
       return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    });
   }
 }
 
 /** Runs the shared statements: their `?` placeholders become `$1`, `$2`… */
-function pgSql(queryable: Queryable): shared.Sql {
+function pgSql(queryable: Queryable): Sql {
   const query = (sql: string, params?: unknown[]) => {
     let n = 0;
     return queryable.query(
@@ -314,9 +330,9 @@ const readable = (table: string) => `COALESCE(has_table_privilege(to_regclass('$
 async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
   const { rows } = await queryable.query<{ name: string }>(
     'SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NOT NULL',
-    [[...shared.OUR_TABLES, 'participants']],
+    [[...OUR_TABLES, 'participants']],
   );
-  return shared.schemaStateOf(new Set(rows.map((row) => row.name)));
+  return schemaStateOf(new Set(rows.map((row) => row.name)));
 }
 
 /**
@@ -338,7 +354,7 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
     `(SELECT md5(COALESCE(string_agg(${row}, '|' ORDER BY ${row}), '')) FROM ${table} t)`;
   // The Basque summaries and the schools' names where the role may read them (a database migrated without the grant).
   const { rows: basque } = await queryable.query<{ tables: string[] }>(
-    `SELECT array_remove(ARRAY[${[...shared.BASQUE_TABLES, shared.LABELS_TABLE].map((table) => `CASE WHEN ${readable(table)} THEN '${table}' END`).join(', ')}], NULL) AS tables`,
+    `SELECT array_remove(ARRAY[${[...BASQUE_TABLES, LABELS_TABLE].map((table) => `CASE WHEN ${readable(table)} THEN '${table}' END`).join(', ')}], NULL) AS tables`,
   );
   const { rows: fingerprint } = await queryable.query<{ value: string }>(
     `SELECT concat_ws('/', (SELECT count(*) || '/' || COALESCE(max(created_at)::text, '') FROM participants),
@@ -348,51 +364,52 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   return `f${fingerprint[0]!.value}`;
 }
 
-/** Participants through a cursor (no statement reads the whole table), or in batches of arrays. */
-function participantRows(client: pg.PoolClient): shared.ParticipantRows {
-  return {
-    async each(withheld, take) {
-      await client.query(
-        `DECLARE tamborrada_participants NO SCROLL CURSOR FOR
-         SELECT name, school, year::int AS year FROM participants WHERE year::int <> ALL($1::int[])`,
-        [[...withheld]],
-      );
-      let count = 0;
-      for (;;) {
-        const { rows } = await client.query<[string, string, number]>({
-          text: `FETCH ${TIMING.participantsPerFetch} FROM tamborrada_participants`,
-          rowMode: 'array',
-        });
-        for (const [name, school, year] of rows) take(name, school, year);
-        count += rows.length;
-        if (rows.length < TIMING.participantsPerFetch) break;
-      }
-      await client.query('CLOSE tamborrada_participants');
-      return count;
-    },
-    async insert(rows, onInserted) {
-      // NOT NULL columns without default of the public project's table.
-      const { rows: required } = await client.query<{ column_name: string; data_type: string }>(
-        `SELECT column_name, data_type FROM information_schema.columns
-         WHERE table_schema = (SELECT n.nspname FROM pg_class r JOIN pg_namespace n ON n.oid = r.relnamespace
-                               WHERE r.oid = to_regclass('participants'))
-           AND table_name = 'participants' AND column_name IN ('article_date', 'url_id')
-           AND is_nullable = 'NO' AND column_default IS NULL`,
-      );
-      const columns = required.map((row) => `, ${row.column_name}`).join('');
-      const values = required.map((row) => `, ${fillValue(row.column_name, row.data_type)}`).join('');
-      const sql = `INSERT INTO participants (name, school, year${columns})
-         SELECT u.name, u.school, u.year${values}
-         FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS u(name, school, year, n)`;
-      for (let i = 0; i < rows.length; i += TIMING.insertBatch) {
-        const batch = rows.slice(i, i + TIMING.insertBatch);
-        await client.query(sql, [
-          batch.map((r) => r.name),
-          batch.map((r) => r.school),
-          batch.map((r) => r.year),
-        ]);
-        onInserted?.(i + batch.length);
-      }
-    },
+/** Participants through a cursor: no statement reads the whole table. */
+function eachParticipant(client: pg.PoolClient): StoreSnapshot['readParticipants'] {
+  return async (withheld, take) => {
+    await client.query(
+      `DECLARE tamborrada_participants NO SCROLL CURSOR FOR
+       SELECT name, school, year::int AS year FROM participants WHERE year::int <> ALL($1::int[])`,
+      [[...withheld]],
+    );
+    let count = 0;
+    for (;;) {
+      const { rows } = await client.query<[string, string, number]>({
+        text: `FETCH ${TIMING.participantsPerFetch} FROM tamborrada_participants`,
+        rowMode: 'array',
+      });
+      for (const [name, school, year] of rows) take(name, school, year);
+      count += rows.length;
+      if (rows.length < TIMING.participantsPerFetch) break;
+    }
+    await client.query('CLOSE tamborrada_participants');
+    return count;
+  };
+}
+
+/** Participants in batches of arrays, filling the public project's NOT NULL columns without default. */
+function insertParticipants(client: pg.PoolClient): WriteTransaction['insertParticipants'] {
+  return async (rows, onInserted) => {
+    const { rows: required } = await client.query<{ column_name: string; data_type: string }>(
+      `SELECT column_name, data_type FROM information_schema.columns
+       WHERE table_schema = (SELECT n.nspname FROM pg_class r JOIN pg_namespace n ON n.oid = r.relnamespace
+                             WHERE r.oid = to_regclass('participants'))
+         AND table_name = 'participants' AND column_name IN ('article_date', 'url_id')
+         AND is_nullable = 'NO' AND column_default IS NULL`,
+    );
+    const columns = required.map((row) => `, ${row.column_name}`).join('');
+    const values = required.map((row) => `, ${fillValue(row.column_name, row.data_type)}`).join('');
+    const sql = `INSERT INTO participants (name, school, year${columns})
+       SELECT u.name, u.school, u.year${values}
+       FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS u(name, school, year, n)`;
+    for (let i = 0; i < rows.length; i += TIMING.insertBatch) {
+      const batch = rows.slice(i, i + TIMING.insertBatch);
+      await client.query(sql, [
+        batch.map((r) => r.name),
+        batch.map((r) => r.school),
+        batch.map((r) => r.year),
+      ]);
+      onInserted?.(i + batch.length);
+    }
   };
 }

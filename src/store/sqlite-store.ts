@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import * as shared from './shared-sql.js';
+import type { StoreLocation } from '../config/index.js';
+import { SqlReads, SqlSnapshot, type Sql } from './sql-reads.js';
+import { schemaStateOf } from './sql-schema.js';
+import { SqlWrites } from './sql-writes.js';
 import { SQLITE_SCHEMA } from './sqlite-schema.js';
 import {
   StaleConnectionError,
@@ -17,7 +20,7 @@ import {
  * `readonly`: a connection that cannot write. `readOnly: 'leave-nothing'`: one that writes
  * nothing either and leaves no `-wal` or `-shm` beside a file nobody has open (a backup).
  */
-export interface SqliteStoreOptions {
+interface SqliteStoreOptions {
   readonly?: boolean | 'leave-nothing';
   create?: boolean;
 }
@@ -87,52 +90,54 @@ function fileIdentity(path: string): string | undefined {
  * poll throws `StaleConnectionError`: every connection of the process to the file must
  * be closed (SQLite shares one WAL index among them) and opened again.
  */
-export class SqliteStore extends shared.SqlStore implements WriteStore {
+export class SqliteStore extends SqlReads implements WriteStore {
+  readonly description: string;
+  readonly location: StoreLocation;
   private db: Database.Database;
   /** `device:inode` of the file `db` has open. */
   private identity: string;
   /** `device:inode` of the `-wal` and `-shm` the connection opened, once a poll read through it. */
   private walIdentity: string | undefined;
-  protected readonly sql: shared.Sql = {
+  protected readonly sql: Sql = {
     all: async <T>(sql: string, params: unknown[] = []) => this.db.prepare(sql).all(...params) as T[],
     run: async (sql, params = []) => this.db.prepare(sql).run(...params).changes,
     now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
     readable: (table) => `EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${table}')`,
   };
-  private readonly participants: shared.ParticipantRows = {
-    each: async (withheld, take) => {
-      const where = withheld.length === 0 ? '' : ` WHERE year NOT IN (${withheld.map(() => '?').join(', ')})`;
-      const rows = this.db.prepare(`SELECT name, school, year FROM participants${where}`).raw(true);
-      let count = 0;
-      for (const [name, school, year] of rows.iterate(...withheld) as IterableIterator<
-        [string, string, number]
-      >) {
-        take(name, school, year);
-        count++;
-      }
-      return count;
-    },
-    insert: async (rows, onInserted) => {
-      const insert = (count: number) =>
-        this.db.prepare(
-          `INSERT INTO participants (name, school, year) VALUES ${Array(count).fill('(?, ?, ?)').join(', ')}`,
-        );
-      const full = insert(INSERT_BATCH);
-      for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-        const batch = rows.slice(i, i + INSERT_BATCH);
-        const values = batch.flatMap((r) => [r.name, r.school, r.year]);
-        (batch.length === INSERT_BATCH ? full : insert(batch.length)).run(values);
-        if (i % PROGRESS_EVERY_ROWS === 0) onInserted?.(i + batch.length);
-      }
-      onInserted?.(rows.length);
-    },
+  private readonly eachParticipant: StoreSnapshot['readParticipants'] = async (withheld, take) => {
+    const where = withheld.length === 0 ? '' : ` WHERE year NOT IN (${withheld.map(() => '?').join(', ')})`;
+    const rows = this.db.prepare(`SELECT name, school, year FROM participants${where}`).raw(true);
+    let count = 0;
+    for (const [name, school, year] of rows.iterate(...withheld) as IterableIterator<
+      [string, string, number]
+    >) {
+      take(name, school, year);
+      count++;
+    }
+    return count;
+  };
+  private readonly insertParticipants: WriteTransaction['insertParticipants'] = async (rows, onInserted) => {
+    const insert = (count: number) =>
+      this.db.prepare(
+        `INSERT INTO participants (name, school, year) VALUES ${Array(count).fill('(?, ?, ?)').join(', ')}`,
+      );
+    const full = insert(INSERT_BATCH);
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      const batch = rows.slice(i, i + INSERT_BATCH);
+      const values = batch.flatMap((r) => [r.name, r.school, r.year]);
+      (batch.length === INSERT_BATCH ? full : insert(batch.length)).run(values);
+      if (i % PROGRESS_EVERY_ROWS === 0) onInserted?.(i + batch.length);
+    }
+    onInserted?.(rows.length);
   };
 
   constructor(
     private readonly path: string,
     private readonly options: SqliteStoreOptions = {},
   ) {
-    super(`sqlite:${path}`, { engine: 'sqlite', path });
+    super();
+    this.description = `sqlite:${path}`;
+    this.location = { engine: 'sqlite', path };
     if (options.create) createOwnerOnly(path);
     ({ db: this.db, identity: this.identity } = this.open());
   }
@@ -175,7 +180,7 @@ export class SqliteStore extends shared.SqlStore implements WriteStore {
 
   async readSchemaState(): Promise<SchemaState> {
     const rows = await this.sql.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'");
-    return shared.schemaStateOf(new Set(rows.map((row) => row.name)));
+    return schemaStateOf(new Set(rows.map((row) => row.name)));
   }
 
   async migrate(): Promise<boolean> {
@@ -235,13 +240,13 @@ export class SqliteStore extends shared.SqlStore implements WriteStore {
     this.followFile();
     const readVersion = async () => `${this.identity}#${counterOf(this.db)}`;
     return this.inTransaction('BEGIN', () =>
-      read(shared.snapshotReads(this.sql, readVersion, this.participants)),
+      read(new SqlSnapshot(this.sql, readVersion, this.eachParticipant)),
     );
   }
 
   async transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> {
     return this.inTransaction('BEGIN IMMEDIATE', () =>
-      work(shared.writeTransaction(this.sql, this.participants)),
+      work(new SqlWrites(this.sql, this.eachParticipant, this.insertParticipants)),
     );
   }
 
