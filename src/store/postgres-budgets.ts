@@ -3,11 +3,10 @@ import pg from 'pg';
 import { ConfigError, POSTGRES_DEFAULTS, type PostgresSettings } from '../config/index.js';
 import { BUDGET_TABLE } from './postgres-schema.js';
 import { clientConfig, newPool, onClient } from './postgres-store.js';
-/** What the servers' role needs on it: it reads, adds, changes and forgets accounts. */
 const BUDGET_RIGHTS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
-/** The row of the salt the keys are hashed with, which every replica reads. */
+/** The row of the salt every replica hashes the keys with. */
 const SALT_KEY = 'salt';
-/** How often a replica deletes the accounts nobody used for a day (they are full again). */
+/** How often a replica deletes the accounts nobody used for a day. */
 const SWEEP_MS = 10 * 60_000;
 
 /** What the search budgets need of a table that every replica shares. */
@@ -33,8 +32,7 @@ const OFF = 'or set SEARCH_BUDGETS=off to serve without budgets';
 
 /**
  * The table over a pool of its own, in read-write transactions (the servers' role reads
- * only by default: docs/postgresql.md). Keys are stored as salted SHA-256 hashes, so
- * that the table holds no client's address; rows unused for a day are deleted.
+ * only by default). Keys are salted SHA-256 hashes: the table holds no client's address.
  */
 export class PostgresBudgetTable implements SharedBudgetTable {
   private readonly pool: pg.Pool;
@@ -46,11 +44,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS).unref();
   }
 
-  /**
-   * Whether this role may use the table: throws BudgetTableRefused when it may not (no
-   * table, rights missing, a read-only standby); any other failure (the database
-   * unreachable) as it comes, for the caller to report and try again later.
-   */
+  /** Throws BudgetTableRefused when this role may not use the table; any other failure as it comes. */
   async check(): Promise<void> {
     const { rows } = await this.pool.query<Record<string, unknown>>(
       `SELECT current_user AS role, to_regclass($1) IS NOT NULL AS present, pg_is_in_recovery() AS standby,
@@ -119,10 +113,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     await this.pool.end();
   }
 
-  /**
-   * The salt every replica hashes keys with: made by the first replica that finds none
-   * (the table is emptied after a crash: one that knew it writes it back).
-   */
+  /** Made by the first replica that finds none (after a crash, one that knew it writes it back). */
   private async readSalt(): Promise<string> {
     const proposed = this.salt ?? randomBytes(16).toString('hex');
     const results = (await this.inTransaction((client) =>
@@ -138,7 +129,6 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     return this.salt;
   }
 
-  /** Deletes the accounts nobody used for a day, and writes the salt back if the table lost it. */
   private async sweep(): Promise<void> {
     await this.inTransaction((client) =>
       client.query(

@@ -10,23 +10,19 @@ import type { StoreLocation } from '../config/index.js';
 import type { SchemaState, StoreSnapshot, StoreVersion, WriteStore, WriteTransaction } from './store.js';
 
 const TIMING = {
-  /** Rows per INSERT of the import: 3 million participants are 150 statements. */
   insertBatch: 20_000,
-  /** Participants fetched per round trip of a snapshot's cursor. */
   participantsPerFetch: 10_000,
   closeWaitMs: 2_000,
   connectAttempts: 3,
   connectRetryMs: 250,
   /** Beyond the statement timeout, so that a server that stopped answering is noticed too. */
   clientTimeoutMarginMs: 5_000,
-  /** How long `eraseDeletedRows` waits for the transactions older than a removal (as SQLite's for its WAL). */
+  /** How long `eraseDeletedRows` waits for the transactions older than a removal. */
   olderTransactionsWaitMs: 30_000,
 };
 /** A connection not opened in time, and a database that cannot take one more now (starting up, full). */
 const CONNECT_TIMED_OUT = /connection timeout|timeout exceeded when trying to connect/i;
 const NOT_NOW = new Set(['57P03', '53300', 'ECONNRESET']);
-/** One snapshot of the whole database for every read of a model, and never a write. */
-const BEGIN_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -40,7 +36,7 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
-/** The role a URL connects as, as `pg` settles it (the URL, else `PGUSER`, else the OS user); undefined if none. */
+/** The role a URL connects as, as `pg` settles it (the URL, `PGUSER`, the OS user). */
 export function connectingRole(url: string): string | undefined {
   try {
     return new pg.Client({ connectionString: url }).user || undefined;
@@ -55,10 +51,7 @@ export function serverAddress(url: string): string {
   return parsed ? `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}` : 'the configured server';
 }
 
-/**
- * Settings of one connection. Parameters in the URL win over these (as `pg` merges them);
- * SSL comes from the URL's `sslmode` or `PGSSLMODE`, read by `pg` itself.
- */
+/** Settings of one connection; the URL's parameters (`sslmode`) win. */
 export function clientConfig(
   url: string,
   settings: PostgresSettings,
@@ -105,10 +98,7 @@ export async function onClient<T>(
 const TEXT_TYPES = new Set(['text', 'character varying', 'character']);
 const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint', 'numeric']);
 
-/**
- * What the import writes into a NOT NULL column without default of the public project's
- * table (cast to its type on assignment): the year's first day, a fresh uuid or the next numbers.
- */
+/** What the import writes into a NOT NULL column without default of the public project's table. */
 function fillValue(column: string, type: string): string {
   if (TEXT_TYPES.has(type))
     return column === 'article_date' ? "u.year::text || '-01-01'" : 'gen_random_uuid()';
@@ -121,11 +111,7 @@ function fillValue(column: string, type: string): string {
   throw new Error(`participants.${column} is NOT NULL of type ${type}, which the import cannot fill`);
 }
 
-/**
- * The production store: PostgreSQL through a `pg` pool. The server only reads (and may
- * LISTEN); the operator's commands write inside one transaction each, serialised by an
- * advisory lock. A read model is read in one `REPEATABLE READ` transaction.
- */
+/** PostgreSQL through a `pg` pool; writes serialised by an advisory lock, models read in one snapshot. */
 export class PostgresStore extends SqlReads implements WriteStore {
   readonly description: string;
   readonly location: StoreLocation;
@@ -134,7 +120,6 @@ export class PostgresStore extends SqlReads implements WriteStore {
   private listener: ChangeListener | undefined;
   private closed = false;
 
-  /** `applicationName` names the connections (one in the URL wins). */
   constructor(
     private readonly url: string,
     private readonly settings: PostgresSettings = POSTGRES_DEFAULTS,
@@ -148,9 +133,8 @@ export class PostgresStore extends SqlReads implements WriteStore {
   }
 
   /**
-   * VACUUM FULL writes the tables anew and drops their old files, dead rows included (a
-   * plain VACUUM only marks their space free). Only their owner may; PostgreSQL would
-   * skip the others with a mere warning, so they are named instead.
+   * VACUUM FULL writes the tables anew, dead rows left out (a plain VACUUM only marks their
+   * space free). Only their owner may; PostgreSQL would skip the others with a warning.
    */
   async eraseDeletedRows(): Promise<string | undefined> {
     const tables = ['participants', 'statistics', 'summaries_eu'];
@@ -170,10 +154,8 @@ export class PostgresStore extends SqlReads implements WriteStore {
   }
 
   /**
-   * VACUUM FULL copies a deleted row that some transaction may still see: one that began
-   * before the deletion, in this database or, if it has written, in any other of the
-   * server (every later snapshot, VACUUM FULL's own included, counts it as running). Waits
-   * for each such transaction to end; names one still open after the wait.
+   * VACUUM FULL keeps a deleted row that a transaction older than the deletion may see (in
+   * any database of the server, if it has written): waits for them; names one still open.
    */
   private async olderTransactionAfterWaiting(): Promise<string | undefined> {
     const { rows } = await this.pool.query<{ marker: string }>('SELECT pg_current_xact_id()::xid AS marker');
@@ -225,7 +207,7 @@ export class PostgresStore extends SqlReads implements WriteStore {
     return this.inTransaction(
       (client) =>
         read(new SqlSnapshot(pgSql(client), () => readVersionWith(client), eachParticipant(client))),
-      BEGIN_SNAPSHOT,
+      'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY',
     );
   }
 
@@ -246,10 +228,7 @@ export class PostgresStore extends SqlReads implements WriteStore {
     await settleWithin(this.pool.end(), TIMING.closeWaitMs);
   }
 
-  /**
-   * A connection from the pool, tried again when opening one failed in a way that may
-   * pass: under load, `pg`'s connect timer ends attempts that would have succeeded.
-   */
+  /** A connection, tried again on failures that may pass: under load `pg`'s timer ends good attempts. */
   private async connect(): Promise<pg.PoolClient> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -281,7 +260,7 @@ export class PostgresStore extends SqlReads implements WriteStore {
   }
 }
 
-/** Runs the shared statements: their `?` placeholders become `$1`, `$2`… */
+/** `?` placeholders become `$1`, `$2`… */
 function pgSql(queryable: Queryable): Sql {
   const query = (sql: string, params?: unknown[]) => {
     let n = 0;
@@ -299,9 +278,8 @@ function pgSql(queryable: Queryable): Sql {
 }
 
 /**
- * What `migrate` may change in the current schema: its relations, triggers and functions
- * (by source and settings, since CREATE OR REPLACE rewrites a function's row even when
- * nothing differs) and the parts of the change counter.
+ * What `migrate` may change: relations, triggers, functions (by source: CREATE OR REPLACE
+ * rewrites a function's row even when nothing differs), the parts of the change counter.
  */
 async function schemaFingerprint(queryable: Queryable): Promise<string> {
   const { rows } = await queryable.query<{ catalog: string; parts: boolean }>(
@@ -336,9 +314,8 @@ async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
 }
 
 /**
- * The store's counter: every row of `tamborrada_changes`, bumped by triggers that also
- * NOTIFY. Where the role may not read it (a database not migrated yet), a fingerprint
- * stands in: hashes of the small tables a model is built from, a count of the participants.
+ * The store's counter, bumped by triggers that also NOTIFY. Where the role may not read it
+ * (not migrated yet), a fingerprint of the tables a model is built from stands in.
  */
 async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   const { rows } = await queryable.query<{ counters: boolean }>(
@@ -352,7 +329,6 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   }
   const hashAll = (table: string, row = 't::text') =>
     `(SELECT md5(COALESCE(string_agg(${row}, '|' ORDER BY ${row}), '')) FROM ${table} t)`;
-  // The Basque summaries and the schools' names where the role may read them (a database migrated without the grant).
   const { rows: basque } = await queryable.query<{ tables: string[] }>(
     `SELECT array_remove(ARRAY[${[...BASQUE_TABLES, LABELS_TABLE].map((table) => `CASE WHEN ${readable(table)} THEN '${table}' END`).join(', ')}], NULL) AS tables`,
   );

@@ -16,9 +16,8 @@ import {
 } from './store.js';
 
 /**
- * `create`: the file (and its folder) when missing, readable by its owner only.
- * `readonly`: a connection that cannot write. `readOnly: 'leave-nothing'`: one that writes
- * nothing either and leaves no `-wal` or `-shm` beside a file nobody has open (a backup).
+ * `create`: the file (and its folder) when missing, its owner's only. `readonly:
+ * 'leave-nothing'`: also leaves no `-wal` or `-shm` beside a file nobody has open (a backup).
  */
 interface SqliteStoreOptions {
   readonly?: boolean | 'leave-nothing';
@@ -32,7 +31,7 @@ const INSERT_BATCH = 500;
 /** How often an insert reports its progress, in rows (a multiple of INSERT_BATCH). */
 const PROGRESS_EVERY_ROWS = 10_000;
 
-/** The store's counter: every row of `tamborrada_changes` (an older version kept one per table and year). */
+/** The store's counter: every row of `tamborrada_changes`. */
 function counterOf(db: Database.Database): string {
   const row = db
     .prepare(
@@ -42,10 +41,7 @@ function counterOf(db: Database.Database): string {
   return row.counter ?? '';
 }
 
-/**
- * A missing store file, created empty with mode 0600 (its folder 0700) before SQLite
- * opens it: it holds children's names, and SQLite gives its `-wal` and `-shm` the file's mode.
- */
+/** Mode 0600 (its folder 0700): children's names; SQLite gives its `-wal` and `-shm` the file's mode. */
 function createOwnerOnly(path: string): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   try {
@@ -56,17 +52,15 @@ function createOwnerOnly(path: string): void {
 }
 
 /**
- * Whether to open SQLite read-only. For 'leave-nothing': a read-only connection would
- * create the `-wal` and `-shm` of a WAL file and, unable to checkpoint, leave them behind;
- * where no `-wal` is there (nobody has the file open), a read-write connection that
- * changes nothing (`query_only`) is the last to close and removes them, as SQLite does.
+ * For 'leave-nothing': a read-only connection would create the `-wal` and `-shm` and leave
+ * them behind; where no `-wal` is there, a read-write connection that changes nothing
+ * (`query_only`) is the last to close and removes them.
  */
 function readOnlyConnection(path: string, readonly: SqliteStoreOptions['readonly']): boolean {
   if (readonly !== 'leave-nothing') return readonly ?? false;
   return existsSync(`${path}-wal`);
 }
 
-/** `device:inode` of the file at `path`, if there is one. */
 function fileIdentity(path: string): string | undefined {
   try {
     const stats = statSync(path);
@@ -77,26 +71,19 @@ function fileIdentity(path: string): string | undefined {
 }
 
 /**
- * The embedded store: one SQLite file in WAL mode. The server's connection follows its
- * path: a file replaced there (another device or inode) is opened anew, and a file
- * overwritten in place with something that is not a database is reported, although
- * SQLite would go on answering from pages it holds in memory.
- *
- * Nothing here opens the file outside SQLite: closing any descriptor of a file drops
- * every POSIX lock the process holds on it, and the next SQLite client to close would
- * delete the WAL under our connections. Hence `stat` for the path's identity.
- *
- * Should the `-wal` or `-shm` at the path no longer be those the connection opened, the
- * poll throws `StaleConnectionError`: every connection of the process to the file must
- * be closed (SQLite shares one WAL index among them) and opened again.
+ * One SQLite file in WAL mode. The server's connection follows its path: a file replaced
+ * there is opened anew; one overwritten in place with something else is reported (SQLite
+ * would answer from pages in memory); `-wal` and `-shm` no longer those it opened throw
+ * `StaleConnectionError` (SQLite shares one WAL index among a process's connections).
+ * Nothing opens the file outside SQLite (hence `stat`): closing any descriptor of it drops
+ * the process's POSIX locks, and the next SQLite client to close would delete the WAL.
  */
 export class SqliteStore extends SqlReads implements WriteStore {
   readonly description: string;
   readonly location: StoreLocation;
   private db: Database.Database;
-  /** `device:inode` of the file `db` has open. */
   private identity: string;
-  /** `device:inode` of the `-wal` and `-shm` the connection opened, once a poll read through it. */
+  /** Of the `-wal` and `-shm` the connection opened, once a poll read through it. */
   private walIdentity: string | undefined;
   protected readonly sql: Sql = {
     all: async <T>(sql: string, params: unknown[] = []) => this.db.prepare(sql).all(...params) as T[],
@@ -142,7 +129,7 @@ export class SqliteStore extends SqlReads implements WriteStore {
     ({ db: this.db, identity: this.identity } = this.open());
   }
 
-  /** A connection and the identity of the file it has open (the same before and after opening). */
+  /** A connection and the `device:inode` of the file it has open (the same before and after). */
   private open(): { db: Database.Database; identity: string } {
     for (let attempt = 1; ; attempt++) {
       const before = fileIdentity(this.path);
@@ -153,7 +140,6 @@ export class SqliteStore extends SqlReads implements WriteStore {
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       // Deleted rows are overwritten with zeros, not left readable in free space (children's names).
       if (!this.options.readonly) db.pragma('secure_delete = ON');
-      // A connection that may write the file but must not: SQLite refuses every change.
       if (this.options.readonly === 'leave-nothing') db.pragma('query_only = ON');
       const after = fileIdentity(this.path) ?? '';
       if (before === undefined || before === after || attempt === 3) return { db, identity: after };
@@ -161,11 +147,7 @@ export class SqliteStore extends SqlReads implements WriteStore {
     }
   }
 
-  /**
-   * VACUUM rewrites every page, so nothing deleted earlier (before secure deletion, by a
-   * replaced list, by `year remove`) stays in free space; the checkpoint then copies it
-   * into the file and truncates the WAL, whose older frames still hold deleted rows.
-   */
+  /** VACUUM rewrites every page (no deleted row left in free space); the checkpoint empties the WAL. */
   async eraseDeletedRows(): Promise<string | undefined> {
     this.db.exec('VACUUM');
     const deadline = performance.now() + WAL_EMPTY_WAIT_MS;
@@ -201,8 +183,7 @@ export class SqliteStore extends SqlReads implements WriteStore {
   async readVersion(): Promise<StoreVersion> {
     if (this.followFile()) {
       this.checkWal();
-      // The read that follows then goes to the file: one overwritten in place with
-      // something else answers SQLITE_NOTADB instead of pages held in memory.
+      // The next read goes to the file: one overwritten with something else answers SQLITE_NOTADB.
       this.db.pragma('shrink_memory');
     }
     return `${this.identity}#${counterOf(this.db)}`;
@@ -219,10 +200,7 @@ export class SqliteStore extends SqlReads implements WriteStore {
     return false;
   }
 
-  /**
-   * Throws StaleConnectionError when the `-wal` and `-shm` at the path are no longer those
-   * the connection opened: it would read a WAL nobody writes to any more.
-   */
+  /** Throws StaleConnectionError when the `-wal` and `-shm` are no longer those it opened. */
   private checkWal(): void {
     const walIdentity = () =>
       [`${this.path}-wal`, `${this.path}-shm`].map((file) => fileIdentity(file) ?? '-').join(' ');
@@ -235,7 +213,7 @@ export class SqliteStore extends SqlReads implements WriteStore {
     }
   }
 
-  /** A deferred transaction: SQLite takes its snapshot at the first read. The file is followed first. */
+  /** A deferred transaction: SQLite takes its snapshot at the first read. */
   async readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T> {
     this.followFile();
     const readVersion = async () => `${this.identity}#${counterOf(this.db)}`;
