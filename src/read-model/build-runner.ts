@@ -10,10 +10,7 @@ export type WorkerMessage =
   | { type: 'done'; outcome: BuildOutcome }
   | { type: 'failed'; details: string };
 
-/**
- * The worker's module beside this one. From the TypeScript sources (tests, `tsx`), the
- * worker registers tsx before loading it: `--import` hooks are not passed on to workers.
- */
+/** From the TypeScript sources the worker registers tsx first: `--import` hooks do not reach workers. */
 function spawnWorker(): Worker {
   return import.meta.url.endsWith('.ts')
     ? new Worker(
@@ -26,11 +23,8 @@ function spawnWorker(): Worker {
 type Built = BuildOutcome & { shelves: Map<string, SchoolShelf> };
 
 /**
- * Builds the read model on this thread: only while nothing is served yet (the server
- * listens once the first model is in). What a worker leaves behind when it ends (V8's
- * pages of its heap, the Node binary's pages its start touched) stays resident: about
- * 15 MB of the idle server on the demo (docs/decisions.md, "The first model built on the
- * server's own thread").
+ * Builds the read model on this thread, while nothing is served yet: what a worker leaves
+ * behind when it ends stays resident (about 15 MB of the idle server on the demo).
  */
 export async function buildHere(
   location: StoreLocation,
@@ -44,11 +38,7 @@ export async function buildHere(
   return { ...outcome, shelves };
 }
 
-/**
- * Builds the read model in a worker thread of its own, which ends with the build (or when
- * `signal` aborts): this thread, which goes on serving, only receives the parts, a shelf
- * per message.
- */
+/** Builds the read model in a worker thread that ends with the build (or `signal`); parts come a shelf per message. */
 export async function runBuild(
   location: StoreLocation,
   onProgress: (progress: BuildProgress) => void,

@@ -1,8 +1,4 @@
-/**
- * A worker thread that runs one build (build.ts) of the store its first message locates,
- * and posts the parts as they are made: each school's shelf (its typed arrays moved, not
- * copied), progress now and then, and the outcome.
- */
+/** Runs one build of the store its first message locates; posts the parts as they are made. */
 import { parentPort } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import { describeStoreError } from '../store/store-errors.js';

@@ -1,9 +1,3 @@
-/**
- * The build of the whole read model from one snapshot of the store, which hands the parts
- * over as they are made: each school's shelf, progress now and then, and the outcome. It
- * runs in a worker thread (build-worker.ts) or, before the server listens, on the server's
- * own (build-runner.ts says why).
- */
 import type { StoreLocation } from '../config/index.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { editionFingerprints, publishedFacts } from '../domain/statistics/name-facts.js';
@@ -19,7 +13,6 @@ import { openReadStore } from '../store/open-store.js';
 import { ShelfCollector, type SchoolShelf } from './participant-index.js';
 import { statisticsData } from './statistics-records.js';
 
-/** Rows read so far, and while indexing the schools indexed so far, of `schoolCount`. */
 export interface BuildProgress {
   phase: 'reading' | 'indexing';
   rows: number;
@@ -27,16 +20,15 @@ export interface BuildProgress {
   schoolCount?: number;
 }
 
-/** The result of a build, apart from the shelves (handed over one by one as they are built). */
+/** The result of a build, apart from the shelves (handed over one by one). */
 export type BuildOutcome = Awaited<ReturnType<typeof buildReadModel>>;
 
-/** Where a build hands its parts: each school's shelf as it is built, and its progress. */
-export interface BuildSink {
+interface BuildSink {
   shelf(shelf: SchoolShelf): void;
   progress(progress: BuildProgress): void;
 }
 
-/** CPU time of this thread since `start`, in ms (Node 23.9+). */
+/** CPU time of this thread since `start`, in ms. */
 function cpuMsSince(start: NodeJS.CpuUsage | undefined): number | undefined {
   const cpu = start && process.threadCpuUsage(start);
   return cpu && (cpu.user + cpu.system) / 1000;
@@ -46,7 +38,7 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
   const started = performance.now();
   let lastProgress = started;
   const report = (progress: BuildProgress) => {
-    if (performance.now() - lastProgress < 1000) return; // once a second at most
+    if (performance.now() - lastProgress < 1000) return;
     lastProgress = performance.now();
     sink.progress(progress);
   };
@@ -60,7 +52,6 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
   const collector = new ShelfCollector();
   const take = (name: string, school: string, year: number) => {
     collector.take(name, school, year);
-    // A look at the clock every few thousand rows only.
     if (collector.rows % 8192 === 0) report({ phase: 'reading', rows: collector.rows });
   };
   const read = await store
@@ -71,7 +62,7 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
       const rule = await snapshot.readStatisticsRule();
       const tallies = await snapshot.readEditionTallies();
       const schoolLabels = await snapshot.readSchoolLabels();
-      // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
+      // A year without a flag (plain SQL) is served.
       const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
       await snapshot.readParticipants(
         withheld.map((row) => Number(row.year)),
@@ -103,30 +94,27 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
   const indexMs = performance.now() - started - readMs;
   const cpuMs = cpuMsSince(cpuAtStart);
   return {
-    /** The store's version as read inside the snapshot: the version of what was built. */
+    /** The store's version as read inside the snapshot. */
     version: read.version,
     statistics,
-    /** The published facts (`PublishedFacts`: the name pages, the schools' participants) as JSON. */
+    /** `PublishedFacts` as JSON. */
     names,
-    /** The schools' names in other languages (`school label`). */
     schoolLabels: read.schoolLabels,
-    /** True when a stored tally did not fit the rows served and the build made one of its own. */
+    /** True when a stored tally did not fit the rows served and the build made one. */
     namesMade,
     rowsRead: collector.rows,
     readMs,
     indexMs,
-    /** CPU time of this thread for the build (wall times mislead on a busy machine); Node 23.9+. */
+    /** CPU time of the build (wall times mislead on a busy machine). */
     cpuMs,
-    /** CPU time of this thread for the name facts, read or made (a part of `cpuMs`). */
+    /** CPU time of the name facts (a part of `cpuMs`). */
     namesCpuMs,
   };
 }
 
 /**
  * The published facts of the editions served: from their stored tallies where those still
- * stand for the rows read (made with the statistics, they are final), else (rows or a
- * year's flag changed by plain SQL since, statistics loaded by plain SQL or an older
- * version) from the rows themselves.
+ * stand for the rows read (they are final), else (plain SQL, an older version) from the rows.
  */
 function factsOfEditions(
   stored: readonly StoredTally[],
