@@ -2,8 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import { describeStoreError } from '../store/store-errors.js';
-import { buildReadModel } from './build.js';
-import type { WorkerMessage } from './build-runner.js';
+import { buildReadModel, type WorkerMessage } from './build.js';
 import { shelfBuffers } from './participant-index.js';
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
