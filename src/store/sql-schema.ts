@@ -59,6 +59,11 @@ const summaryTable = (name: string, time?: string) => `CREATE TABLE IF NOT EXIST
        PRIMARY KEY (category, year)
      )`;
 
+const oneRowTable = (name: string, ...columns: string[]) => `CREATE TABLE IF NOT EXISTS ${name} (
+       id integer PRIMARY KEY CHECK (id = 1),
+       ${columns.join(',\n       ')}
+     )`;
+
 /**
  * The tables of DESIGN §2 and our own, created only when missing: an existing database
  * (the public project's) keeps its tables exactly as they are.
@@ -113,11 +118,11 @@ function ourTables(time: string): string[] {
        loaded_at ${time}
      )`,
     // The small-count rule the statistics were last computed under (DESIGN §5).
-    `CREATE TABLE IF NOT EXISTS tamborrada_statistics_rule (
-       id integer PRIMARY KEY CHECK (id = 1),
-       min_published_count integer NOT NULL CHECK (min_published_count >= 1),
-       computed_at ${time}
-     )`,
+    oneRowTable(
+      'tamborrada_statistics_rule',
+      'min_published_count integer NOT NULL CHECK (min_published_count >= 1)',
+      `computed_at ${time}`,
+    ),
     // Each edition's `EditionTally` as JSON, made at its import and kept, with the k it was
     // made under and the fingerprint of the rows it stands for (`editionFingerprints`).
     `CREATE TABLE IF NOT EXISTS tamborrada_edition_tallies (
@@ -128,11 +133,7 @@ function ourTables(time: string): string[] {
        computed_at ${time}
      )`,
     // The key of the removals' hashes, made by `migrate`.
-    `CREATE TABLE IF NOT EXISTS tamborrada_store_secret (
-       id integer PRIMARY KEY CHECK (id = 1),
-       secret text NOT NULL,
-       created_at ${time}
-     )`,
+    oneRowTable('tamborrada_store_secret', 'secret text NOT NULL', `created_at ${time}`),
     `CREATE TABLE IF NOT EXISTS ${LABELS_TABLE} (
        school text NOT NULL,
        lang text NOT NULL,
