@@ -1,12 +1,16 @@
 import pg from 'pg';
-import { POSTGRES_DEFAULTS, postgresLocation, type PostgresSettings } from '../config/index.js';
+import {
+  POSTGRES_DEFAULTS,
+  postgresLocation,
+  type PostgresSettings,
+  type StoreLocation,
+} from '../config/index.js';
 import { englishList } from '../domain/english-words.js';
 import { ChangeListener, settleWithin } from './postgres-listener.js';
 import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
 import { SqlReads, SqlSnapshot, type Sql } from './sql-reads.js';
 import { BASQUE_TABLES, LABELS_TABLE, OUR_TABLES, schemaStateOf } from './sql-schema.js';
 import { SqlWrites } from './sql-writes.js';
-import type { StoreLocation } from '../config/index.js';
 import type { SchemaState, StoreSnapshot, StoreVersion, WriteStore, WriteTransaction } from './store.js';
 
 const TIMING = {
