@@ -13,10 +13,7 @@ const SEPARATORS = [
   ['\t', 'tabs'],
 ] as const;
 
-/**
- * The separator of a list, from its header line: the one that splits it into the
- * required columns, else the most frequent (a comma when there is none).
- */
+/** The separator that splits the header into the required columns, else the most frequent. */
 function separatorOf(text: string): (typeof SEPARATORS)[number] {
   const header = text.slice(0, text.indexOf('\n') + 1 || undefined).replace(/^\uFEFF/, '');
   const fitting = SEPARATORS.filter(([separator]) => {
@@ -27,11 +24,7 @@ function separatorOf(text: string): (typeof SEPARATORS)[number] {
   return [...SEPARATORS].sort(([a], [b]) => countOf(header, b) - countOf(header, a))[0]!;
 }
 
-/**
- * The rows of a CSV participant list, and how it was read (`read`: encoding and
- * separator, detected or named by `encoding`); ImportRejected, naming the line, when it
- * is not CSV at all.
- */
+/** The rows of a CSV list, and how it was read (encoding, separator); ImportRejected when it is not CSV. */
 export function parseParticipantCsv(
   bytes: Uint8Array,
   source: string,
@@ -69,8 +62,7 @@ export function parseParticipantCsv(
       school,
       year,
       ...(invalidUtf8 ? { invalidUtf8: true } : {}),
-      // relax_column_count lets short rows through (validation reports their missing
-      // fields); a row with more fields than the header is malformed.
+      // Short rows pass (validation names their missing fields); longer ones are malformed.
       ...(record.length > header.fields
         ? { malformed: `malformed CSV: ${record.length} fields, but the header has ${header.fields}` }
         : {}),
@@ -82,7 +74,7 @@ export function parseParticipantCsv(
       delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
-      // Each record becomes a row as it is parsed (null skips the header), so only rows are held.
+      // Each record becomes a row as it is parsed (null skips the header).
       on_record: toRow as unknown as Options['on_record'],
     }) as unknown as RawParticipantRow[];
   } catch (error) {

@@ -32,7 +32,7 @@ export class ImportRejected extends Error {
   }
 }
 
-/** A mistyped SQLite path is reported before a large file is read (StoreNotFoundError). */
+/** A mistyped SQLite path is reported before a large file is read. */
 export function expectStore(location: StoreLocation, use: StoreUse): void {
   if (location.engine === 'sqlite') sqliteFileExists(location.path, use);
 }
@@ -44,21 +44,18 @@ export interface ImportReport {
   imported: number;
   duplicates: number;
   years: number[];
-  /** Names the search can never find (fewer than three parts): their lines and years. */
+  /** Names the search can never find (fewer than three parts). */
   shortNames: { line: number; year: number }[];
-  /** Rows left out because a removal may be their child's (src/import/removals.ts): their lines and years. */
+  /** Rows left out because a removal may be their child's. */
   withheld: { line: number; year: number }[];
-  /**
-   * A dry run through a role that may not read the removals' key (the servers'): removals
-   * are recorded, and the rows they withhold are counted as imported.
-   */
+  /** A dry run through a role that may not read the removals' key: withheld rows count as imported. */
   removalsUnchecked: boolean;
   /** The store held these lists already, published: nothing was written. */
   unchanged: boolean;
   dryRun: boolean;
   /** Per year, what the import changes (dry runs only). */
   changes: YearListChange[];
-  /** Statistics rows written, and the years published (0 and none when nothing was written). */
+  /** Statistics rows written, and the years published. */
   statistics: number;
   published: string[];
 }
@@ -73,9 +70,8 @@ function changesNothing(statuses: readonly YearStatus[], changes: readonly YearL
 }
 
 /**
- * Inside the import's transaction, before any write: whether the store holds these lists
- * already, computed under the same small-count rule (the stored counts are compared first,
- * so that a changed list reads nothing more).
+ * Whether the store holds these lists already, under the same small-count rule (the counts
+ * are compared first, so that a changed list reads nothing more).
  */
 async function holdsAlready(
   tx: WriteTransaction,
@@ -130,7 +126,7 @@ interface ListedRecords {
   lines: readonly number[];
 }
 
-/** The records but those a removal may be of, and the lines and years of these (src/import/removals.ts). */
+/** The records but those a removal may be of, and the lines and years of these. */
 async function withholdListed(source: RemovalsSource, { records, lines }: ListedRecords) {
   const { kept, withheld } = await withholdRemoved(source, records);
   return {
@@ -140,7 +136,7 @@ async function withholdListed(source: RemovalsSource, { records, lines }: Listed
   };
 }
 
-/** What a dry run withholds: nothing from a store yet to be created; what it cannot check, said. */
+/** What a dry run withholds: nothing from a store yet to be created. */
 async function withholdForDryRun(store: WriteStore | undefined, list: ListedRecords) {
   const unchecked = { kept: list.records, withheld: [], removalsUnchecked: false };
   if (store === undefined) return unchecked;
@@ -153,7 +149,7 @@ async function withholdForDryRun(store: WriteStore | undefined, list: ListedReco
 
 const NOTHING_WRITTEN = { statistics: 0, published: [] };
 
-/** A dry run: reads only, and says per year what the import would change, children withheld as it would. */
+/** A dry run: reads only, and says per year what the import would change. */
 async function compareOnly(
   location: StoreLocation,
   missingFile: string | undefined,
@@ -203,8 +199,7 @@ async function writeLists(
   progress.phase('writing', kept.length);
   await tx.insertParticipants(kept, (inserted) => progress.update(inserted));
   await tx.recordSource(years, source);
-  // Published before the statistics are computed: a year an operator had withheld is
-  // counted again once its list is imported again.
+  // Published before the statistics are computed: a year withheld is counted again once reimported.
   const published = [...years.map(String), GLOBAL_YEAR];
   await tx.setReady(published, true);
   const statistics = await recomputeInside(tx, progress, minPublishedCount);
@@ -214,19 +209,14 @@ async function writeLists(
 
 /**
  * Every row validated first (ImportRejected: nothing written); then, in one transaction,
- * the rows' years replaced, every statistic recomputed, those years and `global` published.
- * A list the store holds already, published, writes nothing (no server rebuilds). A dry
- * run only reads, and says per year what the import would change.
+ * the rows' years replaced and published, every statistic recomputed. A list the store
+ * holds already writes nothing (no server rebuilds).
  */
 export async function importParticipants(
   source: string,
   rows: Iterable<RawParticipantRow>,
   location: StoreLocation,
-  /**
-   * `use`: `write` when the store must exist, `create` to create a missing one;
-   * `expectedRows`: for the time left; `limits`: the longest name and school;
-   * `minPublishedCount`: the small-count rule's `k` (else the one in force).
-   */
+  /** `expectedRows`: for the time left; `minPublishedCount`: `k` (else the one in force). */
   {
     use,
     expectedRows,
@@ -243,8 +233,7 @@ export async function importParticipants(
     minPublishedCount?: number;
   },
 ): Promise<ImportReport> {
-  // A missing store is said before a long file is read; a SQLite file yet to be created
-  // (--create): a dry run compares with nothing.
+  // A missing store is said before a long file is read; a dry run compares a file yet to be created with nothing.
   const missingFile =
     location.engine === 'sqlite' && !sqliteFileExists(location.path, use) ? location.path : undefined;
   const { records, lines, years, ...counts } = validatedRows(source, rows, progress, expectedRows, limits);

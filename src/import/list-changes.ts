@@ -2,7 +2,7 @@ import type { ParticipantRecord } from '../domain/types.js';
 import { compareSpanish } from '../domain/collation.js';
 
 /** What the stored participants are, per year, as far as an import of some years needs. */
-export interface StoredLists {
+interface StoredLists {
   /** `name\0school` of every child of the list's years. */
   children: Map<number, Set<string>>;
   /** The schools of every stored year (to compare a new year with the one before). */
@@ -41,10 +41,7 @@ export interface YearListChange {
   goneSchools: string[];
 }
 
-/**
- * Per year of the list: children added, removed and kept; schools new and gone. `records`:
- * those the import writes; `withheld`: the list's others, whose years it replaces all the same. Pure.
- */
+/** Per year of the list: children added, removed, kept; schools new and gone. `withheld`: rows not written. */
 export function compareLists(
   records: readonly ParticipantRecord[],
   stored: StoredLists,

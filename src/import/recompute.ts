@@ -14,9 +14,8 @@ import type { StoredTally, WriteTransaction } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 
 /**
- * An edition's tally as it stands: the stored one while it still stands for the edition's
- * rows and was made under a rule no stricter than `k` (a stricter `k` only leaves cells
- * out); otherwise made anew from the rows, which publishes the edition's figures again.
+ * The stored tally while it stands for the edition's rows and was made under a rule no
+ * stricter than `k`; otherwise made anew from the rows.
  */
 function currentTally(
   stored: StoredTally | undefined,
@@ -33,14 +32,11 @@ function currentTally(
 }
 
 /**
- * Every statistic from the editions' tallies but those of withheld years, written in one
- * transaction with the tallies that changed; years left without statistics are
- * unpublished. An edition keeps its stored tally (its published figures are final) until
- * its rows change (an import, plain SQL) or `k` is lowered; a removal changes neither
- * (`removeParticipant` keeps the tally's fingerprint in step). The series' numbers of
- * distinct names, which no tally adds up, are counted from the rows. Returns the
- * statistics' row count. The small-count rule's `k` is `minPublishedCount` when given
- * (the setting), else the one in force (stored with the statistics), else the default.
+ * Every statistic from the tallies of the editions not withheld, written with the tallies
+ * that changed; years left without statistics are unpublished. An edition keeps its tally
+ * (its published figures are final) until its rows change or `k` is lowered. Distinct
+ * names, which no tally adds up, are counted from the rows. `k`: `minPublishedCount`, else
+ * the one in force, else the default. Returns the statistics' row count.
  */
 export async function recomputeInside(
   tx: WriteTransaction,
@@ -74,11 +70,9 @@ export async function recomputeInside(
 }
 
 /**
- * Runs `removeRows`, which deletes rows of the `years` editions, so that what those
- * editions publish stays exactly as it was: each gets a stored tally standing for its rows
- * before (made now from them where none does), and afterwards the tally is said to stand
- * for the rows left. No statistic is recomputed: published figures are final, and a
- * removal must not tell anyone what it removed (docs/security.md).
+ * Runs `removeRows` (rows of the `years` editions deleted) so that what those editions
+ * publish stays as it was: their tallies, made from the rows before, then stand for the
+ * rows left. Nothing is recomputed: a removal must not tell what it removed (docs/security.md).
  */
 export async function keepingPublishedFigures<T>(
   tx: WriteTransaction,
@@ -105,11 +99,8 @@ export async function keepingPublishedFigures<T>(
 }
 
 /**
- * After `migrate`: statistics an earlier version computed lack what this one makes with
- * them (Basque summaries, the editions' tallies), so they are recomputed under the rule in
- * force, as `recompute` would. Statistics that tamborrada did not compute (no rule stored:
- * the public project's, plain SQL) are left as they are. Returns the rows written, 0 when
- * nothing was missing.
+ * After `migrate`: statistics an earlier version computed (lacking Basque summaries or
+ * tallies) are recomputed; those tamborrada did not compute (no rule stored) are left.
  */
 export async function completeStatistics(tx: WriteTransaction): Promise<number> {
   if ((await tx.readStatisticsRule()) === undefined) return 0;

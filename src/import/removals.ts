@@ -7,30 +7,25 @@ import { NO_PROGRESS, type Progress } from './progress.js';
 import { keepingPublishedFigures } from './recompute.js';
 import { transactionOrDryRun } from './year-changes.js';
 
-/** What marks a key of `sameChildKey` in `tamborrada_removals` (an earlier version's keys have no prefix). */
+/** Marks a key of `sameChildKey` (an earlier version's keys have no prefix). */
 const ACROSS_SPELLINGS = 'v2:';
 
 const keyedHash = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
 
 /**
- * The store keeps no name of a removed child: HMAC-SHA256 of `sameChildKey` (the name and
- * the school however spelt), keyed with the store's secret. Without the secret a list of
- * likely names cannot be tried against it.
+ * HMAC-SHA256 of `sameChildKey` (name and school however spelt) keyed with the store's
+ * secret: without it, a list of likely names cannot be tried against the store.
  */
 export function removalKey(secret: string, name: string, school: string): string {
   return ACROSS_SPELLINGS + keyedHash(secret, sameChildKey(name, school));
 }
 
-/**
- * The key an earlier version recorded: the name as the search compares it and the school
- * exactly as typed. Its entries cannot be keyed anew (the store keeps no name): they are
- * honoured as they were, and no new one is written.
- */
+/** An earlier version's key (the name as searched, the school as typed): honoured, never written. */
 export function exactSpellingRemovalKey(secret: string, name: string, school: string): string {
   return keyedHash(secret, `${searchKey(name)}\n${school}`);
 }
 
-/** Whether a removal holds across spellings (false: recorded by an earlier version, for its exact spellings). */
+/** False: recorded by an earlier version, for its exact spellings. */
 export const holdsAcrossSpellings = (removal: Pick<Removal, 'nameKey'>) =>
   removal.nameKey.startsWith(ACROSS_SPELLINGS);
 
@@ -46,7 +41,6 @@ export interface RemovalReport {
   store: string;
   school: string;
   year: number | undefined;
-  /** Records deleted, and their years (ascending). */
   records: number;
   years: number[];
   /** Whether any participant of any year is in the school, however spelt. */
@@ -54,11 +48,10 @@ export interface RemovalReport {
   /** False when the same removal was recorded before. */
   recorded: boolean;
   dryRun: boolean;
-  /** After a committed removal: why the store's files may still hold the name (undefined: they do not). */
+  /** Why the store's files may still hold the name. */
   notErased?: string;
 }
 
-/** Whether a removal of `removalYear` (undefined: every year) covers a record of `year`. */
 const covers = (removalYear: number | undefined, year: number) =>
   removalYear === undefined || removalYear === year;
 
@@ -76,10 +69,8 @@ async function readChildRecords(tx: WriteTransaction, name: string, school: stri
 }
 
 /**
- * Deletes the child's records and records the removal, in one transaction, leaving every
- * published figure as it was (`keepingPublishedFigures`); then overwrites what the deleted
- * rows left in the store's files.
- * A removal that matches nobody is recorded all the same: later imports honour it.
+ * Deletes the child's records and records the removal (even of nobody: later imports honour
+ * it), every published figure kept; then overwrites what the rows left in the store's files.
  */
 export async function removeParticipant(
   store: WriteStore,
@@ -117,11 +108,7 @@ export async function removeParticipant(
   return notErased === undefined ? report : { ...report, notErased };
 }
 
-/**
- * Whether a list's record is a removed child's (in that year): a removal of this version
- * matches its name and school however spelt, one of an earlier version as it did then.
- * Only the rows of a school some removal names are hashed.
- */
+/** Whether a list's record is a removed child's; only the rows of a school a removal names are hashed. */
 function removalMatcher(secret: string, removals: readonly Removal[]) {
   const years = new Map<string, (number | undefined)[]>();
   for (const { nameKey, year } of removals) years.set(nameKey, [...(years.get(nameKey) ?? []), year]);
@@ -143,10 +130,7 @@ function removalMatcher(secret: string, removals: readonly Removal[]) {
 /** Where the removals are read from: an import's transaction, or the store itself for a dry run. */
 export type RemovalsSource = Pick<WriteTransaction, 'readRemovals' | 'readRemovalSecret'>;
 
-/**
- * The import's records but those of children whose removal was asked for (in that school,
- * for that year or every year); `withheld`: the indexes of the others in `records`, ascending.
- */
+/** The records but those of removed children; `withheld`: the indexes of these, ascending. */
 export async function withholdRemoved(
   source: RemovalsSource,
   records: readonly ParticipantRecord[],

@@ -37,11 +37,9 @@ function decoded(bytes: Uint8Array, label: string, encoding: string): DecodedTex
 }
 
 /**
- * The text of a list. `named` (`--encoding`): any label the WHATWG encoding standard
- * knows. Otherwise a BOM says UTF-8 or UTF-16; without one, valid UTF-8 is UTF-8, and
- * bytes that hold no UTF-8 sequence at all are Windows-1252 (what Excel and LibreOffice
- * write in a Spanish locale; its letters are Latin-1's). A file that mixes UTF-8 with
- * invalid bytes is UTF-8 gone wrong: its bad lines are refused.
+ * The text of a list: `named` (`--encoding`, a WHATWG label), else a BOM's UTF-8 or UTF-16,
+ * else UTF-8, else, when no UTF-8 sequence is there at all, Windows-1252 (Excel's in a
+ * Spanish locale). A file mixing UTF-8 with invalid bytes is UTF-8 gone wrong: its bad lines are refused.
  */
 export function decodeListText(bytes: Uint8Array, named?: string): DecodedText {
   if (named !== undefined) {

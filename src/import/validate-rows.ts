@@ -15,7 +15,7 @@ export interface RawParticipantRow {
   malformed?: string;
 }
 
-export type RowError = { line: number; reason: string };
+type RowError = { line: number; reason: string };
 
 /** `U+0000`. */
 export function codePointOf(character: string): string {
@@ -25,7 +25,7 @@ export function codePointOf(character: string): string {
 /** The years an import accepts, both included. */
 type YearRange = { first: number; last: number };
 
-/** The longest name and school an import accepts, in characters (settings MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
+/** In characters (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
 export type TextLimits = { maxNameLength: number; maxSchoolLength: number };
 
 export const DEFAULT_TEXT_LIMITS: Readonly<TextLimits> = Object.freeze({
@@ -54,9 +54,8 @@ export function festivalYears(currentYear: number): YearRange {
 }
 
 /**
- * One row → the record to store, or why it cannot be imported. Pure. No control
- * characters in a school (matched exactly by searches); in a name only the whitespace
- * ones, which normalisation turns into spaces.
+ * One row → the record to store, or why not. No control characters in a school (searches
+ * match it exactly); in a name only whitespace ones, which normalisation turns into spaces.
  */
 export function validateRow(
   row: RawParticipantRow,
@@ -98,11 +97,7 @@ export function validateRow(
   return { name, school, year: Number(year) };
 }
 
-/**
- * Every row validated, each (name, school, year) kept once; `lines`: the line of each
- * record, by index; `years`: those of the records, ascending; `shortNames`: the lines of
- * names the search can never find (too few parts).
- */
+/** Every row validated, each (name, school, year) kept once, with its line; years ascending. */
 export function collectParticipants(
   rows: Iterable<RawParticipantRow>,
   years: YearRange,

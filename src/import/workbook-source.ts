@@ -4,7 +4,7 @@ import { ImportRejected } from './import-participants.js';
 import { headerName, REQUIRED_COLUMNS, requiredColumns } from './list-header.js';
 import type { RawParticipantRow } from './validate-rows.js';
 
-/** A zip archive, as .xlsx and .ods files are; anything else is read as CSV text. */
+/** A zip archive, as .xlsx and .ods files are. */
 export function isZipArchive(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
@@ -30,10 +30,8 @@ function cellText(cell: CellObject | null | undefined): string | undefined {
 }
 
 /**
- * The rows of one sheet of an .xlsx or .ods workbook (the first, or `sheet`), numbered
- * as the spreadsheet numbers them; the header is the first row naming name, school and
- * year (a title may stand above it).
- * SheetJS (the `@e965/xlsx` build) reads both formats; it is loaded only for a workbook.
+ * The rows of one sheet of an .xlsx or .ods workbook (the first, or `sheet`), numbered as
+ * the spreadsheet numbers them. SheetJS is loaded only for a workbook.
  */
 export async function parseParticipantWorkbook(
   bytes: Buffer,

@@ -12,17 +12,16 @@ export class YearChangeRefused extends Error {}
 export interface YearChangeReport {
   change: YearChange;
   year: string;
-  /** Without credentials. */
   store: string;
   /** As `/api/years` lists them. */
   publishedBefore: string[];
   publishedAfter: string[];
-  /** The year's participants before (kept when unpublishing or publishing, deleted when removing). */
+  /** The year's participants before. */
   participants: number;
   statisticsBefore: number;
   statisticsAfter: number;
   dryRun: boolean;
-  /** Set when the year was as asked already, so nothing was changed: why. */
+  /** Why nothing was changed, when the year was as asked already. */
   unchanged?: string;
 }
 

@@ -1,13 +1,8 @@
-/**
- * A worker thread that runs one build (build.ts) of the store its first message locates,
- * and posts the parts as they are made: each school's shelf (its typed arrays moved, not
- * copied), progress now and then, and the outcome.
- */
+/** Runs one build of the store its first message locates; posts the parts as they are made. */
 import { parentPort } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import { describeStoreError } from '../store/store-errors.js';
-import { buildReadModel } from './build.js';
-import type { WorkerMessage } from './build-runner.js';
+import { buildReadModel, type WorkerMessage } from './build.js';
 import { shelfBuffers } from './participant-index.js';
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>

@@ -1,9 +1,4 @@
-/**
- * The build of the whole read model from one snapshot of the store, which hands the parts
- * over as they are made: each school's shelf, progress now and then, and the outcome. It
- * runs in a worker thread (build-worker.ts) or, before the server listens, on the server's
- * own (build-runner.ts says why).
- */
+import { Worker } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { editionFingerprints, publishedFacts } from '../domain/statistics/name-facts.js';
@@ -19,7 +14,6 @@ import { openReadStore } from '../store/open-store.js';
 import { ShelfCollector, type SchoolShelf } from './participant-index.js';
 import { statisticsData } from './statistics-records.js';
 
-/** Rows read so far, and while indexing the schools indexed so far, of `schoolCount`. */
 export interface BuildProgress {
   phase: 'reading' | 'indexing';
   rows: number;
@@ -27,16 +21,15 @@ export interface BuildProgress {
   schoolCount?: number;
 }
 
-/** The result of a build, apart from the shelves (handed over one by one as they are built). */
+/** The result of a build, apart from the shelves (handed over one by one). */
 export type BuildOutcome = Awaited<ReturnType<typeof buildReadModel>>;
 
-/** Where a build hands its parts: each school's shelf as it is built, and its progress. */
-export interface BuildSink {
+interface BuildSink {
   shelf(shelf: SchoolShelf): void;
   progress(progress: BuildProgress): void;
 }
 
-/** CPU time of this thread since `start`, in ms (Node 23.9+). */
+/** CPU time of this thread since `start`, in ms. */
 function cpuMsSince(start: NodeJS.CpuUsage | undefined): number | undefined {
   const cpu = start && process.threadCpuUsage(start);
   return cpu && (cpu.user + cpu.system) / 1000;
@@ -46,7 +39,7 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
   const started = performance.now();
   let lastProgress = started;
   const report = (progress: BuildProgress) => {
-    if (performance.now() - lastProgress < 1000) return; // once a second at most
+    if (performance.now() - lastProgress < 1000) return;
     lastProgress = performance.now();
     sink.progress(progress);
   };
@@ -60,7 +53,6 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
   const collector = new ShelfCollector();
   const take = (name: string, school: string, year: number) => {
     collector.take(name, school, year);
-    // A look at the clock every few thousand rows only.
     if (collector.rows % 8192 === 0) report({ phase: 'reading', rows: collector.rows });
   };
   const read = await store
@@ -71,7 +63,7 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
       const rule = await snapshot.readStatisticsRule();
       const tallies = await snapshot.readEditionTallies();
       const schoolLabels = await snapshot.readSchoolLabels();
-      // Not the years flagged not ready (unpublished); a year without a flag (plain SQL) is served.
+      // A year without a flag (plain SQL) is served.
       const withheld = years.filter((row) => !row.isReady && /^[0-9]{4}$/.test(row.year));
       await snapshot.readParticipants(
         withheld.map((row) => Number(row.year)),
@@ -103,30 +95,27 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
   const indexMs = performance.now() - started - readMs;
   const cpuMs = cpuMsSince(cpuAtStart);
   return {
-    /** The store's version as read inside the snapshot: the version of what was built. */
+    /** The store's version as read inside the snapshot. */
     version: read.version,
     statistics,
-    /** The published facts (`PublishedFacts`: the name pages, the schools' participants) as JSON. */
+    /** `PublishedFacts` as JSON. */
     names,
-    /** The schools' names in other languages (`school label`). */
     schoolLabels: read.schoolLabels,
-    /** True when a stored tally did not fit the rows served and the build made one of its own. */
+    /** True when a stored tally did not fit the rows served and the build made one. */
     namesMade,
     rowsRead: collector.rows,
     readMs,
     indexMs,
-    /** CPU time of this thread for the build (wall times mislead on a busy machine); Node 23.9+. */
+    /** CPU time of the build (wall times mislead on a busy machine). */
     cpuMs,
-    /** CPU time of this thread for the name facts, read or made (a part of `cpuMs`). */
+    /** CPU time of the name facts (a part of `cpuMs`). */
     namesCpuMs,
   };
 }
 
 /**
  * The published facts of the editions served: from their stored tallies where those still
- * stand for the rows read (made with the statistics, they are final), else (rows or a
- * year's flag changed by plain SQL since, statistics loaded by plain SQL or an older
- * version) from the rows themselves.
+ * stand for the rows read (they are final), else (plain SQL, an older version) from the rows.
  */
 function factsOfEditions(
   stored: readonly StoredTally[],
@@ -147,4 +136,68 @@ function factsOfEditions(
     return tallyEdition(year, byEdition.get(year) ?? [], k);
   });
   return { facts: publishedFacts(tallies, k), namesMade };
+}
+
+/** What the build worker says, in this order: shelves and progress, then `done` or `failed`. */
+export type WorkerMessage =
+  | { type: 'shelf'; shelf: SchoolShelf }
+  | { type: 'progress'; progress: BuildProgress }
+  | { type: 'done'; outcome: BuildOutcome }
+  | { type: 'failed'; details: string };
+
+/** From the TypeScript sources the worker registers tsx first: `--import` hooks do not reach workers. */
+function spawnWorker(): Worker {
+  return import.meta.url.endsWith('.ts')
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./build-worker.ts', import.meta.url).href)}); });`,
+        { eval: true },
+      )
+    : new Worker(new URL('./build-worker.js', import.meta.url));
+}
+
+type Built = BuildOutcome & { shelves: Map<string, SchoolShelf> };
+
+/**
+ * Builds the read model on this thread, while nothing is served yet: what a worker leaves
+ * behind when it ends stays resident (about 15 MB of the idle server on the demo).
+ */
+export async function buildHere(
+  location: StoreLocation,
+  onProgress: (progress: BuildProgress) => void,
+): Promise<Built> {
+  const shelves = new Map<string, SchoolShelf>();
+  const outcome = await buildReadModel(location, {
+    shelf: (shelf) => shelves.set(shelf.school, shelf),
+    progress: onProgress,
+  });
+  return { ...outcome, shelves };
+}
+
+/** Builds the read model in a worker thread that ends with the build (or `signal`); parts come a shelf per message. */
+export async function runBuild(
+  location: StoreLocation,
+  onProgress: (progress: BuildProgress) => void,
+  signal: AbortSignal,
+): Promise<Built> {
+  signal.throwIfAborted();
+  const worker = spawnWorker();
+  const end = () => void worker.terminate();
+  signal.addEventListener('abort', end);
+  const shelves = new Map<string, SchoolShelf>();
+  try {
+    return await new Promise((resolve, reject) => {
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'shelf') shelves.set(message.shelf.school, message.shelf);
+        else if (message.type === 'progress') onProgress(message.progress);
+        else if (message.type === 'failed') reject(new Error(message.details));
+        else resolve({ ...message.outcome, shelves });
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`the build worker stopped (exit code ${code})`)));
+      worker.postMessage(location);
+    });
+  } finally {
+    signal.removeEventListener('abort', end);
+    end();
+  }
 }

@@ -5,23 +5,21 @@ import type { NameIndex } from './name-index.js';
 /** At most this many names, or schools, on one comparison. */
 export const MAX_COMPARED = 5;
 
-/** One name or school of a comparison. */
-export interface ComparedSeries {
+interface ComparedSeries {
   /** The name as written most often, or the school. */
   label: string;
-  /** Per edition (the comparison's `editions`); `undefined`: fewer than k children bore the name there. */
+  /** Per edition; `undefined`: fewer than k children bore the name there. */
   counts: (number | undefined)[];
 }
 
 /** Counts per published edition of up to `MAX_COMPARED` names or schools: one chart, table and CSV. */
 export interface Comparison {
-  /** The published editions, ascending. */
   editions: readonly number[];
   /** In the order asked for, each once. */
   series: ComparedSeries[];
-  /** What was asked for and has no figures, as typed: a name under k, one never seen, an unknown school. */
+  /** What was asked for and has no figures, as typed. */
   notFound: string[];
-  /** More than `MAX_COMPARED` distinct items were asked for: those after the first are left out. */
+  /** More than `MAX_COMPARED` distinct items were asked for. */
   tooMany: boolean;
 }
 

@@ -1,30 +1,23 @@
 import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
-import { buildHere, runBuild } from './build-runner.js';
 import type { PublishedFacts } from '../domain/statistics/name-facts.js';
-import type { BuildProgress } from './build.js';
+import { buildHere, runBuild, type BuildProgress } from './build.js';
 import { NameIndex } from './name-index.js';
 import { ParticipantIndex } from './participant-index.js';
 import type { ReadModel } from './read-model.js';
 import { StatisticsRecords } from './statistics-records.js';
 
 /**
- * `searchClosed`: the store has not been read for longer than `SEARCH_FAIL_CLOSED_AFTER_MS`,
- * and these are the details of its failure. The participant search then answers the spec's
- * 500 (a year withdrawn or a child removed meanwhile must not stay findable here); every
- * other answer keeps coming from the last good model.
+ * `searchClosed`: the store has failed for longer than `SEARCH_FAIL_CLOSED_AFTER_MS` (why):
+ * the participant search answers 500, since a child removed meanwhile must not stay findable.
  */
 export type FollowerState =
   | { kind: 'loading' }
   | { kind: 'ready'; model: ReadModel; searchClosed?: string }
   | { kind: 'failed'; details: string };
 
-/**
- * After failed reads, the next waits a poll interval doubled at each failure, up to 5 s
- * while the store is unreachable and 60 s when PostgreSQL refuses the credentials or the
- * rights (docs/postgresql.md).
- */
+/** After failed reads, the poll interval doubles at each failure, up to these (docs/postgresql.md). */
 export const RETRY_CEILING_MS = { unreachable: 5_000, misconfigured: 60_000 } as const;
 /** While the store keeps failing with the same error, it is logged again this often. */
 const FAILURE_LOG_EVERY_MS = 5_000;
@@ -41,32 +34,26 @@ export class StoreMisconfiguredError extends Error {
 }
 
 /**
- * Keeps the read model in step with the store: reads the store's version and the updating
- * flag on a timer (and on the store's notifications). A flip of the flag is swapped in at
- * once, with no rebuild (also while a build runs); when the version moved, the whole model
- * is built again in a worker thread and swapped in with one assignment (requests in flight
- * keep theirs). The first load, in `start`, is built on this thread: nothing is served
- * before it. A failure after a successful load keeps the last good model.
+ * Keeps the read model in step with the store: polls its version and the updating flag (and
+ * on notifications). A flip of the flag is served at once, without a rebuild; a new version
+ * is built in a worker thread and swapped in with one assignment. The first load, in
+ * `start`, is built on this thread. A failure after a load keeps the last good model.
  */
 export class ReadModelFollower {
-  /** The model in service, and the store's version it was built from (the next polls are compared with it). */
+  /** The model in service, and the store's version it was built from. */
   private served: { model: ReadModel; storeVersion: StoreVersion } | undefined;
   private store: ReadStore | undefined;
   private timer: NodeJS.Timeout | undefined;
-  /** Set once `start` has returned: from then on the server serves, and builds run in workers. */
+  /** Once `start` has returned, builds run in workers. */
   private started = false;
   private running: Promise<void> | undefined;
   private again = false;
-  /** Aborted by `stop`, which ends the build in progress. */
   private readonly stopping = new AbortController();
   private version = 0;
-  /** The updating flag as last read, and whether a build or a read of the flag alone is under way. */
   private isUpdating = false;
   private building = false;
   private readingFlag = false;
-  /** When the store was last read in full (performance.now()). */
   private lastReadAt = 0;
-  /** Failed reads in a row, the last one, and when the next attempt may be made. */
   private failures = 0;
   private lastFailure: string | undefined;
   private lastError: unknown;
@@ -84,16 +71,13 @@ export class ReadModelFollower {
 
   get state(): FollowerState {
     if (this.served) {
-      const model = this.served.model;
-      return this.searchClosed()
-        ? { kind: 'ready', model, searchClosed: this.lastFailure }
-        : { kind: 'ready', model };
+      const closed = this.searchClosed() ? { searchClosed: this.lastFailure } : {};
+      return { kind: 'ready', model: this.served.model, ...closed };
     }
     if (this.lastFailure !== undefined) return { kind: 'failed', details: this.lastFailure };
     return { kind: 'loading' };
   }
 
-  /** The store failing, and not read for longer than the participant search may go on without it. */
   private searchClosed(): boolean {
     return (
       this.lastFailure !== undefined &&
@@ -101,16 +85,11 @@ export class ReadModelFollower {
     );
   }
 
-  /** True when a model is loaded and the last read of the store succeeded (metrics). */
   get storeHealthy(): boolean {
     return this.served !== undefined && this.lastFailure === undefined;
   }
 
-  /**
-   * Loads once (waiting for it), then follows the store until `stop`. A first load refused
-   * for a reason waiting will not fix (PostgreSQL credentials or rights) throws
-   * StoreMisconfiguredError; any other failure is retried while the server answers 500.
-   */
+  /** Loads once, then follows the store until `stop`; throws StoreMisconfiguredError if waiting will not help. */
   async start(): Promise<void> {
     await this.refresh();
     if (!this.served && isPostgresMisconfiguration(this.lastError)) {
@@ -123,7 +102,7 @@ export class ReadModelFollower {
     this.timer.unref();
   }
 
-  /** A check asked for by the timer or a notification: after failures, at most one per backoff delay. */
+  /** After failures, at most one check per backoff delay. */
   private poll(): void {
     if (performance.now() < this.retryAt) return;
     // The check waits for the build under way; the flag need not.
@@ -131,20 +110,19 @@ export class ReadModelFollower {
     void this.refresh();
   }
 
-  /** Reads the updating flag alone (while a build runs); a failure is left to the next check. */
+  /** Reads the updating flag alone while a build runs; a failure is left to the next check. */
   private async readFlag(): Promise<void> {
     if (this.readingFlag || !this.store) return;
     this.readingFlag = true;
     try {
       this.serveFlag(await this.store.readUpdating());
     } catch {
-      // The check after the build reads the store again and reports what fails.
+      // The check after the build reports it.
     } finally {
       this.readingFlag = false;
     }
   }
 
-  /** Serves the flag as read: a flip swaps in the model with the other flag, built parts shared. */
   private serveFlag(isUpdating: boolean): void {
     this.isUpdating = isUpdating;
     const served = this.served;
@@ -153,7 +131,7 @@ export class ReadModelFollower {
     this.options.logger.info({ isUpdating, readModelVersion: served.model.version }, 'updating flag served');
   }
 
-  /** One check of the store, now; concurrent calls coalesce into one more run. */
+  /** One check now; concurrent calls coalesce into one more run. */
   refresh(): Promise<void> {
     if (this.running) {
       this.again = true;
@@ -208,7 +186,6 @@ export class ReadModelFollower {
     }
   }
 
-  /** Logs a failure (again every few seconds while it lasts) and sets when to try again. */
   private failed(error: unknown): void {
     const details = describeStoreError(error);
     const now = performance.now();
@@ -234,7 +211,6 @@ export class ReadModelFollower {
     this.lastError = error;
   }
 
-  /** Builds the whole model (in a worker thread once serving) and puts it in service. */
   private async rebuild(location: ReadStore['location']): Promise<void> {
     const first = !this.served;
     if (first) this.options.logger.info('loading the read model');

@@ -2,19 +2,15 @@ import type { NameFact, NameKind, PublishedFacts } from '../domain/statistics/na
 import { searchKey } from '../domain/names.js';
 
 /**
- * The published facts of a model: the first names and surnames with a page (those at
- * least k children bore in an edition), found by the name as typed, folded as the search
- * folds it (accents, case, spaces), and each school's participants per edition. A name
- * under k answers exactly as a name never seen: `undefined`.
+ * The first names and surnames with a page, found as the search folds what is typed, and
+ * each school's participants per edition. A name under k answers as one never seen.
  */
 export class NameIndex {
-  /** The small-count rule's k the statistics were computed under. */
   readonly k: number;
   /** The published editions, ascending. */
   readonly editions: readonly number[];
-  /** The participants of each edition, in the order of `editions`. */
   readonly participants: readonly number[];
-  /** Each school's participants per published edition, as published (a removal does not change them). */
+  /** Each school's participants per published edition, as published. */
   readonly schoolCounts: ReadonlyMap<string, ReadonlyMap<number, number>>;
   private readonly byKind: Record<NameKind, { list: readonly NameFact[]; byKey: Map<string, NameFact> }>;
 
@@ -29,7 +25,6 @@ export class NameIndex {
     this.byKind = { firstName: kind(firstNames), surname: kind(surnames) };
   }
 
-  /** The facts of a first name or surname as typed; `undefined` when it has no page. */
   lookup(kind: NameKind, typed: string): NameFact | undefined {
     return this.byKind[kind].byKey.get(searchKey(typed));
   }

@@ -5,7 +5,7 @@ import type { ParticipantRecord } from '../domain/types.js';
 /** One school's participants, packed in a few large strings and arrays (little work for the GC). */
 export interface SchoolShelf {
   school: string;
-  /** Every name as stored, end to end: name k is `namesText[nameStarts[k]…nameStarts[k + 1]]`. */
+  /** Every name end to end: name k is `namesText[nameStarts[k]…nameStarts[k + 1]]`. */
   namesText: string;
   nameStarts: Uint32Array;
   years: Uint16Array;
@@ -15,17 +15,13 @@ export interface SchoolShelf {
   /** The names normalised and lower-cased, each followed by a line feed (which no needle holds). */
   keysText: string;
   keyStarts: Uint32Array;
-  /**
-   * The distinct words of the keys, sorted, each followed by a line feed: a word's id is its
-   * place. One string crosses threads in one copy; the list and the map of ids are made
-   * from it at the school's first search (`wordsOf`).
-   */
+  /** The distinct words of the keys, sorted, each followed by a line feed: a word's id is its place. */
   wordsText: string;
   /**
    * The name of each word occurrence (`wordName`) and the word before it (`previousWord`;
    * `words.length` at the start of a key), grouped by word (word w's are `wordStarts[w]…
    * wordStarts[w + 1]`), then ordered by the word after it (`nextWord`; `words.length` at
-   * the end of a key), then by name. Word ids take 16 bits where they fit: half the memory.
+   * the end of a key), then by name. Word ids take 16 bits where they fit.
    */
   wordStarts: Uint32Array;
   nextWord: Uint16Array | Uint32Array;
@@ -71,25 +67,15 @@ function indexWords(keys: readonly string[]) {
   const seen = new Map<string, number>();
   const found: number[] = [];
   const nameOfWord: number[] = [];
-  // Each key's word ids hashed to 53 bits, to count the distinct keys without hashing strings.
-  const keyHashes = new Float64Array(keys.length);
   keys.forEach((key, k) => {
     const split = key.split(' ');
-    let high = 0x811c9dc5;
-    let low = 0x9747b28c;
     split.forEach((word, w) => {
       let id = seen.get(word);
       if (id === undefined) seen.set(word, (id = seen.size));
       found.push(w === split.length - 1 ? ~id : id);
       nameOfWord.push(k);
-      high = Math.imul(high ^ id, 0x01000193);
-      low = Math.imul(low ^ id, 0x5bd1e995);
     });
-    keyHashes[k] = (high >>> 0) * 2 ** 21 + (low >>> 11);
   });
-  keyHashes.sort();
-  let distinctKeys = 0;
-  for (let i = 0; i < keyHashes.length; i++) if (i === 0 || keyHashes[i] !== keyHashes[i - 1]) distinctKeys++;
   const words = [...seen.keys()].sort();
   const rank = new Uint32Array(words.length);
   words.forEach((word, id) => (rank[seen.get(word)!] = id));
@@ -110,7 +96,6 @@ function indexWords(keys: readonly string[]) {
     previousWord[j] = i === 0 || found[i - 1]! < 0 ? words.length : wordOf[i - 1]!;
   }
   return {
-    children: distinctKeys,
     wordsText: pack(words, '\n').text,
     wordStarts,
     nextWord,
@@ -134,11 +119,12 @@ function buildShelf(school: string, names: readonly string[], years: readonly nu
     yearCounts,
     keysText: packedKeys.text,
     keyStarts: packedKeys.starts,
+    children: new Set(keys).size,
     ...indexWords(keys),
   };
 }
 
-/** The memory of a shelf's typed arrays: moved, not copied, when a worker hands the shelf over. */
+/** A shelf's typed arrays: moved, not copied, when a worker hands the shelf over. */
 export function shelfBuffers(shelf: SchoolShelf): ArrayBuffer[] {
   return Object.values(shelf).flatMap((value) =>
     ArrayBuffer.isView(value) ? [value.buffer as ArrayBuffer] : [],
@@ -159,10 +145,9 @@ function wordsOf(shelf: SchoolShelf): { words: string[]; wordIds: Map<string, nu
 
 /**
  * The names whose key contains the needle, unordered, some maybe twice. In a needle of
- * three parts or more each middle part is a whole word, followed by the next part (a whole
- * word too, but for the last, which only begins one): only the names holding the rarest
- * such pair may match. A shorter needle (never one of the HTTP operation) is looked for in
- * the whole text.
+ * three parts or more each middle part is a whole word, followed by the next part (which
+ * the last only begins): only the names holding the rarest such pair may match. A shorter
+ * needle (never one of the HTTP operation) is looked for in the whole text.
  */
 function matchingNames(shelf: SchoolShelf, needle: string): number[] {
   const { keysText, keyStarts, wordStarts, nextWord, wordName, previousWord } = shelf;
@@ -191,8 +176,7 @@ function matchingNames(shelf: SchoolShelf, needle: string): number[] {
     const pairLast = lowerBound(nextWord, to, pairFirst, end);
     if (pairLast - pairFirst < last - first) [first, last, pair] = [pairFirst, pairLast, i];
   }
-  // The word before the pair ends with the part before it: checked first, as the words
-  // are few and in the cache, the keys' text is large and seldom is.
+  // The word before the pair ends with the part before it: checked first, as the words are few.
   for (let j = first; j < last; j++) {
     if (!words[previousWord[j]!]?.endsWith(parts[pair - 1]!)) continue;
     const k = wordName[j]!;
@@ -204,7 +188,6 @@ function matchingNames(shelf: SchoolShelf, needle: string): number[] {
 /** Participants grouped by school, searchable by literal substring of the normalised name. */
 export class ParticipantIndex {
   readonly companies: readonly string[];
-  /** Participants served. */
   readonly size: number;
   /** Participants served, per school and year (the schools' own pages). */
   readonly rowsBySchool: ReadonlyMap<string, ReadonlyMap<number, number>>;
@@ -215,15 +198,14 @@ export class ParticipantIndex {
     this.rowsBySchool = new Map([...shelves].map(([school, shelf]) => [school, shelf.yearCounts]));
   }
 
-  /** The children of a school served (distinct names), or undefined when it is not served. */
+  /** A school's distinct names, or undefined when it is not served. */
   childrenOf(school: string): number | undefined {
     return this.shelves.get(school)?.children;
   }
 
   /**
-   * The search of an already normalised name: the rows found (year descending, then name
-   * in Spanish order) and the distinct names among them (their search keys), or
-   * `undefined` when nothing matches.
+   * The rows whose name holds a normalised needle (year descending, then name in Spanish
+   * order) and the distinct names among them (their search keys); `undefined`: none.
    */
   search(normalizedName: string, school: string) {
     const shelf = this.shelves.get(school);
@@ -256,7 +238,7 @@ export class ShelfCollector {
     this.rows++;
   };
 
-  /** Every row gathered, as records (made one at a time, kept by nobody). */
+  /** Every row gathered, as records made one at a time. */
   *records(): Generator<ParticipantRecord> {
     for (const [school, { names, years }] of this.bySchool)
       for (let i = 0; i < names.length; i++) yield { name: names[i]!, school, year: years[i]! };

@@ -7,12 +7,11 @@ import type { StoredStatistic, YearRow } from '../store/store.js';
 export type StatisticRecord = Omit<StoredStatistic, 'year' | 'createdAt'>;
 
 /** The statistics as a build worker hands them over: plain data, which crosses threads as it is. */
-export interface StatisticsData {
-  /** The ready years in the order of `/api/years`. */
+interface StatisticsData {
   years: string[];
   /** The records of each ready year in the API's order. */
   recordsByYear: Map<string, StatisticRecord[]>;
-  /** The day the figures of the ready years were last computed (`2026-11-27`, UTC), when the store says. */
+  /** The UTC day the figures were last computed (`2026-11-27`), when the store says. */
   computedOn: string | undefined;
 }
 
@@ -35,14 +34,14 @@ function compareForStatistics(a: StatisticRecord, b: StatisticRecord): number {
 const canonical = (value: JsonValue | undefined) =>
   value === undefined ? undefined : canonicalizeJsonb(value);
 
-/** The UTC day of a stored timestamp (ISO text, or SQLite's `2026-11-27 10:00:00`), when it reads as one. */
+/** The UTC day of a stored timestamp (ISO, or SQLite's `2026-11-27 10:00:00`). */
 function dayOf(timestamp: string | null): string | undefined {
   const time =
     timestamp === null ? NaN : Date.parse(timestamp.replace(' ', 'T').replace(/(T[0-9:.]+)$/, '$1Z'));
   return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
 }
 
-/** The statistics of the ready years, each year's records in the API's order (made in the build worker). */
+/** The statistics of the ready years, each year's records in the API's order. */
 export function statisticsData(
   yearRows: readonly YearRow[],
   stored: readonly StoredStatistic[],
@@ -72,7 +71,6 @@ export class StatisticsRecords {
   /** The ready years in the order of `/api/years`. */
   readonly years: readonly string[];
   readonly yearSet: ReadonlySet<string>;
-  /** The day the figures were last computed, when the store says (statisticsData). */
   readonly computedOn: string | undefined;
   private readonly recordsByYear: ReadonlyMap<string, readonly StatisticRecord[]>;
   private readonly firstByYear: ReadonlyMap<string, ReadonlyMap<CategoryId, StatisticRecord>>;

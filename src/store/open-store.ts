@@ -5,14 +5,13 @@ import { SqliteStore } from './sqlite-store.js';
 import type { ReadStore, SchemaState, WriteStore } from './store.js';
 
 /**
- * What a command may do to the store it opens: `read` (`status`) creates, migrates and
- * writes nothing; `write` needs an existing store; `create` (`demo`, `import --create`)
+ * `read` creates, migrates and writes nothing; `write` needs an existing store; `create`
  * creates and migrates a missing SQLite file or an empty PostgreSQL database; `migrate`
- * is like `create` and accepts any schema (the caller migrates it).
+ * also accepts any schema (the caller migrates it).
  */
 export type StoreUse = 'read' | 'write' | 'create' | 'migrate';
 
-/** A SQLite path where no store is: a typo, most likely. Reported in one line that names it. */
+/** A SQLite path where no store is: a typo, most likely. */
 export class StoreNotFoundError extends Error {}
 
 /** Throws StoreNotFoundError unless a file is at `path`; false when nothing is there and `use` is create. */
@@ -23,7 +22,6 @@ export function sqliteFileExists(path: string, use: StoreUse): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     if (use === 'create' || use === 'migrate') return false;
-    // A relative path is shown as found from here too: the current folder is easily not the one meant.
     const where = isAbsolute(path) ? path : `${path} (${resolve(path)})`;
     throw new StoreNotFoundError(
       `no store at ${where}: check the path, or create it with \`tamborrada migrate --db ${path}\``,
@@ -33,7 +31,7 @@ export function sqliteFileExists(path: string, use: StoreUse): boolean {
   return true;
 }
 
-/** A store without the tables a command needs: named as the operator typed it, with the fix. */
+/** A store without the tables a command needs, with the fix. */
 export class StoreNotMigratedError extends Error {
   constructor(location: StoreLocation, schema: Exclude<SchemaState, 'migrated'>) {
     const where = storeAsTyped(location);
@@ -46,10 +44,7 @@ export class StoreNotMigratedError extends Error {
   }
 }
 
-/**
- * The store as the operator named it: the SQLite path as typed; a PostgreSQL database
- * without its host, role or name (docs/security.md: errors do not show them).
- */
+/** The SQLite path as typed; a PostgreSQL database without its host, role or name (docs/security.md). */
 export function storeAsTyped(location: StoreLocation): string {
   return location.engine === 'sqlite' ? location.path : 'the PostgreSQL database';
 }
@@ -77,10 +72,7 @@ const SQLITE_OPEN_ERRORS: Record<string, (path: string) => string> = {
   SQLITE_READONLY: (path) => `${path}: read-only for this user, and this command writes`,
 };
 
-/**
- * SQLite's refusal to use the file at `path`, said for the operator (StoreUnusableError),
- * or `error` as it is. Every SQLITE_READONLY_* but a file moved away is a matter of rights.
- */
+/** SQLite's refusal of the file, said for the operator; every SQLITE_READONLY_* but DBMOVED is of rights. */
 export function sqliteStoreError(path: string, error: unknown): unknown {
   const code = String((error as { code?: unknown } | null)?.code);
   const readOnly = code.startsWith('SQLITE_READONLY') && code !== 'SQLITE_READONLY_DBMOVED';
@@ -89,9 +81,8 @@ export function sqliteStoreError(path: string, error: unknown): unknown {
 }
 
 /**
- * Opens the store an operator command works on, under the rules of `use`. A SQLite file
- * made by an older version gets the tables this one writes; an existing SQLite file
- * without data tables may be another program's: it is refused.
+ * Opens the store of an operator command under the rules of `use`. A SQLite file of an
+ * older version is migrated; one without data tables may be another program's: refused.
  */
 export async function openWriteStore(location: StoreLocation, use: StoreUse = 'write'): Promise<WriteStore> {
   const said = (error: unknown) =>
@@ -131,13 +122,10 @@ export async function openWriteStore(location: StoreLocation, use: StoreUse = 'w
   }
 }
 
-/**
- * The PostgreSQL store and its client, loaded only when used: `pg` is a third of what a
- * build worker on SQLite would load at each start (docs/performance.md).
- */
+/** Loaded only when used: `pg` is a third of what a build worker on SQLite would load. */
 const loadPostgres = () => import('./postgres-store.js');
 
-/** Opens the store the server reads from (read-only; no connection is made until the first read). */
+/** The server's store: read-only, no connection until the first read. */
 export async function openReadStore(location: StoreLocation): Promise<ReadStore> {
   if (location.engine === 'postgres') {
     const { PostgresStore } = await loadPostgres();

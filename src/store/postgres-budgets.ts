@@ -2,12 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ConfigError, POSTGRES_DEFAULTS, type PostgresSettings } from '../config/index.js';
 import { BUDGET_TABLE } from './postgres-schema.js';
-import { clientConfig } from './postgres-store.js';
-/** What the servers' role needs on it: it reads, adds, changes and forgets accounts. */
-export const BUDGET_RIGHTS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
-/** The row of the salt the keys are hashed with, which every replica reads. */
+import { clientConfig, newPool, onClient } from './postgres-store.js';
+const BUDGET_RIGHTS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
+/** The row of the salt every replica hashes the keys with. */
 const SALT_KEY = 'salt';
-/** How often a replica deletes the accounts nobody used for a day (they are full again). */
+/** How often a replica deletes the accounts nobody used for a day. */
 const SWEEP_MS = 10 * 60_000;
 
 /** What the search budgets need of a table that every replica shares. */
@@ -33,8 +32,7 @@ const OFF = 'or set SEARCH_BUDGETS=off to serve without budgets';
 
 /**
  * The table over a pool of its own, in read-write transactions (the servers' role reads
- * only by default: docs/postgresql.md). Keys are stored as salted SHA-256 hashes, so
- * that the table holds no client's address; rows unused for a day are deleted.
+ * only by default). Keys are salted SHA-256 hashes: the table holds no client's address.
  */
 export class PostgresBudgetTable implements SharedBudgetTable {
   private readonly pool: pg.Pool;
@@ -42,20 +40,11 @@ export class PostgresBudgetTable implements SharedBudgetTable {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(url: string, settings: PostgresSettings = POSTGRES_DEFAULTS) {
-    this.pool = new pg.Pool({
-      ...clientConfig(url, settings, 'tamborrada-serve-budgets'),
-      max: settings.poolMax,
-    });
-    this.pool.on('error', () => undefined);
-    this.pool.on('connect', (client) => client.on('error', () => undefined));
+    this.pool = newPool(clientConfig(url, settings, 'tamborrada-serve-budgets'), settings.poolMax);
     this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS).unref();
   }
 
-  /**
-   * Whether this role may use the table: throws BudgetTableRefused when it may not (no
-   * table, rights missing, a read-only standby); any other failure (the database
-   * unreachable) as it comes, for the caller to report and try again later.
-   */
+  /** Throws BudgetTableRefused when this role may not use the table; any other failure as it comes. */
   async check(): Promise<void> {
     const { rows } = await this.pool.query<Record<string, unknown>>(
       `SELECT current_user AS role, to_regclass($1) IS NOT NULL AS present, pg_is_in_recovery() AS standby,
@@ -124,10 +113,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     await this.pool.end();
   }
 
-  /**
-   * The salt every replica hashes keys with: made by the first replica that finds none
-   * (the table is emptied after a crash: one that knew it writes it back).
-   */
+  /** Made by the first replica that finds none (after a crash, one that knew it writes it back). */
   private async readSalt(): Promise<string> {
     const proposed = this.salt ?? randomBytes(16).toString('hex');
     const results = (await this.inTransaction((client) =>
@@ -143,7 +129,6 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     return this.salt;
   }
 
-  /** Deletes the accounts nobody used for a day, and writes the salt back if the table lost it. */
   private async sweep(): Promise<void> {
     await this.inTransaction((client) =>
       client.query(
@@ -155,19 +140,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     await this.readSalt();
   }
 
-  /** Runs `work` on a connection of the pool; a transaction it left open by failing is rolled back. */
   private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken = false;
-    try {
-      return await work(client);
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    return onClient(await this.pool.connect(), work);
   }
 }

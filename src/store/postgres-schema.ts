@@ -4,22 +4,19 @@ import {
   FOLLOWED_TABLES,
   RETIRED_TABLES,
   STORE_VERSION_ROW,
-} from './shared-sql.js';
+} from './sql-schema.js';
 
 /** The LISTEN/NOTIFY channel; the payload is the name of the table that changed. */
 export const CHANGE_CHANNEL = 'tamborrada_changes';
 
-/**
- * The search budgets' accounts, every replica's (src/store/postgres-budgets.ts): UNLOGGED,
- * since they matter for a day and need no crash safety, no WAL and no standby's copy.
- */
+/** The search budgets' accounts of every replica: UNLOGGED, as they matter for a day only. */
 export const BUDGET_TABLE = 'tamborrada_search_budgets';
 
 /** Advisory lock keys: one migration at a time, one write command at a time. */
 export const MIGRATE_LOCK_KEY = 7_210_501;
 export const WRITE_LOCK_KEY = 7_210_502;
 
-/** What older versions kept beside the store's counter: a counter per year of participants. */
+/** An older version's counter per year of participants. */
 const RETIRED_TRIGGERS = ['insert', 'update', 'delete', 'truncate'].map(
   (event) => `tamborrada_participants_year_${event}`,
 );
@@ -42,12 +39,9 @@ const triggerExists = (table: string, name: string) =>
   `EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '${table}'::regclass AND tgname = '${name}')`;
 
 /**
- * The schema in PostgreSQL (13 or later, for `gen_random_uuid()`), plus the store's
- * change counter: a trigger function, SECURITY DEFINER with a pinned search path, bumps it
- * and notifies, so a role that writes the data tables by plain SQL needs no rights on
- * `tamborrada_changes`. A change to the updating flag only notifies: the servers read the
- * flag itself and need no rebuild for it. Every statement only creates what is missing
- * (or upgrades our function), so `migrate` can run on a live database any number of times.
+ * The schema in PostgreSQL 13+, idempotent. A SECURITY DEFINER trigger function bumps the
+ * change counter and notifies, so a role writing the data tables by plain SQL needs no
+ * rights on `tamborrada_changes`; a change to the updating flag only notifies.
  */
 export function postgresSchema(schema: string): string[] {
   const changes = `"${schema.replace(/"/g, '""')}".tamborrada_changes`;

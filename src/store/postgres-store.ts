@@ -1,29 +1,32 @@
 import pg from 'pg';
-import { POSTGRES_DEFAULTS, postgresLocation, type PostgresSettings } from '../config/index.js';
+import {
+  POSTGRES_DEFAULTS,
+  postgresLocation,
+  type PostgresSettings,
+  type StoreLocation,
+} from '../config/index.js';
 import { englishList } from '../domain/english-words.js';
 import { ChangeListener, settleWithin } from './postgres-listener.js';
 import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
-import * as shared from './shared-sql.js';
+import { SqlReads, SqlSnapshot, type Sql } from './sql-reads.js';
+import { BASQUE_TABLES, LABELS_TABLE, OUR_TABLES, schemaStateOf } from './sql-schema.js';
+import { SqlWrites } from './sql-writes.js';
 import type { SchemaState, StoreSnapshot, StoreVersion, WriteStore, WriteTransaction } from './store.js';
 
 const TIMING = {
-  /** Rows per INSERT of the import: 3 million participants are 150 statements. */
   insertBatch: 20_000,
-  /** Participants fetched per round trip of a snapshot's cursor. */
   participantsPerFetch: 10_000,
   closeWaitMs: 2_000,
   connectAttempts: 3,
   connectRetryMs: 250,
   /** Beyond the statement timeout, so that a server that stopped answering is noticed too. */
   clientTimeoutMarginMs: 5_000,
-  /** How long `eraseDeletedRows` waits for the transactions older than a removal (as SQLite's for its WAL). */
+  /** How long `eraseDeletedRows` waits for the transactions older than a removal. */
   olderTransactionsWaitMs: 30_000,
 };
 /** A connection not opened in time, and a database that cannot take one more now (starting up, full). */
 const CONNECT_TIMED_OUT = /connection timeout|timeout exceeded when trying to connect/i;
 const NOT_NOW = new Set(['57P03', '53300', 'ECONNRESET']);
-/** One snapshot of the whole database for every read of a model, and never a write. */
-const BEGIN_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -37,7 +40,7 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
-/** The role a URL connects as, as `pg` settles it (the URL, else `PGUSER`, else the OS user); undefined if none. */
+/** The role a URL connects as, as `pg` settles it (the URL, `PGUSER`, the OS user). */
 export function connectingRole(url: string): string | undefined {
   try {
     return new pg.Client({ connectionString: url }).user || undefined;
@@ -52,10 +55,7 @@ export function serverAddress(url: string): string {
   return parsed ? `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}` : 'the configured server';
 }
 
-/**
- * Settings of one connection. Parameters in the URL win over these (as `pg` merges them);
- * SSL comes from the URL's `sslmode` or `PGSSLMODE`, read by `pg` itself.
- */
+/** Settings of one connection; the URL's parameters (`sslmode`) win. */
 export function clientConfig(
   url: string,
   settings: PostgresSettings,
@@ -73,13 +73,36 @@ export function clientConfig(
   };
 }
 
+/** A pool whose broken connections end no process: the next query on one fails, and is reported. */
+export function newPool(config: pg.ClientConfig, max: number): pg.Pool {
+  const pool = new pg.Pool({ ...config, max });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+/** Runs `work` on a client of a pool; a transaction it left open by failing is rolled back. */
+export async function onClient<T>(
+  client: pg.PoolClient,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  let broken = false;
+  try {
+    return await work(client);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 const TEXT_TYPES = new Set(['text', 'character varying', 'character']);
 const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint', 'numeric']);
 
-/**
- * What the import writes into a NOT NULL column without default of the public project's
- * table (cast to its type on assignment): the year's first day, a fresh uuid or the next numbers.
- */
+/** What the import writes into a NOT NULL column without default of the public project's table. */
 function fillValue(column: string, type: string): string {
   if (TEXT_TYPES.has(type))
     return column === 'article_date' ? "u.year::text || '-01-01'" : 'gen_random_uuid()';
@@ -92,40 +115,30 @@ function fillValue(column: string, type: string): string {
   throw new Error(`participants.${column} is NOT NULL of type ${type}, which the import cannot fill`);
 }
 
-/**
- * The production store: PostgreSQL through a `pg` pool. The server only reads (and may
- * LISTEN); the operator's commands write inside one transaction each, serialised by an
- * advisory lock. A read model is read in one `REPEATABLE READ` transaction.
- */
-export class PostgresStore extends shared.SqlStore implements WriteStore {
-  protected readonly sql: shared.Sql;
+/** PostgreSQL through a `pg` pool; writes serialised by an advisory lock, models read in one snapshot. */
+export class PostgresStore extends SqlReads implements WriteStore {
+  readonly description: string;
+  readonly location: StoreLocation;
+  protected readonly sql: Sql;
   private readonly pool: pg.Pool;
   private listener: ChangeListener | undefined;
   private closed = false;
 
-  /** `applicationName` names the connections (one in the URL wins). */
   constructor(
     private readonly url: string,
     private readonly settings: PostgresSettings = POSTGRES_DEFAULTS,
     private readonly applicationName = 'tamborrada',
   ) {
-    super(describeDatabaseUrl(url), postgresLocation(url, settings));
-    this.pool = new pg.Pool({
-      ...clientConfig(url, this.settings, this.applicationName),
-      max: this.settings.poolMax,
-    });
-    // An idle connection that breaks is dropped by the pool; the next query opens another.
-    this.pool.on('error', () => undefined);
-    // One lost while checked out and between queries would end the process: the next
-    // query on it fails anyway, and is reported.
-    this.pool.on('connect', (client) => client.on('error', () => undefined));
+    super();
+    this.description = describeDatabaseUrl(url);
+    this.location = postgresLocation(url, settings);
+    this.pool = newPool(clientConfig(url, settings, applicationName), settings.poolMax);
     this.sql = pgSql(this.pool);
   }
 
   /**
-   * VACUUM FULL writes the tables anew and drops their old files, dead rows included (a
-   * plain VACUUM only marks their space free). Only their owner may; PostgreSQL would
-   * skip the others with a mere warning, so they are named instead.
+   * VACUUM FULL writes the tables anew, dead rows left out (a plain VACUUM only marks their
+   * space free). Only their owner may; PostgreSQL would skip the others with a warning.
    */
   async eraseDeletedRows(): Promise<string | undefined> {
     const tables = ['participants', 'statistics', 'summaries_eu'];
@@ -145,10 +158,8 @@ export class PostgresStore extends shared.SqlStore implements WriteStore {
   }
 
   /**
-   * VACUUM FULL copies a deleted row that some transaction may still see: one that began
-   * before the deletion, in this database or, if it has written, in any other of the
-   * server (every later snapshot, VACUUM FULL's own included, counts it as running). Waits
-   * for each such transaction to end; names one still open after the wait.
+   * VACUUM FULL keeps a deleted row that a transaction older than the deletion may see (in
+   * any database of the server, if it has written): waits for them; names one still open.
    */
   private async olderTransactionAfterWaiting(): Promise<string | undefined> {
     const { rows } = await this.pool.query<{ marker: string }>('SELECT pg_current_xact_id()::xid AS marker');
@@ -199,8 +210,8 @@ export class PostgresStore extends shared.SqlStore implements WriteStore {
   async readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T> {
     return this.inTransaction(
       (client) =>
-        read(shared.snapshotReads(pgSql(client), () => readVersionWith(client), participantRows(client))),
-      BEGIN_SNAPSHOT,
+        read(new SqlSnapshot(pgSql(client), () => readVersionWith(client), eachParticipant(client))),
+      'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY',
     );
   }
 
@@ -210,7 +221,7 @@ export class PostgresStore extends shared.SqlStore implements WriteStore {
       if ((await readSchemaStateWith(client)) !== 'migrated') {
         throw new Error('the database has not been migrated: run `tamborrada migrate` with this URL first');
       }
-      return work(shared.writeTransaction(pgSql(client), participantRows(client)));
+      return work(new SqlWrites(pgSql(client), eachParticipant(client), insertParticipants(client)));
     });
   }
 
@@ -221,10 +232,7 @@ export class PostgresStore extends shared.SqlStore implements WriteStore {
     await settleWithin(this.pool.end(), TIMING.closeWaitMs);
   }
 
-  /**
-   * A connection from the pool, tried again when opening one failed in a way that may
-   * pass: under load, `pg`'s connect timer ends attempts that would have succeeded.
-   */
+  /** A connection, tried again on failures that may pass: under load `pg`'s timer ends good attempts. */
   private async connect(): Promise<pg.PoolClient> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -247,26 +255,17 @@ export class PostgresStore extends shared.SqlStore implements WriteStore {
   }
 
   private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const client = await this.connect();
-    let broken = false;
-    try {
+    return onClient(await this.connect(), async (client) => {
       await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
       return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    });
   }
 }
 
-/** Runs the shared statements: their `?` placeholders become `$1`, `$2`… */
-function pgSql(queryable: Queryable): shared.Sql {
+/** `?` placeholders become `$1`, `$2`… */
+function pgSql(queryable: Queryable): Sql {
   const query = (sql: string, params?: unknown[]) => {
     let n = 0;
     return queryable.query(
@@ -283,9 +282,8 @@ function pgSql(queryable: Queryable): shared.Sql {
 }
 
 /**
- * What `migrate` may change in the current schema: its relations, triggers and functions
- * (by source and settings, since CREATE OR REPLACE rewrites a function's row even when
- * nothing differs) and the parts of the change counter.
+ * What `migrate` may change: relations, triggers, functions (by source: CREATE OR REPLACE
+ * rewrites a function's row even when nothing differs), the parts of the change counter.
  */
 async function schemaFingerprint(queryable: Queryable): Promise<string> {
   const { rows } = await queryable.query<{ catalog: string; parts: boolean }>(
@@ -314,15 +312,14 @@ const readable = (table: string) => `COALESCE(has_table_privilege(to_regclass('$
 async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
   const { rows } = await queryable.query<{ name: string }>(
     'SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NOT NULL',
-    [[...shared.OUR_TABLES, 'participants']],
+    [[...OUR_TABLES, 'participants']],
   );
-  return shared.schemaStateOf(new Set(rows.map((row) => row.name)));
+  return schemaStateOf(new Set(rows.map((row) => row.name)));
 }
 
 /**
- * The store's counter: every row of `tamborrada_changes`, bumped by triggers that also
- * NOTIFY. Where the role may not read it (a database not migrated yet), a fingerprint
- * stands in: hashes of the small tables a model is built from, a count of the participants.
+ * The store's counter, bumped by triggers that also NOTIFY. Where the role may not read it
+ * (not migrated yet), a fingerprint of the tables a model is built from stands in.
  */
 async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   const { rows } = await queryable.query<{ counters: boolean }>(
@@ -336,9 +333,8 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   }
   const hashAll = (table: string, row = 't::text') =>
     `(SELECT md5(COALESCE(string_agg(${row}, '|' ORDER BY ${row}), '')) FROM ${table} t)`;
-  // The Basque summaries and the schools' names where the role may read them (a database migrated without the grant).
   const { rows: basque } = await queryable.query<{ tables: string[] }>(
-    `SELECT array_remove(ARRAY[${[...shared.BASQUE_TABLES, shared.LABELS_TABLE].map((table) => `CASE WHEN ${readable(table)} THEN '${table}' END`).join(', ')}], NULL) AS tables`,
+    `SELECT array_remove(ARRAY[${[...BASQUE_TABLES, LABELS_TABLE].map((table) => `CASE WHEN ${readable(table)} THEN '${table}' END`).join(', ')}], NULL) AS tables`,
   );
   const { rows: fingerprint } = await queryable.query<{ value: string }>(
     `SELECT concat_ws('/', (SELECT count(*) || '/' || COALESCE(max(created_at)::text, '') FROM participants),
@@ -348,51 +344,52 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   return `f${fingerprint[0]!.value}`;
 }
 
-/** Participants through a cursor (no statement reads the whole table), or in batches of arrays. */
-function participantRows(client: pg.PoolClient): shared.ParticipantRows {
-  return {
-    async each(withheld, take) {
-      await client.query(
-        `DECLARE tamborrada_participants NO SCROLL CURSOR FOR
-         SELECT name, school, year::int AS year FROM participants WHERE year::int <> ALL($1::int[])`,
-        [[...withheld]],
-      );
-      let count = 0;
-      for (;;) {
-        const { rows } = await client.query<[string, string, number]>({
-          text: `FETCH ${TIMING.participantsPerFetch} FROM tamborrada_participants`,
-          rowMode: 'array',
-        });
-        for (const [name, school, year] of rows) take(name, school, year);
-        count += rows.length;
-        if (rows.length < TIMING.participantsPerFetch) break;
-      }
-      await client.query('CLOSE tamborrada_participants');
-      return count;
-    },
-    async insert(rows, onInserted) {
-      // NOT NULL columns without default of the public project's table.
-      const { rows: required } = await client.query<{ column_name: string; data_type: string }>(
-        `SELECT column_name, data_type FROM information_schema.columns
-         WHERE table_schema = (SELECT n.nspname FROM pg_class r JOIN pg_namespace n ON n.oid = r.relnamespace
-                               WHERE r.oid = to_regclass('participants'))
-           AND table_name = 'participants' AND column_name IN ('article_date', 'url_id')
-           AND is_nullable = 'NO' AND column_default IS NULL`,
-      );
-      const columns = required.map((row) => `, ${row.column_name}`).join('');
-      const values = required.map((row) => `, ${fillValue(row.column_name, row.data_type)}`).join('');
-      const sql = `INSERT INTO participants (name, school, year${columns})
-         SELECT u.name, u.school, u.year${values}
-         FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS u(name, school, year, n)`;
-      for (let i = 0; i < rows.length; i += TIMING.insertBatch) {
-        const batch = rows.slice(i, i + TIMING.insertBatch);
-        await client.query(sql, [
-          batch.map((r) => r.name),
-          batch.map((r) => r.school),
-          batch.map((r) => r.year),
-        ]);
-        onInserted?.(i + batch.length);
-      }
-    },
+/** Participants through a cursor: no statement reads the whole table. */
+function eachParticipant(client: pg.PoolClient): StoreSnapshot['readParticipants'] {
+  return async (withheld, take) => {
+    await client.query(
+      `DECLARE tamborrada_participants NO SCROLL CURSOR FOR
+       SELECT name, school, year::int AS year FROM participants WHERE year::int <> ALL($1::int[])`,
+      [[...withheld]],
+    );
+    let count = 0;
+    for (;;) {
+      const { rows } = await client.query<[string, string, number]>({
+        text: `FETCH ${TIMING.participantsPerFetch} FROM tamborrada_participants`,
+        rowMode: 'array',
+      });
+      for (const [name, school, year] of rows) take(name, school, year);
+      count += rows.length;
+      if (rows.length < TIMING.participantsPerFetch) break;
+    }
+    await client.query('CLOSE tamborrada_participants');
+    return count;
+  };
+}
+
+/** Participants in batches of arrays, filling the public project's NOT NULL columns without default. */
+function insertParticipants(client: pg.PoolClient): WriteTransaction['insertParticipants'] {
+  return async (rows, onInserted) => {
+    const { rows: required } = await client.query<{ column_name: string; data_type: string }>(
+      `SELECT column_name, data_type FROM information_schema.columns
+       WHERE table_schema = (SELECT n.nspname FROM pg_class r JOIN pg_namespace n ON n.oid = r.relnamespace
+                             WHERE r.oid = to_regclass('participants'))
+         AND table_name = 'participants' AND column_name IN ('article_date', 'url_id')
+         AND is_nullable = 'NO' AND column_default IS NULL`,
+    );
+    const columns = required.map((row) => `, ${row.column_name}`).join('');
+    const values = required.map((row) => `, ${fillValue(row.column_name, row.data_type)}`).join('');
+    const sql = `INSERT INTO participants (name, school, year${columns})
+       SELECT u.name, u.school, u.year${values}
+       FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS u(name, school, year, n)`;
+    for (let i = 0; i < rows.length; i += TIMING.insertBatch) {
+      const batch = rows.slice(i, i + TIMING.insertBatch);
+      await client.query(sql, [
+        batch.map((r) => r.name),
+        batch.map((r) => r.school),
+        batch.map((r) => r.year),
+      ]);
+      onInserted?.(i + batch.length);
+    }
   };
 }

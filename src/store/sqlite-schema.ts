@@ -1,10 +1,6 @@
-import {
-  createTables,
-  FLAG_TABLE,
-  FOLLOWED_TABLES,
-  RETIRED_TABLES,
-  STORE_VERSION_ROW,
-} from './shared-sql.js';
+import * as tables from './sql-schema.js';
+
+const { FLAG_TABLE, FOLLOWED_TABLES, STORE_VERSION_ROW } = tables;
 
 const now = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
 const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const;
@@ -29,14 +25,14 @@ const RETIRED_TRIGGERS = [
  * that plain SQL from the `sqlite3` shell is noticed by the server like a write from our CLI.
  */
 export const SQLITE_SCHEMA: readonly string[] = [
-  ...createTables({
+  ...tables.createTables({
     id: 'integer PRIMARY KEY',
     time: `text NOT NULL DEFAULT ${now}`,
     json: (column) => `text CHECK (${column} IS NULL OR json_valid(${column}))`,
     flag: (column) => `integer NOT NULL DEFAULT 0 CHECK (${column} IN (0, 1))`,
   }),
   'CREATE INDEX IF NOT EXISTS participants_year_idx ON participants (year)',
-  ...RETIRED_TABLES.map((table) => `DROP TABLE IF EXISTS ${table}`),
+  ...tables.RETIRED_TABLES.map((table) => `DROP TABLE IF EXISTS ${table}`),
   // 32 bytes from SQLite's generator, which the operating system's randomness seeds.
   'INSERT OR IGNORE INTO tamborrada_store_secret (id, secret) VALUES (1, lower(hex(randomblob(32))))',
   ...RETIRED_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS ${name}`),

@@ -4,9 +4,8 @@ import type { EditionTally } from '../domain/statistics/tally.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 
 /**
- * Opaque; moves with every committed change to what a read model is built from (participants,
- * statistics, the years' flags), and with the store itself. Not with the updating flag:
- * a server reads that on every poll and serves it without a rebuild.
+ * Opaque; moves with every committed change to what a read model is built from, not with
+ * the updating flag (a server reads that on every poll and serves it without a rebuild).
  */
 export type StoreVersion = string;
 
@@ -14,27 +13,26 @@ export type StoreVersion = string;
 export class StaleConnectionError extends Error {}
 
 /** Takes one participant row as it is read (no object per row: millions are read at once). */
-export type TakeParticipant = (name: string, school: string, year: number) => void;
+type TakeParticipant = (name: string, school: string, year: number) => void;
 
 /** Reads that all see one committed state of the store (inside one read transaction). */
 export interface StoreSnapshot {
   readVersion(): Promise<StoreVersion>;
   readYears(): Promise<YearRow[]>;
   readStatistics(): Promise<StoredStatistic[]>;
-  /** The small-count rule the statistics were computed under; `undefined` if never computed by us. */
+  /** `undefined` if never computed by us. */
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
-  /** The editions' stored tallies, years ascending; none where none are (plain SQL, an older version). */
+  /** Years ascending; none where none are stored (plain SQL, an older version). */
   readEditionTallies(): Promise<StoredTally[]>;
   /** Passes every participant but those of the `withheld` years to `take`; returns how many. */
   readParticipants(withheld: readonly number[], take: TakeParticipant): Promise<number>;
-  /** The schools' names in other languages (`school label`); none where the store has no such table. */
   readSchoolLabels(): Promise<SchoolLabel[]>;
 }
 
 /** An edition's tally as stored, with the fingerprint of the rows it stands for. */
 export interface StoredTally {
   year: number;
-  /** `editionFingerprints` of the edition's stored rows when it was made, or when a removal took rows away since. */
+  /** `editionFingerprints` of the edition's rows when it was made, or when a removal took rows away since. */
   recordsFingerprint: string;
   tally: EditionTally;
 }
@@ -50,9 +48,9 @@ export interface StoredStatistic {
   fullData: JsonValue | undefined;
   /** The API's (Spanish). */
   summary: string | null;
-  /** For the Basque pages: the hand-written Basque summary if set, else the generated one; null when none is stored. */
+  /** The hand-written Basque summary if set, else the generated one. */
   basqueSummary: string | null;
-  /** When its figures were computed (`created_at`: every recompute writes the rows anew), as text. */
+  /** When its figures were computed (every recompute writes the rows anew). */
   createdAt: string | null;
 }
 
@@ -64,16 +62,16 @@ export interface UpdatingStatus {
 
 /** What the server needs: reads only. */
 export interface ReadStore {
-  /** Short description for logs, without credentials. */
+  /** For logs, without credentials. */
   readonly description: string;
-  /** Where the store is: a worker thread opens its own connection there to build a model. */
+  /** Where a worker thread opens its own connection to build a model. */
   readonly location: StoreLocation;
   readVersion(): Promise<StoreVersion>;
-  /** The `sys_status` flag, read on every poll (right after `readVersion`). */
+  /** The `sys_status` flag, read on every poll. */
   readUpdating(): Promise<boolean>;
-  /** Runs `read` inside one read transaction: everything it reads is one committed state. */
+  /** Everything `read` reads is one committed state. */
   readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T>;
-  /** Push notice of a committed change, where the engine has one (PostgreSQL); one listener per store. */
+  /** Push notice of a committed change (PostgreSQL); one listener per store. */
   onChange?(listener: () => void): void;
   close(): Promise<void>;
 }
@@ -85,7 +83,7 @@ export interface YearStatus {
   participants: number;
   schools: number;
   statistics: number;
-  /** What loaded the year's participants (`demo(seed=1, scale=1)`, a file), when known. */
+  /** What loaded the year's participants (`demo(seed=1, scale=1)`, a file). */
   source: string | null;
 }
 
@@ -93,11 +91,10 @@ export interface YearStatus {
 export interface StatisticsRule {
   /** `k`: no list names a name that fewer children bear in its scope. */
   minPublishedCount: number;
-  /** When the statistics were last computed, as the engine writes it. */
   computedAt: string;
 }
 
-/** The languages of the summaries: Spanish (the API's, `statistics.summary`) and Basque (the pages'). */
+/** Spanish (the API's, `statistics.summary`) and Basque (the pages'). */
 export const SUMMARY_LANGUAGES = ['es', 'eu'] as const;
 /** The longest hand-written summary, in characters (the generated ones have a few hundred). */
 export const MAX_SUMMARY_CHARACTERS = 4000;
@@ -112,18 +109,15 @@ export interface ManualSummary {
   updatedAt: string | null;
 }
 
-/** The languages a school can be given a name in besides the lists' own (Spanish: the API's and the Spanish pages'). */
+/** The languages a school can be named in besides the lists' own (Spanish). */
 export const LABEL_LANGUAGES = ['eu'] as const;
 export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
 /** How the operator's messages name each of those languages. */
 export const LABEL_LANGUAGE_NAMES: Readonly<Record<LabelLanguage, string>> = { eu: 'Basque' };
-/** The longest name a school can be given, in characters: as long as a list's school by default (MAX_SCHOOL_LENGTH). */
+/** In characters: as long as a list's school by default (MAX_SCHOOL_LENGTH). */
 export const MAX_LABEL_CHARACTERS = 150;
 
-/**
- * A school's name on the pages of another language (`tamborrada school label`), such as the
- * lists' catch-all "Otras compañías": the API, the CSV files and the search keep the lists' name.
- */
+/** A school's name on the pages of another language: the API, the CSV files and the search keep the lists'. */
 export interface SchoolLabel {
   school: string;
   lang: LabelLanguage;
@@ -131,17 +125,14 @@ export interface SchoolLabel {
   updatedAt: string | null;
 }
 
-/**
- * A family's request that one child be removed, as the store keeps it: no name, only a
- * keyed hash of the normalised whole name and the school (the store's secret is the key).
- */
+/** A family's request that one child be removed, as the store keeps it: no name. */
 export interface Removal {
-  /** HMAC-SHA256 (hex) of the name and the school, keyed with the store's secret (src/import/removals.ts). */
+  /** The keyed hash of the name and the school (src/import/removals.ts). */
   nameKey: string;
   school: string;
-  /** The one year the request covers; undefined: every year. */
+  /** Undefined: every year. */
   year: number | undefined;
-  /** Records deleted when the request was carried out (0: none were stored yet). */
+  /** Records deleted when the request was carried out. */
   records: number;
   removedAt: string | null;
 }
@@ -152,58 +143,46 @@ export interface WriteTransaction {
   /** Inserts in batches; `onInserted` hears how many rows are in so far, after each batch. */
   insertParticipants(rows: readonly ParticipantRecord[], onInserted?: (rows: number) => void): Promise<void>;
   readParticipants(): Promise<ParticipantRecord[]>;
-  /**
-   * Replaces every statistic and its generated Basque summary, computed under the
-   * small-count rule's `minPublishedCount` (stored beside them); hand-written summaries
-   * (set with `setManualSummary`) are kept.
-   */
+  /** Replaces every statistic and its generated Basque summary; hand-written summaries are kept. */
   replaceStatistics(rows: readonly StatisticRow[], minPublishedCount: number): Promise<void>;
   readEditionTallies(): Promise<StoredTally[]>;
-  /** Stores an edition's tally (replacing its earlier one), made from the rows of `recordsFingerprint`. */
+  /** Stores (replaces) an edition's tally, made from the rows of `recordsFingerprint`. */
   writeEditionTally(tally: EditionTally, recordsFingerprint: string): Promise<void>;
-  /** After rows were removed without changing what the edition publishes: the rows its tally now stands for. */
+  /** After a removal: the rows the edition's tally now stands for. */
   setTallyFingerprint(year: number, recordsFingerprint: string): Promise<void>;
   deleteEditionTallies(years: readonly number[]): Promise<void>;
-  /** Flags years ready (published) or not; a year without a flag yet gets one. */
+  /** Flags years ready (published) or not. */
   setReady(years: readonly string[], ready: boolean): Promise<void>;
   unpublishYearsWithoutStatistics(): Promise<void>;
   /** Years flagged not ready: their participants stay stored, and every statistic leaves them out. */
   readWithheldYears(): Promise<number[]>;
-  /** Forgets a year: its flag and the note of what loaded it. */
+  /** Forgets a year's flag and the note of what loaded it. */
   forgetYear(year: string): Promise<void>;
-  /** Notes what loaded these years' participants (`demo(…)`, a file). */
   recordSource(years: readonly number[], source: string): Promise<void>;
   setUpdating(isUpdating: boolean, note: string | null): Promise<void>;
-  /**
-   * Overrides the summary of an existing row in one language (Spanish when not given) and
-   * keeps it across recomputes; false if no row. The other language's summary is untouched.
-   */
+  /** Overrides a row's summary in one language, across recomputes; false if no row. */
   setManualSummary(year: string, category: string, summary: string, lang?: SummaryLanguage): Promise<boolean>;
   /**
-   * Drops a hand-written summary of one language (Spanish when not given); false if there
-   * was none. A Basque one gives way to the generated Basque text at once; a Spanish one
-   * only at the next recompute, which writes the generated text into `statistics`.
+   * Drops a hand-written summary; false if there was none. A Basque one gives way to the
+   * generated text at once; a Spanish one at the next recompute.
    */
   unsetManualSummary(year: string, category: string, lang?: SummaryLanguage): Promise<boolean>;
   readYearStatuses(): Promise<YearStatus[]>;
-  /** The rule of the last recompute; `undefined` before any (or by an older version). */
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
   /** Whether a statistic has no generated Basque summary, or no tally is stored (computed by an older version). */
   lacksBasqueOrTallies(): Promise<boolean>;
-  /** Every school a participant of any year is in, as written. */
-  readSchools(): Promise<string[]>;
   /** The participants of one school, every year. */
   readSchoolParticipants(school: string): Promise<ParticipantRecord[]>;
   /** Deletes the rows with exactly this name, school and year; returns how many. */
   deleteParticipant(record: ParticipantRecord): Promise<number>;
-  /** The store's random secret, made by `migrate`: the key of every removal's hash. */
+  /** The key of every removal's hash, made by `migrate`. */
   readRemovalSecret(): Promise<string>;
   /** Records a removal; false when one with the same hash and year was recorded already. */
   recordRemoval(removal: Omit<Removal, 'removedAt'>): Promise<boolean>;
   readRemovals(): Promise<Removal[]>;
-  /** Every school with a participant, whatever its year's flag. */
+  /** Every school with a participant, whatever its year's flag, as written. */
   readSchools(): Promise<string[]>;
-  /** Gives a school its name in a language (replacing the one it had there). */
+  /** Gives (replaces) a school's name in a language. */
   setSchoolLabel(school: string, lang: LabelLanguage, label: string): Promise<void>;
   /** Drops a school's names in these languages; how many there were. */
   unsetSchoolLabels(school: string, langs: readonly LabelLanguage[]): Promise<number>;
@@ -224,10 +203,6 @@ export interface WriteStore
   readUpdatingStatus(): Promise<UpdatingStatus>;
   readManualSummaries(): Promise<ManualSummary[]>;
   readSchoolLabels(): Promise<SchoolLabel[]>;
-  /**
-   * Overwrites what deleted rows left in the store's files, outside any transaction
-   * (SQLite: VACUUM, then the WAL emptied; PostgreSQL: VACUUM FULL of the tables that
-   * held them). Undefined when done, else why it could not be done.
-   */
+  /** Overwrites what deleted rows left in the store's files; undefined when done, else why not. */
   eraseDeletedRows(): Promise<string | undefined>;
 }

@@ -1,0 +1,224 @@
+import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
+import type { EditionTally } from '../domain/statistics/tally.js';
+import { ALL_YEARS, byText, SqlReads, type Sql } from './sql-reads.js';
+import { LABELS_TABLE } from './sql-schema.js';
+import type { LabelLanguage, Removal, StoreSnapshot, SummaryLanguage, WriteTransaction } from './store.js';
+
+/** Where the hand-written summaries of each language are kept. */
+const OVERRIDES: Record<SummaryLanguage, string> = { es: 'summary_overrides', eu: 'summary_overrides_eu' };
+
+function jsonOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+/** The writes of one transaction, in the SQL both engines speak; participants in bulk their own way. */
+export class SqlWrites extends SqlReads implements WriteTransaction {
+  constructor(
+    protected readonly sql: Sql,
+    private readonly eachParticipant: StoreSnapshot['readParticipants'],
+    readonly insertParticipants: WriteTransaction['insertParticipants'],
+  ) {
+    super();
+  }
+
+  async readParticipants(): Promise<ParticipantRecord[]> {
+    // Each school string shared by its rows: far smaller with millions of rows.
+    const records: ParticipantRecord[] = [];
+    const schools = new Map<string, string>();
+    await this.eachParticipant([], (name, school, year) => {
+      let shared = schools.get(school);
+      if (shared === undefined) schools.set(school, (shared = school));
+      records.push({ name, school: shared, year });
+    });
+    return records;
+  }
+
+  async deleteParticipantsOfYears(years: readonly number[]): Promise<void> {
+    for (const year of years) await this.sql.run('DELETE FROM participants WHERE year = ?', [year]);
+  }
+
+  deleteParticipant({ name, school, year }: ParticipantRecord): Promise<number> {
+    return this.sql.run('DELETE FROM participants WHERE name = ? AND school = ? AND year = ?', [
+      name,
+      school,
+      year,
+    ]);
+  }
+
+  async readSchools(): Promise<string[]> {
+    const rows = await this.sql.all<{ school: string }>('SELECT DISTINCT school FROM participants');
+    return rows.map((row) => row.school).sort(byText);
+  }
+
+  async readSchoolParticipants(school: string): Promise<ParticipantRecord[]> {
+    const rows = await this.sql.all<{ name: string; year: unknown }>(
+      'SELECT name, year FROM participants WHERE school = ?',
+      [school],
+    );
+    return rows.map((row) => ({ name: row.name, school, year: Number(row.year) }));
+  }
+
+  async replaceStatistics(rows: readonly StatisticRow[], minPublishedCount: number): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO tamborrada_statistics_rule (id, min_published_count) VALUES (1, ?)
+       ON CONFLICT (id) DO UPDATE SET min_published_count = excluded.min_published_count,
+         computed_at = ${this.sql.now}`,
+      [minPublishedCount],
+    );
+    await this.sql.run('DELETE FROM statistics');
+    await this.sql.run('DELETE FROM summaries_eu');
+    for (const r of rows) {
+      await this.sql.run(
+        'INSERT INTO statistics (category, scope, year, public_data, full_data, summary) VALUES (?, ?, ?, ?, ?, ?)',
+        [r.category, r.scope, r.year, jsonOrNull(r.publicData), jsonOrNull(r.fullData), r.summary],
+      );
+      await this.sql.run('INSERT INTO summaries_eu (category, year, summary) VALUES (?, ?, ?)', [
+        r.category,
+        r.year,
+        r.basqueSummary,
+      ]);
+    }
+    // Hand-written summaries win over generated ones.
+    const override =
+      'FROM summary_overrides o WHERE o.category = statistics.category AND o.year = statistics.year';
+    await this.sql.run(
+      `UPDATE statistics SET summary = (SELECT o.summary ${override}) WHERE EXISTS (SELECT 1 ${override})`,
+    );
+  }
+
+  async writeEditionTally(tally: EditionTally, recordsFingerprint: string): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO tamborrada_edition_tallies (year, min_published_count, records_fingerprint, tally)
+       VALUES (?, ?, ?, ?)
+       ON CONFLICT (year) DO UPDATE SET min_published_count = excluded.min_published_count,
+         records_fingerprint = excluded.records_fingerprint, tally = excluded.tally,
+         computed_at = ${this.sql.now}`,
+      [tally.year, tally.k, recordsFingerprint, JSON.stringify(tally)],
+    );
+  }
+
+  async setTallyFingerprint(year: number, recordsFingerprint: string): Promise<void> {
+    await this.sql.run('UPDATE tamborrada_edition_tallies SET records_fingerprint = ? WHERE year = ?', [
+      recordsFingerprint,
+      year,
+    ]);
+  }
+
+  async deleteEditionTallies(years: readonly number[]): Promise<void> {
+    for (const year of years)
+      await this.sql.run('DELETE FROM tamborrada_edition_tallies WHERE year = ?', [year]);
+  }
+
+  async lacksBasqueOrTallies(): Promise<boolean> {
+    const [row] = await this.sql.all<{ lacks: unknown }>(
+      `SELECT NOT EXISTS (SELECT 1 FROM tamborrada_edition_tallies) OR EXISTS (SELECT 1 FROM statistics s
+         WHERE NOT EXISTS (SELECT 1 FROM summaries_eu e
+                           WHERE e.category = s.category AND e.year = CAST(s.year AS TEXT))) AS lacks`,
+    );
+    return Boolean(row?.lacks);
+  }
+
+  async setReady(years: readonly string[], ready: boolean): Promise<void> {
+    for (const year of new Set(years)) {
+      await this.sql.run(
+        `INSERT INTO available_years (year, is_ready) VALUES (?, ?)
+         ON CONFLICT (year) DO UPDATE SET is_ready = excluded.is_ready, updated_at = ${this.sql.now}
+         WHERE available_years.is_ready IS DISTINCT FROM excluded.is_ready`,
+        [year, Number(ready)],
+      );
+    }
+  }
+
+  async unpublishYearsWithoutStatistics(): Promise<void> {
+    await this.sql.run(
+      `UPDATE available_years SET is_ready = false, updated_at = ${this.sql.now}
+       WHERE is_ready AND NOT EXISTS (SELECT 1 FROM statistics s WHERE s.year = available_years.year)`,
+    );
+  }
+
+  async readWithheldYears(): Promise<number[]> {
+    const rows = await this.sql.all<{ year: string }>(
+      'SELECT CAST(year AS TEXT) AS year FROM available_years WHERE NOT COALESCE(CAST(is_ready AS BOOLEAN), false)',
+    );
+    return rows.filter((row) => /^[0-9]{4}$/.test(row.year)).map((row) => Number(row.year));
+  }
+
+  async forgetYear(year: string): Promise<void> {
+    await this.sql.run('DELETE FROM available_years WHERE CAST(year AS TEXT) = ?', [year]);
+    await this.sql.run('DELETE FROM tamborrada_year_sources WHERE CAST(year AS TEXT) = ?', [year]);
+  }
+
+  async recordSource(years: readonly number[], source: string): Promise<void> {
+    for (const year of years) {
+      await this.sql.run(
+        `INSERT INTO tamborrada_year_sources (year, source) VALUES (?, ?)
+         ON CONFLICT (year) DO UPDATE SET source = excluded.source, loaded_at = ${this.sql.now}`,
+        [year, source],
+      );
+    }
+  }
+
+  async setUpdating(isUpdating: boolean, note: string | null): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO sys_status (id, is_updating, notes) VALUES (1, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET is_updating = excluded.is_updating, notes = excluded.notes,
+         updated_at = ${this.sql.now}`,
+      [Number(isUpdating), note],
+    );
+  }
+
+  async setManualSummary(year: string, category: string, summary: string, lang: SummaryLanguage = 'es') {
+    // The Spanish one is written into the row the API serves; the Basque one is read beside it.
+    const target = [year, category];
+    const found =
+      lang === 'es'
+        ? await this.sql.run('UPDATE statistics SET summary = ? WHERE year = ? AND category = ?', [
+            summary,
+            ...target,
+          ])
+        : (await this.sql.all('SELECT 1 AS found FROM statistics WHERE year = ? AND category = ?', target))
+            .length;
+    if (found === 0) return false;
+    await this.sql.run(
+      `INSERT INTO ${OVERRIDES[lang]} (category, year, summary) VALUES (?, ?, ?)
+       ON CONFLICT (category, year) DO UPDATE SET summary = excluded.summary, updated_at = ${this.sql.now}`,
+      [category, year, summary],
+    );
+    return true;
+  }
+
+  async unsetManualSummary(year: string, category: string, lang: SummaryLanguage = 'es') {
+    const deleted = await this.sql.run(`DELETE FROM ${OVERRIDES[lang]} WHERE year = ? AND category = ?`, [
+      year,
+      category,
+    ]);
+    return deleted > 0;
+  }
+
+  async recordRemoval({ nameKey, school, year, records }: Omit<Removal, 'removedAt'>): Promise<boolean> {
+    const inserted = await this.sql.run(
+      `INSERT INTO tamborrada_removals (name_key, school, years, records) VALUES (?, ?, ?, ?)
+       ON CONFLICT (name_key, years) DO NOTHING`,
+      [nameKey, school, year === undefined ? ALL_YEARS : String(year), records],
+    );
+    return inserted > 0;
+  }
+
+  async setSchoolLabel(school: string, lang: LabelLanguage, label: string): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO ${LABELS_TABLE} (school, lang, label) VALUES (?, ?, ?)
+       ON CONFLICT (school, lang) DO UPDATE SET label = excluded.label, updated_at = ${this.sql.now}`,
+      [school, lang, label],
+    );
+  }
+
+  async unsetSchoolLabels(school: string, langs: readonly LabelLanguage[]): Promise<number> {
+    let deleted = 0;
+    for (const lang of langs)
+      deleted += await this.sql.run(`DELETE FROM ${LABELS_TABLE} WHERE school = ? AND lang = ?`, [
+        school,
+        lang,
+      ]);
+    return deleted;
+  }
+}
