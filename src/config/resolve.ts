@@ -147,6 +147,7 @@ const SERVER_NAMES = [
   'webPages',
   'publicUrl',
   'privacyContact',
+  'publisherDir3',
 ] as const satisfies readonly SettingName[];
 
 /** Where a listener binds. */

@@ -46,8 +46,12 @@ import {
 import { siteData } from './site-data.js';
 import { faviconAnswer, robotsAnswer, siteAssets } from './site-files.js';
 
-/** The public origin (`PUBLIC_URL`), and where families ask for a removal (`PRIVACY_CONTACT`), if set. */
-type SiteOptions = Pick<ServerSettings, 'publicUrl'> & Partial<Pick<ServerSettings, 'privacyContact'>>;
+/**
+ * The public origin (`PUBLIC_URL`); where families ask for a removal (`PRIVACY_CONTACT`) and the
+ * publisher's DIR3 code (`PUBLISHER_DIR3`), if set.
+ */
+type SiteOptions = Pick<ServerSettings, 'publicUrl'> &
+  Partial<Pick<ServerSettings, 'privacyContact' | 'publisherDir3'>>;
 
 function once<T>(make: () => T): () => T {
   let made: T | undefined;
@@ -101,7 +105,7 @@ async function modelCards(shared: ModelContext): Promise<Map<string, PreviewCard
 }
 
 /** The answers of one read model's pages in one language, by address: each made on first use, then served as prepared bytes. */
-function modelPages(site: SiteContext, painter: CardPainter) {
+function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: string | undefined) {
   const { paths } = site;
   const notFound = once(() =>
     preparePage(404, withSite(site, <NotFoundPage context={site.page} years={site.data.years} />)),
@@ -169,7 +173,7 @@ function modelPages(site: SiteContext, painter: CardPainter) {
     dataPackage,
     /** `/datos/catalogo.jsonld`: the DCAT-AP catalogue of the CSV files and of the API's operations. */
     catalogue: (operations: readonly ApiOperation[]) =>
-      (catalogue ??= catalogueAnswer(site, files(), operations)),
+      (catalogue ??= catalogueAnswer(site, files(), operations, publisherDir3)),
     /** `/vista-previa/{image}`: the preview card of a page as PNG (a 503 until drawn), else the 404 page. */
     preview: (image: string) => {
       const key = previewKey(image);
@@ -193,7 +197,7 @@ function modelPages(site: SiteContext, painter: CardPainter) {
 export type ModelPages = ReturnType<typeof modelPages>;
 
 /** The public web pages, answered from the read model like the API. */
-export function createSite({ publicUrl, privacyContact }: SiteOptions) {
+export function createSite({ publicUrl, privacyContact, publisherDir3 }: SiteOptions) {
   const assets = siteAssets();
   const painter = createCardPainter();
   let latest: ModelContext | undefined;
@@ -232,7 +236,11 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions) {
   };
   const pagesOf = (model: ReadModel, language: Language) => {
     const made = sharedOf(model);
-    return (made.languages[language] ??= modelPages(siteContext(made.shared, LOCALES[language]), painter));
+    return (made.languages[language] ??= modelPages(
+      siteContext(made.shared, LOCALES[language]),
+      painter,
+      publisherDir3,
+    ));
   };
   return {
     /** The pages of the read model being served, in a language; while none is, every address answers the error page. */
