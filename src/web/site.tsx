@@ -16,7 +16,7 @@ import {
   type Language,
 } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
-import { dataPackageAnswer, publishedFiles } from './data-package.js';
+import { dataPackageAnswer, publishedFiles, schemaFiles } from './data-package.js';
 import { chartFile, chartOf, movedChart } from './chart-files.js';
 import { createCardPainter, type CardPainter } from './card-painter.js';
 import { dataFile, pageAddresses, previewCardOf, sitemapFile } from './model-files.js';
@@ -118,6 +118,7 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
   const download = perKey((file) => dataFile(site, file));
   const files = once(() => publishedFiles(site));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
+  const schemas = once(() => schemaFiles(files()));
   let catalogue: PreparedResponse | undefined;
   /** A school's page by the slug of the lists' name, when it has another here: a 301 to it. */
   const movedSchool = (slug: string) => {
@@ -167,8 +168,8 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     /** `/comparar/nombres.csv?n=…` and `.json`: a comparison's data. */
     compareData: (kind: ComparedKind, format: 'csv' | 'json', query: string) =>
       comparisonData(site, kind, format, query),
-    /** `/datos/{file}`: a statistic of a page as CSV, a name's data as CSV or JSON, else the 404 page. */
-    download: (file: string) => download(file) ?? notFound(),
+    /** `/datos/{file}`: a statistic of a page as CSV, a name's data as CSV or JSON, a kind's Table Schema, else the 404 page. */
+    download: (file: string) => schemas().get(file)?.() ?? download(file) ?? notFound(),
     /** `/datos/datapackage.json`: every CSV file with its Table Schema (Frictionless Data Package). */
     dataPackage,
     /** `/datos/catalogo.jsonld`: the DCAT-AP catalogue of the CSV files and of the API's operations. */

@@ -1,11 +1,11 @@
 /**
  * What a data portal, a spreadsheet and a harvester read of the open data, over HTTP on the
- * demo data: the data package lists every CSV file the pages link to, each file answers as
- * its Table Schema says, and the package is valid under the Data Package v2 profile; the
- * DCAT-AP catalogue is JSON-LD that conforms to the DCAT-AP-ES shapes Spain's national
- * portal harvests with and to DCAT-AP 3's, recommended ones included: one distribution per
- * CSV file and per API operation serving the open data, each address answering, every
- * operation a data service; the pages link both.
+ * demo data: the data package lists every CSV file the pages link to, the files of one kind
+ * share one Table Schema beside it, each file answers as its schema says, and the package is
+ * valid under the Data Package v2 profile; the DCAT-AP catalogue is JSON-LD that conforms to
+ * the DCAT-AP-ES shapes Spain's national portal harvests with and to DCAT-AP 3's, recommended
+ * ones included: one distribution per CSV file and per API operation serving the open data,
+ * each address answering, every operation a data service; the pages link both.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -31,7 +31,9 @@ interface Field {
   type: string;
   title: string;
   'title@eu': string;
-  description: string;
+}
+interface Schema {
+  fields: Field[];
 }
 interface Resource {
   name: string;
@@ -39,8 +41,9 @@ interface Resource {
   bytes: number;
   hash: string;
   title: string;
-  'title@eu': string;
-  schema: { fields: Field[] };
+  'title@eu'?: string;
+  /** The path of its Table Schema, beside the package. */
+  schema: string;
 }
 interface DataPackage {
   version: string;
@@ -51,10 +54,23 @@ interface DataPackage {
 
 let site: DemoSite;
 let dataPackage: DataPackage;
+/** Each schema the package names, by its path. */
+let schemas: Map<string, Schema>;
 
 beforeAll(async () => {
   site = await startDemoSite({ scale: 0.05, publicUrl: PUBLIC_URL, publisherDir3: SAMPLE_DIR3 });
   dataPackage = (await (await get(OPEN_DATA_PATHS.dataPackage)).json()) as DataPackage;
+  const packageUrl = new URL(site.server.url + OPEN_DATA_PATHS.dataPackage);
+  schemas = new Map();
+  for (const path of new Set(dataPackage.resources.map((resource) => resource.schema))) {
+    const answer = await fetch(new URL(path, packageUrl));
+    expect([path, answer.status, answer.headers.get('content-type')]).toEqual([
+      path,
+      200,
+      'application/json; charset=utf-8',
+    ]);
+    schemas.set(path, (await answer.json()) as Schema);
+  }
 });
 
 afterAll(async () => {
@@ -127,13 +143,12 @@ describe('the data package', () => {
         expect(bytes.length).toBe(resource.bytes);
         expect(resource.hash).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
         const [header, ...rows] = parse(bytes, { bom: true }) as string[][];
-        const fields = resource.schema.fields;
+        const fields = schemas.get(resource.schema)!.fields;
         expect(header).toEqual(fields.map((field) => field.name));
         for (const field of fields) {
           types.add(field.type);
           expect(field.title.toLowerCase()).toBe(field.name.toLowerCase());
           expect(field['title@eu']).toBeTruthy();
-          expect(field.description).toContain(resource.title);
         }
         for (const row of rows)
           row.forEach((cell, column) => {
@@ -151,7 +166,7 @@ describe('the data package', () => {
       const names = dataPackage.resources.filter((resource) => resource.path.startsWith('nombres-'));
       expect(names.length).toBeGreaterThan(0);
       for (const resource of names)
-        expect(resource.schema.fields.map((field) => field.type)).toEqual([
+        expect(schemas.get(resource.schema)!.fields.map((field) => field.type)).toEqual([
           'integer',
           'integer',
           'integer',
@@ -161,7 +176,19 @@ describe('the data package', () => {
     WHOLE_SITE_MS,
   );
 
-  it('is valid under the Data Package v2 profile', () => {
+  it('shares one Table Schema between the files of one kind: the name files, one per kind of name', () => {
+    expect(schemas.size).toBeLessThan(dataPackage.resources.length / 5);
+    const schemaOf = (prefix: string) =>
+      new Set(
+        dataPackage.resources
+          .filter((resource) => resource.path.startsWith(prefix))
+          .map((resource) => resource.schema),
+      );
+    expect([...schemaOf('nombres-')]).toEqual(['esquema-nombres.json']);
+    expect([...schemaOf('apellidos-')]).toEqual(['esquema-apellidos.json']);
+  });
+
+  it('is valid under the Data Package v2 profile, as served and with its schemas in it', () => {
     const profile = JSON.parse(
       readFileSync(new URL('../support/profiles/datapackage-2.0.json', import.meta.url), 'utf8'),
     ) as object;
@@ -169,10 +196,18 @@ describe('the data package', () => {
     const ajv = addFormats.default(new Ajv({ strict: false, allErrors: true })).addFormat('textarea', true);
     const validate = ajv.compile(profile);
     expect(validate(dataPackage) ? [] : validate.errors).toEqual([]);
+    // Each schema file is held to the profile's Table Schema too: as if written in the package.
+    const inline = {
+      ...dataPackage,
+      resources: dataPackage.resources.map((resource) => ({
+        ...resource,
+        schema: structuredClone(schemas.get(resource.schema)!),
+      })),
+    };
+    expect(validate(inline) ? [] : validate.errors).toEqual([]);
     // The profile does hold a package to it: a field of a type Table Schema lacks fails.
-    const broken = structuredClone(dataPackage);
-    broken.resources[0]!.schema.fields[0]!.type = 'count';
-    expect(validate(broken)).toBe(false);
+    inline.resources[0]!.schema.fields[0]!.type = 'count';
+    expect(validate(inline)).toBe(false);
   });
 });
 
