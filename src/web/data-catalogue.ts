@@ -164,6 +164,11 @@ const serviceId = (catalogue: string, operation: ApiOperation) =>
   `${catalogue}#servicio-${operation.operationId}`;
 const serviceTitle = (operation: ApiOperation) =>
   inEach((texts) => `${texts.meta.apiName}: ${operation.path}`);
+const operationText = (operation: ApiOperation) =>
+  inEach((texts) => texts.meta.apiOperations[operation.operationId as ApiOperationId]);
+/** Swagger UI's deep link to the operation. */
+const referenceOf = (origin: string, operation: ApiOperation) =>
+  id(`${origin}${API_PATHS.apiDocs}#/${operation.tag}/${operation.operationId}`);
 /** Whether an operation serves the open data: all but the search of children and the health check. */
 const servesOpenData = (operation: ApiOperation) =>
   operation.tag !== 'health' && operation.participantSearch !== true;
@@ -176,7 +181,7 @@ function dataService(context: CatalogueContext, operation: ApiOperation) {
     '@id': serviceId(catalogue, operation),
     '@type': 'dcat:DataService',
     'dct:title': serviceTitle(operation),
-    'dct:description': inEach((texts) => texts.meta.apiOperations[operation.operationId as ApiOperationId]),
+    'dct:description': operationText(operation),
     'dcat:keyword': inEach((texts) => texts.meta.keywords),
     'dcat:theme': THEMES,
     'dct:publisher': publisher,
@@ -184,8 +189,7 @@ function dataService(context: CatalogueContext, operation: ApiOperation) {
     'dcat:endpointURL': id(origin + operation.path),
     'dcat:endpointDescription': id(origin + API_PATHS.openApi),
     'dct:conformsTo': OPENAPI,
-    // Swagger UI's deep link to the operation.
-    'foaf:page': id(`${origin}${API_PATHS.apiDocs}#/${operation.tag}/${operation.operationId}`),
+    'foaf:page': referenceOf(origin, operation),
     'dct:accessRights': PUBLIC,
     // What a participant search or the ping answers is no open data: no licence to reuse it.
     ...(openData && { 'dct:license': LICENCE, 'dcat:servesDataset': id(dataset) }),
@@ -199,8 +203,8 @@ function apiDistribution(context: CatalogueContext, operation: ApiOperation) {
     '@id': `${catalogue}#api-${operation.operationId}`,
     '@type': 'dcat:Distribution',
     'dct:title': serviceTitle(operation),
-    'dct:description': inEach((texts) => texts.meta.apiOperations[operation.operationId as ApiOperationId]),
-    'dcat:accessURL': id(`${origin}${API_PATHS.apiDocs}#/${operation.tag}/${operation.operationId}`),
+    'dct:description': operationText(operation),
+    'dcat:accessURL': referenceOf(origin, operation),
     'dcat:accessService': id(serviceId(catalogue, operation)),
     'dcat:mediaType': id(`${IANA}application/json`),
     'dct:format': id(`${EU}file-type/JSON`),
