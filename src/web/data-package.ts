@@ -130,7 +130,9 @@ function schemaGroups(files: readonly DescribedFile[]): SchemaGroup[] {
   const byKey = new Map<string, DescribedFile[]>();
   for (const file of files) {
     const key = `${kindOf(file.file)}\n${file.table(es).columns.join(',')}`;
-    byKey.set(key, [...(byKey.get(key) ?? []), file]);
+    const grouped = byKey.get(key);
+    if (grouped === undefined) byKey.set(key, [file]);
+    else grouped.push(file);
   }
   const kindsSeen = new Map<string, number>();
   return [...byKey].map(([key, grouped]) => {
