@@ -114,6 +114,9 @@ function sharedTitleEnd(files: readonly DescribedFile[]) {
   return files.length > 1 && es !== undefined && eu !== undefined ? { es, eu } : undefined;
 }
 
+/** How the name of a schema file begins: the name of no CSV or JSON file of the data does. */
+export const SCHEMA_FILE_PREFIX = 'esquema-';
+
 /** Files of one kind with the same columns, described by one Table Schema at `path` (beside the package). */
 interface SchemaGroup {
   path: string;
@@ -140,7 +143,7 @@ function schemaGroups(files: readonly DescribedFile[]): SchemaGroup[] {
     // A kind whose files differ in their columns: a schema for each set of columns.
     const seen = (kindsSeen.get(kind) ?? 0) + 1;
     kindsSeen.set(kind, seen);
-    const path = `esquema-${seen === 1 ? kind : `${kind}-${seen}`}.json`;
+    const path = `${SCHEMA_FILE_PREFIX}${seen === 1 ? kind : `${kind}-${seen}`}.json`;
     const apis = new Set(grouped.map((file) => file.api));
     return {
       path,
@@ -176,11 +179,11 @@ function tableSchema({ files, titleEnd, description }: SchemaGroup, types: Reado
   };
 }
 
-/** Where the package's schemas are, and the answer of each: `/datos/esquema-{kind}.json`. */
-export function schemaFiles(data: PublishedFiles): ReadonlyMap<string, () => PreparedResponse> {
+/** Where the package's schemas are, and the answer of each (`/datos/esquema-{kind}.json`): a few small files, made together. */
+export function schemaFiles(data: PublishedFiles): ReadonlyMap<string, PreparedResponse> {
   const types = typesByName(data.files.map((file) => file.table(es)));
   return new Map(
-    schemaGroups(data.files).map((group) => [group.path, () => jsonFile(tableSchema(group, types))] as const),
+    schemaGroups(data.files).map((group) => [group.path, jsonFile(tableSchema(group, types))] as const),
   );
 }
 

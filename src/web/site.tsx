@@ -16,7 +16,7 @@ import {
   type Language,
 } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
-import { dataPackageAnswer, publishedFiles, schemaFiles } from './data-package.js';
+import { dataPackageAnswer, publishedFiles, SCHEMA_FILE_PREFIX, schemaFiles } from './data-package.js';
 import { chartFile, chartOf, movedChart } from './chart-files.js';
 import { createCardPainter, type CardPainter } from './card-painter.js';
 import { dataFile, pageAddresses, previewCardOf, sitemapFile } from './model-files.js';
@@ -169,7 +169,9 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     compareData: (kind: ComparedKind, format: 'csv' | 'json', query: string) =>
       comparisonData(site, kind, format, query),
     /** `/datos/{file}`: a statistic of a page as CSV, a name's data as CSV or JSON, a kind's Table Schema, else the 404 page. */
-    download: (file: string) => schemas().get(file)?.() ?? download(file) ?? notFound(),
+    download: (file: string) =>
+      // Only a schema's name makes every file's hash: a download does not wait for them.
+      (file.startsWith(SCHEMA_FILE_PREFIX) ? schemas().get(file) : download(file)) ?? notFound(),
     /** `/datos/datapackage.json`: every CSV file with its Table Schema (Frictionless Data Package). */
     dataPackage,
     /** `/datos/catalogo.jsonld`: the DCAT-AP catalogue of the CSV files and of the API's operations. */
