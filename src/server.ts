@@ -69,7 +69,11 @@ export function createHttpApp({
   book,
 }: HttpAppOptions): Server {
   const site = settings.webPages
-    ? createSite({ publicUrl: settings.publicUrl, privacyContact: settings.privacyContact })
+    ? createSite({
+        publicUrl: settings.publicUrl,
+        privacyContact: settings.privacyContact,
+        publisherDir3: settings.publisherDir3,
+      })
     : undefined;
   const observer = createObserver(logger, recordRequest ?? (() => undefined));
   const http = createHttpServer(

@@ -96,6 +96,14 @@ export const contact: Parse<string> = (raw, source) => {
   );
 };
 
+/** A code of DIR3, Spain's directory of public bodies: a capital letter, then eight capitals or digits. */
+export const dir3: Parse<string> = (raw, source) => {
+  if (/^[A-Z][A-Z0-9]{8}$/.test(raw)) return raw;
+  throw new ConfigError(
+    `${source} must be a DIR3 code: a capital letter, then eight capitals or digits, got '${shown(raw)}'`,
+  );
+};
+
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
 
 /** Addresses, ranges or `proxy-addr`'s names, separated by commas or spaces. */

@@ -168,6 +168,11 @@ export const SETTINGS = withVariables({
     undefined,
     "where families ask for a child's removal, shown on `/acerca`: an e-mail address or a form's https:// address; set it in production",
   ),
+  publisherDir3: serve<string | undefined>(
+    parse.dir3,
+    undefined,
+    "the publisher's DIR3 code (nine capitals or digits), which the open-data catalogue names as Spain's national portal asks (docs/operations.md)",
+  ),
   maxUrlLength: serve(
     parse.positiveInteger,
     8 * 1024,

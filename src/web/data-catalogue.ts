@@ -5,11 +5,14 @@ import type { DescribedFile, PublishedFiles } from './data-package.js';
 import { downloadPath } from './open-data.js';
 import { pageKind } from './page-answer.js';
 import type { SiteContext } from './site-context.js';
+import type { Texts } from './texts/es.js';
 
 /**
- * The open data as a DCAT-AP catalogue (JSON-LD, with the properties of DCAT-AP 2 and 3 and
- * what DCAT-AP-ES adds that we know): one dataset, with a distribution per CSV file and per
- * API operation. Its context is written in it, so that reading it needs no other document.
+ * The open data as a DCAT-AP catalogue (JSON-LD) that Spain's national portal harvests: valid
+ * under DCAT-AP-ES 1.0.0 and with DCAT-AP 3's recommended properties (docs/decisions.md). One
+ * dataset, the open data, with a distribution per CSV file and per operation of the API that
+ * serves it; every operation of the API a data service, the participant search and the ping
+ * serving no dataset. Its context is written in it, so that reading it needs no other document.
  */
 
 /** The JSON-LD media type (no charset: JSON-LD is UTF-8). */
@@ -20,6 +23,7 @@ const IANA = 'https://www.iana.org/assignments/media-types/';
 
 const CONTEXT = {
   dcat: 'http://www.w3.org/ns/dcat#',
+  dcatap: 'http://data.europa.eu/r5r/',
   dct: 'http://purl.org/dc/terms/',
   foaf: 'http://xmlns.com/foaf/0.1/',
   owl: 'http://www.w3.org/2002/07/owl#',
@@ -29,6 +33,8 @@ const CONTEXT = {
   'dct:description': { '@container': '@language' },
   'dcat:keyword': { '@container': '@language' },
   'foaf:name': { '@container': '@language' },
+  'vcard:fn': { '@container': '@language' },
+  'vcard:organization-name': { '@container': '@language' },
   'dct:issued': { '@type': 'xsd:date' },
   'dct:modified': { '@type': 'xsd:date' },
   'dcat:startDate': { '@type': 'xsd:date' },
@@ -41,9 +47,11 @@ export interface ApiOperation {
   path: string;
   operationId: string;
   tag: string;
-  summary: string;
-  description: string;
+  participantSearch?: boolean;
 }
+
+/** The catalogue's words for each operation (src/web/texts/), by its `operationId`. */
+type ApiOperationId = keyof Texts['meta']['apiOperations'];
 
 const id = (iri: string) => ({ '@id': iri });
 
@@ -59,36 +67,70 @@ const THEMES = [
 ].map(id);
 
 const LICENCE = id(`${EU}licence/CC_BYSA_4_0`);
+const PUBLIC = id(`${EU}access-right/PUBLIC`);
+/** Every file stays at its address while the site runs (DCAT-AP 3's planned availability). */
+const STABLE = id(`${EU}planned-availability/STABLE`);
 const LANGUAGE_IRIS = [id(`${EU}language/SPA`), id(`${EU}language/EUS`)];
-/** Donostia / San Sebastián (GeoNames), and Gipuzkoa in Spain's territories (DCAT-AP-ES). */
+/** Donostia / San Sebastián (GeoNames), and Gipuzkoa as the NTI's list of Spain's territories writes it. */
 const SPATIAL = [
   id('https://sws.geonames.org/3110044/'),
-  id('http://datos.gob.es/recurso/sector-publico/territorio/Provincia/Gipuzkoa'),
+  id('http://datos.gob.es/recurso/sector-publico/territorio/Provincia/Guipuzcoa'),
 ];
-/** Who publishes it: this site. */
-const publisherOf = (home: string) => ({
-  '@id': home,
-  '@type': 'foaf:Agent',
-  'foaf:name': inEach((texts) => texts.siteName),
-});
-/** Who made the original work. */
+/** The API's description: OpenAPI 3.1 (src/http/openapi.ts). */
+const OPENAPI = id('https://spec.openapis.org/oas/v3.1.0');
+/** Spain's public bodies by their DIR3 code, as the national portal names a publisher. */
+const DIR3_ORGANISM = 'http://datos.gob.es/recurso/sector-publico/org/Organismo/';
+/** Who made the original work: one person (the publisher types of ADMS). */
 const CREATOR = {
   '@id': 'https://github.com/ramistodev',
   '@type': 'foaf:Agent',
   'foaf:name': { es: 'RamistoDev' },
+  'dct:identifier': 'https://github.com/ramistodev',
+  'dct:type': id('http://purl.org/adms/publishertype/PrivateIndividual(s)'),
 };
 
+/**
+ * Who publishes the data: the public body of the DIR3 code (`PUBLISHER_DIR3`), named by its
+ * IRI alone as the portal's directory knows it; without one, this site, which the portal
+ * does not take as a publisher (docs/operations.md).
+ */
+function publisherOf(home: string, dir3: string | undefined) {
+  if (dir3 !== undefined) return id(DIR3_ORGANISM + dir3);
+  return { '@id': home, '@type': 'foaf:Agent', 'foaf:name': inEach((texts) => texts.siteName) };
+}
+
+/**
+ * The catalogue's dates: issued, the first edition's publication (its first day: a recompute
+ * does not move it); modified, the day the statistics were last computed.
+ */
+function datesOf(site: SiteContext, data: PublishedFiles) {
+  const first = site.published[0];
+  return {
+    ...(first !== undefined && { 'dct:issued': `${first}-01-01` }),
+    ...(data.date !== undefined && { 'dct:modified': data.date }),
+  };
+}
+
 /** The addresses and facts every part of the catalogue shares. */
-function catalogueContext(site: SiteContext, data: PublishedFiles) {
+function catalogueContext(site: SiteContext, data: PublishedFiles, dir3: string | undefined) {
   const catalogue = site.origin + OPEN_DATA_PATHS.catalogue;
-  const dates = data.date === undefined ? {} : { 'dct:issued': data.date, 'dct:modified': data.date };
+  const home = `${site.origin}/`;
+  const dates = datesOf(site, data);
   return {
     origin: site.origin,
     catalogue,
     dataset: `${catalogue}#datos`,
-    home: `${site.origin}/`,
-    /** What each distribution shares with the dataset: licence and dates. */
-    common: { 'dct:license': LICENCE, ...dates },
+    home,
+    publisher: publisherOf(home, dir3),
+    contactPoint: {
+      '@type': 'vcard:Organization',
+      'vcard:fn': inEach((texts) => texts.siteName),
+      'vcard:organization-name': inEach((texts) => texts.siteName),
+      'vcard:hasUID': id(home),
+      'vcard:hasURL': id(site.origin + LOCALES.es.paths.about),
+    },
+    /** What each distribution shares with the dataset: licence, availability and dates. */
+    common: { 'dct:license': LICENCE, 'dcatap:availability': STABLE, ...dates },
     dates,
   };
 }
@@ -98,15 +140,15 @@ type CatalogueContext = ReturnType<typeof catalogueContext>;
 /** A CSV file: downloaded at its address; its columns described by the data package. */
 function csvDistribution({ origin, catalogue, common }: CatalogueContext, file: DescribedFile) {
   const url = id(origin + downloadPath(file.file));
-  const description = LANGUAGES.flatMap((language) => {
-    const text = file.description[language];
-    return text === null ? [] : [[language, plain(text)]];
-  });
+  // A file without a summary of its own is described by its title.
+  const description = Object.fromEntries(
+    LANGUAGES.map((language) => [language, plain(file.description[language] ?? file.title[language])]),
+  );
   return {
     '@id': `${catalogue}#${file.name}`,
     '@type': 'dcat:Distribution',
     'dct:title': file.title,
-    ...(description.length > 0 && { 'dct:description': Object.fromEntries(description) }),
+    'dct:description': description,
     'dcat:accessURL': url,
     'dcat:downloadURL': url,
     'dcat:mediaType': id(`${IANA}text/csv`),
@@ -118,28 +160,55 @@ function csvDistribution({ origin, catalogue, common }: CatalogueContext, file: 
   };
 }
 
-/** An API operation: its entry in the API's reference, and the operation as a data service. */
-function apiDistribution({ origin, catalogue, dataset, common }: CatalogueContext, operation: ApiOperation) {
-  const title = inEach((texts) => `${texts.meta.apiName}: ${operation.path}`);
+const serviceId = (catalogue: string, operation: ApiOperation) =>
+  `${catalogue}#servicio-${operation.operationId}`;
+const serviceTitle = (operation: ApiOperation) =>
+  inEach((texts) => `${texts.meta.apiName}: ${operation.path}`);
+const operationText = (operation: ApiOperation) =>
+  inEach((texts) => texts.meta.apiOperations[operation.operationId as ApiOperationId]);
+/** Swagger UI's deep link to the operation. */
+const referenceOf = (origin: string, operation: ApiOperation) =>
+  id(`${origin}${API_PATHS.apiDocs}#/${operation.tag}/${operation.operationId}`);
+/** Whether an operation serves the open data: all but the search of children and the health check. */
+const servesOpenData = (operation: ApiOperation) =>
+  operation.tag !== 'health' && operation.participantSearch !== true;
+
+/** An operation of the API as a data service: the dataset it serves, if it serves the open data. */
+function dataService(context: CatalogueContext, operation: ApiOperation) {
+  const { origin, catalogue, dataset, publisher, contactPoint } = context;
+  const openData = servesOpenData(operation);
+  return {
+    '@id': serviceId(catalogue, operation),
+    '@type': 'dcat:DataService',
+    'dct:title': serviceTitle(operation),
+    'dct:description': operationText(operation),
+    'dcat:keyword': inEach((texts) => texts.meta.keywords),
+    'dcat:theme': THEMES,
+    'dct:publisher': publisher,
+    'dcat:contactPoint': contactPoint,
+    'dcat:endpointURL': id(origin + operation.path),
+    'dcat:endpointDescription': id(origin + API_PATHS.openApi),
+    'dct:conformsTo': OPENAPI,
+    'foaf:page': referenceOf(origin, operation),
+    'dct:accessRights': PUBLIC,
+    // What a participant search or the ping answers is no open data: no licence to reuse it.
+    ...(openData && { 'dct:license': LICENCE, 'dcat:servesDataset': id(dataset) }),
+  };
+}
+
+/** An operation of the API that serves the open data, as a distribution of the dataset through its service. */
+function apiDistribution(context: CatalogueContext, operation: ApiOperation) {
+  const { origin, catalogue, common } = context;
   return {
     '@id': `${catalogue}#api-${operation.operationId}`,
     '@type': 'dcat:Distribution',
-    'dct:title': title,
-    // The API's reference is in English.
-    'dct:description': { en: `${operation.summary}. ${operation.description}` },
-    // Swagger UI's deep link to the operation.
-    'dcat:accessURL': id(`${origin}${API_PATHS.apiDocs}#/${operation.tag}/${operation.operationId}`),
-    'dcat:accessService': {
-      '@id': `${catalogue}#servicio-${operation.operationId}`,
-      '@type': 'dcat:DataService',
-      'dct:title': title,
-      'dcat:endpointURL': id(origin + operation.path),
-      'dcat:endpointDescription': id(origin + API_PATHS.openApi),
-      'dcat:servesDataset': id(dataset),
-      'dct:license': LICENCE,
-    },
+    'dct:title': serviceTitle(operation),
+    'dct:description': operationText(operation),
+    'dcat:accessURL': referenceOf(origin, operation),
+    'dcat:accessService': id(serviceId(catalogue, operation)),
     'dcat:mediaType': id(`${IANA}application/json`),
     'dct:format': id(`${EU}file-type/JSON`),
+    'dct:conformsTo': id(origin + API_PATHS.openApi),
     ...common,
   };
 }
@@ -151,7 +220,7 @@ function datasetOf(
   data: PublishedFiles,
   distributions: object[],
 ) {
-  const { origin, dataset, home, common } = context;
+  const { dataset, home, publisher, contactPoint } = context;
   const [first, last] = [site.published[0], site.published.at(-1)];
   return {
     '@id': dataset,
@@ -161,17 +230,13 @@ function datasetOf(
     'dct:description': inEach((texts) => texts.meta.datasetDescription),
     'dcat:keyword': inEach((texts) => texts.meta.keywords),
     'dcat:theme': THEMES,
-    'dct:publisher': publisherOf(home),
+    'dct:publisher': publisher,
     'dct:creator': CREATOR,
     'dct:source': id(ORIGINAL_WORK_URL),
-    'dcat:contactPoint': {
-      '@type': 'vcard:Kind',
-      'vcard:fn': LOCALES.es.texts.siteName,
-      'vcard:hasURL': id(origin + LOCALES.es.paths.about),
-    },
+    'dcat:contactPoint': contactPoint,
     'dcat:landingPage': id(home),
     'dct:language': LANGUAGE_IRIS,
-    'dct:accessRights': id(`${EU}access-right/PUBLIC`),
+    'dct:accessRights': PUBLIC,
     'dct:accrualPeriodicity': id(`${EU}frequency/ANNUAL`),
     'dct:spatial': SPATIAL,
     ...(first !== undefined &&
@@ -185,21 +250,26 @@ function datasetOf(
     // DCAT 3 (DCAT-AP 3) and DCAT-AP 2 name the version differently.
     'dcat:version': data.version,
     'owl:versionInfo': data.version,
-    ...common,
+    ...context.dates,
+    'dct:license': LICENCE,
     'dcat:distribution': distributions,
   };
 }
 
-/** `/datos/catalogo.jsonld` */
+/**
+ * `/datos/catalogo.jsonld`; `dir3`: the publisher's DIR3 code (`PUBLISHER_DIR3`), without which
+ * the catalogue names this site as its publisher.
+ */
 export function catalogueAnswer(
   site: SiteContext,
   data: PublishedFiles,
   operations: readonly ApiOperation[],
+  dir3: string | undefined,
 ): PreparedResponse {
-  const context = catalogueContext(site, data);
+  const context = catalogueContext(site, data, dir3);
   const distributions = [
     ...data.files.map((file) => csvDistribution(context, file)),
-    ...operations.map((operation) => apiDistribution(context, operation)),
+    ...operations.filter(servesOpenData).map((operation) => apiDistribution(context, operation)),
   ];
   const document = {
     '@context': CONTEXT,
@@ -207,13 +277,15 @@ export function catalogueAnswer(
     '@type': 'dcat:Catalog',
     'dct:title': inEach((texts) => texts.siteName),
     'dct:description': inEach((texts) => texts.home.description),
-    'dct:publisher': publisherOf(context.home),
+    'dct:publisher': context.publisher,
     'foaf:homepage': id(context.home),
     'dct:language': LANGUAGE_IRIS,
     'dct:license': LICENCE,
+    'dct:spatial': SPATIAL,
     'dcat:themeTaxonomy': [id(`${EU}data-theme`), id('http://datos.gob.es/kos/sector-publico/sector')],
     ...context.dates,
     'dcat:dataset': datasetOf(context, site, data, distributions),
+    'dcat:service': operations.map((operation) => dataService(context, operation)),
   };
   const body = Buffer.from(JSON.stringify(document), 'utf8');
   return prepareBytes(200, body, pageKind(JSON_LD_CONTENT_TYPE, CACHE.revalidate), {

@@ -10,8 +10,10 @@ import type { SiteContext } from './site-context.js';
 
 /**
  * The open data as a Frictionless Data Package (v2, docs/decisions.md): every CSV file the
- * site offers with its Table Schema, the licence, the sources, the data's version and date.
- * Spanish is its language; each title and description has its Basque twin under `@eu`.
+ * site offers, the licence, the sources, the data's version and date. The files of one kind
+ * share one Table Schema, a file of its own beside the package (`esquema-{kind}.json`), so
+ * the package stays small however many names there are. Spanish is its language; each title
+ * and description has its Basque twin under `@eu`.
  */
 
 const { es, eu } = { es: LOCALES.es.texts, eu: LOCALES.eu.texts };
@@ -57,7 +59,7 @@ function typeOf(table: CsvTable, column: number): FieldType | undefined {
   return values.every((value) => typeof value === 'number') ? 'number' : 'string';
 }
 
-/** The type of each column name in the files that have rows: an empty file's columns take theirs. */
+/** The type of each column name in the files that have rows: a column empty in every file of its kind takes its. */
 function typesByName(tables: readonly CsvTable[]): ReadonlyMap<string, FieldType> {
   const types = new Map<string, FieldType>();
   for (const table of tables)
@@ -68,30 +70,166 @@ function typesByName(tables: readonly CsvTable[]): ReadonlyMap<string, FieldType
   return types;
 }
 
-/** A file's Table Schema: its columns in order, each with its name, type, and titles in each language. */
-function tableSchema(file: DescribedFile, types: ReadonlyMap<string, FieldType>) {
-  const [spanish, basque] = [file.table(es), file.table(eu)];
-  const titles = file.title;
+/** The narrowest type that holds both: a whole number is a number, anything is a string. */
+function wider(one: FieldType | undefined, other: FieldType | undefined): FieldType | undefined {
+  if (one === undefined || other === undefined || one === other) return one ?? other;
+  return one === 'string' || other === 'string' ? 'string' : 'number';
+}
+
+/**
+ * What tells files of one kind apart dropped from a file's name: its year (not `global`, whose
+ * files have columns of their own), its school, its name (`2024-topNames.csv`: `topNames`,
+ * `companias-x-nombres.csv`: `companias-nombres`, `nombres-ane.csv`: `nombres`).
+ */
+function kindOf(file: string): string {
+  const base = file.replace(/\.csv$/, '');
+  const statistic = /^[0-9]{4}-(.+)$/.exec(base);
+  if (statistic) return statistic[1]!;
+  const school = /^companias-.+-(participantes|nombres)$/.exec(base);
+  if (school) return `companias-${school[1]}`;
+  return /^(?:nombres|apellidos)-/.test(base) ? base.replace(/-.*$/, '') : base;
+}
+
+/** A text shared by every file of a kind, in each language; none where one file has another. */
+function sharedText(files: readonly DescribedFile[]) {
+  const [first] = files;
+  const same = (language: 'es' | 'eu') =>
+    files.every((file) => file.description[language] === first?.description[language]);
+  return first !== undefined && same('es') && same('eu') ? first.description : undefined;
+}
+
+/**
+ * The end of a title (` · Apellido`) that every file of a group shares, in each language: said
+ * once, as its schema's title; none for a group of one file.
+ */
+function sharedTitleEnd(files: readonly DescribedFile[]) {
+  const endIn = (language: 'es' | 'eu') => {
+    const ends = new Set(
+      files.map((file) => file.title[language].slice(file.title[language].lastIndexOf(' · '))),
+    );
+    const [end] = ends;
+    return ends.size === 1 && end?.startsWith(' · ') ? end : undefined;
+  };
+  const [es, eu] = [endIn('es'), endIn('eu')];
+  return files.length > 1 && es !== undefined && eu !== undefined ? { es, eu } : undefined;
+}
+
+/** How the name of a schema file begins: the name of no CSV or JSON file of the data does. */
+export const SCHEMA_FILE_PREFIX = 'esquema-';
+
+/** Files of one kind with the same columns, described by one Table Schema at `path` (beside the package). */
+interface SchemaGroup {
+  path: string;
+  files: DescribedFile[];
+  /** What every file of the group shares, said once in its schema: the end of its title, its description. */
+  titleEnd: { es: string; eu: string } | undefined;
+  description: DescribedFile['description'] | undefined;
+  /** Whether every file of the group has the same source in the API (so that naming it per file says nothing). */
+  sharedApi: boolean;
+}
+
+/** The files grouped by kind and columns: each group one Table Schema file, `esquema-{kind}.json`. */
+function schemaGroups(files: readonly DescribedFile[]): SchemaGroup[] {
+  const byKey = new Map<string, DescribedFile[]>();
+  for (const file of files) {
+    const key = `${kindOf(file.file)}\n${file.table(es).columns.join(',')}`;
+    const grouped = byKey.get(key);
+    if (grouped === undefined) byKey.set(key, [file]);
+    else grouped.push(file);
+  }
+  const kindsSeen = new Map<string, number>();
+  return [...byKey].map(([key, grouped]) => {
+    const kind = key.slice(0, key.indexOf('\n'));
+    // A kind whose files differ in their columns: a schema for each set of columns.
+    const seen = (kindsSeen.get(kind) ?? 0) + 1;
+    kindsSeen.set(kind, seen);
+    const path = `${SCHEMA_FILE_PREFIX}${seen === 1 ? kind : `${kind}-${seen}`}.json`;
+    const apis = new Set(grouped.map((file) => file.api));
+    return {
+      path,
+      files: grouped,
+      titleEnd: sharedTitleEnd(grouped),
+      description: sharedText(grouped),
+      sharedApi: grouped.length > 1 && apis.size === 1,
+    };
+  });
+}
+
+/** A group's Table Schema: its columns in order, each with its name, its type over every file, its titles in each language. */
+function tableSchema({ files, titleEnd, description }: SchemaGroup, types: ReadonlyMap<string, FieldType>) {
+  const [spanish, basque] = [files[0]!.table(es), files[0]!.table(eu)];
+  const tables = files.map((file) => file.table(es));
   return {
-    fields: spanish.columns.map((name, column) => {
-      const title = { es: heading(name), eu: heading(basque.columns[column]!) };
-      return {
-        name,
-        type: typeOf(spanish, column) ?? types.get(name) ?? 'string',
-        title: title.es,
-        'title@eu': title.eu,
-        description: `${titles.es}: ${title.es.toLowerCase()}`,
-        'description@eu': `${titles.eu}: ${title.eu.toLowerCase()}`,
-      };
-    }),
+    $schema: 'https://datapackage.org/profiles/2.0/tableschema.json',
+    ...(titleEnd && { title: titleEnd.es.slice(3), 'title@eu': titleEnd.eu.slice(3) }),
+    ...(description?.es && { description: description.es }),
+    ...(description?.eu && { 'description@eu': description.eu }),
+    fields: spanish.columns.map((name, column) => ({
+      name,
+      type:
+        tables.reduce<FieldType | undefined>(
+          (type, table) => wider(type, typeOf(table, column)),
+          undefined,
+        ) ??
+        types.get(name) ??
+        'string',
+      title: heading(name),
+      'title@eu': heading(basque.columns[column]!),
+    })),
+  };
+}
+
+/** Where the package's schemas are, and the answer of each (`/datos/esquema-{kind}.json`): a few small files, made together. */
+export function schemaFiles(data: PublishedFiles): ReadonlyMap<string, PreparedResponse> {
+  const types = typesByName(data.files.map((file) => file.table(es)));
+  return new Map(
+    schemaGroups(data.files).map((group) => [group.path, jsonFile(tableSchema(group, types))] as const),
+  );
+}
+
+const jsonFile = (value: object) =>
+  prepareBytes(
+    200,
+    Buffer.from(JSON.stringify(value), 'utf8'),
+    pageKind('application/json; charset=utf-8', CACHE.revalidate),
+    {
+      etag: true,
+      effort: 'data',
+    },
+  );
+
+/** A file as a resource of the package: its size and hash, and its schema by path. */
+function resourceOf(origin: string, file: DescribedFile, group: SchemaGroup) {
+  const described = group.description === undefined;
+  const title = {
+    es: file.title.es.slice(0, file.title.es.length - (group.titleEnd?.es.length ?? 0)),
+    eu: file.title.eu.slice(0, file.title.eu.length - (group.titleEnd?.eu.length ?? 0)),
+  };
+  return {
+    name: file.name,
+    // Relative to this descriptor, as the standard reads it: both live under /datos/.
+    // UTF-8 CSV in the standard's default dialect (comma, CRLF, a header row): said by leaving them out.
+    path: file.file,
+    title: title.es,
+    // A name is written alike in both languages.
+    ...(title.eu !== title.es && { 'title@eu': title.eu }),
+    ...(described && file.description.es !== null && { description: file.description.es }),
+    ...(described && file.description.eu !== null && { 'description@eu': file.description.eu }),
+    bytes: file.bytes,
+    hash: `sha256:${file.sha256}`,
+    schema: group.path,
+    ...(file.api !== undefined &&
+      !group.sharedApi && { sources: [{ title: es.meta.apiName, path: origin + file.api }] }),
   };
 }
 
 /** `/datos/datapackage.json` */
 export function dataPackageAnswer(site: SiteContext, data: PublishedFiles): PreparedResponse {
   const { origin } = site;
-  const types = typesByName(data.files.map((file) => file.table(es)));
-  const descriptor = {
+  const groups = new Map(
+    schemaGroups(data.files).flatMap((group) => group.files.map((file) => [file, group] as const)),
+  );
+  return jsonFile({
     $schema: 'https://datapackage.org/profiles/2.0/datapackage.json',
     name: 'tamborrada-infantil-donostia',
     id: origin + OPEN_DATA_PATHS.dataPackage,
@@ -111,28 +249,6 @@ export function dataPackageAnswer(site: SiteContext, data: PublishedFiles): Prep
       { title: es.siteName, path: `${origin}/`, roles: ['publisher'] },
     ],
     sources: [{ title: es.openData.originalWork, path: ORIGINAL_WORK_URL }],
-    resources: data.files.map((file) => ({
-      name: file.name,
-      // Relative to this descriptor, as the standard reads it: both live under /datos/.
-      path: file.file,
-      type: 'table',
-      title: file.title.es,
-      'title@eu': file.title.eu,
-      ...(file.description.es !== null && { description: file.description.es }),
-      ...(file.description.eu !== null && { 'description@eu': file.description.eu }),
-      format: 'csv',
-      mediatype: 'text/csv',
-      encoding: 'utf-8',
-      bytes: file.bytes,
-      hash: `sha256:${file.sha256}`,
-      dialect: { header: true, delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true },
-      schema: tableSchema(file, types),
-      ...(file.api !== undefined && { sources: [{ title: es.meta.apiName, path: origin + file.api }] }),
-    })),
-  };
-  const body = Buffer.from(JSON.stringify(descriptor), 'utf8');
-  return prepareBytes(200, body, pageKind('application/json; charset=utf-8', CACHE.revalidate), {
-    etag: true,
-    effort: 'data',
+    resources: data.files.map((file) => resourceOf(origin, file, groups.get(file)!)),
   });
 }

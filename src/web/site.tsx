@@ -16,7 +16,7 @@ import {
   type Language,
 } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
-import { dataPackageAnswer, publishedFiles } from './data-package.js';
+import { dataPackageAnswer, publishedFiles, SCHEMA_FILE_PREFIX, schemaFiles } from './data-package.js';
 import { chartFile, chartOf, movedChart } from './chart-files.js';
 import { createCardPainter, type CardPainter } from './card-painter.js';
 import { dataFile, pageAddresses, previewCardOf, sitemapFile } from './model-files.js';
@@ -46,8 +46,12 @@ import {
 import { siteData } from './site-data.js';
 import { faviconAnswer, robotsAnswer, siteAssets } from './site-files.js';
 
-/** The public origin (`PUBLIC_URL`), and where families ask for a removal (`PRIVACY_CONTACT`), if set. */
-type SiteOptions = Pick<ServerSettings, 'publicUrl'> & Partial<Pick<ServerSettings, 'privacyContact'>>;
+/**
+ * The public origin (`PUBLIC_URL`); where families ask for a removal (`PRIVACY_CONTACT`) and the
+ * publisher's DIR3 code (`PUBLISHER_DIR3`), if set.
+ */
+type SiteOptions = Pick<ServerSettings, 'publicUrl'> &
+  Partial<Pick<ServerSettings, 'privacyContact' | 'publisherDir3'>>;
 
 function once<T>(make: () => T): () => T {
   let made: T | undefined;
@@ -101,7 +105,7 @@ async function modelCards(shared: ModelContext): Promise<Map<string, PreviewCard
 }
 
 /** The answers of one read model's pages in one language, by address: each made on first use, then served as prepared bytes. */
-function modelPages(site: SiteContext, painter: CardPainter) {
+function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: string | undefined) {
   const { paths } = site;
   const notFound = once(() =>
     preparePage(404, withSite(site, <NotFoundPage context={site.page} years={site.data.years} />)),
@@ -114,6 +118,7 @@ function modelPages(site: SiteContext, painter: CardPainter) {
   const download = perKey((file) => dataFile(site, file));
   const files = once(() => publishedFiles(site));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
+  const schemas = once(() => schemaFiles(files()));
   let catalogue: PreparedResponse | undefined;
   /** A school's page by the slug of the lists' name, when it has another here: a 301 to it. */
   const movedSchool = (slug: string) => {
@@ -163,13 +168,15 @@ function modelPages(site: SiteContext, painter: CardPainter) {
     /** `/comparar/nombres.csv?n=…` and `.json`: a comparison's data. */
     compareData: (kind: ComparedKind, format: 'csv' | 'json', query: string) =>
       comparisonData(site, kind, format, query),
-    /** `/datos/{file}`: a statistic of a page as CSV, a name's data as CSV or JSON, else the 404 page. */
-    download: (file: string) => download(file) ?? notFound(),
+    /** `/datos/{file}`: a statistic of a page as CSV, a name's data as CSV or JSON, a kind's Table Schema, else the 404 page. */
+    download: (file: string) =>
+      // Only a schema's name makes every file's hash: a download does not wait for them.
+      (file.startsWith(SCHEMA_FILE_PREFIX) ? schemas().get(file) : download(file)) ?? notFound(),
     /** `/datos/datapackage.json`: every CSV file with its Table Schema (Frictionless Data Package). */
     dataPackage,
     /** `/datos/catalogo.jsonld`: the DCAT-AP catalogue of the CSV files and of the API's operations. */
     catalogue: (operations: readonly ApiOperation[]) =>
-      (catalogue ??= catalogueAnswer(site, files(), operations)),
+      (catalogue ??= catalogueAnswer(site, files(), operations, publisherDir3)),
     /** `/vista-previa/{image}`: the preview card of a page as PNG (a 503 until drawn), else the 404 page. */
     preview: (image: string) => {
       const key = previewKey(image);
@@ -193,7 +200,7 @@ function modelPages(site: SiteContext, painter: CardPainter) {
 export type ModelPages = ReturnType<typeof modelPages>;
 
 /** The public web pages, answered from the read model like the API. */
-export function createSite({ publicUrl, privacyContact }: SiteOptions) {
+export function createSite({ publicUrl, privacyContact, publisherDir3 }: SiteOptions) {
   const assets = siteAssets();
   const painter = createCardPainter();
   let latest: ModelContext | undefined;
@@ -232,7 +239,11 @@ export function createSite({ publicUrl, privacyContact }: SiteOptions) {
   };
   const pagesOf = (model: ReadModel, language: Language) => {
     const made = sharedOf(model);
-    return (made.languages[language] ??= modelPages(siteContext(made.shared, LOCALES[language]), painter));
+    return (made.languages[language] ??= modelPages(
+      siteContext(made.shared, LOCALES[language]),
+      painter,
+      publisherDir3,
+    ));
   };
   return {
     /** The pages of the read model being served, in a language; while none is, every address answers the error page. */

@@ -81,14 +81,17 @@ describe('tamborrada school', () => {
       'hreflang="eu" href="http://localhost:3000/eu/konpainiak/beste-konpainiak"',
     );
     expect((await server.get('/api/companies')).body).toEqual({ companies: [OTHER, CATCH_ALL].sort() });
-    // Its CSV files keep their one address; the data package titles them in each language.
+    // Its CSV files keep their one address; the data package titles them in each language
+    // (what every school's file of that kind shares, in the title of their one schema).
     const data = (await server.get('/datos/datapackage.json')).body as {
-      resources: { name: string; title: string; 'title@eu': string }[];
+      resources: { name: string; title: string; 'title@eu': string; schema: string }[];
     };
     const file = data.resources.find((one) => one.name === 'companias-otras-companias-participantes')!;
-    expect([file.title, file['title@eu']]).toEqual([
-      `${CATCH_ALL} · Participantes por edición`,
-      'Beste konpainiak · Parte-hartzaileak edizioz edizio',
+    expect([file.title, file['title@eu']]).toEqual([CATCH_ALL, 'Beste konpainiak']);
+    const schema = (await server.get(`/datos/${file.schema}`)).body as { title: string; 'title@eu': string };
+    expect([schema.title, schema['title@eu']]).toEqual([
+      'Participantes por edición',
+      'Parte-hartzaileak edizioz edizio',
     ]);
     expect((await server.get('/api/category?year=2024&category=topSchoolsByYear')).text).toContain(CATCH_ALL);
   });

@@ -12,19 +12,26 @@ export interface DemoSite {
 
 /**
  * The real server over the demo data a newcomer gets from `npm start` (or a smaller
- * scale), with or without the web pages.
+ * scale), with or without the web pages, with the publisher's DIR3 code if given.
  */
 export async function startDemoSite({
   webPages = true,
   scale = DEFAULT_DEMO_OPTIONS.scale,
   publicUrl,
-}: { webPages?: boolean; scale?: number; publicUrl?: string } = {}): Promise<DemoSite> {
+  publisherDir3,
+}: {
+  webPages?: boolean;
+  scale?: number;
+  publicUrl?: string;
+  publisherDir3?: string;
+} = {}): Promise<DemoSite> {
   const fixture = await createSqliteFixture();
   await loadDemo({ ...DEFAULT_DEMO_OPTIONS, scale }, sqliteLocation(fixture.path));
   const server = await startTestServer(() => fixture.openReadStore(), {
     pollIntervalMs: 60_000,
     webPages,
     ...(publicUrl === undefined ? {} : { publicUrl }),
+    ...(publisherDir3 === undefined ? {} : { publisherDir3 }),
   });
   const close = () => server.close().then(() => fixture.dispose());
   return { fixture, server, close };

@@ -377,6 +377,17 @@ const metaTexts = {
   openApiName: 'Descripción OpenAPI de la API',
   /** The open-data catalogue (DCAT-AP), as the home page's head names it; and the data's keywords. */
   catalogueName: 'Catálogo de datos abiertos (DCAT-AP)',
+  /** What the catalogue says of each operation of the API, by its `operationId`. */
+  apiOperations: {
+    ping: 'Comprobación de estado: responde mientras el servicio está en marcha, sin leer los datos.',
+    listYears:
+      'Las ediciones con estadísticas publicadas, de la más reciente a la más antigua, y el conjunto de todas (global).',
+    getStatistics: 'Todas las estadísticas de una edición, o las del conjunto de ediciones.',
+    getCategory: 'Una estadística de una edición, o del conjunto de ediciones.',
+    listCompanies: 'Las compañías (colegios) que han participado, en orden alfabético.',
+    searchParticipants:
+      'Busca en qué ediciones participó un niño o una niña, por su nombre, sus dos apellidos y su compañía. No son datos abiertos: la búsqueda está limitada para proteger a los participantes, que son menores.',
+  },
   keywords: ['Tamborrada Infantil', 'Donostia / San Sebastián', 'nombres', 'apellidos', 'compañías'],
   /** The lines of a preview card under its title. */
   card: {

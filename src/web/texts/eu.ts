@@ -323,6 +323,16 @@ export const eu: Texts = {
     apiName: 'Estatistiken JSON APIa',
     openApiName: 'APIaren OpenAPI deskribapena',
     catalogueName: 'Datu irekien katalogoa (DCAT-AP)',
+    apiOperations: {
+      ping: 'Egoera-egiaztapena: zerbitzua martxan dagoen bitartean erantzuten du, datuak irakurri gabe.',
+      listYears:
+        'Estatistikak argitaratuta dituzten edizioak, berrienetik zaharrenera, eta guztienak (global).',
+      getStatistics: 'Edizio baten estatistika guztiak, edo edizio guztienak.',
+      getCategory: 'Edizio baten estatistika bat, edo edizio guztiena.',
+      listCompanies: 'Parte hartu duten konpainiak (ikastetxeak), ordena alfabetikoan.',
+      searchParticipants:
+        'Neska edo mutil batek zein ediziotan parte hartu zuen bilatzen du, izenaren, bi abizenen eta konpainiaren arabera. Ez dira datu irekiak: bilaketa mugatuta dago parte-hartzaileak babesteko, adingabeak baitira.',
+    },
     keywords: ['Haur Danborrada', 'Donostia / San Sebastián', 'izenak', 'abizenak', 'konpainiak'],
     card: {
       home: (editionCount, participationCount) =>

@@ -3,6 +3,7 @@ import { ConfigError } from '../../../src/config/index.js';
 import {
   contact,
   corsOrigin,
+  dir3,
   onOff,
   portOrOff,
   publicUrl,
@@ -79,6 +80,19 @@ it.each([
     /^PRIVACY_CONTACT must be an e-mail address or an http\(s\) address/,
   );
 });
+
+it.each(['L00000000', 'EA0000000', 'A12345678'])('PUBLISHER_DIR3 %s is taken as it is', (value) => {
+  expect(dir3(value, 'PUBLISHER_DIR3')).toBe(value);
+});
+
+it.each(['l00000000', 'L0000000', 'L000000000', '100000000', 'L0000 0000', ''])(
+  'PUBLISHER_DIR3 %j is refused, in one line',
+  (value) => {
+    expect(() => dir3(value, 'PUBLISHER_DIR3')).toThrow(
+      /^PUBLISHER_DIR3 must be a DIR3 code: a capital letter, then eight capitals or digits, got '[^\n]*'$/,
+    );
+  },
+);
 
 it.each([
   ['loopback', ['loopback']],
