@@ -10,7 +10,7 @@
  */
 import { loadavg } from 'node:os';
 import { DEFAULT_DEMO_OPTIONS } from '../src/demo/index.js';
-import type { PreparedResponse } from '../src/http/answer.js';
+import type { PreparedResponse } from '../src/answer/answer.js';
 import { createSite } from '../src/web/site.js';
 import { startDemoSite } from '../test/support/demo-site.js';
 

@@ -3,7 +3,13 @@ import { performance } from 'node:perf_hooks';
 import type { ServerSettings } from '../config/index.js';
 import { apiErrors } from '../domain/api-messages.js';
 import type { Query } from '../domain/validation.js';
-import { prepareError, PREPARED_ERRORS, type Answer } from './answer.js';
+import {
+  prepareError,
+  PREPARED_ERRORS,
+  type Answer,
+  type PendingSearch,
+  type Ran,
+} from '../answer/answer.js';
 import { describeStoreError } from '../store/store-errors.js';
 import { movedPermanently, permanentRedirect } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
@@ -14,13 +20,7 @@ import type { ModelSource } from './operations.js';
 import { parseQuery } from './query.js';
 import { createResponder } from './responder.js';
 import { memoryBook } from './account-books.js';
-import {
-  createSearchBudgets,
-  type AccountBook,
-  type Clock,
-  type PendingSearch,
-  type Ran,
-} from './search-budget.js';
+import { createSearchBudgets, type AccountBook, type Clock } from './search-budget.js';
 import { buildRoutes, isApiPath, type Params, type Route } from './routes.js';
 
 export interface DispatcherParts {

@@ -1,7 +1,7 @@
 import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServerSettings } from '../config/index.js';
-import { PREPARED_ERRORS, type PreparedResponse } from './answer.js';
+import { PREPARED_ERRORS, type PreparedResponse } from '../answer/answer.js';
 import type { Dispatch } from './dispatcher.js';
 import type { Observer } from './observer.js';
 

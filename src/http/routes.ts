@@ -1,5 +1,5 @@
 import type { Query } from '../domain/validation.js';
-import { CACHE, type Answer } from './answer.js';
+import { CACHE, type Answer } from '../answer/answer.js';
 import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../web/locale.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import type { FollowerState } from '../read-model/follower.js';
-import type { PendingSearch } from './search-budget.js';
+import type { PendingSearch } from '../answer/answer.js';
 import { apiReference } from './api-reference.js';
 import { OPEN_DATA_PATHS } from '../web/layout.js';
 import { OPERATIONS, type ModelSource } from './operations.js';

@@ -1,28 +1,6 @@
 import type { ServerSettings } from '../config/index.js';
-import type { Answer } from './answer.js';
+import type { PendingSearch, Ran } from '../answer/answer.js';
 import { fnv1a32 } from '../domain/hashing.js';
-
-/**
- * A participant search that passed validation and has not run yet: the search budgets
- * decide whether it may run, then charge what it showed.
- */
-export interface PendingSearch {
-  readonly kind: 'search';
-  /** The API's search (names that contain the input) or the web form's (the whole name typed). */
-  channel: 'api' | 'form';
-  school: string;
-  /** The school's children in the served model; undefined when no such school is served. */
-  children: number | undefined;
-  /** The search key of the name typed: a name shown with this key was typed whole, not discovered. */
-  typed: string;
-  /** The answer, and the distinct names it shows (their search keys; none when it found nobody). */
-  run(): { answer: Answer; names: readonly string[] };
-  /** The answer when a budget refuses it (429). */
-  refused(): Answer;
-}
-
-/** What a search that ran gave: its answer and the names it showed. */
-export type Ran = ReturnType<PendingSearch['run']>;
 
 /**
  * Budgets on what participant searches reveal, not on how many arrive (docs/security.md,

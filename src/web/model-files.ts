@@ -1,6 +1,7 @@
 import { GLOBAL_YEAR, isCategoryId, PAGE_ORDER, type CategoryId } from '../domain/categories.js';
-import type { PreparedResponse } from '../http/answer.js';
-import { chartLinks } from './chart-files.js';
+import type { PreparedResponse } from '../answer/answer.js';
+import { chartOfKey } from './chart-files.js';
+import { chartLinks } from './chart-links.js';
 import {
   COMPARED_KINDS,
   inEach,
@@ -37,7 +38,11 @@ export const statisticDownload = (site: SiteContext, year: string, category: Cat
   statisticCsv(site, year, category) && {
     csv: downloadPath(`${year}-${category}.csv`),
     json: categoryApiPath(year, category),
-    chart: chartLinks(site, { chart: 'statistic', year, category }),
+    chart: chartLinks(
+      site,
+      { chart: 'statistic', year, category },
+      chartOfKey(site, { chart: 'statistic', year, category }),
+    ),
   };
 
 /** The table of a file name, when it names a statistic or a school that has one. */

@@ -3,7 +3,7 @@ import type { ServerSettings } from '../config/index.js';
 import type { NameKind } from '../domain/statistics/name-facts.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
-import type { PreparedResponse } from '../http/answer.js';
+import type { PreparedResponse } from '../answer/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import type { PageContext } from './layout.js';
 import {

@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATCH_ALL_BASQUE, DEMO_CATCH_ALL_SCHOOL } from '../../src/demo/index.js';
-import type { PreparedResponse } from '../../src/http/answer.js';
+import type { PreparedResponse } from '../../src/answer/answer.js';
 import { createSite } from '../../src/web/site.js';
 import { COMPARED_KINDS, LOCALES } from '../../src/web/locale.js';
 import { es } from '../../src/web/texts/es.js';

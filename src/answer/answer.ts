@@ -1,0 +1,267 @@
+import { hash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import { apiErrors, type ApiError } from '../domain/api-messages.js';
+
+export const CACHE = {
+  /** Statistics, category and years (spec §8: may be cached 24 hours). */
+  day: 'public, max-age=86400',
+  /** Companies (spec §8: 7 to 30 days). */
+  week: 'public, max-age=604800',
+  /** Files whose address changes with their content (the web pages' stylesheet and icon). */
+  immutable: 'public, max-age=31536000, immutable',
+  /** Answers a client revalidates on every use (its ETag makes that cheap). */
+  revalidate: 'no-cache',
+  /** Participant search, ping, the updating answer and every error. */
+  none: 'no-store',
+} as const;
+
+/** Bodies this size or smaller are not worth compressing. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** The policy of what no browser should render or frame: the API's JSON, the metrics. */
+const NO_CONTENT_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** The security headers of every answer, with the Content-Security-Policy of its kind. */
+export function securityHeaders(policy: string = NO_CONTENT_POLICY): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': policy,
+  };
+}
+
+export interface Representation {
+  /** A Buffer, or (for an answer computed per request) the text, written as UTF-8. */
+  body: Buffer | string;
+  length: number; // bytes
+  etag: string | undefined;
+  /** Every header of this representation but CORS and length, ready to write. */
+  headers: Readonly<Record<string, string>>;
+}
+
+/** A complete answer, prepared once: status, headers and the bytes of each encoding. */
+export interface PreparedResponse {
+  readonly kind: 'prepared';
+  statusCode: number;
+  identity: Representation;
+  gzip: Representation | undefined;
+  br: Representation | undefined;
+}
+
+/** The strong ETag of a body (a string is hashed as its UTF-8 bytes). */
+function bodyTag(body: Buffer | string): string {
+  return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
+}
+
+type ContentCoding = 'gzip' | 'br';
+
+/** What a body is and how it may be kept: the headers every representation of it carries. */
+export interface BodyKind {
+  contentType: string;
+  cacheControl: string;
+  /** The Content-Security-Policy, when not the API's (a page has its own). */
+  policy?: string;
+  /** Headers of its own (a redirect's `location`). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+const JSON_KIND = (cacheControl: string): BodyKind => ({
+  contentType: 'application/json; charset=utf-8',
+  cacheControl,
+});
+
+interface PrepareOptions {
+  /** Strong ETags (and so 304 answers): every 200 of a data operation. */
+  etag?: boolean;
+  /** Which compressed variants to make for bodies over the threshold. */
+  codings?: readonly ContentCoding[];
+  effort?: Effort;
+}
+
+/**
+ * How hard to compress: `max` for what is made once per process; `data` for the answers
+ * made from each read model on first use, on the event loop (brotli 6: about 10 % more
+ * bytes than 11 on these answers, and some twenty times faster; docs/performance.md);
+ * `fast` for answers made per request.
+ */
+type Effort = 'max' | 'data' | 'fast';
+
+const GZIP_LEVEL = { max: 9, data: 9, fast: 4 } as const;
+const BROTLI_QUALITY = { max: 11, data: 6, fast: 4 } as const;
+
+const brotliOptions = (body: Buffer, effort: Effort): BrotliOptions => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  },
+});
+
+/**
+ * `bytes` in memory of its own. Node 24 cuts small Buffers (zlib's output, a page's
+ * `Buffer.from`) out of shared 64 KB blocks: an answer kept as such a view keeps its whole
+ * block alive, up to three blocks per answer (docs/performance.md, "Memory").
+ */
+function exactly(bytes: Buffer): Buffer {
+  if (bytes.length === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
+/** The answer of `body`, with the compressed variants `compressed` holds. */
+function assemble(
+  statusCode: number,
+  body: Buffer | string,
+  kind: BodyKind,
+  tag: string | undefined,
+  compressed: Partial<Record<ContentCoding, Buffer>>,
+): PreparedResponse {
+  const representation = (encoded: Buffer | string, etag: string | undefined, coding?: ContentCoding) => {
+    // Every header but CORS and length, in the order they are written. Object.assign, not
+    // a spread: V8 spreads objects with such keys slowly, and search answers get theirs
+    // per request.
+    const headers: Record<string, string> = Object.assign(securityHeaders(kind.policy), kind.headers);
+    headers['content-type'] = kind.contentType;
+    headers['cache-control'] = kind.cacheControl;
+    if (compressed.gzip || compressed.br) headers.vary = 'Accept-Encoding';
+    if (etag) headers.etag = etag;
+    if (coding) headers['content-encoding'] = coding;
+    const body = typeof encoded === 'string' ? encoded : exactly(encoded);
+    return { body, length: Buffer.byteLength(body), etag, headers };
+  };
+  const variant = (coding: ContentCoding) => {
+    const encoded = compressed[coding];
+    return encoded && representation(encoded, tag && `${tag.slice(0, -1)}-${coding}"`, coding);
+  };
+  return {
+    kind: 'prepared',
+    statusCode,
+    identity: representation(body, tag),
+    gzip: variant('gzip'),
+    br: variant('br'),
+  };
+}
+
+export function prepareBytes(
+  statusCode: number,
+  body: Buffer,
+  kind: BodyKind,
+  { etag = false, codings = ['gzip', 'br'], effort = 'max' }: PrepareOptions = {},
+): PreparedResponse {
+  const compressed: Partial<Record<ContentCoding, Buffer>> = {};
+  if (body.length > COMPRESSION_THRESHOLD_BYTES)
+    for (const coding of codings)
+      compressed[coding] =
+        coding === 'gzip'
+          ? gzipSync(body, { level: GZIP_LEVEL[effort] })
+          : brotliCompressSync(body, brotliOptions(body, effort));
+  return assemble(statusCode, body, kind, etag ? bodyTag(body) : undefined, compressed);
+}
+
+/** Background compressions run one at a time: libuv's four threads also serve crypto, DNS and files. */
+let compressionQueue: Promise<unknown> = Promise.resolve();
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * A large asset that never changes (a script of the API reference, say): served
+ * uncompressed until someone asks for it, then compressed at the highest effort in the
+ * background (a megabyte of brotli takes seconds that the event loop must not wait);
+ * the function returned gives the best answer so far.
+ */
+export function prepareAssetInBackground(body: Buffer, kind: BodyKind): () => PreparedResponse {
+  const tag = bodyTag(body);
+  let answer = assemble(200, body, kind, tag, {});
+  let started = body.length <= COMPRESSION_THRESHOLD_BYTES;
+  const compressAll = async () => {
+    const gzipped = await gzipAsync(body, { level: GZIP_LEVEL.max });
+    const br = await brotliAsync(body, brotliOptions(body, 'max'));
+    answer = assemble(200, body, kind, tag, { gzip: gzipped, br });
+  };
+  return () => {
+    if (!started) {
+      started = true;
+      compressionQueue = compressionQueue.then(compressAll).catch(() => undefined);
+    }
+    return answer;
+  };
+}
+
+export function prepareJsonText(
+  statusCode: number,
+  json: string,
+  cacheControl: string,
+  options?: PrepareOptions,
+): PreparedResponse {
+  return prepareBytes(statusCode, Buffer.from(json, 'utf8'), JSON_KIND(cacheControl), options);
+}
+
+export function prepareJson(
+  statusCode: number,
+  value: unknown,
+  cacheControl: string,
+  options?: PrepareOptions,
+): PreparedResponse {
+  return prepareJsonText(statusCode, JSON.stringify(value), cacheControl, options);
+}
+
+/** An `{error}` answer of the catalogue: never cached, never compressed (they are short). */
+export function prepareError({ status, text: error }: ApiError, details?: string): PreparedResponse {
+  return prepareJson(status, details === undefined ? { error } : { error, details }, CACHE.none, {
+    codings: [],
+  });
+}
+
+/** Every error of the catalogue, prepared once (those that list the years are per model). */
+export const PREPARED_ERRORS = Object.fromEntries(
+  Object.entries(apiErrors).map(([name, error]) => [name, prepareError(error)]),
+) as Record<keyof typeof apiErrors, PreparedResponse>;
+
+/** A JSON answer computed for one request (a participant search): never cached (spec §8). */
+export type ComputedJson = { readonly kind: 'computed'; statusCode: 200; json: string };
+
+/** What an operation answers: an answer prepared once, or one computed for this request. */
+export type Answer = PreparedResponse | ComputedJson;
+
+/** The headers of every computed answer but its ETag, in the order `assemble` writes them. */
+const COMPUTED_HEADERS = assemble(200, '', JSON_KIND(CACHE.none), undefined, {}).identity.headers;
+
+/** The one representation of a computed answer: its text, uncompressed, with a strong ETag. */
+export function computedRepresentation({ json }: ComputedJson): Representation {
+  const etag = bodyTag(json);
+  const headers: Record<string, string> = Object.assign({}, COMPUTED_HEADERS);
+  headers.etag = etag;
+  return { body: json, length: Buffer.byteLength(json), etag, headers };
+}
+
+/** A computed answer prepared for this request only, compressed in `coding` at low effort. */
+export function compressedComputed(answer: ComputedJson, coding: ContentCoding): PreparedResponse {
+  return prepareJsonText(answer.statusCode, answer.json, CACHE.none, {
+    etag: true,
+    codings: [coding],
+    effort: 'fast',
+  });
+}
+
+/**
+ * A participant search that passed validation and has not run yet: the search budgets
+ * decide whether it may run, then charge what it showed.
+ */
+export interface PendingSearch {
+  readonly kind: 'search';
+  /** The API's search (names that contain the input) or the web form's (the whole name typed). */
+  channel: 'api' | 'form';
+  school: string;
+  /** The school's children in the served model; undefined when no such school is served. */
+  children: number | undefined;
+  /** The search key of the name typed: a name shown with this key was typed whole, not discovered. */
+  typed: string;
+  /** The answer, and the distinct names it shows (their search keys; none when it found nobody). */
+  run(): { answer: Answer; names: readonly string[] };
+  /** The answer when a budget refuses it (429). */
+  refused(): Answer;
+}
+
+/** What a search that ran gave: its answer and the names it showed. */
+export type Ran = ReturnType<PendingSearch['run']>;
