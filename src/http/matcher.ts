@@ -40,7 +40,7 @@ export function routeMatcher(routes: readonly Route[]) {
 }
 
 /**
- * The refusals before any route (docs/architecture.md, "Read path", step 3): the answer,
+ * The refusals before any route (docs/architecture.md, "Read path", step 2): the answer,
  * and whether the connection may not be reused (its body may still be coming).
  */
 export function refusalOf(request: IncomingMessage, maxUrlLength: number) {
