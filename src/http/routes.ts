@@ -1,18 +1,16 @@
 import type { Query } from '../domain/validation.js';
-import { CACHE, type Answer } from '../answer/answer.js';
+import { CACHE, type Answer, type PendingSearch } from '../answer/answer.js';
 import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
 import { COMPARED_KINDS, comparisonDataPath, LANGUAGES, LOCALES, type Language } from '../web/locale.js';
-import { PAGES } from '../web/page-table.js';
+import { PAGES, type Params } from '../web/page-table.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import type { FollowerState } from '../read-model/follower.js';
-import type { PendingSearch } from '../answer/answer.js';
 import { apiReference } from './api-reference.js';
 import { OPEN_DATA_PATHS } from '../web/layout.js';
 import { OPERATIONS, type ModelSource } from './operations.js';
 
-/** The values of a route's path parameters (`/estadisticas/:year` → `{year}`). */
-export type Params = Readonly<Record<string, string>>;
+export type { Params };
 
 /**
  * One route: GET and HEAD are answered from this row by the dispatcher (dispatcher.ts);

@@ -14,7 +14,7 @@ import { movedPermanently } from './redirects.js';
 import { nameOfSlug, type AddressedPage, type SiteContext } from './site-context.js';
 import { sitemapAnswer } from './site-files.js';
 
-/** The values of a page's path parameter (`/estadisticas/:year` → `{year}`). */
+/** The values of a path's parameter (`/estadisticas/:year` → `{year}`). */
 export type Params = Readonly<Record<string, string>>;
 
 /** What a request to a page brings besides its path: its query, parsed and as sent. */
