@@ -10,7 +10,8 @@
  */
 import { loadavg } from 'node:os';
 import { DEFAULT_DEMO_OPTIONS } from '../src/demo/index.js';
-import type { PreparedResponse } from '../src/http/answer.js';
+import type { PreparedResponse } from '../src/answer/answer.js';
+import { pageRow } from '../src/web/page-table.js';
 import { createSite } from '../src/web/site.js';
 import { startDemoSite } from '../test/support/demo-site.js';
 
@@ -38,9 +39,13 @@ function measure(label: string, answer: () => PreparedResponse) {
 }
 
 console.log(`scale ${scale}, ${runs} runs of ${answers} answers, load average ${loadavg()[0]!.toFixed(1)}`);
-measure('comparison of five names, page', () => pages.compare('firstName', names));
-measure('comparison of two schools, page', () => pages.compare('school', schools));
+const compare = (kind: string, rawQuery: string) =>
+  pages.page(pageRow(`compare-${kind}`), {}, { query: {}, rawQuery });
+measure('comparison of five names, page', () => compare('firstName', names));
+measure('comparison of two schools, page', () => compare('school', schools));
 measure('comparison of five names, CSV', () => pages.compareData('firstName', 'csv', names));
 measure('comparison of five names, JSON', () => pages.compareData('firstName', 'json', names));
-measure('edition page (prepared once, kept)', () => pages.statistics('2024'));
+measure('edition page (prepared once, kept)', () =>
+  pages.page(pageRow('statistics'), { year: '2024' }, { query: {}, rawQuery: '' }),
+);
 await demo.close();

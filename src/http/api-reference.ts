@@ -9,7 +9,7 @@ import {
   prepareJson,
   type BodyKind,
   type PreparedResponse,
-} from './answer.js';
+} from '../answer/answer.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { OPERATIONS } from './operations.js';
 

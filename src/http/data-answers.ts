@@ -10,7 +10,7 @@ import {
   PREPARED_ERRORS,
   type ComputedJson,
   type PreparedResponse,
-} from './answer.js';
+} from '../answer/answer.js';
 
 /**
  * The answers of the data operations, made from the read model's records: each prepared

@@ -1,7 +1,7 @@
 import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServerSettings } from '../config/index.js';
-import { PREPARED_ERRORS, type PreparedResponse } from './answer.js';
+import { PREPARED_ERRORS, type PreparedResponse } from '../answer/answer.js';
 import type { Dispatch } from './dispatcher.js';
 import type { Observer } from './observer.js';
 
@@ -32,7 +32,7 @@ interface Connection {
 /**
  * Node's HTTP server under our sizes and timeouts, in front of the dispatcher; what a
  * request Node cannot read gets, and what one connection may cost, are drawn in
- * docs/architecture.md ("Read path", steps 1 and 2). The sweep of stalled connections is
+ * docs/architecture.md ("Read path", step 1). The sweep of stalled connections is
  * ours because Node's socket timeout may wait twice as long while a write is pending.
  */
 export function createHttpServer(

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ReadModelFollower } from '../read-model/follower.js';
-import { CACHE, securityHeaders } from './answer.js';
+import { CACHE, securityHeaders } from '../answer/answer.js';
 import type { RecordRequest } from './observer.js';
 
 /** Seconds; our answers take well under a millisecond, slow ones show at the top. */

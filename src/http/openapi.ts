@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANSWER_SHAPES, NAMED_SHAPES } from '../domain/answer-shapes.js';
 import { apiErrors, REFERENCE_TITLES, STORE_NOT_LOADED, validYearsError } from '../domain/api-messages.js';
 import { CATEGORY_IDS } from '../domain/categories.js';
-import { CACHE } from './answer.js';
+import { CACHE } from '../answer/answer.js';
 import { VERSION } from '../version.js';
 import type { ErrorName, Operation } from './operations.js';
 

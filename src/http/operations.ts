@@ -13,7 +13,7 @@ import {
 } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import { CACHE, prepareError, prepareJson, PREPARED_ERRORS, type Answer } from './answer.js';
+import { CACHE, prepareError, prepareJson, PREPARED_ERRORS, type Answer } from '../answer/answer.js';
 import {
   categoryAnswer,
   companiesAnswer,
@@ -23,7 +23,7 @@ import {
   UPDATING_ANSWER,
   yearsAnswer,
 } from './data-answers.js';
-import type { PendingSearch } from './search-budget.js';
+import type { PendingSearch } from '../answer/answer.js';
 
 /** Where the data operations read the current model from (the follower). */
 export interface ModelSource {

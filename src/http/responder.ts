@@ -7,7 +7,7 @@ import {
   type Answer,
   type ComputedJson,
   type Representation,
-} from './answer.js';
+} from '../answer/answer.js';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 const OFFERED: Encoding[] = ['br', 'gzip', 'identity'];

@@ -1,24 +1,16 @@
 import type { Query } from '../domain/validation.js';
-import { CACHE, type Answer } from './answer.js';
+import { CACHE, type Answer, type PendingSearch } from '../answer/answer.js';
 import { movedPermanently } from '../web/redirects.js';
 import type { Site } from '../web/site.js';
-import {
-  COMPARED_KINDS,
-  comparisonDataPath,
-  LANGUAGES,
-  LOCALES,
-  NAME_KINDS,
-  type Language,
-} from '../web/locale.js';
+import { COMPARED_KINDS, comparisonDataPath, LANGUAGES, LOCALES, type Language } from '../web/locale.js';
+import { PAGES, type Params } from '../web/page-table.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import type { FollowerState } from '../read-model/follower.js';
-import type { PendingSearch } from './search-budget.js';
 import { apiReference } from './api-reference.js';
 import { OPEN_DATA_PATHS } from '../web/layout.js';
 import { OPERATIONS, type ModelSource } from './operations.js';
 
-/** The values of a route's path parameters (`/estadisticas/:year` → `{year}`). */
-export type Params = Readonly<Record<string, string>>;
+export type { Params };
 
 /**
  * One route: GET and HEAD are answered from this row by the dispatcher (dispatcher.ts);
@@ -83,28 +75,23 @@ function pageRoutes(site: Site): Route[] {
     const moved = movedPermanently(location);
     return fixed(path, () => moved, CACHE.day);
   };
-  // The pages in each language, at its own addresses (src/web/locale.tsx).
+  // The pages in each language, at its own addresses: a row of the page table each.
   const pagesIn = (language: Language): Route[] => {
     const paths = LOCALES[language].paths;
     const at = (state: FollowerState) => site.at(state, language);
     return [
-      page(paths.home, (state) => at(state).home()),
-      page(`${paths.statisticsFolder}/:year`, (state, { year }) => at(state).statistics(year!)),
-      page(`${paths.schoolsFolder}/:slug`, (state, { slug }) => at(state).school(slug!)),
-      ...NAME_KINDS.flatMap((kind): Route[] => [
-        page(paths.namesFolder[kind], (state, _params, query) => at(state).names(kind, query)),
-        page(`${paths.namesFolder[kind]}/:slug`, (state, { slug }) => at(state).name(kind, slug!)),
-      ]),
-      page(paths.about, (state) => at(state).about()),
-      {
-        ...page(paths.search, (state) => at(state).searchForm()),
-        form: (form, source) => at(source.state).search(form),
-        participantSearch: true,
-      },
+      ...PAGES.map((row): Route => {
+        const route = page(row.path(paths), (state, params, query, rawQuery) =>
+          at(state).page(row, params, { query, rawQuery }),
+        );
+        if (!row.form) return route;
+        return {
+          ...route,
+          form: (fields, source) => at(source.state).form(row, fields),
+          participantSearch: true,
+        };
+      }),
       page(`${paths.previews}/:image`, (state, { image }) => at(state).preview(image!)),
-      ...COMPARED_KINDS.map((kind) =>
-        page(paths.compare[kind], (state, _params, _query, rawQuery) => at(state).compare(kind, rawQuery)),
-      ),
       page(`${paths.chartsFolder}/:file`, (state, { file }) => at(state).chart(file!)),
       page(`${paths.embedsFolder}/:name`, (state, { name }) => at(state).embed(name!)),
       redirect(paths.statisticsFolder, paths.statistics(GLOBAL_YEAR)),

@@ -1,56 +1,15 @@
 import type { ServerSettings } from '../config/index.js';
-import type { Answer } from './answer.js';
+import type { PendingSearch, Ran } from '../answer/answer.js';
 import { fnv1a32 } from '../domain/hashing.js';
 
 /**
- * A participant search that passed validation and has not run yet: the search budgets
- * decide whether it may run, then charge what it showed.
- */
-export interface PendingSearch {
-  readonly kind: 'search';
-  /** The API's search (names that contain the input) or the web form's (the whole name typed). */
-  channel: 'api' | 'form';
-  school: string;
-  /** The school's children in the served model; undefined when no such school is served. */
-  children: number | undefined;
-  /** The search key of the name typed: a name shown with this key was typed whole, not discovered. */
-  typed: string;
-  /** The answer, and the distinct names it shows (their search keys; none when it found nobody). */
-  run(): { answer: Answer; names: readonly string[] };
-  /** The answer when a budget refuses it (429). */
-  refused(): Answer;
-}
-
-/** What a search that ran gave: its answer and the names it showed. */
-export type Ran = ReturnType<PendingSearch['run']>;
-
-/**
- * Budgets on what participant searches reveal, not on how many arrive (docs/security.md,
- * "Search budgets"). Each is a leaky bucket: a day's allowance, half held at once and
- * half refilled evenly over the day, so that no 24 hours give more than the allowance.
- * Every account is one client's at one school, or one school's (every client together),
- * and the API and the web form share them:
- *
- * - `misses`, the client's at the school (`searchClientMisses` a day): a search that finds
- *   nobody costs one. A name typed whole and found, that the school has not remembered
- *   today, forgives the client's two oldest misses there of the last five minutes: a
- *   parent's typo put right costs nothing.
- * - `discoveries`, the client's at the school (`searchClientShare` per cent of its
- *   children a day): a name the API shows that the client did not type whole, and was
- *   not shown lately, costs one.
- * - `revealed`, the school's (`searchSchoolShare` per cent a day): a name the school has
- *   not remembered today costs one when it is shown to a client that did not type it
- *   whole, or that guesses: a client with a miss at the school not forgiven within five
- *   minutes, in the last day, or with more misses waiting than one find forgives. The
- *   school remembers the names it was charged and those that forgave. A family that
- *   typed its child's name, mistyped or not, never spends it, so the form is never
- *   refused them by it; no search that finds nobody, and no name shown already, spends
- *   it either, so nobody can lock a school out without revealing names.
- *
- * No oracle: a search is refused before it runs when a bucket it could be charged to
- * holds less than a unit, so the refusal depends on what the client already knew. After
- * it ran, an answer that would cost more names than a bucket holds is refused too and
- * charged as a search that found nobody: it tells that several names match, and none of them.
+ * Budgets on what participant searches reveal, not on how many arrive (the rules are in
+ * docs/security.md, "Search budgets"). Each is a leaky bucket: half a day's allowance held,
+ * half refilled over the day. `misses` and `discoveries` are one client's at one school,
+ * `revealed` one school's; the API and the web form share them. A family typing its child's
+ * name, mistyped or not, never spends the school's. No oracle: a search is refused before it
+ * runs when a bucket it could be charged to is empty, and after, when its answer would cost
+ * more than a bucket holds (then charged as a search that found nobody).
  */
 
 /** Milliseconds on a clock that only goes forward (`performance.now`, or a test's). */

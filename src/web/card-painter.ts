@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
-import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import type { CardJob } from './card-process.js';
 import { pageKind } from './page-answer.js';
 import type { PreviewCard } from './preview-card.js';
@@ -47,8 +47,8 @@ function startDrawing(): ChildProcess {
  * into service (new data is never delayed): in a process of its own, one card at a time,
  * those asked for first and the others at a fifth of a core; kept as PNG files named after
  * what they show (a card that did not change since an earlier model is not drawn again)
- * and served from them. The process ends when every card is drawn. docs/architecture.md,
- * "Preview images", has the figures.
+ * and served from them. The process ends when every card is drawn (docs/architecture.md,
+ * "Preview images").
  */
 export function createCardPainter() {
   let folder: string | undefined;

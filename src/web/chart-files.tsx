@@ -1,14 +1,14 @@
 import { renderToString } from 'preact-render-to-string';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { STANDALONE_POLICY, StandaloneChart } from './charts/standalone.js';
-import type { ChartLinks } from './open-data.js';
 import { pageKind } from './page-answer.js';
 import { chartKeyOf, chartName, sectionId, type ChartKey } from './chart-names.js';
+import type { PageChart } from './chart-links.js';
 import { nameChart } from './pages/name-page.js';
 import { schoolChart } from './pages/school-page.js';
 import { nameOfSlug, withSite, type SiteContext } from './site-context.js';
-import { statisticChart, type Drawing } from './statistic-sections.js';
+import { statisticChart } from './statistic-sections.js';
 
 /*
  * Each chart of the pages as a file of its own and on a page any site may frame, by a name in
@@ -16,15 +16,8 @@ import { statisticChart, type Drawing } from './statistic-sections.js';
  * `nombres-{slug}`; in Basque `2024-izen-ohikoenak`, `konpainiak-{slug}-parte-hartzaileak`, `izenak-{slug}`.
  */
 
-/** A chart with a file and an embeddable page: its title (which page's), how it is drawn, the page it is on (a statistic's with its anchor). */
-export interface PageChart {
-  title: string;
-  drawing: Drawing;
-  page: string;
-}
-
 /** The chart a key stands for, when the model has it. */
-function chartOfKey(site: SiteContext, key: ChartKey): PageChart | undefined {
+export function chartOfKey(site: SiteContext, key: ChartKey): PageChart | undefined {
   const { language } = site.locale;
   if (key.chart === 'statistic') {
     const { year, category } = key;
@@ -66,35 +59,6 @@ export function movedChart(site: SiteContext, name: string): string | undefined 
   const school = old?.chart === 'school' ? site.fileSlugs.schoolOf.get(old.slug) : undefined;
   const key = school === undefined ? old : { ...old!, slug: site.slugs.slugOf.get(school)! };
   return key && chartOfKey(site, key) && chartName(language, key);
-}
-
-/** The room an embeddable page takes around its chart: title, credits, margins (pixels, at 390 px wide). */
-const EMBED_CHROME = 200;
-
-/** The links beside a chart: its file, its embeddable page, how to cite it and the code that embeds it. */
-export function chartLinks(site: SiteContext, key: ChartKey): ChartLinks | undefined {
-  const chart = chartOfKey(site, key);
-  if (chart === undefined) return undefined;
-  const { origin, paths, texts } = site;
-  const name = chartName(site.locale.language, key);
-  const attribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const frame = [
-    `src="${attribute(origin + paths.embed(name))}"`,
-    `title="${attribute(chart.title)}"`,
-    `width="100%" height="${Math.ceil(chart.drawing.height + EMBED_CHROME)}"`,
-    'style="border:0" loading="lazy"',
-  ];
-  return {
-    svg: paths.chart(name),
-    embed: paths.embed(name),
-    citation: texts.openData.embed.citation(
-      texts.siteName,
-      chart.title,
-      origin + chart.page,
-      site.data.dataDate,
-    ),
-    code: `<iframe ${frame.join(' ')}></iframe>`,
-  };
 }
 
 /** What a chart's file and embeddable page say under it: source, licence, the data's date. */

@@ -1,4 +1,4 @@
-import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { API_PATHS, OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './layout.js';
 import { inEach, LANGUAGES, LOCALES } from './locale.js';
 import type { DescribedFile, PublishedFiles } from './data-package.js';

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './layout.js';
 import { LOCALES } from './locale.js';
 import { csvFiles } from './model-files.js';

@@ -2,18 +2,10 @@ import type { ComponentChildren } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { useContext } from 'preact/hooks';
 import { LOCALES, useLocale } from './locale.js';
-import { PageHead, PageMetaContext } from './page-meta.js';
+import { API_PATHS, OPEN_DATA_PATHS, ORIGINAL_WORK_URL, PageHead, PageMetaContext } from './page-meta.js';
 
-/** The API's reference and its OpenAPI document: one for both languages (the API speaks Spanish). */
-export const API_PATHS = { apiDocs: '/api/docs', openApi: '/api/openapi.json' } as const;
-
-/** The open data's descriptions, beside its CSV files: the data package and the DCAT-AP catalogue. */
-export const OPEN_DATA_PATHS = {
-  dataPackage: '/datos/datapackage.json',
-  catalogue: '/datos/catalogo.jsonld',
-} as const;
-
-export const ORIGINAL_WORK_URL = 'https://github.com/ramistodev/tamborradata';
+// The data catalogue and data package read these from here.
+export { API_PATHS, OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './page-meta.js';
 
 /** What every page of one data version shares. */
 export interface PageContext {

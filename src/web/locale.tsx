@@ -12,15 +12,6 @@ export const LANGUAGES: readonly Language[] = ['es', 'eu'];
 export type ComparedKind = NameKind | 'school';
 export const COMPARED_KINDS: readonly ComparedKind[] = ['firstName', 'surname', 'school'];
 
-/** What a page shows, whatever its language: the same page has one address in each. */
-export type PageAddress =
-  | { page: 'home' | 'search' | 'about' }
-  | { page: 'statistics'; year: string }
-  | { page: 'school'; slug: string }
-  | { page: 'names'; kind: NameKind }
-  | { page: 'name'; kind: NameKind; slug: string }
-  | { page: 'compare'; kind: ComparedKind };
-
 export const NAME_KINDS: readonly NameKind[] = ['firstName', 'surname'];
 
 /** The addresses of one language's pages: its folders (those of `ES_FOLDERS`), and each page's address in them. */
@@ -106,39 +97,6 @@ export const inEach = <T,>(text: (texts: Texts, language: Language) => T) =>
 /** The language of an address: Basque under `/eu`, Spanish elsewhere. */
 export function languageOfPath(path: string): Language {
   return path === '/eu' || path.startsWith('/eu/') ? 'eu' : 'es';
-}
-
-/** A page's address in a language. */
-export function pathOf(paths: SitePaths, address: PageAddress): string {
-  switch (address.page) {
-    case 'statistics':
-      return paths.statistics(address.year);
-    case 'school':
-      return paths.school(address.slug);
-    case 'names':
-      return paths.namesFolder[address.kind];
-    case 'name':
-      return paths.name(address.kind, address.slug);
-    case 'compare':
-      return paths.compare[address.kind];
-    default:
-      return paths[address.page];
-  }
-}
-
-/** The page a path of a language names, if it names one (whether that year or school exists is the site's to say). */
-export function addressOf(paths: SitePaths, path: string): PageAddress | undefined {
-  for (const page of ['home', 'search', 'about'] as const) if (path === paths[page]) return { page };
-  for (const kind of NAME_KINDS) if (path === paths.namesFolder[kind]) return { page: 'names', kind };
-  for (const kind of COMPARED_KINDS) if (path === paths.compare[kind]) return { page: 'compare', kind };
-  const slash = path.lastIndexOf('/');
-  const [folder, key] = [path.slice(0, slash), path.slice(slash + 1)];
-  if (!/^[a-z0-9-]+$/.test(key)) return undefined;
-  if (folder === paths.statisticsFolder) return { page: 'statistics', year: key };
-  if (folder === paths.schoolsFolder) return { page: 'school', slug: key };
-  for (const kind of NAME_KINDS)
-    if (folder === paths.namesFolder[kind]) return { page: 'name', kind, slug: key };
-  return undefined;
 }
 
 /** `?n=Ane&n=Maialen`: what a comparison compares, in its address (empty for none). */

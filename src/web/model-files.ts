@@ -1,21 +1,13 @@
 import { GLOBAL_YEAR, isCategoryId, PAGE_ORDER, type CategoryId } from '../domain/categories.js';
-import type { PreparedResponse } from '../http/answer.js';
-import { chartLinks } from './chart-files.js';
-import {
-  COMPARED_KINDS,
-  inEach,
-  LOCALES,
-  NAME_KINDS,
-  pathOf,
-  type Language,
-  type PageAddress,
-} from './locale.js';
+import type { PreparedResponse } from '../answer/answer.js';
+import { chartOfKey } from './chart-files.js';
+import { chartLinks } from './chart-links.js';
+import { inEach, NAME_KINDS, type Language } from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable } from './open-data.js';
 import { NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
 import { schoolDownloads, schoolTable } from './pages/school-page.js';
 import { pathOfPreview } from './preview-card.js';
 import { nameOfSlug, type AddressedPage, type SiteContext } from './site-context.js';
-import { sitemapAnswer } from './site-files.js';
 import { statisticTable } from './statistic-tables.js';
 import type { Texts } from './texts/es.js';
 
@@ -37,7 +29,11 @@ export const statisticDownload = (site: SiteContext, year: string, category: Cat
   statisticCsv(site, year, category) && {
     csv: downloadPath(`${year}-${category}.csv`),
     json: categoryApiPath(year, category),
-    chart: chartLinks(site, { chart: 'statistic', year, category }),
+    chart: chartLinks(
+      site,
+      { chart: 'statistic', year, category },
+      chartOfKey(site, { chart: 'statistic', year, category }),
+    ),
   };
 
 /** The table of a file name, when it names a statistic or a school that has one. */
@@ -138,33 +134,4 @@ export function previewCardOf(
 ) {
   const name = PREVIEW_FILE.exec(image)?.[1];
   return name === undefined ? undefined : pageAt(pathOfPreview(site.paths, name))?.card();
-}
-
-/** Every page with an address in one language (a school's by its slug there): those of the sitemap, then the comparisons (their address has a query). */
-export function pageAddresses(
-  site: SiteContext,
-  language: Language,
-): { sitemap: PageAddress[]; others: PageAddress[] } {
-  const sitemap: PageAddress[] = [
-    { page: 'home' },
-    ...site.data.years.map((year) => ({ page: 'statistics' as const, year })),
-    ...[...site.pageSlugs[language].schoolOf.keys()].map((slug) => ({ page: 'school' as const, slug })),
-    ...NAME_KINDS.flatMap((kind): PageAddress[] => [
-      { page: 'names', kind },
-      ...[...site.nameSlugs(kind).schoolOf.keys()].map((slug) => ({ page: 'name' as const, kind, slug })),
-    ]),
-    { page: 'search' },
-    { page: 'about' },
-  ];
-  return { sitemap, others: COMPARED_KINDS.map((kind) => ({ page: 'compare', kind })) };
-}
-
-/** `/sitemap.xml`: every page with an address, in each language (a school's by its slug there). */
-export function sitemapFile(site: SiteContext): PreparedResponse {
-  return sitemapAnswer(
-    site.origin,
-    Object.values(LOCALES).flatMap(({ paths, language }) =>
-      pageAddresses(site, language).sitemap.map((address) => pathOf(paths, address)),
-    ),
-  );
 }

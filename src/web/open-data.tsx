@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { CategoryId } from '../domain/categories.js';
-import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { ORIGINAL_WORK_URL } from './layout.js';
 import { useLocale } from './locale.js';
 import { pageKind } from './page-answer.js';

@@ -1,6 +1,6 @@
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { CACHE, prepareBytes, type BodyKind, type PreparedResponse } from '../http/answer.js';
+import { CACHE, prepareBytes, type BodyKind, type PreparedResponse } from '../answer/answer.js';
 
 const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 

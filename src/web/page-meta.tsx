@@ -1,8 +1,18 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { GLOBAL_YEAR } from '../domain/categories.js';
-import { API_PATHS, ORIGINAL_WORK_URL } from './layout.js';
 import { LOCALES, useLocale, type Language, type Locale } from './locale.js';
+
+/** The API's reference and its OpenAPI document: one for both languages (the API speaks Spanish). */
+export const API_PATHS = { apiDocs: '/api/docs', openApi: '/api/openapi.json' } as const;
+
+/** The open data's descriptions, beside its CSV files: the data package and the DCAT-AP catalogue. */
+export const OPEN_DATA_PATHS = {
+  dataPackage: '/datos/datapackage.json',
+  catalogue: '/datos/catalogo.jsonld',
+} as const;
+
+export const ORIGINAL_WORK_URL = 'https://github.com/ramistodev/tamborradata';
 
 /** The colour of the header: what a phone paints its address bar with. */
 export const THEME_COLOUR = '#12355b';

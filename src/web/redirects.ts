@@ -1,4 +1,4 @@
-import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { PAGE_POLICY } from './page-answer.js';
 
 /** A redirect to one of our own paths, kept a day so that a redirect changed later does not stick for good. */

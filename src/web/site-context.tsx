@@ -3,15 +3,7 @@ import type { VNode } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import type { PageContext } from './layout.js';
-import {
-  addressOf,
-  LOCALES,
-  LocaleContext,
-  pathOf,
-  type Language,
-  type Locale,
-  type PageAddress,
-} from './locale.js';
+import { LocaleContext, type Language, type Locale } from './locale.js';
 import { datasetJsonLd, PageMetaContext } from './page-meta.js';
 import { previewPath, type PreviewCard } from './preview-card.js';
 import type { NameFact, NameKind } from '../domain/statistics/name-facts.js';
@@ -116,9 +108,14 @@ export type ModelContext = ReturnType<typeof modelContext>;
 
 /**
  * The pages of one read model in one language: the model's context, the locale and the data's
- * JSON-LD in it, the schools' pages and names in it.
+ * JSON-LD in it, the schools' pages and names in it; `alternates`, a path's page in each
+ * language (the page table's, which the pages cannot import).
  */
-export function siteContext(model: ModelContext, locale: Locale) {
+export function siteContext(
+  model: ModelContext,
+  locale: Locale,
+  alternates: (path: string, query: string) => Record<Language, string>,
+) {
   // The JSON-LD `Dataset` every page with an address carries.
   const dataset = datasetJsonLd(model.origin, model.data.years, locale);
   const { language } = locale;
@@ -134,6 +131,7 @@ export function siteContext(model: ModelContext, locale: Locale) {
     schoolName: model.schoolNames[language],
     /** A summary with the schools named as these pages name them (a name is bold in a summary: `**Otras compañías**`). */
     relabel: model.relabels[language],
+    alternates,
   };
 }
 
@@ -149,21 +147,6 @@ function relabelling(labels: ReadonlyMap<string, string>): (text: string) => str
 
 /** What the pages and files of one read model in one language are made from, made once per model. */
 export type SiteContext = ReturnType<typeof siteContext>;
-
-/** The same page in each language, with the same query: a school's page by its slug there. */
-function alternatesOf(site: SiteContext, path: string, query: string): Record<Language, string> {
-  const address = addressOf(site.paths, path);
-  const pathIn = (language: Language) =>
-    (address ? pathOf(LOCALES[language].paths, addressIn(site, address, language)) : path) + query;
-  return { es: pathIn('es'), eu: pathIn('eu') };
-}
-
-/** A page's address in another language: a school's slug may differ there (its name does). */
-function addressIn(site: SiteContext, address: PageAddress, language: Language): PageAddress {
-  if (address.page !== 'school') return address;
-  const school = site.slugs.schoolOf.get(address.slug);
-  return { ...address, slug: (school && site.pageSlugs[language].slugOf.get(school)) ?? address.slug };
-}
 
 /** The facts of the name whose page has `slug`, or `undefined` when no page has it. */
 export function nameOfSlug(site: SiteContext, kind: NameKind, slug: string): NameFact | undefined {
@@ -190,7 +173,7 @@ export function withSite(site: SiteContext, page: VNode, path?: string, query = 
           origin,
           path: path + query,
           image: previewPath(paths, path),
-          alternates: alternatesOf(site, path, query),
+          alternates: site.alternates(path, query),
           dataset,
         };
   const schools = {

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { CACHE, prepareBytes, type PreparedResponse } from '../http/answer.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { pageKind } from './page-answer.js';
 
 /** A file of `assets/` beside this module (the build copies the folder into dist/). */

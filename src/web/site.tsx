@@ -1,46 +1,40 @@
+import { LRUCache } from 'lru-cache';
 import { setImmediate } from 'node:timers/promises';
 import type { ServerSettings } from '../config/index.js';
-import type { NameKind } from '../domain/statistics/name-facts.js';
 import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
-import type { PreparedResponse } from '../http/answer.js';
+import type { PreparedResponse } from '../answer/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import type { PageContext } from './layout.js';
-import {
-  addressOf,
-  LANGUAGES,
-  LOCALES,
-  LocaleContext,
-  pathOf,
-  type ComparedKind,
-  type Language,
-} from './locale.js';
+import { LANGUAGES, LOCALES, LocaleContext, type ComparedKind, type Language } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
 import { dataPackageAnswer, publishedFiles, SCHEMA_FILE_PREFIX, schemaFiles } from './data-package.js';
 import { chartFile, chartOf, movedChart } from './chart-files.js';
 import { createCardPainter, type CardPainter } from './card-painter.js';
-import { dataFile, pageAddresses, previewCardOf, sitemapFile } from './model-files.js';
+import { dataFile, previewCardOf } from './model-files.js';
 import { EMBED_POLICY, preparePage } from './page-answer.js';
-import { aboutPage } from './pages/about-page.js';
-import { comparePage, comparisonAnswer, comparisonData } from './pages/compare-page.js';
+import {
+  alternatesOf,
+  PAGES,
+  pageOfPath,
+  pathOf,
+  type PageRequest,
+  type PageRow,
+  type Params,
+  sitemapFile,
+} from './page-table.js';
+import { comparisonData } from './pages/compare-page.js';
 import { EmbedPage } from './pages/embed-page.js';
-import { homePage } from './pages/home-page.js';
 import { NotFoundPage, UnavailablePage } from './pages/message-pages.js';
-import { namePage } from './pages/name-page.js';
-import { nameLookup, nameNotFound, namesPage } from './pages/names-page.js';
-import { schoolPage } from './pages/school-page.js';
-import { formSearch, searchPage } from './pages/search-page.js';
-import { yearPage } from './pages/statistics-page.js';
 import { cardKey, type PreviewCard } from './preview-card.js';
 import { movedPermanently } from './redirects.js';
 import {
+  KEPT_PER_KIND,
   modelContext,
-  nameOfSlug,
   perKey,
   type ModelContext,
   siteContext,
   withSite,
-  type AddressedPage,
   type SiteContext,
 } from './site-context.js';
 import { siteData } from './site-data.js';
@@ -58,32 +52,18 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-/** The page at a path of the site's language, when there is one. */
-function pageAt(site: SiteContext, path: string): AddressedPage | undefined {
-  const address = addressOf(site.paths, path);
-  switch (address?.page) {
-    case 'home':
-      return homePage(site);
-    case 'search':
-      return searchPage(site);
-    case 'about':
-      return aboutPage(site);
-    case 'statistics':
-      return site.data.yearSet.has(address.year) ? yearPage(site, address.year) : undefined;
-    case 'school': {
-      const school = site.slugs.schoolOf.get(address.slug);
-      return school === undefined ? undefined : schoolPage(site, school);
-    }
-    case 'names':
-      return namesPage(site, address.kind);
-    case 'name': {
-      const fact = nameOfSlug(site, address.kind, address.slug);
-      return fact && namePage(site, fact, address.slug);
-    }
-    case 'compare':
-      return comparePage(site, address.kind);
-  }
-  return undefined;
+/** The page at a path of the site's language, when there is one (a preview image's page). */
+function pageAt(site: SiteContext, path: string) {
+  const found = pageOfPath(site.paths, path);
+  return found && found.row.make(site, found.params);
+}
+
+/** One read model's pages in one language, each page knowing its address in the others. */
+function contextIn(shared: ModelContext, language: Language): SiteContext {
+  const site: SiteContext = siteContext(shared, LOCALES[language], (path, query) =>
+    alternatesOf(site, path, query),
+  );
+  return site;
 }
 
 /** How many pages' cards are worked out per turn of the event loop, which goes on serving between. */
@@ -93,11 +73,11 @@ const CARDS_PER_TURN = 32;
 async function modelCards(shared: ModelContext): Promise<Map<string, PreviewCard>> {
   const cards = new Map<string, PreviewCard>();
   for (const language of LANGUAGES) {
-    const site = siteContext(shared, LOCALES[language]);
-    const { sitemap, others } = pageAddresses(site, language);
-    for (const [i, address] of [...sitemap, ...others].entries()) {
+    const site = contextIn(shared, language);
+    const addresses = PAGES.flatMap((row) => row.listed(site).map((params) => ({ row, params })));
+    for (const [i, { row, params }] of addresses.entries()) {
       if (i % CARDS_PER_TURN === 0) await setImmediate();
-      const card = pageAt(site, pathOf(site.paths, address))?.card();
+      const card = row.make(site, params)?.card();
       if (card) cards.set(cardKey(card), card);
     }
   }
@@ -110,21 +90,23 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
   const notFound = once(() =>
     preparePage(404, withSite(site, <NotFoundPage context={site.page} years={site.data.years} />)),
   );
-  const pageFile = perKey((path) => {
-    const page = pageAt(site, path);
-    return page && preparePage(200, withSite(site, page.content(), path));
-  });
-  const page = (path: string) => pageFile(path) ?? notFound();
+  const pageFiles = new LRUCache<string, PreparedResponse>({ max: KEPT_PER_KIND });
+  /** A page of the table, made on first use and kept as prepared bytes. */
+  const prepared = (row: PageRow, params: Params) => {
+    const path = pathOf(row, paths, params);
+    let file = pageFiles.get(path);
+    if (file === undefined) {
+      const page = row.make(site, params);
+      if (page === undefined) return undefined;
+      pageFiles.set(path, (file = preparePage(200, withSite(site, page.content(), path))));
+    }
+    return file;
+  };
   const download = perKey((file) => dataFile(site, file));
   const files = once(() => publishedFiles(site));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
   const schemas = once(() => schemaFiles(files()));
   let catalogue: PreparedResponse | undefined;
-  /** A school's page by the slug of the lists' name, when it has another here: a 301 to it. */
-  const movedSchool = (slug: string) => {
-    const school = site.slugs.schoolOf.has(slug) ? undefined : site.fileSlugs.schoolOf.get(slug);
-    return school === undefined ? undefined : movedPermanently(paths.school(site.slugs.slugOf.get(school)!));
-  };
   /** A chart's old address in this language's folder: a 301 to where it is now. */
   const moved = (name: string, at: (name: string) => string) => {
     const now = movedChart(site, name);
@@ -144,27 +126,13 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     return card && cardKey(card);
   });
   return {
-    home: () => page(paths.home),
-    /** `/estadisticas/{year}`: a published year or `global`, else the 404 page. */
-    statistics: (year: string) => page(paths.statistics(year)),
-    /**
-     * `/companias/{slug}`: a school with participants in a published year; by the slug of the
-     * lists' name where its name here is another (`school label`), a 301 to its page; else the 404 page.
-     */
-    school: (slug: string) => movedSchool(slug) ?? page(paths.school(slug)),
-    /** `/nombres`, `/apellidos`: the index; with `?nombre=` (`?apellido=`; `/eu/izenak?izena=`), the lookup. */
-    names: (kind: NameKind, query: Query) => nameLookup(site, kind, query) ?? page(paths.namesFolder[kind]),
-    /** `/nombres/{slug}`: a name at least k children bear, else the lookup's 404 for what was typed. */
-    name: (kind: NameKind, slug: string) =>
-      pageFile(paths.name(kind, slug)) ?? nameNotFound(site, kind, slug),
-    about: () => page(paths.about),
-    /** `GET /buscar`: the empty form. */
-    searchForm: () => page(paths.search),
-    /** `POST /buscar`: a search, with the API's rules and messages, under the search budgets. */
-    search: (form: Query) => formSearch(site, form),
-    /** `/comparar/nombres?n=…` (`/eu/alderatu/izenak?n=…`): a comparison made for the request; without `n`, its form. */
-    compare: (kind: ComparedKind, query: string) =>
-      comparisonAnswer(site, kind, query, () => page(paths.compare[kind])),
+    /** A page of the table: its own answer (a redirect, a lookup, a comparison) or its prepared page, else the 404 page. */
+    page: (row: PageRow, params: Params, request: PageRequest) => {
+      const own = () => prepared(row, params);
+      return (row.answer ? row.answer(site, params, request, own) : own()) ?? notFound();
+    },
+    /** A form posted to a page (`POST /buscar`): a search, with the API's rules and messages, under the search budgets. */
+    form: (row: PageRow, form: Query) => row.form!(site, form),
     /** `/comparar/nombres.csv?n=…` and `.json`: a comparison's data. */
     compareData: (kind: ComparedKind, format: 'csv' | 'json', query: string) =>
       comparisonData(site, kind, format, query),
@@ -240,7 +208,7 @@ export function createSite({ publicUrl, privacyContact, publisherDir3 }: SiteOpt
   const pagesOf = (model: ReadModel, language: Language) => {
     const made = sharedOf(model);
     return (made.languages[language] ??= modelPages(
-      siteContext(made.shared, LOCALES[language]),
+      contextIn(made.shared, language),
       painter,
       publisherDir3,
     ));
@@ -252,11 +220,11 @@ export function createSite({ publicUrl, privacyContact, publisherDir3 }: SiteOpt
       const served = pagesOf(state.model, language);
       if (state.searchClosed === undefined) return served;
       // The search fails closed like the API's (a form it would refuse is still refused).
-      const { search } = served;
+      const { form } = served;
       return {
         ...served,
-        search: (form) =>
-          decideParticipants(form).kind === 'ok' ? unavailable[language].unavailable() : search(form),
+        form: (row, fields) =>
+          decideParticipants(fields).kind === 'ok' ? unavailable[language].unavailable() : form(row, fields),
       };
     },
     /** The cards of a model's pages, which its preview images show. */
@@ -274,15 +242,8 @@ export type Site = ReturnType<typeof createSite>;
 /** Every address answering the same error page (listed, so that a new page must be added here too). */
 function unavailablePages(unavailable: () => PreparedResponse): ModelPages {
   return {
-    home: unavailable,
-    statistics: unavailable,
-    school: unavailable,
-    names: unavailable,
-    name: unavailable,
-    about: unavailable,
-    searchForm: unavailable,
-    search: unavailable,
-    compare: unavailable,
+    page: unavailable,
+    form: unavailable,
     compareData: unavailable,
     download: unavailable,
     dataPackage: unavailable,

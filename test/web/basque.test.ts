@@ -9,9 +9,10 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATCH_ALL_BASQUE, DEMO_CATCH_ALL_SCHOOL } from '../../src/demo/index.js';
-import type { PreparedResponse } from '../../src/http/answer.js';
+import type { PreparedResponse } from '../../src/answer/answer.js';
 import { createSite } from '../../src/web/site.js';
 import { COMPARED_KINDS, LOCALES } from '../../src/web/locale.js';
+import { pageRow } from '../../src/web/page-table.js';
 import { es } from '../../src/web/texts/es.js';
 import { eu } from '../../src/web/texts/eu.js';
 import { slugOf } from '../../src/web/school-slugs.js';
@@ -349,7 +350,13 @@ describe('the pages in Basque', () => {
   it('while the store has not been read, the error page is in the language of the address', async () => {
     const made = createSite({ publicUrl: PUBLIC_URL });
     const body = (language: 'es' | 'eu') =>
-      String((made.at({ kind: 'loading' }, language).home() as PreparedResponse).identity.body);
+      String(
+        (
+          made
+            .at({ kind: 'loading' }, language)
+            .page(pageRow('home'), {}, { query: {}, rawQuery: '' }) as PreparedResponse
+        ).identity.body,
+      );
     expect(body('eu')).toContain(eu.unavailable.title);
     expect(foreignIn(body('eu'))).toEqual([]);
     expect(body('es')).toContain(es.unavailable.title);

@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE } from '../../src/http/answer.js';
+import { CACHE } from '../../src/answer/answer.js';
 import { comparisonDataPath, comparisonPath, LOCALES, type Language } from '../../src/web/locale.js';
 import { MAX_TYPED_LENGTH } from '../../src/web/pages/compare-page.js';
 import { CSV_CONTENT_TYPE } from '../../src/web/open-data.js';

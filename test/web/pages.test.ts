@@ -5,10 +5,10 @@
  * the updating notice, and a new data version served at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE } from '../../src/http/answer.js';
+import { CACHE } from '../../src/answer/answer.js';
 import type { RunningServer } from '../../src/server.js';
 import { es as webTexts } from '../../src/web/texts/es.js';
-import { securityHeaders } from '../../src/http/answer.js';
+import { securityHeaders } from '../../src/answer/answer.js';
 import { PAGE_POLICY } from '../../src/web/page-answer.js';
 import { startTestServer } from '../support/server.js';
 import { slugOf } from '../../src/web/school-slugs.js';

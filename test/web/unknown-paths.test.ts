@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/domain/api-messages.js';
 import { es as webTexts } from '../../src/web/texts/es.js';
-import { securityHeaders } from '../../src/http/answer.js';
+import { securityHeaders } from '../../src/answer/answer.js';
 import { PAGE_POLICY } from '../../src/web/page-answer.js';
 import { startDemoSite, postForm, type DemoSite } from '../support/demo-site.js';
 

@@ -1,5 +1,5 @@
 import { compareSpanish } from '../../domain/collation.js';
-import { CACHE, prepareJson, type PreparedResponse } from '../../http/answer.js';
+import { CACHE, prepareJson, type PreparedResponse } from '../../answer/answer.js';
 import { MAX_COMPARED, type Comparison } from '../../read-model/comparisons.js';
 import { everyYear, SeriesLegend, YearLines, type YearSeries } from '../charts/year-lines.js';
 import { Layout, Panel } from '../layout.js';

@@ -1,4 +1,4 @@
-import type { PageChart } from '../chart-files.js';
+import type { PageChart } from '../chart-links.js';
 import type { SiteContext } from '../site-context.js';
 
 /**

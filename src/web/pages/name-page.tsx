@@ -1,6 +1,6 @@
 import type { NameFact, NameKind } from '../../domain/statistics/name-facts.js';
-import { CACHE, prepareBytes, type PreparedResponse } from '../../http/answer.js';
-import { chartLinks, type PageChart } from '../chart-files.js';
+import { CACHE, prepareBytes, type PreparedResponse } from '../../answer/answer.js';
+import { chartLinks, type PageChart } from '../chart-links.js';
 import { nameEditionsId } from '../chart-names.js';
 import { STANDALONE_CHART_WIDTH } from '../charts/standalone.js';
 import { everyYear, linesHeight, YearLines } from '../charts/year-lines.js';
@@ -121,7 +121,11 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
                 csv: downloadPath(`${file}.csv`),
                 json: downloadPath(`${file}.json`),
                 jsonFile: true,
-                chart: chartLinks(site, { chart: 'name', kind: fact.kind, slug }),
+                chart: chartLinks(
+                  site,
+                  { chart: 'name', kind: fact.kind, slug },
+                  nameChart(site, fact, slug),
+                ),
               }}
             />
             <p>

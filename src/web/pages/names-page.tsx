@@ -1,6 +1,6 @@
 import type { NameFact, NameKind } from '../../domain/statistics/name-facts.js';
 import type { Query } from '../../domain/validation.js';
-import type { PreparedResponse } from '../../http/answer.js';
+import type { PreparedResponse } from '../../answer/answer.js';
 import { Layout, Panel } from '../layout.js';
 import { useLocale, type Language } from '../locale.js';
 import { pageForRequest } from '../page-answer.js';

@@ -4,7 +4,7 @@ import { Headline, Layout, Panel } from '../layout.js';
 import { comparisonPath } from '../locale.js';
 import { PersonName } from '../name-links.js';
 import { es, type Texts } from '../texts/es.js';
-import { chartLinks } from '../chart-files.js';
+import { chartLinks } from '../chart-links.js';
 import { categoryApiPath, DownloadLinks, downloadPath, OpenDataLinks, type CsvTable } from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { participantsDrawing, ParticipantsByYear } from '../statistic-sections.js';
@@ -92,11 +92,12 @@ export function SchoolPage({ site, school }: { site: SiteContext; school: string
  */
 export function schoolDownloads(site: SiteContext, school: string) {
   const file = site.fileSlugs.slugOf.get(school)!;
+  const slug = site.slugs.slugOf.get(school)!;
   return {
     participants: {
       csv: downloadPath(`companias-${file}-participantes.csv`),
       json: categoryApiPath(GLOBAL_YEAR, 'schoolsEvolution'),
-      chart: chartLinks(site, { chart: 'school', slug: site.slugs.slugOf.get(school)! }),
+      chart: chartLinks(site, { chart: 'school', slug }, schoolChart(site, slug, school)),
     },
     names: {
       csv: downloadPath(`companias-${file}-nombres.csv`),

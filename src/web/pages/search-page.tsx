@@ -1,7 +1,7 @@
 import { searchKey } from '../../domain/names.js';
 import { decideParticipants, type Query } from '../../domain/validation.js';
-import type { PreparedResponse } from '../../http/answer.js';
-import type { PendingSearch } from '../../http/search-budget.js';
+import type { PreparedResponse } from '../../answer/answer.js';
+import type { PendingSearch } from '../../answer/answer.js';
 import type { ParticipantRecord } from '../../domain/types.js';
 import { Layout, Panel } from '../layout.js';
 import { pageForRequest } from '../page-answer.js';

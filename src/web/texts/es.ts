@@ -2,7 +2,6 @@
 import type { Statistic, STATISTICS } from '../../domain/categories.js';
 import type { NameKind } from '../../domain/statistics/name-facts.js';
 import { apiErrors } from '../../domain/api-messages.js';
-import type { Language } from '../locale.js';
 import { formatNumber, formatPercent, plural } from '../../domain/spanish-words.js';
 
 /** `1 compañía`, `46 compañías`: a figure with its word, for the web pages (no Markdown). */
@@ -54,7 +53,7 @@ const webTexts = {
   navigation: 'Secciones del sitio',
   nav: { home: 'Inicio', global: 'Todas las ediciones', names: 'Nombres', search: 'Buscar', api: 'API' },
   /** The link to the same page in the other language, written in that language. */
-  otherLanguage: { language: 'eu' as Language, label: 'Euskaraz', title: 'Orri hau euskaraz' },
+  otherLanguage: { language: 'eu' as 'es' | 'eu', label: 'Euskaraz', title: 'Orri hau euskaraz' },
   updatingNotice:
     'Los datos se están actualizando con una nueva edición. Las estadísticas volverán a mostrarse en cuanto termine la actualización.',
   footer: {

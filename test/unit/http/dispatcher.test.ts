@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { refusalOf, routeMatcher, splitTarget } from '../../../src/http/dispatcher.js';
-import { PREPARED_ERRORS } from '../../../src/http/answer.js';
+import { refusalOf, routeMatcher, splitTarget } from '../../../src/http/matcher.js';
+import { PREPARED_ERRORS } from '../../../src/answer/answer.js';
 import { buildRoutes } from '../../../src/http/routes.js';
 
 const request = (url: string, headers: Record<string, string> = {}, httpVersion = '1.1') =>

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SERVER_SETTINGS } from '../../../src/config/index.js';
 import { memoryBook } from '../../../src/http/account-books.js';
 import { createSearchBudgets } from '../../../src/http/search-budget.js';
-import { PREPARED_ERRORS } from '../../../src/http/answer.js';
+import { PREPARED_ERRORS } from '../../../src/answer/answer.js';
 import { Random } from '../../../src/demo/random.js';
-import type { PendingSearch, Ran } from '../../../src/http/search-budget.js';
+import type { PendingSearch, Ran } from '../../../src/answer/answer.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -79,12 +79,7 @@ interface PrepareOptions {
   effort?: Effort;
 }
 
-/**
- * How hard to compress: `max` for what is made once per process; `data` for the answers
- * made from each read model on first use, on the event loop (brotli 6: about 10 % more
- * bytes than 11 on these answers, and some twenty times faster; docs/performance.md);
- * `fast` for answers made per request.
- */
+/** How hard to compress: once per process, once per read model (on the event loop), per request. */
 type Effort = 'max' | 'data' | 'fast';
 
 const GZIP_LEVEL = { max: 9, data: 9, fast: 4 } as const;
@@ -97,11 +92,7 @@ const brotliOptions = (body: Buffer, effort: Effort): BrotliOptions => ({
   },
 });
 
-/**
- * `bytes` in memory of its own. Node 24 cuts small Buffers (zlib's output, a page's
- * `Buffer.from`) out of shared 64 KB blocks: an answer kept as such a view keeps its whole
- * block alive, up to three blocks per answer (docs/performance.md, "Memory").
- */
+/** `bytes` in memory of its own: a kept view of Node's shared pool would keep the whole block alive. */
 function exactly(bytes: Buffer): Buffer {
   if (bytes.length === bytes.buffer.byteLength) return bytes;
   const own = Buffer.allocUnsafeSlow(bytes.length);
@@ -118,9 +109,7 @@ function assemble(
   compressed: Partial<Record<ContentCoding, Buffer>>,
 ): PreparedResponse {
   const representation = (encoded: Buffer | string, etag: string | undefined, coding?: ContentCoding) => {
-    // Every header but CORS and length, in the order they are written. Object.assign, not
-    // a spread: V8 spreads objects with such keys slowly, and search answers get theirs
-    // per request.
+    // Every header but CORS and length, in the order they are written.
     const headers: Record<string, string> = Object.assign(securityHeaders(kind.policy), kind.headers);
     headers['content-type'] = kind.contentType;
     headers['cache-control'] = kind.cacheControl;
@@ -165,9 +154,8 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /**
- * A large asset that never changes (a script of the API reference, say): served
- * uncompressed until someone asks for it, then compressed at the highest effort in the
- * background (a megabyte of brotli takes seconds that the event loop must not wait);
+ * A large asset that never changes (the API reference's script): served uncompressed until
+ * first asked for, then compressed in the background (a megabyte of brotli takes seconds);
  * the function returned gives the best answer so far.
  */
 export function prepareAssetInBackground(body: Buffer, kind: BodyKind): () => PreparedResponse {
@@ -243,3 +231,25 @@ export function compressedComputed(answer: ComputedJson, coding: ContentCoding):
     effort: 'fast',
   });
 }
+
+/**
+ * A participant search that passed validation and has not run yet: the search budgets
+ * decide whether it may run, then charge what it showed.
+ */
+export interface PendingSearch {
+  readonly kind: 'search';
+  /** The API's search (names that contain the input) or the web form's (the whole name typed). */
+  channel: 'api' | 'form';
+  school: string;
+  /** The school's children in the served model; undefined when no such school is served. */
+  children: number | undefined;
+  /** The search key of the name typed: a name shown with this key was typed whole, not discovered. */
+  typed: string;
+  /** The answer, and the distinct names it shows (their search keys; none when it found nobody). */
+  run(): { answer: Answer; names: readonly string[] };
+  /** The answer when a budget refuses it (429). */
+  refused(): Answer;
+}
+
+/** What a search that ran gave: its answer and the names it showed. */
+export type Ran = ReturnType<PendingSearch['run']>;
