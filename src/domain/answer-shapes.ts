@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORY_IDS, statisticOf } from './categories.js';
+import { CATEGORY_IDS, statisticOf, type PublicDataShape } from './categories.js';
 import { YEAR_FORMAT } from './validation.js';
 
 /** The API's answers, described once for the OpenAPI document, the pages and the tests; named ones are components. */
@@ -44,7 +44,7 @@ export const PUBLIC_DATA_SHAPES = {
   constant: z.array(constantSchool),
   newSchools: z.array(newSchool),
   none: z.null(),
-} as const;
+} as const satisfies Record<PublicDataShape, z.ZodType>;
 
 export type YearCount = z.infer<typeof yearCount>;
 

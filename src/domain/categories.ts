@@ -1,4 +1,14 @@
-import type { PUBLIC_DATA_SHAPES } from './answer-shapes.js';
+/** The shapes a statistic's `public_data` may take (src/domain/answer-shapes.ts gives each its schema). */
+export type PublicDataShape =
+  | 'ranked'
+  | 'yearCounts'
+  | 'figure'
+  | 'names'
+  | 'nameBySchool'
+  | 'evolution'
+  | 'constant'
+  | 'newSchools'
+  | 'none';
 
 /** How a page shows a statistic (src/web/statistic-sections.tsx draws each kind). */
 export type StatisticView =
@@ -9,7 +19,7 @@ export interface Statistic {
   id: string;
   scope: 'yearly' | 'global' | 'both';
   /** The shape of its `public_data`. */
-  shape: keyof typeof PUBLIC_DATA_SHAPES;
+  shape: PublicDataShape;
   /** What its list names: the pages link each to its page. */
   items?: 'firstNames' | 'surnames' | 'schools';
   /** Its summary counts every item: the page and the CSV file list the whole of `full_data`. */
