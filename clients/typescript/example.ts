@@ -3,7 +3,7 @@
  * the top three fared in every edition (a comparison file) and Ane's rank in each (her name
  * file). TAMBORRADA_URL names the server (by default `npm start`'s, http://localhost:3000).
  */
-import { createTamborradaClient, type NameFile } from '@tamborrada/client';
+import { createTamborradaClient, ServerUnreachableError, type NameFile } from '@tamborrada/client';
 
 const client = createTamborradaClient(process.env.TAMBORRADA_URL ?? 'http://localhost:3000');
 
@@ -44,4 +44,11 @@ async function main() {
   console.log(`${ane.data.name}: ${ane.data.editions.map(shown).join(', ')}`);
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof ServerUnreachableError)) throw error;
+  // One line, no stack trace: the address asked for and why (ECONNREFUSED, ENOTFOUND…).
+  console.error(error.message);
+  process.exitCode = 1;
+}

@@ -2,13 +2,14 @@
  * The typed client as its users get it: `npm pack` of clients/typescript, installed from the
  * tarball into a folder of its own (offline, beside openapi-fetch's tarballs), then run by
  * plain Node — no TypeScript runner for the package — against a server on the demo data. Its
- * example type-checks against the declarations the package ships and prints what the
- * server answers. Every name file the server writes, and its comparisons, match the
- * client's JSON Schemas. Node 22 runs the example too where `TAMBORRADA_TEST_NODE22` names
- * its binary (`npm install node@22` in a folder of its own).
+ * example type-checks against the declarations the package ships, prints what the server
+ * answers, and says in one line when nothing answers. Every name file the server writes,
+ * and its comparisons, match the client's JSON Schemas. Node 22 runs the example too where
+ * `TAMBORRADA_TEST_NODE22` names its binary (`npm install node@22` in a folder of its own).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,6 +54,15 @@ async function installPacked(): Promise<string> {
   });
   writeFileSync(join(folder, 'example.ts'), readFileSync(join(folder, INSTALLED, 'example.ts')));
   return folder;
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /**
@@ -149,8 +159,13 @@ describe('the typed client, packed and installed, against the demo data', () => 
         ].join('\n'),
       );
     });
-  });
 
+    it('says in one line, without a stack trace, which address it could not reach and why', async () => {
+      const url = `http://127.0.0.1:${await closedPort()}`;
+      const failed = await runExample(binary, url).catch((error: { code: number; stderr: string }) => error);
+      expect(failed).toMatchObject({ code: 1, stderr: `Cannot reach ${url}/api/years: ECONNREFUSED\n` });
+    });
+  });
   describe('the name and comparison files the server writes', () => {
     const ajv = addFormats.default(new Ajv2020({ allErrors: true }));
     const schema = (file: string) => JSON.parse(readFileSync(join(CLIENT, 'schemas', file), 'utf8'));
