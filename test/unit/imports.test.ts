@@ -15,12 +15,6 @@ const LAYERS: readonly (readonly string[])[] = [
   ['cli'],
 ];
 
-/** Imports kept for files another change owns: the data catalogue reads the answer from http/. */
-const KNOWN_UPWARD = new Set([
-  'web/data-catalogue.ts -> http/answer.ts',
-  'web/data-package.ts -> http/answer.ts',
-]);
-
 const sourceFiles = (folder: string): string[] =>
   readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
