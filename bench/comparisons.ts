@@ -1,5 +1,5 @@
 /**
- * `npm run bench:compare`: what a comparison (issue 34) costs, made for each request.
+ * `npm run bench:compare`: what a comparison costs, made for each request.
  *
  * Loads the demo data (BENCH_SCALE, default 1) into a temporary SQLite store, builds the
  * read model as `serve` does, then measures in CPU time of this thread (the least of

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:names`: what the name facts (issue 34) add to a build of the read model.
+ * `npm run bench:names`: what the name facts add to a build of the read model.
  *
  * Generates the demo's rows (BENCH_SCALE, default 1; BENCH_SEED, default 1), gathers them
  * as the build worker does, then measures, in CPU time of this thread (wall times mislead

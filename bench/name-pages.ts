@@ -1,5 +1,5 @@
 /**
- * `npm run bench:name-pages`: a name's page against an edition's page (issue 34: at scale 1
+ * `npm run bench:name-pages`: a name's page against an edition's page (at scale 1
  * a name page is served at least as fast as an edition page).
  *
  * Builds the demo store (BENCH_SCALE, default 1; BENCH_SEED, default 1), starts the real

@@ -1,8 +1,8 @@
 /**
- * The files operators have, through the real built CLI (issue 31): CSV exports of a
+ * The files operators have, through the real built CLI: CSV exports of a
  * spreadsheet in a Spanish locale (semicolons, Windows-1252), Excel's "Unicode text"
  * (UTF-16, tabs), UTF-8 with a BOM, and .xlsx and .ods workbooks made here with SheetJS;
- * names refused for their characters or length (issue 30); `--dry-run`, which writes
+ * names refused for their characters or length; `--dry-run`, which writes
  * nothing; and a list the store holds already, which writes nothing and leaves the
  * servers alone. Fictional names only.
  */

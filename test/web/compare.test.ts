@@ -1,5 +1,5 @@
 /**
- * The comparisons (issue 34, item 3): up to five first names, surnames or schools at an
+ * The comparisons: up to five first names, surnames or schools at an
  * address that can be shared (`/comparar/nombres?n=Ane&n=June`, Basque under
  * `/eu/alderatu`), each edition's counts equal to the store's, a count under k withheld
  * and a name under k answered byte for byte as one never seen (page, CSV and JSON), the

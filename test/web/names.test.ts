@@ -1,5 +1,5 @@
 /**
- * The name pages (issue 34) over HTTP, on the demo data with a few fictional children
+ * The name pages over HTTP, on the demo data with a few fictional children
  * added: a page per first name and surname at least k children bear, in both languages,
  * its counts those of the store and a withheld edition never a 0; every name in the lists
  * linked to its page; the lookup; a name under k answered byte for byte as a name never

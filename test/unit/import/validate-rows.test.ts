@@ -38,7 +38,7 @@ describe('validateRow: the years of the festival', () => {
   });
 });
 
-describe('validateRow: what a name and a school may hold (issue 30)', () => {
+describe('validateRow: what a name and a school may hold', () => {
   const withName = (name: string, school = 'Ikastola Txori Berri') => ({
     line: 4,
     name,

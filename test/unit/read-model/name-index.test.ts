@@ -1,7 +1,7 @@
 /**
  * `model.names`: the names with a page found by the name as typed (accents, case and
  * spaces folded as the search folds them), an A to Z list, and a name under k answering
- * exactly as a name never seen (issue 34, DESIGN §5).
+ * exactly as a name never seen (DESIGN §5).
  */
 import { describe, expect, it } from 'vitest';
 import { nameFactsOf } from '../../../src/domain/statistics/name-facts.js';
