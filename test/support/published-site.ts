@@ -29,6 +29,20 @@ export interface CrawlOptions {
   previews?: (path: string) => boolean;
 }
 
+/**
+ * A GET, asked again once if the connection is reset: a kept-alive connection the server
+ * closes as idle just when it is reused (a busy machine), which a browser retries and
+ * undici's `fetch` does not.
+ */
+async function get(address: string): Promise<Response> {
+  try {
+    return await fetch(address);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+    return fetch(address);
+  }
+}
+
 /** Every published address and its bytes (status and type included, so that a 404 differs from a 200). */
 export async function crawlPublishedSite(
   base: string,
@@ -59,7 +73,7 @@ export async function crawlPublishedSite(
     const batch = queue.splice(0, 16);
     await Promise.all(
       batch.map(async (path) => {
-        const answer = await (isPreview(path) ? drawn(() => fetch(base + path)) : fetch(base + path));
+        const answer = await (isPreview(path) ? drawn(() => get(base + path)) : get(base + path));
         const type = answer.headers.get('content-type') ?? '';
         const bytes = Buffer.from(await answer.arrayBuffer());
         const text = /^image\/png/.test(type) ? bytes.toString('base64') : bytes.toString('utf8');
