@@ -1,8 +1,9 @@
 /**
  * The journalist's view on the demo data: the schools' evolution on the global page ordered
  * by the change in participants since an edition named in the address, the change shown as
- * columns.
+ * columns; the same change (since the first edition) in the statistic's CSV file.
  */
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sectionId } from '../../src/web/chart-names.js';
 import type { Language } from '../../src/web/locale.js';
@@ -87,5 +88,34 @@ describe('the evolution ordered by change', () => {
     const { head } = await evolutionTable('/estadisticas/global');
     for (const base of ['2021', '2017', head.at(-2)!, 'abc', '2018x'])
       expect((await get(`/estadisticas/global?desde=${base}`)).status).toBe(404);
+  });
+});
+
+describe("the evolution's CSV file", () => {
+  it('gives each row its change since the first edition, absolute and in per cent', async () => {
+    const response = await get('/datos/global-schoolsEvolution.csv');
+    expect(response.status).toBe(200);
+    const rows = parse(await response.text(), { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([
+      'compañía',
+      'año',
+      'participantes',
+      'cambio desde la primera edición',
+      'cambio desde la primera edición (%)',
+    ]);
+    const first = Math.min(...rows.map((row) => Number(row['año'])));
+    const atFirst = new Map(
+      rows
+        .filter((row) => Number(row['año']) === first)
+        .map((row) => [row['compañía'], Number(row.participantes)]),
+    );
+    for (const row of rows) {
+      const base = atFirst.get(row['compañía']) ?? 0;
+      const change = Number(row.participantes) - base;
+      expect(Number(row['cambio desde la primera edición'])).toBe(change);
+      const percent = row['cambio desde la primera edición (%)'];
+      expect(percent).toBe(base === 0 ? '' : String(Math.round((change / base) * 10_000) / 100));
+    }
+    expect(rows.some((row) => !atFirst.has(row['compañía']))).toBe(true);
   });
 });
