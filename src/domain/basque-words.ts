@@ -8,6 +8,13 @@ const percentages = new Intl.NumberFormat('eu', {
   minimumFractionDigits: 1,
   maximumFractionDigits: 2,
 });
+const changes = new Intl.NumberFormat('eu', { signDisplay: 'exceptZero' });
+const changeShares = new Intl.NumberFormat('eu', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 2,
+  signDisplay: 'exceptZero',
+});
 const plurals = new Intl.PluralRules('eu');
 const lists = new Intl.ListFormat('eu');
 
@@ -16,6 +23,12 @@ export const formatNumber = (value: number): string => figures.format(value);
 
 /** A share as a percentage (`% 12,34`): Basque puts the sign first. */
 export const formatPercent = (share: number): string => percentages.format(share);
+
+/** A change with its sign (`+12`, `−3`, `0`). */
+export const formatChange = (value: number): string => changes.format(value);
+
+/** A change as a share of what it started from, with its sign (`+% 12,5`). */
+export const formatChangeShare = (share: number): string => changeShares.format(share);
 
 export const plural = (count: number, one: string, many: string): string =>
   plurals.select(count) === 'one' ? one : many;

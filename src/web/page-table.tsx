@@ -1,4 +1,5 @@
 import type { PendingSearch, PreparedResponse } from '../answer/answer.js';
+import { GLOBAL_YEAR } from '../domain/categories.js';
 import type { NameKind } from '../domain/statistics/name-facts.js';
 import type { Query } from '../domain/validation.js';
 import { COMPARED_KINDS, LANGUAGES, LOCALES, NAME_KINDS, type Language, type SitePaths } from './locale.js';
@@ -9,7 +10,7 @@ import { namePage } from './pages/name-page.js';
 import { nameLookup, nameNotFound, namesPage } from './pages/names-page.js';
 import { schoolPage } from './pages/school-page.js';
 import { formSearch, searchPage } from './pages/search-page.js';
-import { yearPage } from './pages/statistics-page.js';
+import { changeOrderedPage, yearPage } from './pages/statistics-page.js';
 import { movedPermanently } from './redirects.js';
 import { nameOfSlug, type AddressedPage, type SiteContext } from './site-context.js';
 import { sitemapAnswer } from './site-files.js';
@@ -104,6 +105,9 @@ export const PAGES: readonly PageRow[] = [
     path: (paths) => `${paths.statisticsFolder}/:year`,
     make: (site, { year }) => (site.data.yearSet.has(year!) ? yearPage(site, year!) : undefined),
     listed: (site) => site.data.years.map((year) => ({ year })),
+    // `/estadisticas/global?desde=2018`: the schools' evolution ordered by the change since 2018.
+    answer: (site, { year }, { query }, page) =>
+      year === GLOBAL_YEAR ? changeOrderedPage(site, query, page) : page(),
   },
   {
     id: 'school',

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { z } from 'zod';
 import { PAGE_ORDER, statisticOf, type CategoryId, type StatisticView } from '../domain/categories.js';
@@ -21,6 +21,7 @@ import {
 import { DataTable, type DataTableProps } from './data-table.js';
 import { pageTable, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
+import { editionsOf, orderedByChange, type Change } from '../domain/statistics/school-change.js';
 import { SectionDownloads } from './open-data.js';
 import { PersonName, SchoolContext, SchoolName } from './name-links.js';
 import { Summary } from './summary.js';
@@ -32,7 +33,21 @@ type Shown = CategoryTexts & {
   id: string;
   texts: Texts;
   schoolName: (school: string) => string;
+  /** How the evolution table may be ordered, where its page offers it. */
+  order?: ChangeOrder;
 };
+
+/**
+ * The evolution table's order on a page that offers one: by the change in participants since
+ * edition `base` (from the address, `?desde=2018`), or the statistic's own when none.
+ */
+export interface ChangeOrder {
+  base: number | undefined;
+  /** The address of the page ordered from `base`, at the table; none: in its own order. */
+  pathFrom(base: number | undefined): string;
+}
+
+export const ChangeOrderContext = createContext<ChangeOrder | undefined>(undefined);
 
 /** A section's content from its data, or `undefined` when the data has an unexpected shape. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
@@ -64,10 +79,13 @@ type DetailProps = Omit<DataTableProps, 'caption'> & {
   title: string;
   chart?: ComponentChildren;
   drawn?: number;
+  /** What goes before the table, inside its fold (links that order it); `open`: unfolded. */
+  before?: ComponentChildren;
+  open?: boolean;
 };
 
 /** A table under its chart: folded on a narrow screen (`<details>`, no script), side by side on a wide one. */
-export function Detail({ title, chart, drawn, wide = false, ...table }: DetailProps) {
+export function Detail({ title, chart, drawn, before, open = false, wide = false, ...table }: DetailProps) {
   const { texts } = useLocale();
   const data = <DataTable caption={texts.table.caption(title)} wide={wide} {...table} />;
   if (chart === undefined) return data;
@@ -78,8 +96,9 @@ export function Detail({ title, chart, drawn, wide = false, ...table }: DetailPr
         <TableBesideContext.Provider value={true}>{chart}</TableBesideContext.Provider>
         {note === '' ? null : <p class="note">{note}</p>}
       </div>
-      <details class="detail-table">
+      <details class="detail-table" open={open}>
         <summary>{texts.table.show(table.rows.length)}</summary>
+        {before}
         {data}
       </details>
     </div>
@@ -231,29 +250,82 @@ function evolutionDrawing(
   };
 }
 
-const evolutionView = shaped(SHAPES.evolution, (schools, shown) => {
-  const { title, texts } = shown;
-  const drawn = schools.slice(0, EVOLUTION_CHARTS);
-  const years = [...new Set(schools.flatMap((school) => school.years.map((point) => point.year)))].sort(
-    (a, b) => a - b,
+/** Links that order the evolution table by the change since each edition but the last, or back to its own order. */
+function ChangeLinks({ order, years }: { order: ChangeOrder; years: readonly number[] }) {
+  const { texts } = useLocale();
+  const words = texts.table.change;
+  const choices: { label: string; base: number | undefined }[] = [
+    ...years.slice(0, -1).map((year) => ({ label: String(year), base: year })),
+    { label: words.pageOrder, base: undefined },
+  ];
+  return (
+    <>
+      <p>
+        {words.orderBy}:{' '}
+        {choices.map(({ label, base }, i) => (
+          <>
+            {i === 0 ? null : ', '}
+            {base === order.base ? (
+              <strong aria-current="true">{label}</strong>
+            ) : (
+              <a href={order.pathFrom(base)}>{label}</a>
+            )}
+          </>
+        ))}
+      </p>
+      {order.base === undefined ? null : <p class="note">{words.ordered(order.base, years.at(-1)!)}</p>}
+    </>
   );
+}
+
+/** A change's two cells: the change, and its share of the base (none where the base is 0). */
+const changeCells = (texts: Texts, { change, share }: Change) => [
+  texts.table.change.value(change),
+  share === undefined ? (
+    <span class="no-data">{texts.table.missingYear}</span>
+  ) : (
+    texts.table.change.share(share)
+  ),
+];
+
+const evolutionView = shaped(SHAPES.evolution, (schools, shown) => {
+  const { title, texts, order } = shown;
+  const drawn = schools.slice(0, EVOLUTION_CHARTS);
+  const years = editionsOf(schools);
+  const base = order?.base;
+  const words = texts.table.change;
+  const rows =
+    base === undefined
+      ? schools.map((school) => ({ school, change: undefined }))
+      : orderedByChange(schools, base);
+  const changeColumns =
+    base === undefined
+      ? []
+      : [words.column(base, years.at(-1)!), words.shareColumn(base, years.at(-1)!)].map((label) => ({
+          label,
+          numeric: true,
+        }));
   return (
     <Detail
       wide
       title={title}
       chart={evolutionDrawing(schools, shown).inline}
       drawn={drawn.length}
+      open={base !== undefined}
+      before={order && <ChangeLinks order={order} years={years} />}
       columns={[
         { label: texts.table.school },
         ...years.map((year) => ({ label: String(year), numeric: true })),
         { label: texts.table.total, numeric: true },
+        ...changeColumns,
       ]}
-      rows={schools.map((school) => {
+      rows={rows.map(({ school, change }) => {
         const counts = new Map(school.years.map((point) => [point.year, point.count]));
         return [
           <SchoolName name={school.school} />,
           ...years.map((year) => countCell(texts, counts.get(year), texts.table.missingYear)),
           texts.number(school.total),
+          ...(change === undefined ? [] : changeCells(texts, change)),
         ];
       })}
     />
@@ -353,6 +425,7 @@ const chartId = (category: CategoryId) => `${category}-chart`;
 function Section({ category, record }: { category: CategoryId; record: StatisticRecord }) {
   const { texts, language } = useLocale();
   const schoolName = useContext(SchoolContext).name;
+  const order = useContext(ChangeOrderContext);
   const words: CategoryTexts = texts.categories[category];
   const view = VIEWS[statisticOf(category).view];
   if (view === null) {
@@ -368,6 +441,7 @@ function Section({ category, record }: { category: CategoryId; record: Statistic
     id: chartId(category),
     texts,
     schoolName,
+    order,
   });
   const body = content === undefined ? <p class="note">{texts.statistics.unreadable}</p> : content;
   const isFigure = view === figureView;

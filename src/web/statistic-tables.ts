@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { statisticOf, type CategoryId, type Statistic } from '../domain/categories.js';
 import type { NameKind } from '../domain/statistics/name-facts.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
+import { changeBetween, editionsOf, type SchoolYears } from '../domain/statistics/school-change.js';
 import { es, type CategoryTexts, type Texts } from './texts/es.js';
 import type { Column } from './data-table.js';
 import type { CsvTable } from './open-data.js';
@@ -99,13 +100,37 @@ const schoolYears = (
   rows: items.flatMap(({ school, years }) => years.map((point) => [school, point.year, point.count])),
 });
 
+/**
+ * The evolution's rows, each with its change since the series' first edition, absolute and
+ * in per cent (empty where the school had none there): one base keeps the file narrow.
+ */
+function schoolYearsWithChange(items: readonly SchoolYears[], all: Texts): CsvTable {
+  // No school, no row: the first edition is then never read.
+  const [first = 0] = editionsOf(items);
+  const words = all.table.change;
+  return {
+    columns: [
+      ...schoolYears([], all).columns,
+      words.sinceFirst.toLowerCase(),
+      words.shareSinceFirst.toLowerCase(),
+    ],
+    rows: items.flatMap(({ school, years }) =>
+      years.map((point) => {
+        const { change, share } = changeBetween(years, first, point.year);
+        const percent = share === undefined ? '' : Math.round(share * 10_000) / 100;
+        return [school, point.year, point.count, change, percent];
+      }),
+    ),
+  };
+}
+
 /** The CSV file of a statistic the page shows without a table: a big number, or a school per row and edition. */
 function csvOnly(statistic: Statistic, data: unknown, all: Texts, title: string): CsvTable | undefined {
   switch (statistic.shape) {
     case 'figure':
       return shaped(SHAPES.figure, data, (value) => ({ columns: [title], rows: [[value]] }));
     case 'evolution':
-      return shaped(SHAPES.evolution, data, (items) => schoolYears(items, all));
+      return shaped(SHAPES.evolution, data, (items) => schoolYearsWithChange(items, all));
     case 'constant':
       return shaped(SHAPES.constant, data, (items) =>
         schoolYears(

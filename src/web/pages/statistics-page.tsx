@@ -1,10 +1,15 @@
+import type { PreparedResponse } from '../../answer/answer.js';
 import { GLOBAL_YEAR } from '../../domain/categories.js';
 import { PUBLIC_DATA_SHAPES as SHAPES } from '../../domain/answer-shapes.js';
+import type { Query } from '../../domain/validation.js';
+import { sectionId } from '../chart-names.js';
 import { Layout, YearLinks } from '../layout.js';
+import type { Language } from '../locale.js';
 import { statisticDownload } from '../model-files.js';
 import { DownloadsContext } from '../open-data.js';
-import { card, type AddressedPage, type SiteContext } from '../site-context.js';
-import { StatisticSections } from '../statistic-sections.js';
+import { pageForAddress } from '../page-answer.js';
+import { card, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
+import { ChangeOrderContext, StatisticSections, type ChangeOrder } from '../statistic-sections.js';
 import { parsed, totalOf } from '../year-statistics.js';
 import { totalsCard } from './home-page.js';
 
@@ -35,11 +40,39 @@ export function StatisticsPage({
   );
 }
 
+/**
+ * The field that orders the schools' evolution by the change since an edition, in each
+ * language (`/estadisticas/global?desde=2018`, `/eu/estatistikak/global?noiztik=2018`); a
+ * page reads either, so that the language link keeps the order.
+ */
+export const CHANGE_FIELDS: Readonly<Record<Language, string>> = { es: 'desde', eu: 'noiztik' };
+
+/** The editions the evolution can be ordered from: every published one but the last. */
+const orderableEditions = (site: SiteContext) =>
+  site.data.years
+    .filter((year) => year !== GLOBAL_YEAR)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .slice(0, -1);
+
+/** The global page's evolution ordered from `base`, and the address of each order. */
+function changeOrder(site: SiteContext, base: number | undefined): ChangeOrder {
+  const { language } = site.locale;
+  const anchor = `#${sectionId(language, 'schoolsEvolution')}`;
+  const path = site.paths.statistics(GLOBAL_YEAR);
+  return {
+    base,
+    pathFrom: (from) => (from === undefined ? path : `${path}?${CHANGE_FIELDS[language]}=${from}`) + anchor,
+  };
+}
+
 /** The page of a published year, or of all of them, with a download beside each statistic. */
-export const yearPage = (site: SiteContext, year: string): AddressedPage => ({
+export const yearPage = (site: SiteContext, year: string, base?: number): AddressedPage => ({
   content: () => (
     <DownloadsContext.Provider value={(category) => statisticDownload(site, year, category)}>
-      <StatisticsPage site={site} year={year} />
+      <ChangeOrderContext.Provider value={year === GLOBAL_YEAR ? changeOrder(site, base) : undefined}>
+        <StatisticsPage site={site} year={year} />
+      </ChangeOrderContext.Provider>
     </DownloadsContext.Provider>
   ),
   card: () => {
@@ -56,3 +89,29 @@ export const yearPage = (site: SiteContext, year: string): AddressedPage => ({
     );
   },
 });
+
+/**
+ * `GET /estadisticas/global?desde=2018`: the page with the evolution ordered by the change
+ * since that edition, made for the request; its own page without the field; `undefined` (the
+ * 404 page, as for a year not published) for anything but an edition before the last.
+ */
+export function changeOrderedPage(
+  site: SiteContext,
+  query: Query,
+  page: () => PreparedResponse | undefined,
+): PreparedResponse | undefined {
+  const { language } = site.locale;
+  const typed =
+    (
+      query[CHANGE_FIELDS[language]] ??
+      Object.values(CHANGE_FIELDS)
+        .map((field) => query[field])
+        .find(Boolean)
+    )?.trim() ?? '';
+  if (typed === '') return page();
+  const base = orderableEditions(site).find((year) => String(year) === typed);
+  if (base === undefined) return undefined;
+  const path = site.paths.statistics(GLOBAL_YEAR);
+  const content = yearPage(site, GLOBAL_YEAR, base).content();
+  return pageForAddress(withSite(site, content, path, `?${CHANGE_FIELDS[language]}=${base}`));
+}

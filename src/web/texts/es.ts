@@ -2,7 +2,13 @@
 import type { Statistic, STATISTICS } from '../../domain/categories.js';
 import type { NameKind } from '../../domain/statistics/name-facts.js';
 import { apiErrors } from '../../domain/api-messages.js';
-import { formatNumber, formatPercent, plural } from '../../domain/spanish-words.js';
+import {
+  formatChange,
+  formatChangeShare,
+  formatNumber,
+  formatPercent,
+  plural,
+} from '../../domain/spanish-words.js';
 
 /** `1 compañía`, `46 compañías`: a figure with its word, for the web pages (no Markdown). */
 function countedPlain(count: number, one: string, many: string): string {
@@ -107,6 +113,20 @@ const webTexts = {
     total: 'Total',
     years: 'Años',
     missingYear: 'sin datos',
+    /** The evolution table ordered by the change since an edition chosen in its address (`?desde=2018`). */
+    change: {
+      column: (base: number, last: number) => `Cambio ${base}-${last}`,
+      shareColumn: (base: number, last: number) => `Cambio ${base}-${last} (%)`,
+      /** The CSV file's columns: each row's edition against the series' first. */
+      sinceFirst: 'Cambio desde la primera edición',
+      shareSinceFirst: 'Cambio desde la primera edición (%)',
+      value: formatChange,
+      share: formatChangeShare,
+      orderBy: 'Ordenar por el cambio de participantes desde',
+      pageOrder: 'orden por total',
+      ordered: (base: number, last: number) =>
+        `Ordenadas por el cambio de participantes de ${base} a ${last}, de la mayor subida a la mayor bajada; sin datos en una edición cuenta como 0.`,
+    },
     show: (rows: number) => `Ver la tabla (${countedPlain(rows, 'fila', 'filas')})`,
   },
   charts: {

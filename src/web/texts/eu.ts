@@ -4,7 +4,15 @@
  * ending (`7 edizio`), and a sentence avoids declining the names of schools and people,
  * whose last sound it cannot know: they stand after a colon or in apposition.
  */
-import { caseEnding, counted, formatNumber, formatPercent, plural } from '../../domain/basque-words.js';
+import {
+  caseEnding,
+  counted,
+  formatChange,
+  formatChangeShare,
+  formatNumber,
+  formatPercent,
+  plural,
+} from '../../domain/basque-words.js';
 import { capitalize } from '../../domain/statistics/summaries.js';
 import type { NameKind } from '../../domain/statistics/name-facts.js';
 import type { CategoryWords, Texts } from './es.js';
@@ -118,6 +126,18 @@ export const eu: Texts = {
     total: 'Guztira',
     years: 'Urteak',
     missingYear: 'daturik ez',
+    change: {
+      column: (base, last) => `Aldaketa ${base}-${last}`,
+      shareColumn: (base, last) => `Aldaketa ${base}-${last} (%)`,
+      sinceFirst: 'Aldaketa lehen ediziotik',
+      shareSinceFirst: 'Aldaketa lehen ediziotik (%)',
+      value: formatChange,
+      share: formatChangeShare,
+      orderBy: 'Ordenatu parte-hartzaileen aldaketaren arabera, edizio honetatik',
+      pageOrder: 'guztizkoaren araberako ordena',
+      ordered: (base, last) =>
+        `Parte-hartzaileen aldaketaren arabera ordenatuta, ${base} eta ${last} artean, gehien hazi denetik gehien jaitsi denera; edizio batean daturik ez badago, 0 da.`,
+    },
     show: (rows) => `Ikusi taula (${counted(rows, 'errenkada')})`,
   },
   charts: {
