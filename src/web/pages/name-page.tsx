@@ -44,7 +44,7 @@ export function nameDrawing(site: SiteContext, fact: NameFact): { title: string;
       editions={published}
     />
   );
-  return { title, drawing: sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH)) };
+  return { title, drawing: sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH), missing) };
 }
 
 /** A name's chart for its file and embeddable page (`nombres-ane`), when an edition shows its count. */

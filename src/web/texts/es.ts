@@ -365,6 +365,9 @@ const openDataTexts = {
     code: 'Código para insertarlo en otra web:',
     source: 'Fuente de los datos:',
     date: (date: string) => `Datos a fecha de ${date}`,
+    /** Under a chart whose years in red have no data: why. */
+    noData: (years: readonly number[]) =>
+      `En rojo, ${years.join(', ')}: no se celebró la tamborrada, no hay datos.`,
   },
 };
 

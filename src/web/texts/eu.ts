@@ -313,6 +313,7 @@ export const eu: Texts = {
       code: 'Beste webgune batean txertatzeko kodea:',
       source: 'Datuen iturria:',
       date: (date) => `Datuen data: ${date}`,
+      noData: (years) => `Gorriz, ${years.join(', ')}: ez zen danborradarik egin, ez dago daturik.`,
     },
   },
   meta: {
