@@ -61,12 +61,15 @@ export function movedChart(site: SiteContext, name: string): string | undefined 
   return key && chartOfKey(site, key) && chartName(language, key);
 }
 
-/** What a chart's file and embeddable page say under it: source, licence, the data's date. */
+/** What a chart's file says under it: why its red years have no data, source, original work, licence, the data's date. */
 function chartCredits(site: SiteContext, chart: PageChart): string[] {
   const { texts, origin, data } = site;
   const { embed, licence, licenceName, licenceUrl } = texts.openData;
+  const { missing } = chart.drawing;
   return [
+    ...(missing.length === 0 ? [] : [embed.noData(missing)]),
     `${embed.source} ${texts.siteName}, ${origin}${chart.page}`,
+    texts.footer.attribution,
     `${licence} ${licenceName}, ${licenceUrl}`,
     ...(data.dataDate === undefined ? [] : [embed.date(data.dataDate)]),
   ];

@@ -1,3 +1,4 @@
+import { STANDALONE_CHART_WIDTH, wrapText } from './charts/standalone.js';
 import { chartName, type ChartKey } from './chart-names.js';
 import type { ChartLinks } from './open-data.js';
 import type { SiteContext } from './site-context.js';
@@ -10,8 +11,46 @@ export interface PageChart {
   page: string;
 }
 
-/** The room an embeddable page takes around its chart: title, credits, margins (pixels, at 390 px wide). */
-const EMBED_CHROME = 200;
+/**
+ * Pixels of an embeddable page (`.embed` in site.css says the same): the chart as wide as in its
+ * file, the padding around it, the room between blocks, the title's and the notes' fonts and lines.
+ */
+const EMBED = { padding: 12, gap: 12, titleFont: 18, titleLine: 24, textFont: 14, textLine: 20 };
+
+/**
+ * How much wider the widths estimated for fitting labels are than DejaVu Sans's, itself one of the
+ * widest of the readers' fonts (bold a little less): a line holds that much more than the estimate says.
+ */
+const ESTIMATE_SLACK = { text: 1.1, bold: 1.08 };
+
+/** The width of an embeddable page: its chart's and its padding. */
+const EMBED_WIDTH = STANDALONE_CHART_WIDTH + 2 * EMBED.padding;
+
+/** What an embeddable page says under its chart, as text: source, original work, licence, the data's date. */
+export function embedCredits(site: SiteContext): string[] {
+  const { texts, data } = site;
+  const { embed, licence, licenceName } = texts.openData;
+  return [
+    `${embed.source} ${texts.siteName}.`,
+    texts.footer.attribution,
+    `${licence} ${licenceName}.`,
+    ...(data.dataDate === undefined ? [] : [`${embed.date(data.dataDate)}.`]),
+  ];
+}
+
+/** The height of a chart's embeddable page at its width: title, chart, its note on red years, credits, padding. */
+function embedHeight(site: SiteContext, chart: PageChart): number {
+  const lines = (text: string, font: number, bold = false) =>
+    wrapText(text, font, STANDALONE_CHART_WIDTH * ESTIMATE_SLACK[bold ? 'bold' : 'text'], bold).length;
+  const { missing } = chart.drawing;
+  const note =
+    missing.length === 0
+      ? 0
+      : EMBED.gap + lines(site.texts.openData.embed.noData(missing), EMBED.textFont) * EMBED.textLine;
+  const credits = lines(embedCredits(site).join(' '), EMBED.textFont) * EMBED.textLine;
+  const title = lines(chart.title, EMBED.titleFont, true) * EMBED.titleLine;
+  return 2 * EMBED.padding + title + EMBED.gap + chart.drawing.height + note + EMBED.gap + credits;
+}
 
 /** The links beside a chart: its file, its embeddable page, how to cite it and the code that embeds it. */
 export function chartLinks(
@@ -26,8 +65,8 @@ export function chartLinks(
   const frame = [
     `src="${attribute(origin + paths.embed(name))}"`,
     `title="${attribute(chart.title)}"`,
-    `width="100%" height="${Math.ceil(chart.drawing.height + EMBED_CHROME)}"`,
-    'style="border:0" loading="lazy"',
+    `width="${EMBED_WIDTH}" height="${Math.ceil(embedHeight(site, chart))}"`,
+    'style="border:0;max-width:100%" loading="lazy"',
   ];
   return {
     svg: paths.chart(name),

@@ -52,11 +52,12 @@ export const ChangeOrderContext = createContext<ChangeOrder | undefined>(undefin
 /** A section's content from its data, or `undefined` when the data has an unexpected shape. */
 type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
 
-/** A chart drawn the same on the page and in its file. */
-export const sameDrawing = (chart: ComponentChildren, height: number) => ({
+/** A chart drawn the same on the page and in its file; `missing`, the years it draws in red (no data). */
+export const sameDrawing = (chart: ComponentChildren, height: number, missing: readonly number[] = []) => ({
   inline: chart,
   standalone: chart,
   height,
+  missing,
 });
 
 /** A chart as the page draws it, and as its standalone file does: `STANDALONE_CHART_WIDTH` wide, `height` high. */
@@ -200,7 +201,7 @@ export function participantsDrawing({ id, title, points }: ParticipantsByYearPro
     missing,
   );
   const chart = <YearLines id={id} title={title} description={description} series={series} />;
-  return sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH));
+  return sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH), missing);
 }
 
 /** Participants per edition: a line and its table (the global page, the home page and a school's page). */
@@ -247,6 +248,7 @@ function evolutionDrawing(
     inline: <SmallMultiples id={id} series={series} describe={describe} />,
     standalone: <MultiplesGrid id={id} series={series} describe={describe} width={width} />,
     height: multiplesGridHeight(series.length, width),
+    missing: [],
   };
 }
 
@@ -354,7 +356,7 @@ function constantDrawing(
       }))}
     />
   );
-  return sameDrawing(chart, dotsHeight(schools.length));
+  return sameDrawing(chart, dotsHeight(schools.length), missing);
 }
 
 const constantView = shaped(SHAPES.constant, (schools, shown) => {

@@ -107,6 +107,58 @@ describe.each(LANGUAGES)('a chart embedded on another site (%s)', (language: Lan
     PAGE_TIMEOUT_MS,
   );
 
+  it.each([
+    ['a ranking', paths.statistics('2024')],
+    ['a line with 2021 in red', paths.statistics('global')],
+    ['a name’s line', paths.name('firstName', 'ane')],
+  ])(
+    'the code of %s is as high as its page, which names the original work legibly',
+    async (_kind, path) => {
+      html = hostPage(await frameCode(path));
+      const { page, frame } = await openHost(1280);
+      const declared = Number(await page.locator('iframe').getAttribute('height'));
+      // The page's content, not the frame's: a document is never shorter than its viewport.
+      const content = await frame.evaluate(
+        () => document.querySelector('main')!.getBoundingClientRect().bottom,
+      );
+      expect(Math.abs(declared - content), `${declared} for ${content}`).toBeLessThanOrEqual(4);
+      const credits = frame.locator('.credits');
+      expect(await credits.textContent()).toContain(texts.openData.originalWork);
+      expect(parseFloat(await credits.evaluate((p) => getComputedStyle(p).fontSize))).toBeGreaterThanOrEqual(
+        11,
+      );
+      await saveScreenshot(page, `embed-height-${language}-${path.split('/').at(-1)}`);
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
+  it(
+    'a chart’s SVG file shown 320 px wide: its credits, the original work among them, are 11 px or more',
+    async () => {
+      const file = /<a href="([^"]+\.svg)"/.exec(
+        await (await fetch(site.server.url + paths.statistics('global'))).text(),
+      )![1]!;
+      await startVisit(tab, 320);
+      await tab.goto(site.server.url + file, { waitUntil: 'load' });
+      const [credit, sizes] = await tab.evaluate(() => {
+        const svg = document.documentElement as unknown as SVGSVGElement;
+        svg.setAttribute('width', '320');
+        svg.removeAttribute('height');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const credits = document.querySelector('.credits')!;
+        const lines = [...credits.querySelectorAll('tspan')].map((line) => line.textContent);
+        return [lines.join(' '), parseFloat(getComputedStyle(credits).fontSize) * scale];
+      });
+      expect(credit).toContain(texts.openData.originalWork);
+      expect(credit).toContain(texts.openData.embed.noData([2021]));
+      expect(sizes).toBeGreaterThanOrEqual(11);
+      html = hostPage(`<img src="${site.server.url + file}" width="320" alt="">`);
+      await tab.goto(`${hostOrigin}/`, { waitUntil: 'load' });
+      await saveScreenshot(tab, `chart-file-${language}-320`);
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
   it(
     'a page that is not an embed stays out of the other site’s frame',
     async () => {

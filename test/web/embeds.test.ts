@@ -90,7 +90,7 @@ describe.each(LANGUAGES)('the charts’ files and embeddable pages (%s)', (langu
         expect(chart.svg.startsWith(`${paths.chartsFolder}/`)).toBe(true);
         expect(chart.embed.startsWith(`${paths.embedsFolder}/`)).toBe(true);
         expect(chart.code).toMatch(
-          new RegExp(`^<iframe src="${PUBLIC_URL}${chart.embed}" title="[^"]+" width="100%" height="\\d+"`),
+          new RegExp(`^<iframe src="${PUBLIC_URL}${chart.embed}" title="[^"]+" width="392" height="\\d+"`),
         );
       }
     }
@@ -131,8 +131,10 @@ describe.each(LANGUAGES)('the charts’ files and embeddable pages (%s)', (langu
       const text = plain(visible.replace(/<\/tspan>/g, ' '));
       expect(text).toContain(svg.title['#text']);
       expect(text).toContain(`${embed.source} ${texts.siteName}, ${PUBLIC_URL}/`);
+      expect(text).toContain(`${texts.openData.originalWork}`);
       expect(text).toContain(texts.openData.licenceName);
-      expect(text).toContain(texts.openData.licenceUrl);
+      // An address too long for a line is broken after a `/`.
+      expect(text.replace(/\s/g, '')).toContain(texts.openData.licenceUrl);
       expect(text).toContain(embed.date(computedOn));
       expect(svg.desc['#text']).toContain(embed.date(computedOn));
     }
@@ -159,11 +161,45 @@ describe.each(LANGUAGES)('the charts’ files and embeddable pages (%s)', (langu
       );
       const credits = plain(/<p class="credits">(.*?)<\/p>/s.exec(html)![1]!);
       expect(credits).toContain(`${embed.source} ${texts.siteName}`);
+      expect(credits).toContain(texts.openData.originalWork);
       expect(credits).toContain(texts.openData.licenceName);
       expect(credits).toContain(embed.date(computedOn));
       expect(html).toContain(`href="${texts.openData.licenceUrl}" rel="license"`);
       expect(html).toContain('<meta name="robots" content="noindex"/>');
     }
+  });
+
+  it('a chart with a year in red says, on it, that the festival was not held that year', async () => {
+    const name = chartName(language, {
+      chart: 'statistic',
+      year: GLOBAL_YEAR,
+      category: 'totalParticipants',
+    });
+    const note = embed.noData([2021]);
+    const svg = await (await get(paths.chart(name))).text();
+    expect(
+      plain(svg.replace(/<(title|desc|style)[^>]*>.*?<\/\1>/gs, '').replace(/<\/tspan>/g, ' ')),
+    ).toContain(note);
+    const html = await (await get(paths.embed(name))).text();
+    expect(plain(/<p class="chart-note">(.*?)<\/p>/s.exec(html)![1]!)).toBe(note);
+    // A chart without a red year has no note.
+    const school = await (
+      await get(
+        paths.embed(chartName(language, { chart: 'statistic', year: '2024', category: 'topNamesByYear' })),
+      )
+    ).text();
+    expect(school).not.toContain('chart-note');
+  });
+
+  it('a name’s chart is titled with the name and the festival', async () => {
+    const name = chartName(language, { chart: 'name', kind: 'firstName', slug: 'ane' });
+    const html = await (await get(paths.embed(name))).text();
+    expect(html, name).toContain(
+      `<h1 id="embed-title">${texts.names.chartTitle(texts.names.kinds.firstName.kind, 'Ane')}</h1>`,
+    );
+    expect(texts.names.chartTitle('', '')).toContain(
+      language === 'es' ? 'Tamborrada Infantil' : 'Haur Danborrada',
+    );
   });
 
   it('an unknown chart: the 404 page, which no site may frame', async () => {

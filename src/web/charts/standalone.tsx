@@ -4,8 +4,11 @@ import { readAsset } from '../site-files.js';
 import { textWidth, wrapWords } from './fitted-text.js';
 import { ChartSvg } from './chart-svg.js';
 
-/** Pixels of a chart's standalone file: its width, margins, the title's and the credits' fonts and lines. */
-const BOX = { width: 560, margin: 20, titleFont: 18, titleLine: 24, creditFont: 12, creditLine: 17 };
+/**
+ * Pixels of a chart's standalone file: its width, margins, the title's and the credits' fonts and
+ * lines. Narrow, so that shown 320 px wide (a phone) the credits are still about 11 px.
+ */
+const BOX = { width: 400, margin: 16, titleFont: 18, titleLine: 24, creditFont: 14, creditLine: 19 };
 
 /** The width the chart itself is drawn at inside its standalone file. */
 export const STANDALONE_CHART_WIDTH = BOX.width - 2 * BOX.margin;
@@ -26,9 +29,22 @@ const STYLE = [
 /** What the file's Content-Security-Policy lets it run: its one stylesheet (by hash), no script, nothing fetched. */
 export const STANDALONE_POLICY = `default-src 'none'; style-src '${`sha256-${hash('sha256', STYLE, 'base64')}`}'; frame-ancestors 'none'`;
 
+/** A word too long for a line (an address) in pieces that fit, broken after `/` and `#`. */
+function breakWord(word: string, fits: (line: string) => boolean): string[] {
+  const pieces: string[] = [];
+  for (const part of word.split(/(?<=[/#])/)) {
+    const joined = `${pieces.at(-1)}${part}`;
+    if (pieces.length > 0 && fits(joined)) pieces[pieces.length - 1] = joined;
+    else pieces.push(part);
+  }
+  return pieces;
+}
+
 /** `text` in lines of at most `width` pixels. */
-export const wrapText = (text: string, fontSize: number, width: number, bold = false) =>
-  wrapWords(text, (line) => textWidth(line, fontSize, bold) <= width);
+export function wrapText(text: string, fontSize: number, width: number, bold = false): string[] {
+  const fits = (line: string) => textWidth(line, fontSize, bold) <= width;
+  return wrapWords(text, fits).flatMap((line) => (fits(line) ? [line] : breakWord(line, fits)));
+}
 
 /** Lines of text, one `<tspan>` each, from the baseline `y`. */
 function textLines(className: string, lines: string[], y: number, step: number) {
@@ -49,11 +65,11 @@ interface StandaloneChartProps {
   /** The chart, `STANDALONE_CHART_WIDTH` wide and `height` high. */
   chart: ComponentChildren;
   height: number;
-  /** Visible under the chart and in the file's description: source, licence, the data's date. */
+  /** Visible under the chart and in the file's description: a note on it, source, original work, licence, the data's date. */
   credits: readonly string[];
 }
 
-/** A chart as a file of its own: on white, under its title, over its source, licence and date. */
+/** A chart as a file of its own: on white, under its title, over its credits. */
 export function StandaloneChart({ language, title, chart, height, credits }: StandaloneChartProps) {
   const inner = STANDALONE_CHART_WIDTH;
   const titleLines = wrapText(title, BOX.titleFont, inner, true);

@@ -1,14 +1,18 @@
-import type { PageChart } from '../chart-links.js';
+import { embedCredits, type PageChart } from '../chart-links.js';
+import { ORIGINAL_WORK_URL } from '../page-meta.js';
 import type { SiteContext } from '../site-context.js';
 
 /**
- * `/insertar/{name}`: one chart alone, for another site's `<iframe>`: its title, the chart as the page
- * draws it, its source (a link to its page), licence and the data's date. No navigation, no script;
+ * `/insertar/{name}`: one chart alone, for another site's `<iframe>`: its title, the chart as its file
+ * draws it (as wide, so the embed code knows its height), why its red years have no data, its source
+ * (a link to its page), the original work, licence and the data's date. No navigation, no script;
  * its links open outside the frame.
  */
 export function EmbedPage({ site, chart }: { site: SiteContext; chart: PageChart }) {
-  const { locale, texts, origin, page: context, data } = site;
-  const { embed, licence, licenceName, licenceUrl } = texts.openData;
+  const { locale, texts, origin, page: context } = site;
+  const { embed, licenceUrl } = texts.openData;
+  const [source, original, licence, date] = embedCredits(site);
+  const { missing } = chart.drawing;
   return (
     <html lang={locale.language}>
       <head>
@@ -25,17 +29,19 @@ export function EmbedPage({ site, chart }: { site: SiteContext; chart: PageChart
         {/* Named: the host page has a main landmark of its own, and two unnamed ones in one page are one too many. */}
         <main aria-labelledby="embed-title">
           <h1 id="embed-title">{chart.title}</h1>
-          {chart.drawing.inline}
+          {chart.drawing.standalone}
+          {missing.length === 0 ? null : <p class="chart-note">{embed.noData(missing)}</p>}
           <p class="credits">
-            {embed.source}{' '}
             <a href={origin + chart.page} target="_blank">
-              {texts.siteName}
-            </a>
-            . {licence}{' '}
+              {source}
+            </a>{' '}
+            <a href={ORIGINAL_WORK_URL} target="_blank">
+              {original}
+            </a>{' '}
             <a href={licenceUrl} rel="license" target="_blank">
-              {licenceName}
+              {licence}
             </a>
-            .{data.dataDate === undefined ? null : ` ${embed.date(data.dataDate)}.`}
+            {date === undefined ? null : ` ${date}`}
           </p>
         </main>
       </body>

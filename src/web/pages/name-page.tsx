@@ -44,15 +44,15 @@ export function nameDrawing(site: SiteContext, fact: NameFact): { title: string;
       editions={published}
     />
   );
-  return { title, drawing: sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH)) };
+  return { title, drawing: sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH), missing) };
 }
 
 /** A name's chart for its file and embeddable page (`nombres-ane`), when an edition shows its count. */
 export function nameChart(site: SiteContext, fact: NameFact, slug: string): PageChart | undefined {
-  const { title, drawing } = nameDrawing(site, fact);
+  const { drawing } = nameDrawing(site, fact);
   return (
     drawing && {
-      title: site.texts.openData.embed.title(title, site.texts.names.kinds[fact.kind].kind),
+      title: site.texts.names.chartTitle(site.texts.names.kinds[fact.kind].kind, fact.name),
       drawing,
       page: `${site.paths.name(fact.kind, slug)}#${nameEditionsId(site.locale.language)}`,
     }

@@ -270,6 +270,9 @@ const nameTexts = {
   schools: (count: number, k: number, _kind: NameKind) =>
     `${plural(count, 'compañía', 'compañías')} con ${k} o más en una edición`,
   editionsHeading: 'Por edición',
+  /** A name's chart in its file and embeddable page: the name, its kind, the festival. */
+  chartTitle: (kind: string, name: string) =>
+    `${kind} ${name}: participantes por edición en la Tamborrada Infantil`,
   /** A withheld edition's count in the table (its cells in the CSV file are empty). */
   fewer: (k: number) => `menos de ${k}`,
   /** What a name's CSV file holds (the data package's description). */
@@ -382,6 +385,9 @@ const openDataTexts = {
     code: 'Código para insertarlo en otra web:',
     source: 'Fuente de los datos:',
     date: (date: string) => `Datos a fecha de ${date}`,
+    /** Under a chart whose years in red have no data: why. */
+    noData: (years: readonly number[]) =>
+      `En rojo, ${years.join(', ')}: no se celebró la tamborrada, no hay datos.`,
   },
 };
 

@@ -243,6 +243,7 @@ export const eu: Texts = {
     firstEdition: 'Zenbakia duen lehen edizioa',
     schools: (_count, k, kind) => `Edizioren batean ${bearingThis(k, kind)} konpainiak`,
     editionsHeading: 'Edizioz edizio',
+    chartTitle: (kind, name) => `${kind} ${name}: parte-hartzaileak edizioz edizio Haur Danborradan`,
     fewer: (k) => `${k} baino gutxiago`,
     fileText: (k) =>
       `Argitaratutako edizio bakoitzean: zenbat haurrek daramaten, haren postua eta parte-hartzaileen artean duen ehunekoa; hutsik, ${fewerThan(k)} daramatenean.`,
@@ -332,6 +333,7 @@ export const eu: Texts = {
       code: 'Beste webgune batean txertatzeko kodea:',
       source: 'Datuen iturria:',
       date: (date) => `Datuen data: ${date}`,
+      noData: (years) => `Gorriz, ${years.join(', ')}: ez zen danborradarik egin, ez dago daturik.`,
     },
   },
   meta: {

@@ -79,9 +79,18 @@ it('a standalone file’s lines break at spaces to fit their width; a longer wor
   expect(lines.length).toBeGreaterThan(1);
   expect(lines.join(' ')).toBe('Nombres más repetidos (Tamborrada Infantil 2024)');
   for (const line of lines) expect(textWidth(line, 18, true)).toBeLessThanOrEqual(200);
-  expect(
-    wrapText('https://tamborrada.example.org/estadisticas/global#totalParticipants', 12, 100),
-  ).toHaveLength(1);
+  // An address too long for a line breaks after its `/` and `#`, each piece as long as fits.
+  const address = 'https://tamborrada.example.org/estadisticas/global#totalParticipants';
+  const pieces = wrapText(address, 12, 200);
+  expect(pieces).toEqual([
+    'https://',
+    'tamborrada.example.org/',
+    'estadisticas/global#',
+    'totalParticipants',
+  ]);
+  for (const piece of pieces) expect(textWidth(piece, 12)).toBeLessThanOrEqual(200);
+  // A piece longer than the line keeps a line of its own.
+  expect(wrapText('averyveryverylongword', 12, 50)).toEqual(['averyveryverylongword']);
   expect(wrapText('  ', 12, 100)).toEqual([]);
 });
 
@@ -96,13 +105,13 @@ it('a standalone chart: an SVG of its own, its title over the chart, its credits
     />,
   );
   expect(svg).toMatch(
-    /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" lang="eu" viewBox="0 0 560 (\d+)" width="560" height="\1"/,
+    /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" lang="eu" viewBox="0 0 400 (\d+)" width="400" height="\1"/,
   );
   expect(svg).toContain('<title id="standalone-title">Izen ohikoenak</title>');
   expect(svg).toContain(
     '<desc id="standalone-desc">Iturria: Haur Danborrada datuetan Datuen data: 2026-11-27</desc>',
   );
-  expect(svg).toMatch(/<svg x="20" y="\d+" width="520" height="100"><rect class="bar"/);
+  expect(svg).toMatch(/<svg x="16" y="\d+" width="368" height="100"><rect class="bar"/);
   expect(svg).toMatch(/<tspan[^>]*>Datuen data: 2026-11-27<\/tspan>/);
   const style = /<style>(.*?)<\/style>/s.exec(svg)![1]!;
   // The hash the file's policy allows is the hash of this very stylesheet.
