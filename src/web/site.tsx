@@ -136,7 +136,7 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     /** `/comparar/nombres.csv?n=…` and `.json`: a comparison's data. */
     compareData: (kind: ComparedKind, format: 'csv' | 'json', query: string) =>
       comparisonData(site, kind, format, query),
-    /** `/datos/{file}`: a statistic of a page as CSV, a name's data as CSV or JSON, a kind's Table Schema, else the 404 page. */
+    /** `/datos/{file}`: a statistic's, a school's or a name's table as CSV or workbook, a name's JSON, a kind's Table Schema, else the 404 page. */
     download: (file: string) =>
       // Only a schema's name makes every file's hash: a download does not wait for them.
       (file.startsWith(SCHEMA_FILE_PREFIX) ? schemas().get(file) : download(file)) ?? notFound(),

@@ -347,6 +347,16 @@ const openDataTexts = {
   licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.es',
   attribution: 'atribución:',
   originalWork: 'Tamborradata, de RamistoDev',
+  /** A CSV file's workbook: its sheets' names and the licence sheet's labels. */
+  workbook: {
+    data: 'Datos',
+    about: 'Licencia',
+    dataset: 'Conjunto de datos',
+    licence: 'Licencia',
+    attribution: 'Atribución',
+    source: 'Fuente',
+    date: 'Datos a fecha de',
+  },
   /** Beside each chart, in its SVG file and on its embeddable page. */
   embed: {
     /** A chart's title in its file and embeddable page: what it shows, and of which page. */

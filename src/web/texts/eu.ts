@@ -301,6 +301,15 @@ export const eu: Texts = {
     licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.eu',
     attribution: 'aitortza:',
     originalWork: 'RamistoDev-en Tamborradata',
+    workbook: {
+      data: 'Datuak',
+      about: 'Lizentzia',
+      dataset: 'Datu multzoa',
+      licence: 'Lizentzia',
+      attribution: 'Aitortza',
+      source: 'Iturria',
+      date: 'Datuen data',
+    },
     embed: {
       title: (chart, page) => `${chart} (${page})`,
       cite: 'Nola aipatu:',
