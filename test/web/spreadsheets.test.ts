@@ -1,8 +1,9 @@
 /**
- * The open data as a spreadsheet user gets it, over HTTP on the demo data: beside each CSV
- * file a workbook of the same rows with typed cells and a licence sheet.
+ * The open data as a spreadsheet user and an offline reuser get it, over HTTP on the demo
+ * data: beside each CSV file a workbook of the same rows with typed cells and a licence
+ * sheet; one ZIP holding every file of the data package, its descriptor and schemas.
  */
-import { read, utils } from '@e965/xlsx';
+import { CFB, read, utils } from '@e965/xlsx';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_DATA_PATHS } from '../../src/web/layout.js';
@@ -69,5 +70,40 @@ describe('spreadsheet-ready downloads', () => {
       expect(book.Props?.Comments).toContain('Tamborradata, de RamistoDev');
     }
     expect((await get('/datos/2024-noSuchThing.xlsx')).status).toBe(404);
+  });
+
+  it('one ZIP holds every file of the data package, its workbook, the descriptor and the schemas', async () => {
+    let answer = await get('/datos/tamborradata.zip');
+    for (let tries = 0; answer.status === 503 && tries < 240; tries++) {
+      expect(answer.headers.get('retry-after')).toBe('1');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      answer = await get('/datos/tamborradata.zip');
+    }
+    expect([answer.status, answer.headers.get('content-type')]).toEqual([200, 'application/zip']);
+    const etag = answer.headers.get('etag')!;
+    const again = await fetch(site.server.url + '/datos/tamborradata.zip', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    const zip = CFB.read(Buffer.from(await answer.arrayBuffer()), { type: 'buffer' }) as {
+      FullPaths: string[];
+      FileIndex: { name: string; content: Uint8Array }[];
+    };
+    // The reader's own root entry aside.
+    const names = new Set(
+      zip.FileIndex.filter((entry) => entry.content?.length && !entry.name.includes('Sh33tJ5')).map(
+        (entry) => entry.name,
+      ),
+    );
+    const expected = [
+      'datapackage.json',
+      ...new Set(resources.map((resource) => resource.schema)),
+      ...resources.map((resource) => resource.path),
+      ...resources.map((resource) => resource.path.replace(/\.csv$/, '.xlsx')),
+    ];
+    expect([...names].sort()).toEqual([...new Set(expected)].sort());
+    const sizes = new Map(zip.FileIndex.map((entry) => [entry.name, entry.content?.length]));
+    for (const resource of resources)
+      expect([resource.path, sizes.get(resource.path)]).toEqual([resource.path, resource.bytes]);
   });
 });
