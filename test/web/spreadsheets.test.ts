@@ -1,12 +1,14 @@
 /**
  * The open data as a spreadsheet user and an offline reuser get it, over HTTP on the demo
  * data: beside each CSV file a workbook of the same rows with typed cells and a licence
- * sheet; one ZIP holding every file of the data package, its descriptor and schemas.
+ * sheet; one ZIP holding every file of the data package, its descriptor and schemas; the
+ * `/datos` page in both languages listing every file with its size, linked from the footer.
  */
 import { CFB, read, utils } from '@e965/xlsx';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_DATA_PATHS } from '../../src/web/layout.js';
+import { LOCALES } from '../../src/web/locale.js';
 import { startDemoSite, type DemoSite } from '../support/demo-site.js';
 
 interface Resource {
@@ -105,5 +107,26 @@ describe('spreadsheet-ready downloads', () => {
     const sizes = new Map(zip.FileIndex.map((entry) => [entry.name, entry.content?.length]));
     for (const resource of resources)
       expect([resource.path, sizes.get(resource.path)]).toEqual([resource.path, resource.bytes]);
+  });
+
+  it('the data page lists every file with its size and both formats, in both languages, linked from the footer', async () => {
+    for (const { paths, texts } of Object.values(LOCALES)) {
+      const answer = await get(paths.data);
+      expect(answer.status).toBe(200);
+      const html = await answer.text();
+      for (const resource of resources) {
+        expect(html).toContain(`href="/datos/${encodeURIComponent(resource.path)}"`);
+        expect(html).toContain(
+          `href="/datos/${encodeURIComponent(resource.path.replace(/\.csv$/, '.xlsx'))}"`,
+        );
+      }
+      const sizes = [...html.matchAll(/<td class="size"[^>]*>([^<]+)<\/td>/g)].map((match) => match[1]);
+      expect(sizes).toHaveLength(resources.length);
+      expect(sizes.every((size) => /^[0-9][0-9.,]* (KB|B)$/.test(size!.replace(/\u00a0/g, ' ')))).toBe(true);
+      expect(html).toContain('href="/datos/tamborradata.zip"');
+      const home = await (await get(paths.home)).text();
+      expect(home).toContain(`href="${paths.data}"`);
+      expect(texts.dataPage.title.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -512,6 +512,27 @@ const aboutTexts = {
   },
 };
 
+/** The page of every data file (`/datos`). */
+const dataPageTexts = {
+  title: 'Datos abiertos',
+  description:
+    'Todos los ficheros de datos de la Tamborrada Infantil, en CSV y en Excel, con su descripción y su tamaño.',
+  lead: 'Cada tabla de la web se publica en CSV (UTF-8, separado por comas, con cabecera: el fichero de referencia) y en Excel (.xlsx: los números como números y una hoja con la licencia y la fuente).',
+  /** The data's date, when the store says. */
+  date: (date: string) => `Datos a fecha de ${date}.`,
+  /** Before the archive's link (the link is its file's name). */
+  archive: 'Todos los ficheros, con el paquete de datos y sus esquemas, en uno:',
+  caption: 'Ficheros de datos',
+  columns: { file: 'Fichero', description: 'Descripción', size: 'Tamaño (CSV)', downloads: 'Descarga' },
+  xlsx: 'Excel',
+  /** A file's size as the page prints it (`12 KB`). */
+  size: (bytes: number) =>
+    bytes < 1000 ? `${bytes}\u00a0B` : `${formatNumber(Math.round(bytes / 1000))}\u00a0KB`,
+  card: 'Todos los ficheros en CSV y en Excel',
+  /** The footer's and the about page's link to this page. */
+  link: ['Todos los ficheros, en CSV y en Excel:', 'datos abiertos'],
+};
+
 export const es = {
   ...webTexts,
   school: schoolTexts,
@@ -520,6 +541,7 @@ export const es = {
   openData: openDataTexts,
   meta: metaTexts,
   about: aboutTexts,
+  dataPage: dataPageTexts,
   /** Figures as the pages print them (`4.612`). */
   number: formatNumber,
 };
