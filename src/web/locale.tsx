@@ -40,6 +40,8 @@ const ES_FOLDERS = {
   namesFolder: { firstName: '/nombres', surname: '/apellidos' },
   search: '/buscar',
   about: '/acerca',
+  /** Every data file, listed. */
+  data: '/datos',
   /** The comparison of each kind, without what it compares (the query's `n`). */
   compare: {
     firstName: '/comparar/nombres',
@@ -62,6 +64,7 @@ const PATHS: Record<Language, SitePaths> = {
     namesFolder: { firstName: '/eu/izenak', surname: '/eu/abizenak' },
     search: '/eu/bilatu',
     about: '/eu/honi-buruz',
+    data: '/eu/datuak',
     compare: {
       firstName: '/eu/alderatu/izenak',
       surname: '/eu/alderatu/abizenak',

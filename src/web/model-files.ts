@@ -2,13 +2,14 @@ import { GLOBAL_YEAR, isCategoryId, PAGE_ORDER, type CategoryId } from '../domai
 import type { PreparedResponse } from '../answer/answer.js';
 import { chartOfKey } from './chart-files.js';
 import { chartLinks } from './chart-links.js';
-import { inEach, NAME_KINDS, type Language } from './locale.js';
+import { inEach, LOCALES, NAME_KINDS, type Language } from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable } from './open-data.js';
 import { NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
 import { schoolDownloads, schoolTable } from './pages/school-page.js';
 import { pathOfPreview } from './preview-card.js';
 import { nameOfSlug, type AddressedPage, type SiteContext } from './site-context.js';
 import { statisticTable } from './statistic-tables.js';
+import { xlsxAnswer, type WorkbookAbout } from './spreadsheet.js';
 import type { Texts } from './texts/es.js';
 
 /* The files of one read model's pages: each statistic and each school's figures as CSV, each name's as CSV and JSON, each page's preview card, the sitemap. */
@@ -45,14 +46,18 @@ function tableOf(site: SiteContext, file: string): CsvTable | undefined {
   return school === undefined ? undefined : schoolTable(site, school, kind);
 }
 
-/** A name's file (`nombres-ane.json`), when the name has a page. */
-function nameFile(site: SiteContext, file: string): PreparedResponse | undefined {
+/** The name a file is of (`nombres-ane.json`) and its format, when the name has a page. */
+function nameOfFile(site: SiteContext, file: string) {
   const [, prefix, slug = '', format] = NAME_FILE.exec(file) ?? [];
   const kind = NAME_KINDS.find((one) => NAME_FILES[one] === prefix);
   const fact = kind && nameOfSlug(site, kind, slug);
-  if (fact === undefined) return undefined;
-  const { k } = site.data.names;
-  return format === 'json' ? nameJson(fact, k) : csvAnswer(nameTable(fact));
+  return fact && { fact, format };
+}
+
+/** The table of a CSV file's name: a statistic's, a school's or a name's. */
+function csvTableOf(site: SiteContext, file: string): CsvTable | undefined {
+  const named = nameOfFile(site, file);
+  return named?.format === 'csv' ? nameTable(named.fact) : tableOf(site, file);
 }
 
 /** A CSV file the site offers, as the data package and the catalogue describe it. */
@@ -120,10 +125,24 @@ export function csvFiles(site: SiteContext): CsvFile[] {
   return [...statistics, ...schools, ...names];
 }
 
-/** `/datos/{file}`: a statistic of a page, or a school's figures, as CSV; a name's as CSV or JSON. */
+/** Where a CSV file's workbook says its data comes from. */
+export const workbookAbout = (site: SiteContext, csv: string): WorkbookAbout => ({
+  file: csv,
+  source: site.origin + downloadPath(csv),
+  date: site.data.dataDate,
+});
+
+/** `/datos/{file}`: a statistic of a page, a school's figures or a name's as CSV or as a workbook; a name's as JSON. */
 export function dataFile(site: SiteContext, file: string): PreparedResponse | undefined {
-  const table = tableOf(site, file);
-  return table ? csvAnswer(table) : nameFile(site, file);
+  if (file.endsWith('.xlsx')) {
+    const csv = `${file.slice(0, -'.xlsx'.length)}.csv`;
+    const table = csvTableOf(site, csv);
+    return table && xlsxAnswer(table, LOCALES.es.texts, workbookAbout(site, csv));
+  }
+  const table = csvTableOf(site, file);
+  if (table) return csvAnswer(table);
+  const named = nameOfFile(site, file);
+  return named?.format === 'json' ? nameJson(named.fact, site.data.names.k) : undefined;
 }
 
 /** `/vista-previa/{image}`: the card of the page a path names (`pageAt`), when there is one. */

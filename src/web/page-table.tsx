@@ -5,6 +5,7 @@ import type { Query } from '../domain/validation.js';
 import { COMPARED_KINDS, LANGUAGES, LOCALES, NAME_KINDS, type Language, type SitePaths } from './locale.js';
 import { aboutPage } from './pages/about-page.js';
 import { comparePage, comparisonAnswer } from './pages/compare-page.js';
+import { dataPage } from './pages/data-page.js';
 import { homePage } from './pages/home-page.js';
 import { namePage } from './pages/name-page.js';
 import { nameLookup, nameNotFound, namesPage } from './pages/names-page.js';
@@ -131,6 +132,7 @@ export const PAGES: readonly PageRow[] = [
   ...NAME_KINDS.flatMap((kind) => [namesRow(kind), nameRow(kind)]),
   { ...fixed('search', (paths) => paths.search, searchPage), form: formSearch },
   fixed('about', (paths) => paths.about, aboutPage),
+  fixed('data', (paths) => paths.data, dataPage),
   ...COMPARED_KINDS.map(compareRow),
 ];
 

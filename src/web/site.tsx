@@ -5,13 +5,14 @@ import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { PreparedResponse } from '../answer/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import type { PageContext } from './layout.js';
+import { OPEN_DATA_PATHS, type PageContext } from './layout.js';
 import { LANGUAGES, LOCALES, LocaleContext, type ComparedKind, type Language } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
 import { dataPackageAnswer, publishedFiles, SCHEMA_FILE_PREFIX, schemaFiles } from './data-package.js';
 import { chartFile, chartOf, movedChart } from './chart-files.js';
 import { createCardPainter, type CardPainter } from './card-painter.js';
-import { dataFile, previewCardOf } from './model-files.js';
+import { dataFile, previewCardOf, workbookAbout } from './model-files.js';
+import { ARCHIVE_FILE, archiveAnswer } from './data-archive.js';
 import { EMBED_POLICY, preparePage } from './page-answer.js';
 import {
   alternatesOf,
@@ -66,6 +67,9 @@ function contextIn(shared: ModelContext, language: Language): SiteContext {
   return site;
 }
 
+/** The descriptor's name in the archive: its name under `/datos/`. */
+const DATA_PACKAGE_FILE = OPEN_DATA_PATHS.dataPackage.split('/').at(-1)!;
+
 /** How many pages' cards are worked out per turn of the event loop, which goes on serving between. */
 const CARDS_PER_TURN = 32;
 
@@ -106,6 +110,16 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
   const files = once(() => publishedFiles(site));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
   const schemas = once(() => schemaFiles(files()));
+  const bodyOf = (answer: PreparedResponse) => answer.identity.body as Buffer;
+  const archive = archiveAnswer(() => ({
+    files: files().files,
+    described: [
+      { name: DATA_PACKAGE_FILE, bytes: bodyOf(dataPackage()) },
+      ...[...schemas()].map(([name, schema]) => ({ name, bytes: bodyOf(schema) })),
+    ],
+    about: (csv) => workbookAbout(site, csv),
+    date: site.data.dataDate,
+  }));
   let catalogue: PreparedResponse | undefined;
   /** A chart's old address in this language's folder: a 301 to where it is now. */
   const moved = (name: string, at: (name: string) => string) => {
@@ -136,10 +150,14 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     /** `/comparar/nombres.csv?n=…` and `.json`: a comparison's data. */
     compareData: (kind: ComparedKind, format: 'csv' | 'json', query: string) =>
       comparisonData(site, kind, format, query),
-    /** `/datos/{file}`: a statistic of a page as CSV, a name's data as CSV or JSON, a kind's Table Schema, else the 404 page. */
+    /** `/datos/{file}`: a statistic's, a school's or a name's table as CSV or workbook, a name's JSON, a kind's Table Schema, the archive of them all, else the 404 page. */
     download: (file: string) =>
       // Only a schema's name makes every file's hash: a download does not wait for them.
-      (file.startsWith(SCHEMA_FILE_PREFIX) ? schemas().get(file) : download(file)) ?? notFound(),
+      (file === ARCHIVE_FILE
+        ? archive()
+        : file.startsWith(SCHEMA_FILE_PREFIX)
+          ? schemas().get(file)
+          : download(file)) ?? notFound(),
     /** `/datos/datapackage.json`: every CSV file with its Table Schema (Frictionless Data Package). */
     dataPackage,
     /** `/datos/catalogo.jsonld`: the DCAT-AP catalogue of the CSV files and of the API's operations. */

@@ -85,6 +85,7 @@ const addressed = () => [
   [esPaths.name('firstName', firstName), euPaths.name('firstName', firstName)],
   [esPaths.search, euPaths.search],
   [esPaths.about, euPaths.about],
+  [esPaths.data, euPaths.data],
   [esPaths.compare.firstName, euPaths.compare.firstName],
   [`${esPaths.compare.surname}?n=Zubia`, `${euPaths.compare.surname}?n=Zubia`],
   [`${esPaths.compare.school}?n=Ikastola+Zubia`, `${euPaths.compare.school}?n=Ikastola+Zubia`],

@@ -168,6 +168,7 @@ describe('sharing and search engines', () => {
           ...names,
           paths.search,
           paths.about,
+          paths.data,
         ].map((path) => PUBLIC_URL + path),
       );
     }

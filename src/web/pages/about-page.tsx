@@ -27,7 +27,7 @@ function RemovalRequest({ contact }: { contact: string | undefined }) {
 
 /** `/acerca`: where the data comes from, what each statistic means, privacy, licence, the API. */
 export function AboutPage({ site }: { site: SiteContext }) {
-  const { texts: all } = useLocale();
+  const { texts: all, paths } = useLocale();
   const texts = all.about;
   return (
     <Layout context={site.page} title={texts.title} description={texts.description} place="about">
@@ -70,7 +70,9 @@ export function AboutPage({ site }: { site: SiteContext }) {
           {texts.api.text} <a href={API_PATHS.apiDocs}>{texts.api.docsLink}</a>. {texts.api.openApi}{' '}
           <a href={API_PATHS.openApi}>{API_PATHS.openApi}</a>.
         </p>
-        <p>{texts.api.files}</p>
+        <p>
+          {texts.api.files} {all.dataPage.link[0]} <a href={paths.data}>{all.dataPage.link[1]}</a>.
+        </p>
         <p>
           {texts.api.catalogue[0]} <a href={OPEN_DATA_PATHS.catalogue}>{texts.api.catalogue[1]}</a>{' '}
           {texts.api.dataPackage[0]} <a href={OPEN_DATA_PATHS.dataPackage}>{texts.api.dataPackage[1]}</a>.

@@ -370,6 +370,16 @@ const openDataTexts = {
   licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.es',
   attribution: 'atribución:',
   originalWork: 'Tamborradata, de RamistoDev',
+  /** A CSV file's workbook: its sheets' names and the licence sheet's labels. */
+  workbook: {
+    data: 'Datos',
+    about: 'Licencia',
+    dataset: 'Conjunto de datos',
+    licence: 'Licencia',
+    attribution: 'Atribución',
+    source: 'Fuente',
+    date: 'Datos a fecha de',
+  },
   /** Beside each chart, in its SVG file and on its embeddable page. */
   embed: {
     /** A chart's title in its file and embeddable page: what it shows, and of which page. */
@@ -528,6 +538,27 @@ const aboutTexts = {
   },
 };
 
+/** The page of every data file (`/datos`). */
+const dataPageTexts = {
+  title: 'Datos abiertos',
+  description:
+    'Todos los ficheros de datos de la Tamborrada Infantil, en CSV y en Excel, con su descripción y su tamaño.',
+  lead: 'Cada tabla de la web se publica en CSV (UTF-8, separado por comas, con cabecera: el fichero de referencia) y en Excel (.xlsx: los números como números y una hoja con la licencia y la fuente).',
+  /** The data's date, when the store says. */
+  date: (date: string) => `Datos a fecha de ${date}.`,
+  /** Before the archive's link (the link is its file's name). */
+  archive: 'Todos los ficheros, con el paquete de datos y sus esquemas, en uno:',
+  caption: 'Ficheros de datos',
+  columns: { file: 'Fichero', description: 'Descripción', size: 'Tamaño (CSV)', downloads: 'Descarga' },
+  xlsx: 'Excel',
+  /** A file's size as the page prints it (`12 KB`). */
+  size: (bytes: number) =>
+    bytes < 1000 ? `${bytes}\u00a0B` : `${formatNumber(Math.round(bytes / 1000))}\u00a0KB`,
+  card: 'Todos los ficheros en CSV y en Excel',
+  /** The footer's and the about page's link to this page. */
+  link: ['Todos los ficheros, en CSV y en Excel:', 'datos abiertos'],
+};
+
 export const es = {
   ...webTexts,
   school: schoolTexts,
@@ -536,6 +567,7 @@ export const es = {
   openData: openDataTexts,
   meta: metaTexts,
   about: aboutTexts,
+  dataPage: dataPageTexts,
   /** Figures as the pages print them (`4.612`). */
   number: formatNumber,
 };

@@ -322,6 +322,15 @@ export const eu: Texts = {
     licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.eu',
     attribution: 'aitortza:',
     originalWork: 'RamistoDev-en Tamborradata',
+    workbook: {
+      data: 'Datuak',
+      about: 'Lizentzia',
+      dataset: 'Datu multzoa',
+      licence: 'Lizentzia',
+      attribution: 'Aitortza',
+      source: 'Iturria',
+      date: 'Datuen data',
+    },
     embed: {
       title: (chart, page) => `${chart} (${page})`,
       cite: 'Nola aipatu:',
@@ -457,6 +466,25 @@ export const eu: Texts = {
         'datu-paketea (Frictionless Data), CSV bakoitzaren zutabe guztiak deskribatzen dituena',
       ],
     },
+  },
+  dataPage: {
+    title: 'Datu irekiak',
+    description:
+      'Haur Danborradaren datu-fitxategi guztiak, CSV eta Excel formatuetan, deskribapenarekin eta tamainarekin.',
+    lead: 'Webguneko taula bakoitza CSV formatuan argitaratzen da (UTF-8, komaz bereizia, goiburuarekin: erreferentziazko fitxategia) eta Excel formatuan (.xlsx: zenbakiak zenbaki gisa, eta lizentzia eta iturria orri batean).',
+    date: (date) => `Datuen data: ${date}.`,
+    archive: 'Fitxategi guztiak, datu-paketearekin eta haren eskemekin, bakar batean:',
+    caption: 'Datu-fitxategiak',
+    columns: {
+      file: 'Fitxategia',
+      description: 'Deskribapena',
+      size: 'Tamaina (CSV)',
+      downloads: 'Deskargatu',
+    },
+    xlsx: 'Excel',
+    size: (bytes) => (bytes < 1000 ? `${bytes}\u00a0B` : `${formatNumber(Math.round(bytes / 1000))}\u00a0KB`),
+    card: 'Fitxategi guztiak CSV eta Excel formatuetan',
+    link: ['Fitxategi guztiak, CSV eta Excel formatuetan:', 'datu irekiak'],
   },
   number: formatNumber,
 };
