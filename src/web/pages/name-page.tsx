@@ -85,6 +85,24 @@ function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
   );
 }
 
+/** Links to the other spellings of the name that have pages (`Echeverria` on `Etxeberria`'s), or nothing. */
+function Variants({ site, fact }: { site: SiteContext; fact: NameFact }) {
+  const variants = site.data.names.variants(fact);
+  if (variants.length === 0) return null;
+  const { slugOf } = site.nameSlugs(fact.kind);
+  return (
+    <p class="variants">
+      {site.texts.names.variants}{' '}
+      {variants.map((other, i) => (
+        <>
+          {i === 0 ? '' : ', '}
+          <a href={site.paths.name(fact.kind, slugOf.get(other.key)!)}>{other.name}</a>
+        </>
+      ))}
+    </p>
+  );
+}
+
 /** `/nombres/{slug}`, `/apellidos/{slug}`: one name over the editions; while updating, its name alone (like the year pages). */
 function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slug: string }) {
   const { page: context, texts: all, paths, data } = site;
@@ -111,6 +129,7 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
           <p class="lead">
             {kindWords.kind}. {texts.lead(k)}
           </p>
+          <Variants site={site} fact={fact} />
           <Panel id="cifras" heading={texts.figuresHeading}>
             <Headline figures={figures} />
           </Panel>

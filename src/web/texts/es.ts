@@ -236,6 +236,9 @@ const nameTexts = {
   indexLead: (k: number) =>
     `Cada nombre de pila y cada apellido que llevan al menos ${k} niños y niñas en una misma edición tiene su página: cuántos lo llevan en cada edición, su puesto y las compañías donde es más frecuente.`,
   lookup: 'Ver su página',
+  suggestions: '¿Quizá buscabas alguno de estos?',
+  /** Before the links to the other spellings of a name (Etxeberria, Echeverria). */
+  variants: 'También se escribe:',
   notFound: (typed: string, k: number) =>
     `«${typed}» no tiene página. Solo la tienen los nombres y apellidos que llevan al menos ${k} niños y niñas en alguna edición.`,
   description: (name: string) =>

@@ -212,6 +212,8 @@ export const eu: Texts = {
     indexLead: (k) =>
       `Edizioren batean ${bornByAtLeast(k)} bataio-izen eta abizen bakoitzak badu bere orria: zenbat haurrek daramaten edizio bakoitzean, haren postua eta zein konpainiatan den ohikoena.`,
     lookup: 'Ikusi haren orria',
+    suggestions: 'Hauetako bat bilatzen zenuen agian?',
+    variants: 'Beste era honetan ere idazten da:',
     notFound: (typed, k) =>
       `«${typed}»: ez dago orririk. Edizioren batean ${bornByAtLeast(k, 'many')} izenek eta abizenek baino ez dute orria.`,
     description: (name) =>
