@@ -200,6 +200,32 @@ describe('the indexes and the lookup', () => {
     },
   );
 
+  it.each(['es', 'eu'] as const)(
+    '%s: its chart shows each edition’s share of the participants beside the count, none where withheld',
+    async (language) => {
+      const { paths, texts } = LOCALES[language];
+      const html = decoded(await text(paths.name('firstName', 'ainhize')));
+      const db = new Database(site.fixture.path, { readonly: true });
+      const { total } = db.prepare('SELECT count(*) AS total FROM participants WHERE year = 2024').get() as {
+        total: number;
+      };
+      db.close();
+      const share = texts.names.percent(3 / total);
+      const chart = html.slice(
+        html.indexOf('id="name-shares-title"'),
+        html.indexOf('</svg>', html.indexOf('id="name-shares-title"')),
+      );
+      expect(chart).toContain(`${texts.names.shareHeading}: Ainhize`);
+      expect(chart).toContain(`2024 (${share})`);
+      expect(chart).not.toContain('2023 (');
+      expect(chart).toContain(`<title>Ainhize, 2024: ${share}</title>`);
+      const file = decoded(
+        await text(paths.chart(chartName(language, { chart: 'name', kind: 'firstName', slug: 'ainhize' }))),
+      );
+      expect(file).toContain(`<title>Ainhize, 2024: ${share}</title>`);
+    },
+  );
+
   it('the site’s navigation leads to the names', async () => {
     expect(await text(es.paths.home)).toContain(`<a href="${es.paths.namesFolder.firstName}">`);
     expect(await text(eu.paths.home)).toContain(`<a href="${eu.paths.namesFolder.firstName}">`);

@@ -11,13 +11,20 @@ import { DownloadLinks, downloadPath, type CsvTable } from '../open-data.js';
 import { pageKind } from '../page-answer.js';
 import { SchoolName } from '../name-links.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
-import { countCell, Detail, sameDrawing, type Drawing } from '../statistic-sections.js';
+import { countCell, Detail, type Drawing } from '../statistic-sections.js';
 import { es, type Texts } from '../texts/es.js';
 
 /** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages (its chart's name is the language's). */
 export const NAME_FILES: Readonly<Record<NameKind, string>> = { firstName: 'nombres', surname: 'apellidos' };
 
-/** A name's counts per edition as a line, drawn the same on its page and in its chart's file; none when every edition is withheld. */
+/** The room between a name's two charts in its standalone file. */
+const CHARTS_GAP = 16;
+
+/**
+ * A name's counts per edition as a line, and its share of each edition's participants as
+ * another (counts follow turnout, shares do not), drawn the same on its page and in its
+ * chart's file; none when every edition is withheld, whose share is withheld alike.
+ */
 export function nameDrawing(site: SiteContext, fact: NameFact): { title: string; drawing?: Drawing } {
   const { texts: all } = site;
   const texts = all.names;
@@ -28,7 +35,7 @@ export function nameDrawing(site: SiteContext, fact: NameFact): { title: string;
   const missing = everyYear(published).filter((year) => !published.includes(year));
   const title = `${texts.editionsHeading}: ${fact.name}`;
   if (shown.length === 0) return { title };
-  const chart = (
+  const counts = (
     <YearLines
       id="name-editions"
       title={title}
@@ -44,7 +51,43 @@ export function nameDrawing(site: SiteContext, fact: NameFact): { title: string;
       editions={published}
     />
   );
-  return { title, drawing: sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH)) };
+  const shares = (
+    <YearLines
+      id="name-shares"
+      title={`${texts.shareHeading}: ${fact.name}`}
+      description={texts.shareChart(
+        fact.kind,
+        fact.name,
+        shown.map(({ year, share }) => `${year} (${texts.percent(share!)})`),
+        withheld,
+        k,
+      )}
+      series={[{ label: fact.name, points: shown.map(({ year, share }) => ({ year, count: share! })) }]}
+      editions={published}
+      format={texts.percent}
+    />
+  );
+  const height = linesHeight(STANDALONE_CHART_WIDTH);
+  return {
+    title,
+    drawing: {
+      inline: (
+        <>
+          {counts}
+          {shares}
+        </>
+      ),
+      standalone: (
+        <>
+          <svg height={height}>{counts}</svg>
+          <svg y={height + CHARTS_GAP} height={height}>
+            {shares}
+          </svg>
+        </>
+      ),
+      height: 2 * height + CHARTS_GAP,
+    },
+  };
 }
 
 /** A name's chart for its file and embeddable page (`nombres-ane`), when an edition shows its count. */

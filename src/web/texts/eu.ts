@@ -232,6 +232,9 @@ export const eu: Texts = {
     percent: formatPercent,
     chart: (kind, name, points, missing, withheld, k) =>
       `Edizio bakoitzeko parte-hartzaileak, ${kind === 'surname' ? 'abizen' : 'izen'} honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`}`,
+    shareHeading: 'Parte-hartzaileen ehunekoa',
+    shareChart: (kind, name, points, withheld, k) =>
+      `Edizio bakoitzeko parte-hartzaileen ehunekoa, ${kind === 'surname' ? 'abizen' : 'izen'} honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`}`,
     schoolsHeading: 'Non den ohikoena',
     schoolsText: (k, kind) =>
       `Edizioren batean ${bearingThis(k, kind)} konpainiak, gehienetik gutxienera. Zenbakirik gabe: edizio bakoitzeko zenbakiekin batera, beste konpainietan zenbatek daramaten jakingo litzateke.`,
