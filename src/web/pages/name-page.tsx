@@ -7,7 +7,7 @@ import { everyYear, linesHeight, YearLines } from '../charts/year-lines.js';
 import { DataTable } from '../data-table.js';
 import { Headline, Layout, ORIGINAL_WORK_URL, Panel } from '../layout.js';
 import { comparisonPath } from '../locale.js';
-import { DownloadLinks, downloadPath, type CsvTable } from '../open-data.js';
+import { DownloadLinks, downloadPath, perCentCell, type CsvTable } from '../open-data.js';
 import { pageKind } from '../page-answer.js';
 import { SchoolName } from '../name-links.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
@@ -240,7 +240,7 @@ export function nameTable(fact: NameFact, texts: Texts = es): CsvTable {
       year,
       count ?? '',
       rank ?? '',
-      share === undefined ? '' : Math.round(share * 10_000) / 100,
+      perCentCell(share),
     ]),
   };
 }
