@@ -10,6 +10,8 @@ interface ComparedSeries {
   label: string;
   /** Per edition; `undefined`: fewer than k children bore the name there. */
   counts: (number | undefined)[];
+  /** Each count over its edition's participants; `undefined` where the count is withheld. */
+  shares: (number | undefined)[];
 }
 
 /** Counts per published edition of up to `MAX_COMPARED` names or schools: one chart, table and CSV. */
@@ -22,6 +24,13 @@ export interface Comparison {
   /** More than `MAX_COMPARED` distinct items were asked for. */
   tooMany: boolean;
 }
+
+/** A series of `counts` over the editions of `names`, with each count's share of its edition's participants. */
+const seriesOf = (names: NameIndex, label: string, counts: (number | undefined)[]): ComparedSeries => ({
+  label,
+  counts,
+  shares: counts.map((count, e) => (count === undefined ? undefined : count / names.participants[e]!)),
+});
 
 /** The first `MAX_COMPARED` distinct items asked for (by `keyOf`), each with its series or none. */
 function compared(
@@ -56,7 +65,14 @@ export function compareNames(names: NameIndex, kind: NameKind, typed: readonly s
     searchKey,
     (name) => {
       const fact = names.lookup(kind, name);
-      return fact && { label: fact.name, counts: fact.editions.map((edition) => edition.count) };
+      return (
+        fact &&
+        seriesOf(
+          names,
+          fact.name,
+          fact.editions.map((edition) => edition.count),
+        )
+      );
     },
   );
 }
@@ -71,7 +87,7 @@ export function compareSchools(names: NameIndex, schools: readonly string[]): Co
       const byYear = names.schoolCounts.get(school);
       const counts = names.editions.map((year) => byYear?.get(year) ?? 0);
       // A school with no participant in a published edition has no page either.
-      return counts.some((count) => count > 0) ? { label: school, counts } : undefined;
+      return counts.some((count) => count > 0) ? seriesOf(names, school, counts) : undefined;
     },
   );
 }

@@ -30,6 +30,10 @@ export interface CsvTable {
   rows: readonly (readonly (string | number)[])[];
 }
 
+/** A share as a CSV file writes it: per cent to two decimals (`4.03`); empty where withheld. */
+export const perCentCell = (share: number | undefined) =>
+  share === undefined ? '' : Math.round(share * 10_000) / 100;
+
 /** `/datos/2024-topNamesByYear.csv`: the last segment is the name a browser saves it as. */
 export const downloadPath = (file: string) => `/datos/${encodeURIComponent(file)}`;
 

@@ -126,10 +126,12 @@ describe.each(LANGUAGES)('%s', (language) => {
         expect(rows.length).toBeGreaterThan(3);
         for (const row of rows) {
           const count = withheld.get(row[0]!);
-          expect([row[0], row[3]]).toEqual([
+          // A shown count is followed by its share of the edition's participants.
+          expect([row[0], row[3]!.split(' (')[0]]).toEqual([
             row[0],
             count === undefined ? texts.names.fewer(3) : String(count),
           ]);
+          expect(row[3]!.includes('%')).toBe(count !== undefined);
         }
       },
       PAGE_TIMEOUT_MS,
@@ -155,7 +157,7 @@ describe.each(LANGUAGES)('%s', (language) => {
           ),
         );
         for (const [year, ...cells] of rows)
-          expect([year, ...cells.map((cell) => Number(cell!.replace('.', '')))]).toEqual([
+          expect([year, ...cells.map((cell) => Number(cell!.split(' (')[0]!.replace('.', '')))]).toEqual([
             year,
             ...counts.map((byYear) => byYear.get(year!) ?? 0),
           ]);

@@ -87,6 +87,17 @@ async function rankedCount(year: string, name: string): Promise<number | undefin
   return line === undefined ? undefined : Number(line.split(',')[1]);
 }
 
+/** Each edition's participants in the store: what a count's share is of. */
+function storedParticipants(): Map<number, number> {
+  const db = new Database(site.fixture.path, { readonly: true });
+  const rows = db.prepare('SELECT year, count(*) AS n FROM participants GROUP BY year').all() as {
+    year: number;
+    n: number;
+  }[];
+  db.close();
+  return new Map(rows.map((row) => [row.year, row.n]));
+}
+
 function storedSchool(name: string): Map<number, number> {
   const db = new Database(site.fixture.path, { readonly: true });
   const rows = db
@@ -99,6 +110,11 @@ function storedSchool(name: string): Map<number, number> {
 describe.each(['es', 'eu'] as const)('in %s', (language: Language) => {
   const { paths } = LOCALES[language];
   const texts = TEXTS[language].compare;
+  /** A table's cell: the count and its share of the edition's participants, or "fewer than k". */
+  const shownWithShare = (count: number | undefined, participants: number) =>
+    count === undefined
+      ? TEXTS[language].names.fewer(3)
+      : `${TEXTS[language].number(count)} (${TEXTS[language].names.percent(count / participants)})`;
 
   it('each kind without names: the form, five labelled fields sent by GET to the same address', async () => {
     for (const kind of ['firstName', 'surname', 'school'] as const) {
@@ -143,20 +159,18 @@ describe.each(['es', 'eu'] as const)('in %s', (language: Language) => {
     expect(html).toContain(`value="${WITHHELD_IN_2023}"`);
   });
 
-  it('each edition’s count is the store’s (and the statistics’), one under k withheld', async () => {
+  it('each edition’s count is the store’s (and the statistics’) with its share, one under k withheld', async () => {
     const html = await text(comparisonPath(language, 'firstName', [WITHHELD_IN_2023, 'Ane']));
     const stored = storedFirstName(WITHHELD_IN_2023);
     expect(stored).toEqual(new Map([[2024, 3]]));
     const rows = tableRows(html);
     expect(rows.length).toBeGreaterThan(3);
-    const number = TEXTS[language].number;
-    const shown = (count: number | undefined) =>
-      count === undefined ? TEXTS[language].names.fewer(3) : number(count);
+    const participants = storedParticipants();
     for (const [year, withheld, ane] of rows) {
       expect([year, withheld, ane]).toEqual([
         year,
-        shown(stored.get(Number(year))),
-        shown(await rankedCount(year!, 'Ane')),
+        shownWithShare(stored.get(Number(year)), participants.get(Number(year))!),
+        shownWithShare(await rankedCount(year!, 'Ane'), participants.get(Number(year))!),
       ]);
     }
     expect(html).toContain(texts.withheldText(3));
@@ -179,10 +193,13 @@ describe.each(['es', 'eu'] as const)('in %s', (language: Language) => {
     const stored = [storedSchool(school), storedSchool(otherSchool)];
     const rows = tableRows(html);
     expect(rows.length).toBeGreaterThan(3);
+    const participants = storedParticipants();
     for (const [year, ...counts] of rows)
       expect([year, ...counts]).toEqual([
         year,
-        ...stored.map((byYear) => String(byYear.get(Number(year)) ?? 0)),
+        ...stored.map((byYear) =>
+          shownWithShare(byYear.get(Number(year)) ?? 0, participants.get(Number(year))!),
+        ),
       ]);
     expect(html).toContain(`<th scope="col" class="num">${school}</th>`);
   });
@@ -273,14 +290,22 @@ describe('the data files', () => {
       ).status,
     ).toBe(304);
     const lines = (await answer.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('nombre,año,participantes');
+    expect(lines[0]).toBe('nombre,año,participantes,porcentaje');
+    const participants = storedParticipants();
+    const perCent = (count: number, year: number) =>
+      Math.round((count / participants.get(year)!) * 10_000) / 100;
     const withheld = lines.filter((line) => line.startsWith(`${WITHHELD_IN_2023},`));
-    expect(withheld).toContain(`${WITHHELD_IN_2023},2024,3`);
-    expect(withheld).toContain(`${WITHHELD_IN_2023},2023,`);
+    expect(withheld).toContain(`${WITHHELD_IN_2023},2024,3,${perCent(3, 2024)}`);
+    expect(withheld).toContain(`${WITHHELD_IN_2023},2023,,`);
     const june = storedFirstName('June');
     for (const line of lines.filter((line) => line.startsWith('June,'))) {
-      const [, year, count] = line.split(',');
-      expect([year, count]).toEqual([year, String(june.get(Number(year)) ?? '')]);
+      const [, year, count, share] = line.split(',');
+      const stored = june.get(Number(year));
+      expect([year, count, share]).toEqual([
+        year,
+        String(stored ?? ''),
+        stored === undefined ? '' : String(perCent(stored, Number(year))),
+      ]);
     }
     expect(lines.some((line) => line.includes(NEVER_SEEN))).toBe(false);
   });
@@ -294,7 +319,7 @@ describe('the data files', () => {
     ]);
     const data = (await answer.json()) as {
       editions: number[];
-      series: { name: string; counts: (number | null)[] }[];
+      series: { name: string; counts: (number | null)[]; shares: (number | null)[] }[];
       notFound: string[];
       tooMany: boolean;
     };
@@ -307,6 +332,8 @@ describe('the data files', () => {
     );
     expect(data.series.map((one) => one.name)).toEqual(['June', WITHHELD_IN_2023]);
     expect(data.series[1]!.counts).toEqual(data.editions.map((year) => (year === 2024 ? 3 : null)));
+    const in2024 = storedParticipants().get(2024)!;
+    expect(data.series[1]!.shares).toEqual(data.editions.map((year) => (year === 2024 ? 3 / in2024 : null)));
     expect([data.notFound, data.tooMany]).toEqual([[NEVER_SEEN], false]);
     // Without names: nothing compared.
     expect(await (await get(comparisonDataPath('school', 'json', []))).json()).toEqual({

@@ -27,6 +27,13 @@ const CHILDREN = [
   ['Ainhize Arana Zuloagaberri', 2024],
   ['Zorione Txirrintxo Lasa', 2024],
   ['Zorione Txirrintxo Olano', 2025],
+  // Two spellings of one surname, three children each: both have pages, linked to each other.
+  ['Ane Zubitxikieta Lasa', 2024],
+  ['Ane Zubitxikieta Olano', 2024],
+  ['Ane Zubitxikieta Arana', 2024],
+  ['Ane Zubichiquieta Lasa', 2024],
+  ['Ane Zubichiquieta Olano', 2024],
+  ['Ane Zubichiquieta Arana', 2024],
 ] as const;
 const { es, eu } = LOCALES;
 
@@ -193,9 +200,78 @@ describe('the indexes and the lookup', () => {
     },
   );
 
+  it.each(['es', 'eu'] as const)(
+    '%s: its chart shows each edition’s share of the participants beside the count, none where withheld',
+    async (language) => {
+      const { paths, texts } = LOCALES[language];
+      const html = decoded(await text(paths.name('firstName', 'ainhize')));
+      const db = new Database(site.fixture.path, { readonly: true });
+      const { total } = db.prepare('SELECT count(*) AS total FROM participants WHERE year = 2024').get() as {
+        total: number;
+      };
+      db.close();
+      const share = texts.names.percent(3 / total);
+      const chart = html.slice(
+        html.indexOf('id="name-shares-title"'),
+        html.indexOf('</svg>', html.indexOf('id="name-shares-title"')),
+      );
+      expect(chart).toContain(`${texts.names.shareHeading}: Ainhize`);
+      expect(chart).toContain(`2024 (${share})`);
+      expect(chart).not.toContain('2023 (');
+      expect(chart).toContain(`<title>Ainhize, 2024: ${share}</title>`);
+      const file = decoded(
+        await text(paths.chart(chartName(language, { chart: 'name', kind: 'firstName', slug: 'ainhize' }))),
+      );
+      expect(file).toContain(`<title>Ainhize, 2024: ${share}</title>`);
+    },
+  );
+
   it('the site’s navigation leads to the names', async () => {
     expect(await text(es.paths.home)).toContain(`<a href="${es.paths.namesFolder.firstName}">`);
     expect(await text(eu.paths.home)).toContain(`<a href="${eu.paths.namesFolder.firstName}">`);
+  });
+});
+
+describe('the lookup suggests names with pages', () => {
+  /** The names the lookup's answer suggests, as linked. */
+  const suggested = (html: string, language: Language) =>
+    nameLinks(html.split('role="status"')[1]?.split('</div>')[0] ?? '', language).map(({ name }) => name);
+
+  it.each(['es', 'eu'] as const)(
+    '%s: those beginning with what was typed, one edit away, or spelled the other way',
+    async (language) => {
+      const { paths, texts } = LOCALES[language];
+      const field = language === 'es' ? 'nombre' : 'izena';
+      for (const typed of ['Ainhiz', 'Ainhizze', 'Ainhzie', 'ainh']) {
+        const answer = await get(`${paths.namesFolder.firstName}?${field}=${typed}`);
+        const html = await answer.text();
+        expect(answer.status).toBe(404);
+        expect(html).toContain(texts.names.suggestions);
+        expect(suggested(html, language)).toContain('Ainhize');
+        expect(html).toContain(`<a href="${paths.name('firstName', 'ainhize')}">Ainhize</a>`);
+      }
+      const field2 = language === 'es' ? 'apellido' : 'abizena';
+      const other = await text(`${paths.namesFolder.surname}?${field2}=Zubichikieta`);
+      expect(suggested(other, language)).toEqual(expect.arrayContaining(['Zubitxikieta', 'Zubichiquieta']));
+    },
+  );
+
+  it('never a name without a page: one under k is not suggested', async () => {
+    const html = await text(`${es.paths.namesFolder.firstName}?nombre=Zorion`);
+    expect(html).not.toContain('Zorione');
+    expect(html).not.toContain(es.texts.names.suggestions);
+  });
+});
+
+describe('the spellings of one name link to each other', () => {
+  it.each(['es', 'eu'] as const)('%s: Zubitxikieta and Zubichiquieta', async (language) => {
+    const { paths, texts } = LOCALES[language];
+    const basque = await text(paths.name('surname', 'zubitxikieta'));
+    const spanish = await text(paths.name('surname', 'zubichiquieta'));
+    expect(basque).toContain(texts.names.variants);
+    expect(basque).toContain(`<a href="${paths.name('surname', 'zubichiquieta')}">Zubichiquieta</a>`);
+    expect(spanish).toContain(`<a href="${paths.name('surname', 'zubitxikieta')}">Zubitxikieta</a>`);
+    expect(await text(paths.name('firstName', 'ainhize'))).not.toContain(texts.names.variants);
   });
 });
 

@@ -148,6 +148,8 @@ export interface components {
         name: string;
         /** @description Per edition, in the order of editions; null where fewer than k children bore the name (withheld). */
         counts: (number | null)[];
+        /** @description Per edition, each count over the edition's participants (0.04 is 4 %); null where the count is withheld. */
+        shares: (number | null)[];
       }[];
       /** @description What was asked for and has no figures, as typed: a name under k, one never seen, an unknown school. */
       notFound: string[];

@@ -42,7 +42,8 @@ function frame(
   const x = scaleLinear()
     .domain(first === last ? [first - 1, last + 1] : [first, last])
     .range([box.left, box.width - box.right]);
-  const largest = Math.max(1, ...series.flatMap((one) => one.points.map((point) => point.count)));
+  // From 0 to the largest value (shares are under 1); 1 when there is none.
+  const largest = Math.max(0, ...series.flatMap((one) => one.points.map((point) => point.count))) || 1;
   const y = scaleLinear()
     .domain([0, largest])
     .range([box.height - box.bottom, box.top])
@@ -53,8 +54,17 @@ function frame(
 type Frame = ReturnType<typeof frame>;
 
 /** Grid lines across the chart, each with its figure on the left. */
-function ValueTicks({ ticks, frame: { y, left, width, right, gap } }: { ticks: number[]; frame: Frame }) {
-  const formatNumber = useLocale().texts.number;
+function ValueTicks({
+  ticks,
+  frame: { y, left, width, right, gap },
+  format,
+}: {
+  ticks: number[];
+  frame: Frame;
+  format?: (value: number) => string;
+}) {
+  const { texts } = useLocale();
+  const formatNumber = format ?? texts.number;
   return ticks.map((tick) => (
     <g>
       <line class="grid" x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} />
@@ -128,18 +138,21 @@ interface YearLinesProps {
   series: readonly YearSeries[];
   /** The years with data, when a series may lack a point in one of them (a count withheld); else the points' years. */
   editions?: readonly number[];
+  /** How a value is written on the axis and in a point's title (a share as `1,2 %`); a count's figure by default. */
+  format?: (value: number) => string;
 }
 
 /** One line per series over the years, broken at a year without data; the SVG scales with its box. */
-export function YearLines({ id, title, description, series, editions }: YearLinesProps) {
-  const formatNumber = useLocale().texts.number;
+export function YearLines({ id, title, description, series, editions, format }: YearLinesProps) {
+  const { texts } = useLocale();
+  const formatNumber = format ?? texts.number;
   const chart = frame(series, BOXES.large, editions);
   const withData = new Set(yearsWithData(series, editions));
   const step = chart.years.length > LABELLED_YEARS ? 2 : 1;
   return (
     <ChartSvg class="chart chart-lines" viewBox="0 0 360 220" id={id} title={title} description={description}>
       <g class="axis">
-        <ValueTicks ticks={chart.y.ticks(chart.ticks)} frame={chart} />
+        <ValueTicks ticks={chart.y.ticks(chart.ticks)} frame={chart} format={formatNumber} />
         {chart.years
           .filter((_, i) => i % step === 0)
           .map((year) => (

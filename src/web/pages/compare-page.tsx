@@ -4,7 +4,7 @@ import { MAX_COMPARED, type Comparison } from '../../read-model/comparisons.js';
 import { everyYear, SeriesLegend, YearLines, type YearSeries } from '../charts/year-lines.js';
 import { Layout, Panel } from '../layout.js';
 import { COMPARED_KINDS, comparedQuery, comparisonDataPath, type ComparedKind } from '../locale.js';
-import { csvAnswer, OpenDataLinks } from '../open-data.js';
+import { csvAnswer, OpenDataLinks, perCentCell } from '../open-data.js';
 import { pageForAddress, pageForRequest } from '../page-answer.js';
 import { card, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
 import { countCell, Detail } from '../statistic-sections.js';
@@ -121,7 +121,11 @@ function ComparedCounts({ site, kind, comparison }: ComparedProps) {
       ]}
       rows={editions.map((year, e) => [
         <a href={paths.statistics(String(year))}>{year}</a>,
-        ...series.map((one) => countCell(all, one.counts[e], all.names.fewer(data.names.k))),
+        ...series.map((one) => {
+          const share = one.shares[e];
+          const count = countCell(all, one.counts[e], all.names.fewer(data.names.k));
+          return share === undefined ? count : `${all.number(one.counts[e]!)} (${all.names.percent(share)})`;
+        }),
       ])}
     />
   );
@@ -235,9 +239,9 @@ export function comparisonAnswer(
 
 /**
  * `/comparar/nombres.csv?n=…` and `.json`: a comparison's data, one file for both
- * languages. The CSV has a row per name and edition (`nombre,año,participantes`, the count
- * empty where withheld); the JSON, the editions and each name's counts (`null` where
- * withheld) and what was not found. A field too long: 400 and a JSON error.
+ * languages. The CSV has a row per name and edition (`nombre,año,participantes,porcentaje`,
+ * the count and share empty where withheld); the JSON, the editions, each name's counts
+ * and shares (`null` where withheld) and what was not found. A field too long: 400 and a JSON error.
  */
 export function comparisonData(
   site: SiteContext,
@@ -251,14 +255,20 @@ export function comparisonData(
   const { editions, series, notFound, tooMany } = site.data.compare(kind, asked);
   if (format === 'csv')
     return csvAnswer({
-      columns: [es.compare[kind].item, es.table.year, es.table.participants].map((label) =>
+      columns: [es.compare[kind].item, es.table.year, es.table.participants, es.names.share].map((label) =>
         label.toLowerCase(),
       ),
-      rows: series.flatMap((one) => editions.map((year, e) => [one.label, year, one.counts[e] ?? ''])),
+      rows: series.flatMap((one) =>
+        editions.map((year, e) => [one.label, year, one.counts[e] ?? '', perCentCell(one.shares[e])]),
+      ),
     });
   const value = {
     editions,
-    series: series.map((one) => ({ name: one.label, counts: one.counts.map((count) => count ?? null) })),
+    series: series.map((one) => ({
+      name: one.label,
+      counts: one.counts.map((count) => count ?? null),
+      shares: one.shares.map((share) => share ?? null),
+    })),
     notFound,
     tooMany,
   };

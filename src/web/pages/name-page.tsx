@@ -7,17 +7,24 @@ import { everyYear, linesHeight, YearLines } from '../charts/year-lines.js';
 import { DataTable } from '../data-table.js';
 import { Headline, Layout, ORIGINAL_WORK_URL, Panel } from '../layout.js';
 import { comparisonPath } from '../locale.js';
-import { DownloadLinks, downloadPath, type CsvTable } from '../open-data.js';
+import { DownloadLinks, downloadPath, perCentCell, type CsvTable } from '../open-data.js';
 import { pageKind } from '../page-answer.js';
 import { SchoolName } from '../name-links.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
-import { countCell, Detail, sameDrawing, type Drawing } from '../statistic-sections.js';
+import { countCell, Detail, type Drawing } from '../statistic-sections.js';
 import { es, type Texts } from '../texts/es.js';
 
 /** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages (its chart's name is the language's). */
 export const NAME_FILES: Readonly<Record<NameKind, string>> = { firstName: 'nombres', surname: 'apellidos' };
 
-/** A name's counts per edition as a line, drawn the same on its page and in its chart's file; none when every edition is withheld. */
+/** The room between a name's two charts in its standalone file. */
+const CHARTS_GAP = 16;
+
+/**
+ * A name's counts per edition as a line, and its share of each edition's participants as
+ * another (counts follow turnout, shares do not), drawn the same on its page and in its
+ * chart's file; none when every edition is withheld, whose share is withheld alike.
+ */
 export function nameDrawing(site: SiteContext, fact: NameFact): { title: string; drawing?: Drawing } {
   const { texts: all } = site;
   const texts = all.names;
@@ -28,7 +35,7 @@ export function nameDrawing(site: SiteContext, fact: NameFact): { title: string;
   const missing = everyYear(published).filter((year) => !published.includes(year));
   const title = `${texts.editionsHeading}: ${fact.name}`;
   if (shown.length === 0) return { title };
-  const chart = (
+  const counts = (
     <YearLines
       id="name-editions"
       title={title}
@@ -44,7 +51,44 @@ export function nameDrawing(site: SiteContext, fact: NameFact): { title: string;
       editions={published}
     />
   );
-  return { title, drawing: sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH), missing) };
+  const shares = (
+    <YearLines
+      id="name-shares"
+      title={`${texts.shareHeading}: ${fact.name}`}
+      description={texts.shareChart(
+        fact.kind,
+        fact.name,
+        shown.map(({ year, share }) => `${year} (${texts.percent(share!)})`),
+        withheld,
+        k,
+      )}
+      series={[{ label: fact.name, points: shown.map(({ year, share }) => ({ year, count: share! })) }]}
+      editions={published}
+      format={texts.percent}
+    />
+  );
+  const height = linesHeight(STANDALONE_CHART_WIDTH);
+  return {
+    title,
+    drawing: {
+      inline: (
+        <>
+          {counts}
+          {shares}
+        </>
+      ),
+      standalone: (
+        <>
+          <svg height={height}>{counts}</svg>
+          <svg y={height + CHARTS_GAP} height={height}>
+            {shares}
+          </svg>
+        </>
+      ),
+      height: 2 * height + CHARTS_GAP,
+      missing,
+    },
+  };
 }
 
 /** A name's chart for its file and embeddable page (`nombres-ane`), when an edition shows its count. */
@@ -85,6 +129,24 @@ function NameEditions({ site, fact }: { site: SiteContext; fact: NameFact }) {
   );
 }
 
+/** Links to the other spellings of the name that have pages (`Echeverria` on `Etxeberria`'s), or nothing. */
+function Variants({ site, fact }: { site: SiteContext; fact: NameFact }) {
+  const variants = site.data.names.variants(fact);
+  if (variants.length === 0) return null;
+  const { slugOf } = site.nameSlugs(fact.kind);
+  return (
+    <p class="variants">
+      {site.texts.names.variants}{' '}
+      {variants.map((other, i) => (
+        <>
+          {i === 0 ? '' : ', '}
+          <a href={site.paths.name(fact.kind, slugOf.get(other.key)!)}>{other.name}</a>
+        </>
+      ))}
+    </p>
+  );
+}
+
 /** `/nombres/{slug}`, `/apellidos/{slug}`: one name over the editions; while updating, its name alone (like the year pages). */
 function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slug: string }) {
   const { page: context, texts: all, paths, data } = site;
@@ -111,6 +173,7 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
           <p class="lead">
             {kindWords.kind}. {texts.lead(k)}
           </p>
+          <Variants site={site} fact={fact} />
           <Panel id="cifras" heading={texts.figuresHeading}>
             <Headline figures={figures} />
           </Panel>
@@ -178,7 +241,7 @@ export function nameTable(fact: NameFact, texts: Texts = es): CsvTable {
       year,
       count ?? '',
       rank ?? '',
-      share === undefined ? '' : Math.round(share * 10_000) / 100,
+      perCentCell(share),
     ]),
   };
 }

@@ -68,6 +68,25 @@ function NameList({ site, kind }: { site: SiteContext; kind: NameKind }) {
   ));
 }
 
+/** The names with a page close to what was typed (never one without a page), or none. */
+function Suggestions({ site, kind, typed }: { site: SiteContext; kind: NameKind; typed: string }) {
+  const suggested = site.data.names.suggest(kind, typed);
+  if (suggested.length === 0) return null;
+  const { slugOf } = site.nameSlugs(kind);
+  return (
+    <>
+      <p>{site.texts.names.suggestions}</p>
+      <ul class="name-list suggestions">
+        {suggested.map((fact) => (
+          <li>
+            <a href={site.paths.name(kind, slugOf.get(fact.key)!)}>{fact.name}</a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
  * `/nombres`, `/apellidos`: the lookup and every name of the kind with a page; with `typed`,
  * the answer for a name without one (never seen or under k alike: nothing else differs).
@@ -85,9 +104,10 @@ function NamesPage({ site, kind, typed }: { site: SiteContext; kind: NameKind; t
         <a href={paths.namesFolder[other]}>{texts.kinds[other].index}</a>
       </p>
       {typed === undefined ? null : (
-        <p class="error" role="status">
-          {texts.notFound(typed, data.names.k)}
-        </p>
+        <div role="status">
+          <p class="error">{texts.notFound(typed, data.names.k)}</p>
+          <Suggestions site={site} kind={kind} typed={typed} />
+        </div>
       )}
       <Panel id="buscar-nombre" heading={words.lookupHeading}>
         <LookupForm kind={kind} typed={typed} />

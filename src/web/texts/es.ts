@@ -256,6 +256,9 @@ const nameTexts = {
   indexLead: (k: number) =>
     `Cada nombre de pila y cada apellido que llevan al menos ${k} niños y niñas en una misma edición tiene su página: cuántos lo llevan en cada edición, su puesto y las compañías donde es más frecuente.`,
   lookup: 'Ver su página',
+  suggestions: '¿Quizá buscabas alguno de estos?',
+  /** Before the links to the other spellings of a name (Etxeberria, Echeverria). */
+  variants: 'También se escribe:',
   notFound: (typed: string, k: number) =>
     `«${typed}» no tiene página. Solo la tienen los nombres y apellidos que llevan al menos ${k} niños y niñas en alguna edición.`,
   description: (name: string) =>
@@ -289,6 +292,16 @@ const nameTexts = {
     k: number,
   ) =>
     `Participantes ${kind === 'surname' ? 'con el apellido' : 'llamados'} ${name} en cada edición: ${points.join(', ') || 'ninguna cifra'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`}`,
+  shareHeading: 'Porcentaje de los participantes',
+  /** The share chart's description: its points are `2024 (1,2 %)`. */
+  shareChart: (
+    kind: NameKind,
+    name: string,
+    points: readonly string[],
+    withheld: readonly number[],
+    k: number,
+  ) =>
+    `Porcentaje de los participantes de cada edición ${kind === 'surname' ? 'con el apellido' : 'llamados'} ${name}: ${points.join(', ') || 'ninguna cifra'}.${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`}`,
   schoolsHeading: 'Dónde es más frecuente',
   schoolsText: (k: number, kind: NameKind) =>
     `Las compañías donde llevan ${kind === 'surname' ? 'este apellido' : 'este nombre'} al menos ${k} niños y niñas en alguna edición, de más a menos. Sin cifras: junto a las de cada edición, dirían cuántos lo llevan en las demás compañías.`,

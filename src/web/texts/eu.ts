@@ -232,6 +232,8 @@ export const eu: Texts = {
     indexLead: (k) =>
       `Edizioren batean ${bornByAtLeast(k)} bataio-izen eta abizen bakoitzak badu bere orria: zenbat haurrek daramaten edizio bakoitzean, haren postua eta zein konpainiatan den ohikoena.`,
     lookup: 'Ikusi haren orria',
+    suggestions: 'Hauetako bat bilatzen zenuen agian?',
+    variants: 'Beste era honetan ere idazten da:',
     notFound: (typed, k) =>
       `«${typed}»: ez dago orririk. Edizioren batean ${bornByAtLeast(k, 'many')} izenek eta abizenek baino ez dute orria.`,
     description: (name) =>
@@ -251,6 +253,9 @@ export const eu: Texts = {
     percent: formatPercent,
     chart: (kind, name, points, missing, withheld, k) =>
       `Edizio bakoitzeko parte-hartzaileak, ${kind === 'surname' ? 'abizen' : 'izen'} honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`}`,
+    shareHeading: 'Parte-hartzaileen ehunekoa',
+    shareChart: (kind, name, points, withheld, k) =>
+      `Edizio bakoitzeko parte-hartzaileen ehunekoa, ${kind === 'surname' ? 'abizen' : 'izen'} honekin (${name}): ${points.join(', ') || 'zenbakirik ez'}.${withheld.length === 0 ? '' : ` ${k} baino gutxiago: ${withheld.join(', ')}.`}`,
     schoolsHeading: 'Non den ohikoena',
     schoolsText: (k, kind) =>
       `Edizioren batean ${bearingThis(k, kind)} konpainiak, gehienetik gutxienera. Zenbakirik gabe: edizio bakoitzeko zenbakiekin batera, beste konpainietan zenbatek daramaten jakingo litzateke.`,

@@ -21,12 +21,12 @@ const EDITIONS = [2023, 2024];
 const names = new NameIndex(nameFactsOf(RECORDS, EDITIONS, 3));
 
 describe('compareNames', () => {
-  it('gives each name its counts per edition, withheld (undefined) where fewer than k children bore it', () => {
+  it('gives each name its counts and shares per edition, withheld (undefined) where fewer than k bore it', () => {
     expect(compareNames(names, 'firstName', ['jon', 'ANE'])).toEqual({
       editions: EDITIONS,
       series: [
-        { label: 'Jon', counts: [undefined, 3] },
-        { label: 'Ane', counts: [3, undefined] },
+        { label: 'Jon', counts: [undefined, 3], shares: [undefined, 3 / 6] },
+        { label: 'Ane', counts: [3, undefined], shares: [3 / 4, undefined] },
       ],
       notFound: [],
       tooMany: false,
@@ -51,7 +51,9 @@ describe('compareNames', () => {
     const lopez = new NameIndex(
       nameFactsOf(at(2024, BETA, ['Ane Lopez A', 'Jon Lopez B', 'Mikel Lopez C']), [2024], 3),
     );
-    expect(compareNames(lopez, 'surname', ['LOPEZ']).series).toEqual([{ label: 'Lopez', counts: [3] }]);
+    expect(compareNames(lopez, 'surname', ['LOPEZ']).series).toEqual([
+      { label: 'Lopez', counts: [3], shares: [1] },
+    ]);
     const asked = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
     const comparison = compareNames(names, 'surname', asked);
     expect(comparison.notFound).toEqual(asked.slice(0, MAX_COMPARED));
@@ -62,12 +64,12 @@ describe('compareNames', () => {
 });
 
 describe('compareSchools', () => {
-  it('gives each school its participants per published edition, 0 where none, as its page counts them', () => {
+  it('gives each school its participants and share per published edition, 0 where none, as its page counts them', () => {
     expect(compareSchools(names, [BETA, ALFA])).toEqual({
       editions: EDITIONS,
       series: [
-        { label: BETA, counts: [0, 2] },
-        { label: ALFA, counts: [4, 4] },
+        { label: BETA, counts: [0, 2], shares: [0, 2 / 6] },
+        { label: ALFA, counts: [4, 4], shares: [1, 4 / 6] },
       ],
       notFound: [],
       tooMany: false,
@@ -77,7 +79,7 @@ describe('compareSchools', () => {
   it('finds no school without participants in a published edition, nor an unknown one', () => {
     expect(compareSchools(names, [GAMMA, 'Colegio Nadie', ALFA, ALFA])).toEqual({
       editions: EDITIONS,
-      series: [{ label: ALFA, counts: [4, 4] }],
+      series: [{ label: ALFA, counts: [4, 4], shares: [1, 4 / 6] }],
       notFound: [GAMMA, 'Colegio Nadie'],
       tooMany: false,
     });
