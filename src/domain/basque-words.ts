@@ -1,37 +1,16 @@
+import { numberWords } from './number-words.js';
+
 /**
  * Basque figures, counted nouns, a year's cases and lists. Endings follow how a number is
  * read (Euskaltzaindia, norms 7 and 37): `2018an` (…hemezortzian), `2011n` (…hamaikan).
  */
-const figures = new Intl.NumberFormat('eu');
-const percentages = new Intl.NumberFormat('eu', {
-  style: 'percent',
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 2,
-});
-const changes = new Intl.NumberFormat('eu', { signDisplay: 'exceptZero' });
-const changeShares = new Intl.NumberFormat('eu', {
-  style: 'percent',
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 2,
-  signDisplay: 'exceptZero',
-});
-const plurals = new Intl.PluralRules('eu');
 const lists = new Intl.ListFormat('eu');
 
-/** As Euskaltzaindia writes figures (`4.612`), four digits grouped too. */
-export const formatNumber = (value: number): string => figures.format(value);
-
-/** A share as a percentage (`% 12,34`): Basque puts the sign first. */
-export const formatPercent = (share: number): string => percentages.format(share);
-
-/** A change with its sign (`+12`, `−3`, `0`). */
-export const formatChange = (value: number): string => changes.format(value);
-
-/** A change as a share of what it started from, with its sign (`+% 12,5`). */
-export const formatChangeShare = (share: number): string => changeShares.format(share);
-
-export const plural = (count: number, one: string, many: string): string =>
-  plurals.select(count) === 'one' ? one : many;
+/** As Euskaltzaindia writes figures (`4.612`) and per cents (`% 12,34`: the sign first). */
+export const { formatNumber, formatPercent, formatChange, formatChangeShare, plural } = numberWords(
+  'eu',
+  'auto',
+);
 
 export const joinList = (items: readonly string[]): string => lists.format(items);
 
