@@ -58,7 +58,7 @@ export async function archiveBytes({ files, described, about, date }: ArchivePar
   for (const file of described) add(file.name, file.bytes);
   for (const [i, file] of files.entries()) {
     if (i % FILES_PER_TURN === 0) await setImmediate();
-    const table = file.table(es.texts);
+    const table = file.table();
     add(file.file, csvBytes(table));
     add(file.file.replace(/\.csv$/, '.xlsx'), xlsxBytes(workbookOf(table, es.texts, about(file.file))));
   }

@@ -1,9 +1,8 @@
-import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
+import type { PreparedResponse } from '../answer/answer.js';
 import { API_PATHS, OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './layout.js';
 import { inEach, LANGUAGES, LOCALES } from './locale.js';
-import type { DescribedFile, PublishedFiles } from './data-package.js';
+import { jsonFile, type DescribedFile, type PublishedFiles } from './data-package.js';
 import { downloadPath } from './open-data.js';
-import { pageKind } from './page-answer.js';
 import type { SiteContext } from './site-context.js';
 import type { Texts } from './texts/es.js';
 
@@ -287,9 +286,5 @@ export function catalogueAnswer(
     'dcat:dataset': datasetOf(context, site, data, distributions),
     'dcat:service': operations.map((operation) => dataService(context, operation)),
   };
-  const body = Buffer.from(JSON.stringify(document), 'utf8');
-  return prepareBytes(200, body, pageKind(JSON_LD_CONTENT_TYPE, CACHE.revalidate), {
-    etag: true,
-    effort: 'data',
-  });
+  return jsonFile(document, JSON_LD_CONTENT_TYPE);
 }

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './layout.js';
-import { LOCALES } from './locale.js';
+import { inEach, LOCALES } from './locale.js';
 import { csvFiles } from './model-files.js';
 import { csvBytes, type CsvTable } from './open-data.js';
 import { pageKind } from './page-answer.js';
@@ -22,7 +22,7 @@ const { es, eu } = { es: LOCALES.es.texts, eu: LOCALES.eu.texts };
 export function publishedFiles(site: SiteContext) {
   // Each CSV file with what only its bytes tell: its size and hash, as served.
   const files = csvFiles(site).map((file) => {
-    const bytes = csvBytes(file.table(es));
+    const bytes = csvBytes(file.table());
     return {
       ...file,
       /** Its name in the package (lower case, as the standard recommends). */
@@ -39,14 +39,13 @@ export function publishedFiles(site: SiteContext) {
     version: latest === undefined ? digest.slice(0, 10) : `${latest}-${digest.slice(0, 10)}`,
     /** The day the statistics were last computed (`2026-11-27`), when the store says: the data's date. */
     date: site.data.dataDate,
+    /** Each column's title and meaning, in each language. */
+    columns: inEach((texts) => texts.openData.columns(site.data.names.k)),
   };
 }
 
 export type PublishedFiles = ReturnType<typeof publishedFiles>;
 export type DescribedFile = PublishedFiles['files'][number];
-
-/** `Año` for a column named `año`: CSV names are lower case, titles are headings. */
-const heading = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 type FieldType = 'integer' | 'number' | 'string';
 
@@ -59,13 +58,13 @@ function typeOf(table: CsvTable, column: number): FieldType | undefined {
   return values.every((value) => typeof value === 'number') ? 'number' : 'string';
 }
 
-/** The type of each column name in the files that have rows: a column empty in every file of its kind takes its. */
+/** The type of each column, the widest over every file: a name means one thing, of one type, everywhere. */
 function typesByName(tables: readonly CsvTable[]): ReadonlyMap<string, FieldType> {
   const types = new Map<string, FieldType>();
   for (const table of tables)
     table.columns.forEach((name, column) => {
-      const type = typeOf(table, column);
-      if (type !== undefined && !types.has(name)) types.set(name, type);
+      const type = wider(types.get(name), typeOf(table, column));
+      if (type !== undefined) types.set(name, type);
     });
   return types;
 }
@@ -87,7 +86,7 @@ function kindOf(file: string): string {
   if (statistic) return statistic[1]!;
   const school = /^companias-.+-(participantes|nombres)$/.exec(base);
   if (school) return `companias-${school[1]}`;
-  return /^(?:nombres|apellidos)-/.test(base) ? base.replace(/-.*$/, '') : base;
+  return /^(?:nombres|apellidos)-(?!por-edicion$)/.test(base) ? base.replace(/-.*$/, '') : base;
 }
 
 /** A text shared by every file of a kind, in each language; none where one file has another. */
@@ -117,22 +116,11 @@ function sharedTitleEnd(files: readonly DescribedFile[]) {
 /** How the name of a schema file begins: the name of no CSV or JSON file of the data does. */
 export const SCHEMA_FILE_PREFIX = 'esquema-';
 
-/** Files of one kind with the same columns, described by one Table Schema at `path` (beside the package). */
-interface SchemaGroup {
-  path: string;
-  files: DescribedFile[];
-  /** What every file of the group shares, said once in its schema: the end of its title, its description. */
-  titleEnd: { es: string; eu: string } | undefined;
-  description: DescribedFile['description'] | undefined;
-  /** Whether every file of the group has the same source in the API (so that naming it per file says nothing). */
-  sharedApi: boolean;
-}
-
-/** The files grouped by kind and columns: each group one Table Schema file, `esquema-{kind}.json`. */
-function schemaGroups(files: readonly DescribedFile[]): SchemaGroup[] {
+/** The files grouped by kind and columns: each group one Table Schema file, `esquema-{kind}.json`, beside the package. */
+function schemaGroups(files: readonly DescribedFile[]) {
   const byKey = new Map<string, DescribedFile[]>();
   for (const file of files) {
-    const key = `${kindOf(file.file)}\n${file.table(es).columns.join(',')}`;
+    const key = `${kindOf(file.file)}\n${file.table().columns.join(',')}`;
     const grouped = byKey.get(key);
     if (grouped === undefined) byKey.set(key, [file]);
     else grouped.push(file);
@@ -148,55 +136,48 @@ function schemaGroups(files: readonly DescribedFile[]): SchemaGroup[] {
     return {
       path,
       files: grouped,
+      // What every file of the group shares, said once in its schema: the end of its title, its description.
       titleEnd: sharedTitleEnd(grouped),
       description: sharedText(grouped),
+      // Every file of the group has the same source in the API: naming it per file says nothing.
       sharedApi: grouped.length > 1 && apis.size === 1,
     };
   });
 }
 
-/** A group's Table Schema: its columns in order, each with its name, its type over every file, its titles in each language. */
-function tableSchema({ files, titleEnd, description }: SchemaGroup, types: ReadonlyMap<string, FieldType>) {
-  const [spanish, basque] = [files[0]!.table(es), files[0]!.table(eu)];
-  const tables = files.map((file) => file.table(es));
+type SchemaGroup = ReturnType<typeof schemaGroups>[number];
+
+/** A group's Table Schema: its columns in order, each with its name, its type over every file, its title and meaning in each language. */
+function tableSchema({ files, titleEnd, description }: SchemaGroup, data: PublishedFiles, types: Types) {
   return {
     $schema: 'https://datapackage.org/profiles/2.0/tableschema.json',
     ...(titleEnd && { title: titleEnd.es.slice(3), 'title@eu': titleEnd.eu.slice(3) }),
     ...(description?.es && { description: description.es }),
     ...(description?.eu && { 'description@eu': description.eu }),
-    fields: spanish.columns.map((name, column) => ({
-      name,
-      type:
-        tables.reduce<FieldType | undefined>(
-          (type, table) => wider(type, typeOf(table, column)),
-          undefined,
-        ) ??
-        types.get(name) ??
-        'string',
-      title: heading(name),
-      'title@eu': heading(basque.columns[column]!),
-    })),
+    fields: files[0]!.table().columns.map((name) => {
+      const [[title, meaning], [basque, basqueMeaning]] = [data.columns.es[name], data.columns.eu[name]];
+      const said = { title, 'title@eu': basque, description: meaning, 'description@eu': basqueMeaning };
+      return { name, type: types.get(name) ?? 'string', ...said };
+    }),
   };
 }
 
+type Types = ReadonlyMap<string, FieldType>;
+
 /** Where the package's schemas are, and the answer of each (`/datos/esquema-{kind}.json`): a few small files, made together. */
 export function schemaFiles(data: PublishedFiles): ReadonlyMap<string, PreparedResponse> {
-  const types = typesByName(data.files.map((file) => file.table(es)));
+  const types = typesByName(data.files.map((file) => file.table()));
   return new Map(
-    schemaGroups(data.files).map((group) => [group.path, jsonFile(tableSchema(group, types))] as const),
+    schemaGroups(data.files).map((group) => [group.path, jsonFile(tableSchema(group, data, types))] as const),
   );
 }
 
-const jsonFile = (value: object) =>
-  prepareBytes(
-    200,
-    Buffer.from(JSON.stringify(value), 'utf8'),
-    pageKind('application/json; charset=utf-8', CACHE.revalidate),
-    {
-      etag: true,
-      effort: 'data',
-    },
-  );
+/** A JSON document of the open data (the package, a schema, the catalogue), revalidated by its ETag. */
+export const jsonFile = (value: object, type = 'application/json; charset=utf-8') =>
+  prepareBytes(200, Buffer.from(JSON.stringify(value), 'utf8'), pageKind(type, CACHE.revalidate), {
+    etag: true,
+    effort: 'data',
+  });
 
 /** A file as a resource of the package: its size and hash, and its schema by path. */
 function resourceOf(origin: string, file: DescribedFile, group: SchemaGroup) {

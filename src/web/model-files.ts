@@ -4,15 +4,16 @@ import { chartOfKey } from './chart-files.js';
 import { chartLinks } from './chart-links.js';
 import { inEach, LOCALES, NAME_KINDS, type Language } from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable } from './open-data.js';
-import { NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
+import { editionsFile, NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
 import { schoolDownloads, schoolTable } from './pages/school-page.js';
 import { pathOfPreview } from './preview-card.js';
 import { nameOfSlug, type AddressedPage, type SiteContext } from './site-context.js';
 import { statisticTable } from './statistic-tables.js';
 import { xlsxAnswer, type WorkbookAbout } from './spreadsheet.js';
 import type { Texts } from './texts/es.js';
+import type { NameKind } from '../domain/statistics/name-facts.js';
 
-/* The files of one read model's pages: each statistic and each school's figures as CSV, each name's as CSV and JSON, each page's preview card, the sitemap. */
+/* The files of one read model's pages: each statistic, each school's figures and every name's as CSV, each name's as CSV and JSON, each page's preview card. */
 
 const STATISTIC_FILE = /^([0-9]{4}|global)-([A-Za-z]+)\.csv$/;
 const SCHOOL_FILE = /^companias-([a-z0-9-]+)-(participantes|nombres)\.csv$/;
@@ -22,7 +23,7 @@ const PREVIEW_FILE = /^([a-z0-9-]+)\.png$/;
 /** A year's statistic as a table for its CSV file, when the year has it. */
 function statisticCsv(site: SiteContext, year: string, category: CategoryId): CsvTable | undefined {
   const record = site.data.recordsOf(year).get(category);
-  return record && statisticTable(category, record);
+  return record && statisticTable(category, record, year);
 }
 
 /** The links to a statistic's data, when it has a CSV file. */
@@ -54,8 +55,26 @@ function nameOfFile(site: SiteContext, file: string) {
   return fact && { fact, format };
 }
 
-/** The table of a CSV file's name: a statistic's, a school's or a name's. */
+/**
+ * Every name of a kind with a page, a row per edition that shows its count (none under k),
+ * its figures as its own file gives them: the long file (`nombres-por-edicion.csv`).
+ */
+function editionsTable(site: SiteContext, kind: NameKind): CsvTable {
+  const rows = site.data.names.list(kind).flatMap((fact) =>
+    nameTable(fact)
+      .rows.filter(([, count]) => count !== '')
+      .map(([year = '', ...figures]) => [year, fact.name, ...figures]),
+  );
+  return {
+    columns: ['edicion', kind === 'surname' ? 'apellido' : 'nombre', 'participantes', 'puesto', 'porcentaje'],
+    rows: rows.sort((a, b) => Number(a[0]) - Number(b[0]) || Number(a[3]) - Number(b[3])),
+  };
+}
+
+/** The table of a CSV file's name: a statistic's, a school's, every name's or a name's. */
 function csvTableOf(site: SiteContext, file: string): CsvTable | undefined {
+  const kind = NAME_KINDS.find((one) => editionsFile(one) === file);
+  if (kind !== undefined) return editionsTable(site, kind);
   const named = nameOfFile(site, file);
   return named?.format === 'csv' ? nameTable(named.fact) : tableOf(site, file);
 }
@@ -64,8 +83,7 @@ function csvTableOf(site: SiteContext, file: string): CsvTable | undefined {
 export interface CsvFile {
   /** Its name under `/datos/` (`2024-topNamesByYear.csv`). */
   file: string;
-  /** Its table; with another catalogue, the same table with that language's headings. */
-  table(texts: Texts): CsvTable;
+  table(): CsvTable;
   /** What it holds, in each language: the statistic or the school (by its name there), and the edition. */
   title: Readonly<Record<Language, string>>;
   /** What it says, in each language: the statistic's summary (Markdown bold), or what a school's file counts. */
@@ -74,16 +92,16 @@ export interface CsvFile {
   api?: string;
 }
 
-/** Every CSV file the site offers: each published year's statistics in the order of the pages, each school's two, each name's. */
+/** Every CSV file the site offers: each published year's statistics in the order of the pages, each school's two, every name's, each name's. */
 export function csvFiles(site: SiteContext): CsvFile[] {
   const statistics = site.data.years.flatMap((year) =>
     PAGE_ORDER.flatMap((category): CsvFile[] => {
       const record = site.data.recordsOf(year).get(category);
-      if (record === undefined || statisticTable(category, record) === undefined) return [];
+      if (record === undefined || statisticTable(category, record, year) === undefined) return [];
       return [
         {
           file: `${year}-${category}.csv`,
-          table: (texts) => statisticTable(category, record, texts)!,
+          table: () => statisticTable(category, record, year)!,
           title: inEach(
             (texts) =>
               `${texts.categories[category].title} · ${year === GLOBAL_YEAR ? texts.nav.global : year}`,
@@ -104,7 +122,7 @@ export function csvFiles(site: SiteContext): CsvFile[] {
     type Heading = 'participantsHeading' | 'namesHeading';
     const schoolFile = (kind: 'participantes' | 'nombres', heading: Heading, text: Words): CsvFile => ({
       file: `companias-${slug}-${kind}.csv`,
-      table: (texts) => schoolTable(site, school, kind, texts),
+      table: () => schoolTable(site, school, kind),
       title: inEach((texts, language) => `${site.schoolNames[language](school)} · ${texts.school[heading]}`),
       description: inEach((texts) => text(texts.school)),
       api: downloads[kind === 'participantes' ? 'participants' : 'names'].json,
@@ -117,12 +135,18 @@ export function csvFiles(site: SiteContext): CsvFile[] {
   const names = NAME_KINDS.flatMap((kind) =>
     site.data.names.list(kind).map((fact): CsvFile => ({
       file: `${NAME_FILES[kind]}-${site.nameSlugs(kind).slugOf.get(fact.key)!}.csv`,
-      table: (texts) => nameTable(fact, texts),
+      table: () => nameTable(fact),
       title: inEach((texts) => `${fact.name} · ${texts.names.kinds[kind].kind}`),
       description: inEach((texts) => texts.names.fileText(site.data.names.k)),
     })),
   );
-  return [...statistics, ...schools, ...names];
+  const editions = NAME_KINDS.map((kind): CsvFile => ({
+    file: editionsFile(kind),
+    table: () => editionsTable(site, kind),
+    title: inEach((texts) => texts.names.kinds[kind].editions),
+    description: inEach((texts) => texts.names.editionsText(site.data.names.k)),
+  }));
+  return [...statistics, ...schools, ...editions, ...names];
 }
 
 /** Where a CSV file's workbook says its data comes from. */

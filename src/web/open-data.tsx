@@ -6,6 +6,7 @@ import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js'
 import { ORIGINAL_WORK_URL } from './layout.js';
 import { useLocale } from './locale.js';
 import { pageKind } from './page-answer.js';
+import type { Texts } from './texts/es.js';
 
 /** One statistic of a page, to download: its CSV here and the same statistic in the JSON API; its chart's links when it has one. */
 export interface Download {
@@ -24,9 +25,12 @@ export interface ChartLinks {
   code: string;
 }
 
+/** A CSV column's name: one per concept in every file, said in the texts' `openData.columns`. */
+export type ColumnName = keyof ReturnType<Texts['openData']['columns']>;
+
 /** A table of plain values, its header row first. */
-export interface CsvTable {
-  columns: readonly string[];
+export interface CsvTable<Column extends string = ColumnName> {
+  columns: readonly Column[];
   rows: readonly (readonly (string | number)[])[];
 }
 
@@ -67,7 +71,7 @@ const CSV_OPTIONS = {
 } as const;
 
 /** A table's CSV file as served (the data package gives its size and hash). */
-export const csvBytes = (table: CsvTable): Buffer =>
+export const csvBytes = (table: CsvTable<string>): Buffer =>
   Buffer.from(
     stringify(
       table.rows.map((row) => [...row]),
@@ -76,7 +80,7 @@ export const csvBytes = (table: CsvTable): Buffer =>
     'utf8',
   );
 
-export function csvAnswer(table: CsvTable): PreparedResponse {
+export function csvAnswer(table: CsvTable<string>): PreparedResponse {
   return prepareBytes(200, csvBytes(table), pageKind(CSV_CONTENT_TYPE, CACHE.revalidate), { etag: true });
 }
 

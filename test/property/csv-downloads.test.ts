@@ -54,7 +54,7 @@ interface ReadCell {
 }
 
 /** The CSV file a table downloads as, read back as text by a CSV reader splitting on `delimiter`. */
-function readBack(table: CsvTable, delimiter = ','): ReadCell[][] {
+function readBack(table: CsvTable<string>, delimiter = ','): ReadCell[][] {
   const bytes = csvAnswer(table).identity.body;
   return parse(bytes, {
     bom: true,
@@ -112,7 +112,7 @@ describe('CSV downloads', () => {
   });
 
   it('`x;=2+5` is one quoted cell; a formula behind a zero-width character or spaces is neutralised', () => {
-    const table: CsvTable = {
+    const table: CsvTable<string> = {
       columns: ['compañía', 'participantes'],
       rows: [
         ['x;=2+5', 3],

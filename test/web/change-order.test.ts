@@ -97,25 +97,25 @@ describe("the evolution's CSV file", () => {
     expect(response.status).toBe(200);
     const rows = parse(await response.text(), { bom: true, columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([
-      'compañía',
-      'año',
+      'compania',
+      'edicion',
       'participantes',
-      'cambio desde la primera edición',
-      'cambio desde la primera edición (%)',
+      'cambio',
+      'cambio_porcentaje',
     ]);
-    const first = Math.min(...rows.map((row) => Number(row['año'])));
+    const first = Math.min(...rows.map((row) => Number(row.edicion)));
     const atFirst = new Map(
       rows
-        .filter((row) => Number(row['año']) === first)
-        .map((row) => [row['compañía'], Number(row.participantes)]),
+        .filter((row) => Number(row.edicion) === first)
+        .map((row) => [row.compania, Number(row.participantes)]),
     );
     for (const row of rows) {
-      const base = atFirst.get(row['compañía']) ?? 0;
+      const base = atFirst.get(row.compania) ?? 0;
       const change = Number(row.participantes) - base;
-      expect(Number(row['cambio desde la primera edición'])).toBe(change);
-      const percent = row['cambio desde la primera edición (%)'];
+      expect(Number(row.cambio)).toBe(change);
+      const percent = row.cambio_porcentaje;
       expect(percent).toBe(base === 0 ? '' : String(Math.round((change / base) * 10_000) / 100));
     }
-    expect(rows.some((row) => !atFirst.has(row['compañía']))).toBe(true);
+    expect(rows.some((row) => !atFirst.has(row.compania))).toBe(true);
   });
 });

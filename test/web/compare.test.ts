@@ -83,8 +83,8 @@ function storedFirstName(name: string): Map<number, number> {
 /** A first name's count in an edition's complete ranking (its CSV file), when listed. */
 async function rankedCount(year: string, name: string): Promise<number | undefined> {
   const csv = await text(`/datos/${year}-topNamesByYear.csv`);
-  const line = csv.split('\r\n').find((row) => row.startsWith(`${name},`));
-  return line === undefined ? undefined : Number(line.split(',')[1]);
+  const line = csv.split('\r\n').find((row) => row.startsWith(`${year},${name},`));
+  return line === undefined ? undefined : Number(line.split(',')[2]);
 }
 
 /** Each edition's participants in the store: what a count's share is of. */
@@ -290,7 +290,7 @@ describe('the data files', () => {
       ).status,
     ).toBe(304);
     const lines = (await answer.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('nombre,año,participantes,porcentaje');
+    expect(lines[0]).toBe('nombre,edicion,participantes,porcentaje');
     const participants = storedParticipants();
     const perCent = (count: number, year: number) =>
       Math.round((count / participants.get(year)!) * 10_000) / 100;

@@ -36,11 +36,12 @@ interface NameJson {
   editions: ({ year: number; count: number } | { year: number; fewerThan: number })[];
 }
 
-/** `name,count` rows of a CSV file, the header left out. */
+/** A CSV file's rows by its header's names. */
+const csvRows = (text: string) => parse(text, { bom: true, columns: true }) as Record<string, string>[];
+
+/** The `name → count` of a list's CSV file. */
 const csvCounts = (text: string): Map<string, number> =>
-  new Map(
-    (parse(text, { bom: true, from_line: 2 }) as string[][]).map(([name, count]) => [name!, Number(count)]),
-  );
+  new Map(csvRows(text).map((row) => [row.nombre ?? row.apellido!, Number(row.participantes)]));
 
 /** What the attacker gathers from the crawled files. */
 function gather(site: ReadonlyMap<string, string>) {
@@ -81,6 +82,7 @@ async function fetchOpenData(base: string): Promise<Map<string, string>> {
     paths.push(`/datos/global-${list}.csv`);
     for (const year of years.filter((one) => one !== 'global'))
       paths.push(`/datos/${year}-${list}ByYear.csv`);
+    paths.push(`/datos/${files}-por-edicion.csv`);
     for (const [, slug] of sitemap.matchAll(new RegExp(`/${files}/([^<]+)</loc>`, 'g')))
       paths.push(`/datos/${files}-${slug}.json`);
   }
@@ -147,6 +149,16 @@ describe('what the demo site publishes, taken together', () => {
           checked++;
         }
       }
+      // The long file gives each name's published editions, as its JSON file does, and no other:
+      // it adds no fact to those the solver below is given.
+      const long = csvRows(bodyOf(before.get(`/datos/${files}-por-edicion.csv`)!));
+      const published = names[kind]!.flatMap((fact) =>
+        fact.editions.flatMap((e) => ('count' in e ? [`${e.year} ${fact.name} ${e.count}`] : [])),
+      );
+      expect(
+        long.map((row) => `${row.edicion} ${row.nombre ?? row.apellido} ${row.participantes}`).sort(),
+      ).toEqual(published.sort());
+      checked += long.length;
       // A total minus its shown parts leaves nothing: the total adds the published editions only.
       for (const [name, total] of global) {
         const shown = byName.get(name)!.editions.reduce((sum, e) => sum + ('count' in e ? e.count : 0), 0);

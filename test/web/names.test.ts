@@ -6,6 +6,7 @@
  * seen (but for what was typed); its CSV and JSON; the sitemap.
  */
 import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recompute } from '../../src/cli/commands/recompute.js';
 import { sqliteLocation } from '../../src/config/index.js';
@@ -334,7 +335,7 @@ describe('the data of a name', () => {
     const csv = await get('/datos/nombres-ainhize.csv');
     expect(csv.headers.get('content-type')).toBe(CSV_CONTENT_TYPE);
     const lines = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('año,participantes,puesto,porcentaje');
+    expect(lines[0]).toBe('edicion,participantes,puesto,porcentaje');
     expect(lines).toContain('2023,,,'); // withheld: empty cells, Table Schema's missing value
     expect(lines.find((line) => line.startsWith('2024,3,'))).toBeDefined();
     const json = await get('/datos/nombres-ainhize.json');
@@ -348,6 +349,46 @@ describe('the data of a name', () => {
     expect((await get('/datos/apellidos-zuloagaberri.json')).status).toBe(200);
     for (const missing of ['/datos/nombres-zorione.csv', '/datos/nombres-xabadin.json'])
       expect((await get(missing)).status).toBe(404);
+  });
+
+  it('every name’s editions in one long file per kind, each row its name’s own JSON figures, none under k, linked from the indexes', async () => {
+    const kinds = [
+      ['firstName', 'nombres', 'nombre', 'topNames'],
+      ['surname', 'apellidos', 'apellido', 'topSurnames'],
+    ] as const;
+    for (const [kind, files, column, list] of kinds) {
+      for (const { paths } of [es, eu]) {
+        const index = await text(paths.namesFolder[kind]);
+        expect(index).toContain(`href="/datos/${files}-por-edicion.csv"`);
+        expect(index).toContain(`href="/datos/global-${list}.csv"`);
+      }
+      const csv = await text(`/datos/${files}-por-edicion.csv`);
+      const [header, ...rows] = parse(csv, { bom: true }) as string[][];
+      expect(header).toEqual(['edicion', column, 'participantes', 'puesto', 'porcentaje']);
+      // What each name's own JSON file says of every edition it shows, from the index's links.
+      const index = await text(es.paths.namesFolder[kind]);
+      const expected: string[][] = [];
+      for (const { path, name } of nameLinks(index.slice(index.indexOf('name-list')), 'es')) {
+        const json = (await (await get(`/datos/${files}-${path.split('/').at(-1)!}.json`)).json()) as {
+          editions: { year: number; count?: number; rank?: number; share?: number }[];
+        };
+        for (const { year, count, rank, share } of json.editions)
+          if (count !== undefined)
+            expected.push([year, decoded(name), count, rank, Math.round(share! * 10_000) / 100].map(String));
+      }
+      expect(expected.length).toBeGreaterThan(100);
+      const sorted = (table: string[][]) => table.map((row) => row.join('|')).sort();
+      expect(sorted(rows)).toEqual(sorted(expected));
+      expect(rows.filter((row) => Number(row[2]) < 3)).toEqual([]);
+    }
+    const [, ...firstNames] = parse(await text('/datos/nombres-por-edicion.csv'), {
+      bom: true,
+    }) as string[][];
+    // Ainhize: withheld in 2023, so absent there; Zorione, under k, never there.
+    expect(firstNames.filter((row) => row[1] === 'Ainhize').map((row) => row.slice(0, 3))).toEqual([
+      ['2024', 'Ainhize', '3'],
+    ]);
+    expect(firstNames.some((row) => row[1] === 'Zorione')).toBe(false);
   });
 
   it('a name’s chart as an SVG file and an embeddable page, linked beside it; none for a name without a page', async () => {

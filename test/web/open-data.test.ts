@@ -31,6 +31,8 @@ interface Field {
   type: string;
   title: string;
   'title@eu': string;
+  description: string;
+  'description@eu': string;
 }
 interface Schema {
   fields: Field[];
@@ -91,6 +93,13 @@ const PARSES: Record<string, (cell: string) => boolean> = {
   string: () => true,
 };
 
+/** The column names docs/decisions.md lists: every CSV file's header is made of them. */
+const DOCUMENTED_COLUMNS = new Set(
+  /The set: ((?:`[a-z_]+`(?:,\s+|\.))+)/
+    .exec(readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8'))?.[1]
+    ?.match(/[a-z_]+/g),
+);
+
 /** For "stuck": these read every page or every file of the site, each made on first request. */
 const WHOLE_SITE_MS = 180_000;
 
@@ -133,6 +142,8 @@ describe('the data package', () => {
   it(
     'every resource answers as its schema says: its bytes, its header, every value of its declared type',
     async () => {
+      // The documented set is the one the schemas explain.
+      expect(DOCUMENTED_COLUMNS).toEqual(new Set(Object.keys(LOCALES.es.texts.openData.columns(3))));
       const packageUrl = new URL(site.server.url + OPEN_DATA_PATHS.dataPackage);
       const types = new Set<string>();
       for (const resource of dataPackage.resources) {
@@ -147,8 +158,23 @@ describe('the data package', () => {
         expect(header).toEqual(fields.map((field) => field.name));
         for (const field of fields) {
           types.add(field.type);
-          expect(field.title.toLowerCase()).toBe(field.name.toLowerCase());
-          expect(field['title@eu']).toBeTruthy();
+          // A documented machine name, titled and explained (not its name again) in both languages.
+          expect([resource.path, field.name, DOCUMENTED_COLUMNS.has(field.name)]).toEqual([
+            resource.path,
+            field.name,
+            true,
+          ]);
+          for (const [title, description] of [
+            [field.title, field.description],
+            [field['title@eu'], field['description@eu']],
+          ])
+            expect(description!.length).toBeGreaterThan(title!.length + 20);
+        }
+        // A year's file has its year as its first column, in every row.
+        const year = /^([0-9]{4})-/.exec(resource.path)?.[1];
+        if (year !== undefined) {
+          expect([resource.path, header![0]]).toEqual([resource.path, 'edicion']);
+          expect(new Set(rows.map((row) => row[0]))).toEqual(new Set(rows.length === 0 ? [] : [year]));
         }
         for (const row of rows)
           row.forEach((cell, column) => {
@@ -163,7 +189,9 @@ describe('the data package', () => {
       }
       expect([...types].sort()).toEqual(['integer', 'number', 'string']);
       // A name's file, its withheld editions empty: its counts still integers, its shares numbers.
-      const names = dataPackage.resources.filter((resource) => resource.path.startsWith('nombres-'));
+      const names = dataPackage.resources.filter(
+        (resource) => resource.path.startsWith('nombres-') && !resource.path.includes('-por-edicion'),
+      );
       expect(names.length).toBeGreaterThan(0);
       for (const resource of names)
         expect(schemas.get(resource.schema)!.fields.map((field) => field.type)).toEqual([
@@ -181,7 +209,7 @@ describe('the data package', () => {
     const schemaOf = (prefix: string) =>
       new Set(
         dataPackage.resources
-          .filter((resource) => resource.path.startsWith(prefix))
+          .filter((resource) => resource.path.startsWith(prefix) && !resource.path.includes('-por-edicion'))
           .map((resource) => resource.schema),
       );
     expect([...schemaOf('nombres-')]).toEqual(['esquema-nombres.json']);

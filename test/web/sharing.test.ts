@@ -261,8 +261,8 @@ describe('open data', () => {
       stats: { public_data: { name: string; count: number }[] }[];
     };
     const rows = csvRows(await text('/datos/2024-topNamesByYear.csv'));
-    expect(rows[0]).toEqual(['nombre', 'participantes']);
-    const shown = api.stats[0]!.public_data.map((item) => [item.name, String(item.count)]);
+    expect(rows[0]).toEqual(['edicion', 'nombre', 'participantes']);
+    const shown = api.stats[0]!.public_data.map((item) => ['2024', item.name, String(item.count)]);
     expect(rows.slice(1, shown.length + 1)).toEqual(shown);
     expect(rows.length - 1).toBeGreaterThanOrEqual(shown.length);
   });

@@ -237,9 +237,11 @@ export function comparisonAnswer(
   return pageForAddress(withSite(site, page, path, comparedQuery(comparedItems(comparison))));
 }
 
+const COMPARED_COLUMNS = { firstName: 'nombre', surname: 'apellido', school: 'compania' } as const;
+
 /**
  * `/comparar/nombres.csv?n=…` and `.json`: a comparison's data, one file for both
- * languages. The CSV has a row per name and edition (`nombre,año,participantes,porcentaje`,
+ * languages. The CSV has a row per name and edition (`nombre,edicion,participantes,porcentaje`,
  * the count and share empty where withheld); the JSON, the editions, each name's counts
  * and shares (`null` where withheld) and what was not found. A field too long: 400 and a JSON error.
  */
@@ -255,9 +257,7 @@ export function comparisonData(
   const { editions, series, notFound, tooMany } = site.data.compare(kind, asked);
   if (format === 'csv')
     return csvAnswer({
-      columns: [es.compare[kind].item, es.table.year, es.table.participants, es.names.share].map((label) =>
-        label.toLowerCase(),
-      ),
+      columns: [COMPARED_COLUMNS[kind], 'edicion', 'participantes', 'porcentaje'],
       rows: series.flatMap((one) =>
         editions.map((year, e) => [one.label, year, one.counts[e] ?? '', perCentCell(one.shares[e])]),
       ),

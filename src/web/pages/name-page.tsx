@@ -12,10 +12,12 @@ import { pageKind } from '../page-answer.js';
 import { SchoolName } from '../name-links.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { countCell, Detail, type Drawing } from '../statistic-sections.js';
-import { es, type Texts } from '../texts/es.js';
+import { es } from '../texts/es.js';
 
 /** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages (its chart's name is the language's). */
 export const NAME_FILES: Readonly<Record<NameKind, string>> = { firstName: 'nombres', surname: 'apellidos' };
+/** The long file of every name of a kind with a page and edition (`nombres-por-edicion.csv`). */
+export const editionsFile = (kind: NameKind) => `${NAME_FILES[kind]}-por-edicion.csv`;
 
 /** The room between a name's two charts in its standalone file. */
 const CHARTS_GAP = 16;
@@ -227,16 +229,12 @@ export const namePage = (site: SiteContext, fact: NameFact, slug: string): Addre
 });
 
 /**
- * A name's editions as CSV (served with Spanish headings in lower case like a statistic's;
- * `texts` gives the data package its other language's). A withheld edition's cells are
- * empty, Table Schema's missing value, so that every column keeps one type.
+ * A name's editions as CSV. A withheld edition's cells are empty, Table Schema's missing
+ * value, so that every column keeps one type.
  */
-export function nameTable(fact: NameFact, texts: Texts = es): CsvTable {
-  const { table, names } = texts;
+export function nameTable(fact: NameFact): CsvTable {
   return {
-    columns: [table.year, table.participants, table.position, names.share].map((label) =>
-      label.toLowerCase(),
-    ),
+    columns: ['edicion', 'participantes', 'puesto', 'porcentaje'],
     rows: fact.editions.map(({ year, count, rank, share }) => [
       year,
       count ?? '',

@@ -3,8 +3,10 @@ import type { Query } from '../../domain/validation.js';
 import type { PreparedResponse } from '../../answer/answer.js';
 import { Layout, Panel } from '../layout.js';
 import { useLocale, type Language } from '../locale.js';
+import { downloadPath } from '../open-data.js';
 import { pageForRequest } from '../page-answer.js';
 import { seeOther } from '../redirects.js';
+import { editionsFile } from './name-page.js';
 import { card, namePathOf, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
 
 /**
@@ -18,6 +20,7 @@ export const LOOKUP_FIELDS: Readonly<Record<Language, Readonly<Record<NameKind, 
 };
 
 const OTHER_KIND: Readonly<Record<NameKind, NameKind>> = { firstName: 'surname', surname: 'firstName' };
+const NAME_LISTS = { firstName: 'topNames', surname: 'topSurnames' } as const;
 
 /** The lookup, a GET form: what is typed is a name borne by at least k children, not a child's. */
 function LookupForm({ kind, typed }: { kind: NameKind; typed: string | undefined }) {
@@ -101,7 +104,11 @@ function NamesPage({ site, kind, typed }: { site: SiteContext; kind: NameKind; t
       <h1>{words.index}</h1>
       <p class="lead">{texts.indexLead(data.names.k)}</p>
       <p>
-        <a href={paths.namesFolder[other]}>{texts.kinds[other].index}</a>
+        <a href={paths.namesFolder[other]}>{texts.kinds[other].index}</a> ·{' '}
+        <a href={downloadPath(editionsFile(kind))}>{words.editions} (CSV)</a> ·{' '}
+        <a href={downloadPath(`global-${NAME_LISTS[kind]}.csv`)}>
+          {all.categories[NAME_LISTS[kind]].title} (CSV)
+        </a>
       </p>
       {typed === undefined ? null : (
         <div role="status">

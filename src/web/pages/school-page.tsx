@@ -3,7 +3,7 @@ import { DataTable } from '../data-table.js';
 import { Headline, Layout, Panel } from '../layout.js';
 import { comparisonPath } from '../locale.js';
 import { PersonName } from '../name-links.js';
-import { es, type Texts } from '../texts/es.js';
+import { es } from '../texts/es.js';
 import { chartLinks } from '../chart-links.js';
 import { categoryApiPath, DownloadLinks, downloadPath, OpenDataLinks, type CsvTable } from '../open-data.js';
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
@@ -142,17 +142,13 @@ export function schoolChart(site: SiteContext, slug: string, school: string) {
   };
 }
 
-/**
- * A school's figures as CSV (one file for both languages, like a statistic's): `participantes`
- * per edition, or its most frequent `nombres`; with another catalogue, that language's headings.
- */
-export function schoolTable(site: SiteContext, school: string, kind: string, all: Texts = es): CsvTable {
+/** A school's figures as CSV (one file for both languages): `participantes` per edition, or its most frequent `nombres`. */
+export function schoolTable(site: SiteContext, school: string, kind: string): CsvTable {
   const facts = schoolFacts(site, school);
-  const { table } = all;
   if (kind === 'participantes')
-    return { ...yearCountsTable(facts.participants, all), columns: [table.year, table.participants] };
+    return { ...yearCountsTable(facts.participants, es), columns: ['edicion', 'participantes'] };
   return {
-    columns: [table.year, table.commonName],
+    columns: ['edicion', 'nombre'],
     rows: facts.commonNames.map((item) => [item.year, item.name]),
   };
 }

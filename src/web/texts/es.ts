@@ -117,9 +117,6 @@ const webTexts = {
     change: {
       column: (base: number, last: number) => `Cambio ${base}-${last}`,
       shareColumn: (base: number, last: number) => `Cambio ${base}-${last} (%)`,
-      /** The CSV file's columns: each row's edition against the series' first. */
-      sinceFirst: 'Cambio desde la primera edición',
-      shareSinceFirst: 'Cambio desde la primera edición (%)',
       value: formatChange,
       share: formatChangeShare,
       orderBy: 'Ordenar por el cambio de participantes desde',
@@ -241,6 +238,7 @@ const nameTexts = {
       field: 'Nombre de pila',
       hint: 'Por ejemplo: Ane',
       listHeading: 'Todos los nombres, de la A a la Z',
+      editions: 'Nombres por edición',
       lookupHeading: 'Busca un nombre',
     },
     surname: {
@@ -249,6 +247,7 @@ const nameTexts = {
       field: 'Apellido',
       hint: 'Por ejemplo: Etxeberria',
       listHeading: 'Todos los apellidos, de la A a la Z',
+      editions: 'Apellidos por edición',
       lookupHeading: 'Busca un apellido',
     },
   },
@@ -281,6 +280,9 @@ const nameTexts = {
   /** What a name's CSV file holds (the data package's description). */
   fileText: (k: number) =>
     `Cada edición publicada: cuántos niños y niñas lo llevan, su puesto y su porcentaje de los participantes; vacío donde lo llevan menos de ${k}.`,
+  /** What the long files of every name and edition hold. */
+  editionsText: (k: number) =>
+    `Una fila por cada nombre con página y cada edición en que lo llevan ${k} o más: participantes, puesto y porcentaje, como en su página.`,
   share: 'Porcentaje',
   percent: formatPercent,
   chart: (
@@ -383,6 +385,40 @@ const openDataTexts = {
   licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.es',
   attribution: 'atribución:',
   originalWork: 'Tamborradata, de RamistoDev',
+  /** The CSV columns, one name per concept in every file (docs/decisions.md): title, meaning. */
+  columns: (k: number) =>
+    ({
+      edicion: ['Edición', 'Año de la edición, de cuatro cifras.'],
+      compania: ['Compañía', 'La compañía (colegio o asociación) con el nombre que le dan las listas.'],
+      nombre: [
+        'Nombre',
+        `Nombre de pila como lo escriben las listas; el de una compañía, si lo llevan ${k} o más.`,
+      ],
+      apellido: ['Apellido', 'Apellido como lo escriben las listas.'],
+      participantes: [
+        'Participantes',
+        `Niños y niñas contados; en todas las ediciones, la suma de las publicadas (quien sale en varias cuenta en cada una). Un nombre con menos de ${k} en una edición no tiene cifra: celda vacía o fila ausente.`,
+      ],
+      puesto: [
+        'Puesto',
+        'Puesto en la edición por participantes, de más a menos (los empates lo comparten: 1, 2, 2, 4).',
+      ],
+      porcentaje: [
+        'Porcentaje',
+        'Participantes con ese nombre por cada 100 de la edición, con dos decimales; vacío donde no hay cifra.',
+      ],
+      caracteres: ['Caracteres', 'Longitud del nombre en caracteres, espacios incluidos.'],
+      nombres_distintos: ['Nombres distintos', 'Cuántos nombres de pila distintos llevan los participantes.'],
+      apellidos_distintos: ['Apellidos distintos', 'Cuántos apellidos distintos llevan los participantes.'],
+      cambio: [
+        'Cambio desde la primera edición',
+        'Participantes en la edición menos los de la primera edición del fichero (sin salir, 0).',
+      ],
+      cambio_porcentaje: [
+        'Cambio desde la primera edición (%)',
+        'El cambio por cada 100 participantes de la primera edición, con dos decimales; vacío si no salió.',
+      ],
+    }) satisfies Record<string, readonly [title: string, meaning: string]>,
   /** A CSV file's workbook: its sheets' names and the licence sheet's labels. */
   workbook: {
     data: 'Datos',

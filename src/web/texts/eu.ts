@@ -129,8 +129,6 @@ export const eu: Texts = {
     change: {
       column: (base, last) => `Aldaketa ${base}-${last}`,
       shareColumn: (base, last) => `Aldaketa ${base}-${last} (%)`,
-      sinceFirst: 'Aldaketa lehen ediziotik',
-      shareSinceFirst: 'Aldaketa lehen ediziotik (%)',
       value: formatChange,
       share: formatChangeShare,
       orderBy: 'Ordenatu parte-hartzaileen aldaketaren arabera, edizio honetatik',
@@ -217,6 +215,7 @@ export const eu: Texts = {
         field: 'Bataio-izena',
         hint: 'Adibidez: Ane',
         listHeading: 'Izen guztiak, A-tik Z-ra',
+        editions: 'Izenak edizioz edizio',
         lookupHeading: 'Bilatu izen bat',
       },
       surname: {
@@ -225,6 +224,7 @@ export const eu: Texts = {
         field: 'Abizena',
         hint: 'Adibidez: Etxeberria',
         listHeading: 'Abizen guztiak, A-tik Z-ra',
+        editions: 'Abizenak edizioz edizio',
         lookupHeading: 'Bilatu abizen bat',
       },
     },
@@ -249,6 +249,8 @@ export const eu: Texts = {
     fewer: (k) => `${k} baino gutxiago`,
     fileText: (k) =>
       `Argitaratutako edizio bakoitzean: zenbat haurrek daramaten, haren postua eta parte-hartzaileen artean duen ehunekoa; hutsik, ${fewerThan(k)} daramatenean.`,
+    editionsText: (k) =>
+      `Errenkada bat orria duen izen bakoitzeko eta ${k} edo gehiagok daramaten edizio bakoitzeko: parte-hartzaileak, postua eta ehunekoa, haren orrian bezala.`,
     share: 'Ehunekoa',
     percent: formatPercent,
     chart: (kind, name, points, missing, withheld, k) =>
@@ -327,6 +329,38 @@ export const eu: Texts = {
     licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.eu',
     attribution: 'aitortza:',
     originalWork: 'RamistoDev-en Tamborradata',
+    columns: (k) => ({
+      edicion: ['Edizioa', 'Edizioaren urtea, lau zifrarekin.'],
+      compania: ['Konpainia', 'Konpainia (ikastetxea edo elkartea), zerrendek ematen dioten izenarekin.'],
+      nombre: ['Izena', `Zerrendetan idatzita dagoen izena; konpainia batena, ${k} edo gehiagok badarama.`],
+      apellido: ['Abizena', 'Zerrendetan idatzita dagoen abizena.'],
+      participantes: [
+        'Parte-hartzaileak',
+        `Zenbatutako haurrak; edizio guztietan, argitaratutakoen batura (hainbatetan aritu dena bakoitzean zenbatzen da). Edizio batean ${k} baino gutxiagok daramaten izenak ez du zenbakirik: gelaxka hutsa edo errenkadarik ez.`,
+      ],
+      puesto: [
+        'Postua',
+        'Edizioko postua parte-hartzaileen arabera, gehienetik gutxienera (berdinketek partekatzen dute: 1, 2, 2, 4).',
+      ],
+      porcentaje: [
+        'Ehunekoa',
+        'Izen hori daramaten parte-hartzaileak ediziokoen 100etik, bi hamartarrekin; hutsik, zenbakirik ez dagoenean.',
+      ],
+      caracteres: ['Karaktereak', 'Izenaren luzera karakteretan, zuriuneak barne.'],
+      nombres_distintos: ['Izen desberdinak', 'Parte-hartzaileek daramatzaten izen desberdinen kopurua.'],
+      apellidos_distintos: [
+        'Abizen desberdinak',
+        'Parte-hartzaileek daramatzaten abizen desberdinen kopurua.',
+      ],
+      cambio: [
+        'Aldaketa lehen ediziotik',
+        'Edizioko parte-hartzaileak ken fitxategiko lehen ediziokoak (aritu ez bada, 0).',
+      ],
+      cambio_porcentaje: [
+        'Aldaketa lehen ediziotik (%)',
+        'Aldaketa lehen edizioko 100 parte-hartzaileko, bi hamartarrekin; hutsik, orduan aritu ez bazen.',
+      ],
+    }),
     workbook: {
       data: 'Datuak',
       about: 'Lizentzia',
