@@ -5,7 +5,7 @@ import type { ParticipantRecord, StatisticRow } from '../types.js';
 import { basqueSummaries } from './summaries-eu.js';
 import { statisticSummaries, type RankedFigure, type Withheld } from './summaries.js';
 import { publishedFacts } from './name-facts.js';
-import { distinctNames, tallyEditions, type Counts, type EditionTally } from './tally.js';
+import { addTo, distinctNames, tallyEditions, type Counts, type EditionTally } from './tally.js';
 
 // `public_data` keeps a list's first 15 items, `full_data` its first 250 (DESIGN §3 leaves it open).
 const PUBLIC_LIMIT = 15;
@@ -21,10 +21,6 @@ function rank<T extends RankedFigure>(items: T[]): T[] {
 
 const figures = (counts: Counts): RankedFigure[] => [...counts].map(([name, count]) => ({ name, count }));
 const figure = ({ name, count }: RankedFigure): RankedFigure => ({ name, count });
-
-function addTo(counts: Counts, key: string, records: number): void {
-  counts.set(key, (counts.get(key) ?? 0) + records);
-}
 
 type Distinct = { firstNames: number; surnames: number };
 /** What a row's summary tells, in either language. */

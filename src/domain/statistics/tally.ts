@@ -9,6 +9,10 @@ export const DEFAULT_MIN_PUBLISHED_COUNT = 3;
 /** Records per key. */
 export type Counts = Map<string, number>;
 
+export function addTo(counts: Counts, key: string, records: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + records);
+}
+
 /** A first name or surname (by lowercase `key`, DESIGN §3) that `children` ≥ k bore in one edition. */
 export interface NameCell {
   key: string;
@@ -97,7 +101,7 @@ function addName(names: Map<string, Tallied>, key: string, form: string, newChil
   if (name === undefined) names.set(key, (name = { records: 0, children: 0, forms: new Map() }));
   name.records++;
   if (newChild) name.children++;
-  name.forms.set(form, (name.forms.get(form) ?? 0) + 1);
+  addTo(name.forms, form, 1);
 }
 
 /** An empty name still counts as a record. */
