@@ -128,13 +128,10 @@ function rankingRows(rows: RowList, tallies: readonly EditionTally[], distinct: 
   };
 }
 
-/** First-name keys published, and schools present, in the editions before. */
-interface SeenBefore {
-  names: Set<string>;
-  schools: Set<string>;
-}
-
-function yearRows(tally: EditionTally, previous: EditionTally | null, seen: SeenBefore): StatisticRow[] {
+/** The rows of edition `e`; the editions before tell which names and schools are new. */
+function yearRows(tallies: readonly EditionTally[], e: number): StatisticRow[] {
+  const tally = tallies[e]!;
+  const previous = tallies[e - 1] ?? null;
   const { year, participants, k } = tally;
   const rows = new RowList(year);
   const distinct = { firstNames: tally.distinctFirstNames, surnames: tally.distinctSurnames };
@@ -146,8 +143,11 @@ function yearRows(tally: EditionTally, previous: EditionTally | null, seen: Seen
 
   // Published for the first time: a name whose earlier editions had fewer than k children
   // is new here too, so that the list tells nothing of those editions (not even a 0).
-  const newNames = ranked.names.filter((word) => !seen.names.has(word.key));
-  const newSchools = ranked.topSchools.map(({ name }) => name).filter((school) => !seen.schools.has(school));
+  const before = tallies.slice(0, e);
+  const seenNames = new Set(before.flatMap((earlier) => earlier.firstNames.map((cell) => cell.key)));
+  const seenSchools = new Set(before.flatMap((earlier) => earlier.schools.map((cell) => cell.school)));
+  const newNames = ranked.names.filter((word) => !seenNames.has(word.key));
+  const newSchools = ranked.topSchools.map(({ name }) => name).filter((school) => !seenSchools.has(school));
   if (previous !== null) {
     rows.list(
       'newNamesByYear',
@@ -160,8 +160,6 @@ function yearRows(tally: EditionTally, previous: EditionTally | null, seen: Seen
       (s) => s.newSchoolsByYear(year, newSchools),
     );
   }
-  for (const word of ranked.names) seen.names.add(word.key);
-  for (const { name } of ranked.topSchools) seen.schools.add(name);
 
   const told = {
     ...ranked,
@@ -181,9 +179,14 @@ function globalRows(tallies: readonly EditionTally[], distinct: Distinct): Stati
   const ranked = rankingRows(rows, tallies, distinct);
   const editions = tallies.length;
   const totals: YearCount[] = tallies.map((tally) => ({ year: tally.year, count: tally.participants }));
-  const constant = ranked.topSchools
-    .map(({ name, count }) => ({ name, years: ranked.yearsOf(name), total: count }))
-    .sort((a, b) => b.years.length - a.years.length || b.total - a.total || compareSpanish(a.name, b.name));
+  const evolution = ranked.topSchools.map(({ name, count }) => ({
+    total: count,
+    school: name,
+    years: ranked.yearsOf(name),
+  }));
+  const constant = [...evolution].sort(
+    (a, b) => b.years.length - a.years.length || b.total - a.total || compareSpanish(a.school, b.school),
+  );
   const told = {
     ...ranked,
     years: tallies.map((tally) => tally.year),
@@ -202,18 +205,13 @@ function globalRows(tallies: readonly EditionTally[], distinct: Distinct): Stati
     longest.map((item) => item.name),
     (s) => s.longestNames(longest, longestWithheld),
   );
-  const evolution = ranked.topSchools.map(({ name, count }) => ({
-    total: count,
-    school: name,
-    years: ranked.yearsOf(name),
-  }));
   rows.list('schoolsEvolution', evolution, (s) =>
     s.schoolsEvolution(ranked.schools, editions, ranked.topSchools[0]),
   );
-  const top = constant[0] && { name: constant[0].name, count: constant[0].years.length };
+  const top = constant[0] && { name: constant[0].school, count: constant[0].years.length };
   rows.list(
     'mostConstantSchools',
-    constant.map(({ name, years }) => ({ school: name, yearsActive: years })),
+    constant.map(({ school, years }) => ({ school, yearsActive: years })),
     (s) => s.mostConstantSchools(editions, top, told.alwaysPresent),
   );
   rows.add('intro', null, null, (s) => s.introGlobal(told));
@@ -227,8 +225,7 @@ function globalRows(tallies: readonly EditionTally[], distinct: Distinct): Stati
  */
 export function statisticsOfTallies(tallies: readonly EditionTally[], distinct: Distinct): StatisticRow[] {
   if (tallies.length === 0) return [];
-  const seen: SeenBefore = { names: new Set(), schools: new Set() };
-  const rows = tallies.flatMap((tally, i) => yearRows(tally, tallies[i - 1] ?? null, seen));
+  const rows = tallies.flatMap((_, e) => yearRows(tallies, e));
   return rows.concat(globalRows(tallies, distinct));
 }
 
