@@ -225,16 +225,11 @@ export const statisticSummaries = {
       );
     const series = year === undefined ? ' de todas las ediciones' : '';
     const leaderClause = `${bold(leader.name)} es el más repetido en ${num(leader.count)} de ellas.`;
-    if (left === 0)
-      return opening(
-        year,
-        `se recoge el nombre más frecuente de cada una de las ${counted(schools, SCHOOLS)}${series}; ${leaderClause}`,
-      );
-    return opening(
-      year,
-      `se recoge el nombre más frecuente de ${num(schools)} de las ${counted(schools + left, SCHOOLS)}${series} ` +
-        `(solo se publica cuando lo llevan ${bearers}); ${leaderClause}`,
-    );
+    const of =
+      left === 0
+        ? `de cada una de las ${counted(schools, SCHOOLS)}${series}`
+        : `de ${num(schools)} de las ${counted(schools + left, SCHOOLS)}${series} (solo se publica cuando lo llevan ${bearers})`;
+    return opening(year, `se recoge el nombre más frecuente ${of}; ${leaderClause}`);
   },
 
   totalParticipantsByYear(year: number, participants: number, schools: number): string {
@@ -282,13 +277,10 @@ export const statisticSummaries = {
       return withheld.count === 0 ? 'No hay nombres registrados.' : noneReaches('nombre', withheld.k);
     const { names, many } = leaders(top);
     const amount = counted(top[0]!.count, ['carácter', 'caracteres']);
-    if (withheld.ahead) {
-      const among = `De los nombres que llevan ${atLeast(withheld.k)}`;
-      if (!many) return `${among}, el más largo es ${names}, con ${amount}.`;
-      return `${among}, los más largos son ${names}, con ${amount} cada uno.`;
-    }
-    if (!many) return `El nombre más largo registrado es ${names}, con ${amount}.`;
-    return `Los nombres más largos registrados son ${names}, con ${amount} cada uno.`;
+    const each = many ? `${amount} cada uno` : amount;
+    if (withheld.ahead)
+      return `De los nombres que llevan ${atLeast(withheld.k)}, ${many ? 'los más largos son' : 'el más largo es'} ${names}, con ${each}.`;
+    return `${many ? 'Los nombres más largos registrados son' : 'El nombre más largo registrado es'} ${names}, con ${each}.`;
   },
 
   schoolsEvolution(schools: number, editions: number, top: RankedFigure | undefined): string {
