@@ -70,10 +70,7 @@ const newNames = (count: number, k: number): string =>
   `${counted(count, 'izen')} ${k > 1 ? 'iritsi' : 'agertu'} ${plural(count, 'zen', 'ziren')} ${k > 1 ? firstReached(k) : 'lehen aldiz'}`;
 
 /** Each ranking's noun, partitive (`izenik`), plural genitive and superlative. */
-const RANKINGS: Record<
-  Ranking,
-  { noun: string; none: string; of: string; best: string; seriesUnit: string }
-> = {
+const RANKINGS: Record<Ranking, Record<'noun' | 'none' | 'of' | 'best' | 'seriesUnit', string>> = {
   names: { noun: 'izen', none: 'izenik', of: 'izenen', best: 'ohikoena', seriesUnit: 'agerraldi' },
   surnames: { noun: 'abizen', none: 'abizenik', of: 'abizenen', best: 'ohikoena', seriesUnit: 'agerraldi' },
   schools: {
