@@ -63,11 +63,7 @@ export interface AccountBook {
   open<T>(client: string, school: string, step: (accounts: Accounts, now: number) => T): T | Promise<T>;
 }
 
-interface Allowances {
-  misses: number;
-  discoveries: number;
-  revealed: number;
-}
+type Allowances = Record<'misses' | 'discoveries' | 'revealed', number>;
 
 type Settings = Pick<
   ServerSettings,
