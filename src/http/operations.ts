@@ -247,14 +247,7 @@ export const OPERATIONS: readonly Operation[] = [
     participantSearch: true,
     revalidated: true,
     shape: ANSWER_SHAPES.participants,
-    examples: {
-      participants: {
-        participants: [
-          { ...CHILD, year: 2024 },
-          { ...CHILD, year: 2023 },
-        ],
-      },
-    },
+    examples: { participants: { participants: [2024, 2023].map((year) => ({ ...CHILD, year })) } },
     errors: ['participantParamsRequired', 'nameTooShort', 'rateLimited', 'noParticipants', 'storeFailure'],
   },
 ];
