@@ -19,14 +19,12 @@ import type { AnsweredRequest, Observer } from './observer.js';
 import type { Route } from './routes.js';
 import { createSearchBudgets, type AccountBook } from './search-budget.js';
 
-/** One request on its way through: what it was found to be, and its answer once known. */
+/** One request on its way through; `route` null when refused before, or without, a route (nothing of it is kept). */
 export interface Exchange {
   request: IncomingMessage;
   response: ServerResponse;
   startedMs: number;
-  /** Null for a request refused before, or without, a route: nothing of its path or query is kept. */
   route: Route | null;
-  /** The value of the route's path parameter, for the log (only a known value is logged). */
   pathValue?: string;
   /** After `?`, without a fragment. */
   query: string;
