@@ -25,7 +25,7 @@ export function textWidth(text: string, fontSize: number, bold = false): number 
   return em * fontSize * (bold ? 1.1 : 1);
 }
 
-/** `text` in lines broken at spaces, each as long as `fits` allows (a longer word keeps a line of its own). */
+/** `text` in lines broken at spaces, as long as `fits` allows (a longer word keeps a line of its own). */
 export function wrapWords(text: string, fits: (line: string) => boolean): string[] {
   const lines: string[] = [];
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -42,11 +42,10 @@ interface FittedTextProps {
   y: string;
   text: string;
   fontSize: number;
-  /** The room kept free at the right of the narrowest chart. */
   after: number;
 }
 
-/** A label at the chart's left cut with `…` to fit, whole in its `<title>` (and always in the chart's table). */
+/** A label at the chart's left cut with `…` to leave `after` free, whole in its `<title>` (and in the chart's table). */
 export function FittedText({ id, class: className, y, text, fontSize, after }: FittedTextProps) {
   const room = NARROWEST_CHART - INSET - after;
   let shown = text;
