@@ -25,13 +25,18 @@ export function textWidth(text: string, fontSize: number, bold = false): number 
   return em * fontSize * (bold ? 1.1 : 1);
 }
 
-/** `text` in lines broken at spaces, as long as `fits` allows (a longer word keeps a line of its own). */
-export function wrapWords(text: string, fits: (line: string) => boolean): string[] {
+/** `text` in lines of its `pieces` (words), as long as `fits` allows (a longer piece keeps a line of its own). */
+export function wrapWords(
+  text: string,
+  fits: (line: string) => boolean,
+  pieces = text.split(/\s+/).filter(Boolean),
+  separator = ' ',
+): string[] {
   const lines: string[] = [];
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const joined = `${lines.at(-1)} ${word}`;
+  for (const piece of pieces) {
+    const joined = `${lines.at(-1)}${separator}${piece}`;
     if (lines.length > 0 && fits(joined)) lines[lines.length - 1] = joined;
-    else lines.push(word);
+    else lines.push(piece);
   }
   return lines;
 }

@@ -22,20 +22,12 @@ const STYLE = [
 /** The file's Content-Security-Policy: its one stylesheet (by hash), no script, nothing fetched. */
 export const STANDALONE_POLICY = `default-src 'none'; style-src '${`sha256-${hash('sha256', STYLE, 'base64')}`}'; frame-ancestors 'none'`;
 
-/** A word too long for a line (an address) in pieces that fit, broken after `/` and `#`. */
-function breakWord(word: string, fits: (line: string) => boolean): string[] {
-  const pieces: string[] = [];
-  for (const part of word.split(/(?<=[/#])/)) {
-    const joined = `${pieces.at(-1)}${part}`;
-    if (pieces.length > 0 && fits(joined)) pieces[pieces.length - 1] = joined;
-    else pieces.push(part);
-  }
-  return pieces;
-}
-
 export function wrapText(text: string, fontSize: number, width: number, bold = false): string[] {
   const fits = (line: string) => textWidth(line, fontSize, bold) <= width;
-  return wrapWords(text, fits).flatMap((line) => (fits(line) ? [line] : breakWord(line, fits)));
+  // A word too long for a line (an address) is broken after `/` and `#`.
+  return wrapWords(text, fits).flatMap((line) =>
+    fits(line) ? [line] : wrapWords(line, fits, line.split(/(?<=[/#])/), ''),
+  );
 }
 
 function textLines(className: string, lines: string[], y: number, step: number) {
