@@ -48,11 +48,10 @@ export function DataTable({ caption, columns, rows, rowHeader = 0, wide = false 
       </tbody>
     </table>
   );
-  return wide ? (
-    <div class="table-wrap table-scroll" tabindex={0} role="region" aria-label={caption}>
+  const scroll = wide && { tabindex: 0, role: 'region' as const, 'aria-label': caption };
+  return (
+    <div class={wide ? 'table-wrap table-scroll' : 'table-wrap'} {...scroll}>
       {table}
     </div>
-  ) : (
-    <div class="table-wrap">{table}</div>
   );
 }
