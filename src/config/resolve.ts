@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import { ConfigError, type LogLevel } from './parsers.js';
 import {
+  LIMIT_NAMES,
   METRICS_PORT_OFFSET,
   RETIRED_SETTINGS,
   SETTINGS,
@@ -108,20 +109,6 @@ export function resolveImportLimits(env: Env = environment) {
   return readSettings(['import'], {}, env) as Pick<SettingValues, 'maxNameLength' | 'maxSchoolLength'>;
 }
 
-const LIMIT_NAMES = [
-  'maxUrlLength',
-  'maxHeaderSize',
-  'headersTimeoutMs',
-  'requestTimeoutMs',
-  'keepAliveTimeoutMs',
-  'socketTimeoutMs',
-  'maxRequestsPerSocket',
-  'maxPipelinedRequests',
-  'maxUnsentBytes',
-  'shutdownGraceMs',
-] as const satisfies readonly SettingName[];
-
-/** What one client may cost the server: sizes and timeouts of the HTTP layer (docs/security.md). */
 export type ServerLimits = Pick<SettingValues, (typeof LIMIT_NAMES)[number]>;
 
 export type ListenAddress = { host: string; port: number };

@@ -32,6 +32,46 @@ const importCommand = setting('import');
 const serve = setting('serve');
 const computing = setting('import, demo, recompute');
 
+/** What one client may cost the server: sizes and timeouts of the HTTP layer (docs/security.md). */
+const SERVER_LIMITS = {
+  maxUrlLength: serve(parse.positiveInteger, 8 * 1024, {
+    meaning: 'longest request target (path and query) in bytes; longer ones get 414',
+  }),
+  maxHeaderSize: serve(parse.positiveInteger, 16 * 1024, {
+    meaning: 'request line and headers together in bytes; larger ones get 431',
+  }),
+  headersTimeoutMs: serve(parse.positiveInteger, 10_000, {
+    meaning: 'time a client has to send the request line and headers',
+  }),
+  requestTimeoutMs: serve(parse.positiveInteger, 30_000, {
+    meaning: 'time a client has to send the whole request',
+  }),
+  keepAliveTimeoutMs: serve(parse.positiveInteger, 5_000, {
+    meaning: 'an idle kept-alive connection is closed after this long',
+  }),
+  socketTimeoutMs: serve(parse.positiveInteger, 60_000, {
+    meaning:
+      'a connection where nothing moves for this long is cut, and so is one whose client stops reading',
+  }),
+  // Node answers an empty 503 to a client that keeps sending after the last allowed
+  // request (autocannon does): off unless an operator wants connections recycled.
+  maxRequestsPerSocket: serve(parse.nonNegativeInteger, 0, {
+    meaning: 'requests served on one connection before it is closed',
+    fallbackText: '0 (no limit)',
+  }),
+  maxPipelinedRequests: serve(parse.positiveInteger, 32, {
+    meaning: 'answers one connection may have waiting to be sent; past it the server stops reading from it',
+  }),
+  maxUnsentBytes: serve(parse.positiveInteger, 1024 * 1024, {
+    meaning:
+      'bytes of answers one connection may have waiting to be sent; past it the server stops reading from it',
+  }),
+  shutdownGraceMs: serve(parse.positiveInteger, 10_000, {
+    meaning: 'on SIGTERM or SIGINT, how long answers in flight may take to finish',
+  }),
+};
+export const LIMIT_NAMES = Object.keys(SERVER_LIMITS) as (keyof typeof SERVER_LIMITS)[];
+
 /** Every setting: the CLI's options, the README's table and the checks at start come from this list. */
 export const SETTINGS = withVariables({
   dbPath: everyCommand(parse.text, './data/tamborrada.db', {
@@ -142,41 +182,7 @@ export const SETTINGS = withVariables({
     meaning:
       "the publisher's DIR3 code (nine capitals or digits), which the open-data catalogue names as Spain's national portal asks (docs/operations.md)",
   }),
-  maxUrlLength: serve(parse.positiveInteger, 8 * 1024, {
-    meaning: 'longest request target (path and query) in bytes; longer ones get 414',
-  }),
-  maxHeaderSize: serve(parse.positiveInteger, 16 * 1024, {
-    meaning: 'request line and headers together in bytes; larger ones get 431',
-  }),
-  headersTimeoutMs: serve(parse.positiveInteger, 10_000, {
-    meaning: 'time a client has to send the request line and headers',
-  }),
-  requestTimeoutMs: serve(parse.positiveInteger, 30_000, {
-    meaning: 'time a client has to send the whole request',
-  }),
-  keepAliveTimeoutMs: serve(parse.positiveInteger, 5_000, {
-    meaning: 'an idle kept-alive connection is closed after this long',
-  }),
-  socketTimeoutMs: serve(parse.positiveInteger, 60_000, {
-    meaning:
-      'a connection where nothing moves for this long is cut, and so is one whose client stops reading',
-  }),
-  // Node answers an empty 503 to a client that keeps sending after the last allowed
-  // request (autocannon does): off unless an operator wants connections recycled.
-  maxRequestsPerSocket: serve(parse.nonNegativeInteger, 0, {
-    meaning: 'requests served on one connection before it is closed',
-    fallbackText: '0 (no limit)',
-  }),
-  maxPipelinedRequests: serve(parse.positiveInteger, 32, {
-    meaning: 'answers one connection may have waiting to be sent; past it the server stops reading from it',
-  }),
-  maxUnsentBytes: serve(parse.positiveInteger, 1024 * 1024, {
-    meaning:
-      'bytes of answers one connection may have waiting to be sent; past it the server stops reading from it',
-  }),
-  shutdownGraceMs: serve(parse.positiveInteger, 10_000, {
-    meaning: 'on SIGTERM or SIGINT, how long answers in flight may take to finish',
-  }),
+  ...SERVER_LIMITS,
 });
 
 /** Settings no longer read: given, they stop the command with one line saying what to set `instead`. */
