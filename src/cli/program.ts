@@ -109,8 +109,6 @@ function variablesWithoutOption(scope: SettingScope): string {
     .join(', ');
 }
 
-const print = console.log;
-
 /** What commander passes an action: its arguments, the options, the command. */
 type ActionArgs = Parameters<Parameters<Command['action']>[0]>;
 
@@ -118,7 +116,7 @@ type ActionArgs = Parameters<Parameters<Command['action']>[0]>;
 const run =
   <M>(load: () => Promise<M>, say: (module: M, ...args: ActionArgs) => Promise<string>) =>
   async (...args: ActionArgs) =>
-    print(await say(await load(), ...args));
+    console.log(await say(await load(), ...args));
 
 /** A command whose subcommands do the work. */
 const group = (name: string, description: string, examples: string[]) =>
@@ -179,7 +177,7 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
     import('./commands/with-store.js'),
     import('../import/recompute.js'),
   ]);
-  print(
+  console.log(
     await withStore(storeOf(options), 'migrate', async (store) => {
       const migrated = await store.migrate();
       const recomputed = await store.transaction(completeStatistics);
