@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 import type { PublishedFacts } from '../domain/statistics/name-facts.js';
-import { buildHere, runBuild, type BuildProgress } from './build.js';
+import { runBuild, type BuildProgress } from './build.js';
 import { NameIndex } from './name-index.js';
 import { ParticipantIndex } from './participant-index.js';
 import type { ReadModel } from './read-model.js';
@@ -218,8 +218,11 @@ export class ReadModelFollower {
     this.building = true;
     const onProgress = (progress: BuildProgress) =>
       this.options.logger[first ? 'info' : 'debug'](progress, 'read model build progress');
-    const built = await (
-      this.started ? runBuild(location, onProgress, this.stopping.signal) : buildHere(location, onProgress)
+    // The first load is built on this thread.
+    const built = await runBuild(
+      location,
+      onProgress,
+      this.started ? this.stopping.signal : undefined,
     ).finally(() => (this.building = false));
     const model: ReadModel = {
       version: ++this.version,
