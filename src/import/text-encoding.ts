@@ -21,10 +21,7 @@ const BYTE_ORDER_MARKS: readonly (readonly [bom: readonly number[], label: strin
   [[0xfe, 0xff], 'utf-16be', 'UTF-16BE (BOM)'],
 ];
 
-/**
- * The bytes read as `label`, and how they were read (`UTF-8 with a BOM`, …); as UTF-8, with
- * its bad lines for the caller to refuse (invalid bytes read as U+FFFD).
- */
+/** The bytes read as `label`, said as `encoding`; as UTF-8, with its bad lines (read as U+FFFD) to refuse. */
 function decoded(bytes: Uint8Array, label: string, encoding: string) {
   const badLines = label === 'utf-8' && !isUtf8(bytes) ? invalidUtf8Lines(bytes) : new Set<number>();
   return { text: new TextDecoder(label).decode(bytes), encoding, invalidUtf8Lines: badLines };

@@ -142,9 +142,8 @@ function spawnWorker(): Worker {
 }
 
 /**
- * Builds the read model in a worker thread that ends with the build (or `signal`), or, without
- * `signal`, on this thread while nothing is served yet: what a worker leaves behind when it
- * ends stays resident (about 15 MB of the idle server on the demo).
+ * Builds the read model in a worker that ends with the build (or `signal`); without `signal`, on this thread
+ * (before anything is served: what a worker leaves when it ends stays resident, 15 MB of the idle demo).
  */
 export async function runBuild(
   location: StoreLocation,

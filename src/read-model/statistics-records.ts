@@ -31,10 +31,7 @@ function dayOf(timestamp: string | null): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
 }
 
-/**
- * The statistics of the ready years, each year's records in the API's order, and the UTC day
- * they were last computed (`2026-11-27`) when the store says: plain data, which crosses threads.
- */
+/** The ready years' records in the API's order, and the UTC day they were computed: data that crosses threads. */
 export function statisticsData(yearRows: readonly YearRow[], stored: readonly StoredStatistic[]) {
   const years = publishedYears(yearRows);
   const recordsByYear = new Map<string, StatisticRecord[]>(years.map((year) => [year, []]));
