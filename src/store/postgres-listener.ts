@@ -6,7 +6,7 @@ const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5_000;
 /** How long closing may wait for the server to acknowledge; a dead link is simply dropped. */
 const CLOSE_WAIT_MS = 1_000;
-/** `cannot execute LISTEN during recovery`: a hot standby, where NOTIFY is never delivered. */
+/** `cannot execute LISTEN during recovery`: a hot standby. */
 const READ_ONLY_TRANSACTION = '25006';
 
 /** Resolves when `promise` settles or after `ms`, whichever comes first; never rejects. */
@@ -15,9 +15,8 @@ export async function settleWithin(promise: Promise<unknown>, ms: number): Promi
 }
 
 /**
- * One connection that LISTENs and calls `onChange` for every notification, and once it
- * is back after a loss (reopened with exponential backoff). On a hot standby LISTEN is
- * refused: the listener stops, and the polling of the counters keeps the server fresh.
+ * Calls `onChange` for every notification, and once back after a loss (reopened with backoff).
+ * On a hot standby it stops: the polling of the counters keeps the server fresh.
  */
 export class ChangeListener {
   private client: pg.Client | undefined;
