@@ -64,12 +64,10 @@ function fileIdentity(path: string): string | undefined {
 }
 
 /**
- * One SQLite file in WAL mode. The server's connection follows its path: a file replaced
- * there is opened anew; one overwritten in place with something else is reported (SQLite
- * would answer from pages in memory); `-wal` and `-shm` no longer those it opened throw
- * `StaleConnectionError` (SQLite shares one WAL index among a process's connections).
- * Nothing opens the file outside SQLite (hence `stat`): closing any descriptor of it drops
- * the process's POSIX locks, and the next SQLite client to close would delete the WAL.
+ * In WAL mode. The connection follows its path: a file replaced there is opened anew; one
+ * overwritten in place is reported (SQLite would answer from memory); a `-wal` and `-shm` not
+ * those it opened throw StaleConnectionError (SQLite shares one WAL index in a process). Only
+ * `stat`, never `open`: closing a descriptor drops the POSIX locks, and a WAL could be deleted.
  */
 export class SqliteStore extends SqlReads implements WriteStore {
   readonly description: string;

@@ -53,7 +53,6 @@ export interface UpdatingStatus {
   updatedAt: string | null;
 }
 
-/** What the server needs: reads only. */
 export interface ReadStore {
   /** For logs, without credentials. */
   readonly description: string;
@@ -86,7 +85,6 @@ export interface StatisticsRule {
 }
 
 export const SUMMARY_LANGUAGES = ['es', 'eu'] as const;
-/** The longest hand-written summary, in characters. */
 export const MAX_SUMMARY_CHARACTERS = 4000;
 export type SummaryLanguage = (typeof SUMMARY_LANGUAGES)[number];
 
@@ -145,7 +143,6 @@ export interface WriteTransaction {
   forgetYear(year: string): Promise<void>;
   recordSource(years: readonly number[], source: string): Promise<void>;
   setUpdating(isUpdating: boolean, note: string | null): Promise<void>;
-  /** False if no such row. */
   setManualSummary(year: string, category: string, summary: string, lang?: SummaryLanguage): Promise<boolean>;
   /** False if there was none. A Basque one gives way at once; a Spanish one at the next recompute. */
   unsetManualSummary(year: string, category: string, lang?: SummaryLanguage): Promise<boolean>;
@@ -163,7 +160,6 @@ export interface WriteTransaction {
   /** Every school with a participant, whatever its year's flag. */
   readSchools(): Promise<string[]>;
   setSchoolLabel(school: string, lang: LabelLanguage, label: string): Promise<void>;
-  /** Returns how many there were. */
   unsetSchoolLabels(school: string, langs: readonly LabelLanguage[]): Promise<number>;
 }
 
