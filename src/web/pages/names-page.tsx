@@ -86,7 +86,7 @@ function Suggestions({ site, kind, typed }: KindProps & { typed: string }) {
 }
 
 /** `/nombres`, `/apellidos`: the lookup and every name with a page; with `typed`, the answer for a name without one. */
-function NamesPage({ site, kind, typed }: { site: SiteContext; kind: NameKind; typed?: string }) {
+function NamesPage({ site, kind, typed }: KindProps & { typed?: string }) {
   const { page: context, texts: all, paths, data } = site;
   const texts = all.names;
   const words = texts.kinds[kind];

@@ -93,13 +93,8 @@ export function changeOrderedPage(
   page: () => PreparedResponse | undefined,
 ): PreparedResponse | undefined {
   const { language } = site.locale;
-  const typed =
-    (
-      query[CHANGE_FIELDS[language]] ??
-      Object.values(CHANGE_FIELDS)
-        .map((field) => query[field])
-        .find(Boolean)
-    )?.trim() ?? '';
+  const inEither = Object.values(CHANGE_FIELDS).map((field) => query[field]);
+  const typed = (query[CHANGE_FIELDS[language]] ?? inEither.find(Boolean))?.trim() ?? '';
   if (typed === '') return page();
   const base = orderableEditions(site).find((year) => String(year) === typed);
   if (base === undefined) return undefined;
