@@ -68,11 +68,12 @@ function CompareForm({ site, kind, items }: KindProps & { items: readonly string
   );
 }
 
-/** Each edition's counts: one line per name or school (a withheld count is a gap), its legend, and the table. */
-function ComparedCounts({ site, kind, comparison }: ComparedProps) {
+/** What a comparison found: those without figures, a line per name or school (a withheld count a gap), table, data. */
+function Compared({ site, kind, comparison }: ComparedProps) {
   const { texts: all, paths, data } = site;
   const texts = all.compare;
-  const { editions, series } = comparison;
+  const { editions, series, notFound, tooMany } = comparison;
+  const items = comparedItems(comparison);
   const lines: YearSeries[] = series.map(({ label, counts }) => ({
     label,
     points: editions.flatMap((year, e) => (counts[e] === undefined ? [] : [{ year, count: counts[e] }])),
@@ -85,44 +86,6 @@ function ComparedCounts({ site, kind, comparison }: ComparedProps) {
     editions.at(-1) ?? 0,
     missing,
   );
-  return (
-    <Detail
-      wide
-      title={title}
-      chart={
-        <>
-          <YearLines
-            id="comparacion-chart"
-            title={title}
-            description={description}
-            series={lines}
-            editions={editions}
-          />
-          <SeriesLegend series={lines} />
-        </>
-      }
-      columns={[
-        { label: all.table.year, short: true },
-        ...series.map((one) => ({ label: one.label, numeric: true })),
-      ]}
-      rows={editions.map((year, e) => [
-        <a href={paths.statistics(String(year))}>{year}</a>,
-        ...series.map(({ counts, shares }) =>
-          shares[e] === undefined
-            ? countCell(all, counts[e], all.names.fewer(data.names.k))
-            : `${all.number(counts[e]!)} (${all.names.percent(shares[e])})`,
-        ),
-      ])}
-    />
-  );
-}
-
-/** What a comparison found: a note when more than five were asked, those without figures, the chart, table and data. */
-function Compared({ site, kind, comparison }: ComparedProps) {
-  const { texts: all, data } = site;
-  const texts = all.compare;
-  const { series, notFound, tooMany } = comparison;
-  const items = comparedItems(comparison);
   return (
     <>
       {tooMany ? <p class="note">{texts.tooMany}</p> : null}
@@ -137,9 +100,36 @@ function Compared({ site, kind, comparison }: ComparedProps) {
         </>
       )}
       {series.length === 0 ? null : (
-        <Panel id="comparacion" heading={texts[kind].chartHeading} statistic>
+        <Panel id="comparacion" heading={title} statistic>
           <p>{kind === 'school' ? texts.schoolsText : texts.withheldText(data.names.k)}</p>
-          <ComparedCounts site={site} kind={kind} comparison={comparison} />
+          <Detail
+            wide
+            title={title}
+            chart={
+              <>
+                <YearLines
+                  id="comparacion-chart"
+                  title={title}
+                  description={description}
+                  series={lines}
+                  editions={editions}
+                />
+                <SeriesLegend series={lines} />
+              </>
+            }
+            columns={[
+              { label: all.table.year, short: true },
+              ...series.map((one) => ({ label: one.label, numeric: true })),
+            ]}
+            rows={editions.map((year, e) => [
+              <a href={paths.statistics(String(year))}>{year}</a>,
+              ...series.map(({ counts, shares }) =>
+                shares[e] === undefined
+                  ? countCell(all, counts[e], all.names.fewer(data.names.k))
+                  : `${all.number(counts[e]!)} (${all.names.percent(shares[e])})`,
+              ),
+            ])}
+          />
           <OpenDataLinks
             download={{
               csv: comparisonDataPath(kind, 'csv', items),
