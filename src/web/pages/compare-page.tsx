@@ -24,7 +24,6 @@ function askedIn(query: string): string[] | undefined {
 /** What a comparison compared, as its address and data files name it: those with figures, then those not found. */
 const comparedItems = ({ series, notFound }: Comparison) => [...series.map((one) => one.label), ...notFound];
 
-/** A comparison made, and where it is shown. */
 interface ComparedProps {
   site: SiteContext;
   kind: ComparedKind;
@@ -214,10 +213,7 @@ export function comparisonAnswer(
   return pageForAddress(withSite(site, page, path, comparedQuery(comparedItems(comparison))));
 }
 
-/**
- * `/comparar/nombres.csv?n=…` and `.json`, one file for both languages: a CSV row per name and
- * edition, the JSON's series; withheld counts and shares empty (`null`). A field too long: 400.
- */
+/** `/comparar/nombres.csv?n=…` and `.json`, for both languages: withheld counts and shares empty (`null`). */
 export function comparisonData(
   site: SiteContext,
   kind: ComparedKind,

@@ -15,7 +15,6 @@ export function HomePage({ site }: { site: SiteContext }) {
   const texts = all.home;
   const { years, companies } = data;
   const global = data.recordsOf(GLOBAL_YEAR);
-  /** The chart's data (`totalParticipants`) as CSV and in the API. */
   const participantsDownload = statisticDownload(site, GLOBAL_YEAR, 'totalParticipants');
   // While updating, the figures may mix two data versions: the notice alone, as on the year pages.
   const totals = context.isUpdating ? [] : participantsByEdition(site);

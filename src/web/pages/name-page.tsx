@@ -17,7 +17,6 @@ import { es, type Texts } from '../texts/es.js';
 /** The first part of a name's data files (`/datos/nombres-ane.csv`), one pair for both languages. */
 export const NAME_FILES: Readonly<Record<NameKind, string>> = { firstName: 'nombres', surname: 'apellidos' };
 
-/** The room between a name's two charts in its standalone file. */
 const CHARTS_GAP = 16;
 
 /** A name's counts per edition and its shares (counts follow turnout, shares do not); none if all withheld. */

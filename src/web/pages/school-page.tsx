@@ -90,10 +90,9 @@ export function schoolDownloads(site: SiteContext, school: string) {
   };
 }
 
-/** What the page of one school shows: aggregates only, from the participants and the published statistics. */
+/** What the page of one school shows: aggregates only (participants per edition from its first, 0 where none). */
 function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, school: string) {
   const byYear = data.rowsBySchool.get(school)!;
-  /** Every published edition from its first on, with 0 where it did not take part. */
   const participants = published
     .filter((year) => year >= firstYears.get(school)!)
     .map((year) => ({ year, count: byYear.get(year) ?? 0 }));
@@ -106,14 +105,11 @@ function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, 
     /** The last edition it took part in; `undefined` when the latest published: it takes part still. */
     last: last === published.at(-1) ? undefined : last,
     total: totalOf(takenPart),
-    /** Its most frequent first name in each edition it took part in (`commonNameBySchoolByYear`). */
     commonNames: published.flatMap((year) => {
       const name = commonNames(String(year)).get(school);
       return name === undefined ? [] : [{ year, name }];
     }),
-    /** Its most frequent first name over every edition (`commonNameBySchool`), when published. */
     commonNameOverall: commonNames(GLOBAL_YEAR).get(school),
-    /** The earliest edition of the data, to tell "since the first edition with data". */
     firstEditionOfData: published[0]!,
   };
 }
