@@ -160,9 +160,7 @@ for (const kind of WRITE_STORE_KINDS) {
       expect(await handle.store.readSchemaState()).toBe('outdated');
       const list = await cli('summary', 'list');
       expect(list.code).not.toBe(0);
-      expect(list.stderr).toMatch(
-        /^(connecting to [^\n]*…\n)?tamborrada: error: store made by an older version: .* run .*migrate/,
-      );
+      expect(list.stderr).toMatch(/^tamborrada: error: store made by an older version: .* run .*migrate/);
 
       expect(recordOf('2024', 'intro')).toMatchObject({
         summary: 'La edición de **2024**, contada a mano.',
