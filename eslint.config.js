@@ -11,12 +11,12 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 32: no function longer than 80 lines.
+    // A function a reader can hold on one screen.
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Issue 32: the pages read the read model's records, never the API's bytes.
+    // The pages read the read model's records, never the API's bytes.
     files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
     rules: {
       'no-restricted-properties': [

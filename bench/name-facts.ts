@@ -7,8 +7,8 @@
  * every name (`nameFactsOf`), handing them over between threads (`structuredClone`, the way
  * a worker's message is copied), the index over them (`NameIndex`), and for scale what the
  * build worker already did with the same rows: shelving the schools for the search
- * (`ShelfCollector.shelve`). And the memory the facts keep (the heap after a collection,
- * with and without them). In the worker the facts cost build CPU and no request waits for
+ * (`ShelfCollector.shelve`). And their size as handed over (JSON bytes): what the read
+ * model keeps of them, measured without forcing a collection. In the worker the facts cost build CPU and no request waits for
  * them; made lazily on the main thread, their whole time would be spent by the first
  * request that needs them.
  */
@@ -24,9 +24,6 @@ const seed = Number(process.env.BENCH_SEED ?? 1);
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const k = 3;
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with node --expose-gc (npm run bench:names does)');
-
 function cpuMs<T>(work: () => T): { value: T; ms: number } {
   const start = process.threadCpuUsage();
   const value = work();
@@ -36,10 +33,6 @@ function cpuMs<T>(work: () => T): { value: T; ms: number } {
 
 /** The least CPU time of `runs` runs of `work`. */
 const least = (work: () => unknown) => Math.min(...Array.from({ length: runs }, () => cpuMs(work).ms));
-const heapMb = () => {
-  gc();
-  return process.memoryUsage().heapUsed / 2 ** 20;
-};
 
 const collector = new ShelfCollector();
 // Stored as the import stores them: normalised.
@@ -49,9 +42,8 @@ const editions = [...new Set([...collector.bySchool.values()].flatMap((rows) => 
   (a, b) => a - b,
 );
 
-const before = heapMb();
 const facts = nameFactsOf(collector.records(), editions, k);
-const kept = heapMb() - before;
+const factsMb = Buffer.byteLength(JSON.stringify(facts)) / 2 ** 20;
 const factsMs = least(() => nameFactsOf(collector.records(), editions, k));
 const handoverMs = least(() => structuredClone(facts));
 const indexMs = least(() => new NameIndex(facts));
@@ -75,7 +67,7 @@ console.log(
       handoverCpuMs: tenths(handoverMs),
       indexCpuMs: tenths(indexMs),
       shelvingCpuMs: tenths(shelvingMs),
-      heapKeptMb: tenths(kept),
+      factsJsonMb: tenths(factsMb),
       loadAverage: loadavg()[0],
     },
     null,

@@ -1,9 +1,5 @@
-/**
- * Listening on an address, and the operator's one line when it cannot: kept apart from the
- * server, so that the CLI's error handling does not load the server's modules.
- */
-// node:net, not node:http: importing node:http loads its fetch (undici) too, 60 ms of
-// every CLI command's start.
+// Apart from the server, so that the CLI's error handling does not load its modules; node:net,
+// not node:http: importing node:http loads its fetch (undici) too, 60 ms of every CLI start.
 import { createServer, type Server } from 'node:net';
 import type { ListenAddress } from './config/index.js';
 
@@ -36,10 +32,7 @@ export function listen(server: Server, what: string, address: ListenAddress): Pr
   });
 }
 
-/**
- * Fails at once (CannotListenError) when an address is taken, before a read model of
- * many seconds is built for nothing; the real listen comes after the first load.
- */
+/** Fails at once when an address is taken, before a read model of many seconds is built for nothing. */
 export async function checkCanListen(what: string, address: ListenAddress): Promise<void> {
   if (address.port === 0) return;
   const probe = createServer();

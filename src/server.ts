@@ -37,13 +37,11 @@ export interface ServerOptions extends Omit<HttpAppOptions, 'source' | 'recordRe
   beforeListening?: () => Promise<void>;
 }
 
+/** `url`: `http://host:port` as bound (port 0 picks a free one); `metricsUrl`: undefined without metrics. */
 export interface RunningServer {
-  /** Node's HTTP server of the API and the pages. */
   http: Server;
   follower: ReadModelFollower;
-  /** `http://host:port` as bound (port 0 picks a free one). */
   url: string;
-  /** `http://host:port/metrics` of the metrics listener, when there is one. */
   metricsUrl: string | undefined;
   close(): Promise<void>;
 }
@@ -60,21 +58,9 @@ function urlOf(server: Server, host?: string): string {
 }
 
 /** The HTTP server over a source of read models: Node's server in front of the one dispatcher. */
-export function createHttpApp({
-  source,
-  settings,
-  logger,
-  recordRequest,
-  clock,
-  book,
-}: HttpAppOptions): Server {
-  const site = settings.webPages
-    ? createSite({
-        publicUrl: settings.publicUrl,
-        privacyContact: settings.privacyContact,
-        publisherDir3: settings.publisherDir3,
-      })
-    : undefined;
+export function createHttpApp(options: HttpAppOptions): Server {
+  const { source, settings, logger, recordRequest, clock, book } = options;
+  const site = settings.webPages ? createSite(settings) : undefined;
   const observer = createObserver(logger, recordRequest ?? (() => undefined));
   const http = createHttpServer(
     settings,
@@ -85,18 +71,9 @@ export function createHttpApp({
   return http;
 }
 
-/**
- * Puts the server together: the read model that follows the store, the HTTP server and
- * the metrics listener. Loads the read model once, then listens.
- */
-export async function startServer({
-  openStore,
-  settings,
-  logger,
-  clock,
-  budgetTable,
-  beforeListening,
-}: ServerOptions): Promise<RunningServer> {
+/** The read model that follows the store, the HTTP server and the metrics listener: loads once, then listens. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const { openStore, settings, logger, clock, budgetTable, beforeListening } = options;
   const follower = new ReadModelFollower(openStore, {
     pollIntervalMs: settings.pollIntervalMs,
     searchFailClosedAfterMs: settings.searchFailClosedAfterMs,

@@ -4,19 +4,16 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type Bro
 import { apiErrors, type ApiError } from '../domain/api-messages.js';
 
 export const CACHE = {
-  /** Statistics, category and years (spec §8: may be cached 24 hours). */
+  // Spec §8: statistics, category and years a day; companies 7 to 30 days.
   day: 'public, max-age=86400',
-  /** Companies (spec §8: 7 to 30 days). */
   week: 'public, max-age=604800',
-  /** Files whose address changes with their content (the web pages' stylesheet and icon). */
+  // Files whose address changes with their content; answers revalidated by ETag on every use.
   immutable: 'public, max-age=31536000, immutable',
-  /** Answers a client revalidates on every use (its ETag makes that cheap). */
   revalidate: 'no-cache',
-  /** Participant search, ping, the updating answer and every error. */
+  // Participant search, ping, the updating answer and every error.
   none: 'no-store',
 } as const;
 
-/** Bodies this size or smaller are not worth compressing. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /** The policy of what no browser should render or frame: the API's JSON, the metrics. */
@@ -31,12 +28,11 @@ export function securityHeaders(policy: string = NO_CONTENT_POLICY): Record<stri
   };
 }
 
+/** A body (the text of an answer computed per request, written as UTF-8) and every header but CORS and length. */
 export interface Representation {
-  /** A Buffer, or (for an answer computed per request) the text, written as UTF-8. */
   body: Buffer | string;
-  length: number; // bytes
+  length: number;
   etag: string | undefined;
-  /** Every header of this representation but CORS and length, ready to write. */
   headers: Readonly<Record<string, string>>;
 }
 
@@ -49,20 +45,17 @@ export interface PreparedResponse {
   br: Representation | undefined;
 }
 
-/** The strong ETag of a body (a string is hashed as its UTF-8 bytes). */
 function bodyTag(body: Buffer | string): string {
   return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
 }
 
 type ContentCoding = 'gzip' | 'br';
 
-/** What a body is and how it may be kept: the headers every representation of it carries. */
+/** What a body is and how it may be kept; `policy`: its Content-Security-Policy when not the API's. */
 export interface BodyKind {
   contentType: string;
   cacheControl: string;
-  /** The Content-Security-Policy, when not the API's (a page has its own). */
   policy?: string;
-  /** Headers of its own (a redirect's `location`). */
   headers?: Readonly<Record<string, string>>;
 }
 
@@ -71,10 +64,9 @@ const JSON_KIND = (cacheControl: string): BodyKind => ({
   cacheControl,
 });
 
+/** `etag`: strong ETags (and so 304s); `codings`: the variants made of a body over the threshold. */
 interface PrepareOptions {
-  /** Strong ETags (and so 304 answers): every 200 of a data operation. */
   etag?: boolean;
-  /** Which compressed variants to make for bodies over the threshold. */
   codings?: readonly ContentCoding[];
   effort?: Effort;
 }
@@ -100,7 +92,6 @@ function exactly(bytes: Buffer): Buffer {
   return own;
 }
 
-/** The answer of `body`, with the compressed variants `compressed` holds. */
 function assemble(
   statusCode: number,
   body: Buffer | string,
@@ -109,7 +100,6 @@ function assemble(
   compressed: Partial<Record<ContentCoding, Buffer>>,
 ): PreparedResponse {
   const representation = (encoded: Buffer | string, etag: string | undefined, coding?: ContentCoding) => {
-    // Every header but CORS and length, in the order they are written.
     const headers: Record<string, string> = Object.assign(securityHeaders(kind.policy), kind.headers);
     headers['content-type'] = kind.contentType;
     headers['cache-control'] = kind.cacheControl;
@@ -148,16 +138,12 @@ export function prepareBytes(
   return assemble(statusCode, body, kind, etag ? bodyTag(body) : undefined, compressed);
 }
 
-/** Background compressions run one at a time: libuv's four threads also serve crypto, DNS and files. */
+// One at a time: libuv's four threads also serve crypto, DNS and files.
 let compressionQueue: Promise<unknown> = Promise.resolve();
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/**
- * A large asset that never changes (the API reference's script): served uncompressed until
- * first asked for, then compressed in the background (a megabyte of brotli takes seconds);
- * the function returned gives the best answer so far.
- */
+/** A large asset (the API reference's script): uncompressed until first asked for, then compressed in the background. */
 export function prepareAssetInBackground(body: Buffer, kind: BodyKind): () => PreparedResponse {
   const tag = bodyTag(body);
   let answer = assemble(200, body, kind, tag, {});
@@ -194,14 +180,14 @@ export function prepareJson(
   return prepareJsonText(statusCode, JSON.stringify(value), cacheControl, options);
 }
 
-/** An `{error}` answer of the catalogue: never cached, never compressed (they are short). */
+/** An `{error}` answer: never cached, never compressed (they are short). */
 export function prepareError({ status, text: error }: ApiError, details?: string): PreparedResponse {
   return prepareJson(status, details === undefined ? { error } : { error, details }, CACHE.none, {
     codings: [],
   });
 }
 
-/** Every error of the catalogue, prepared once (those that list the years are per model). */
+/** Every error of the catalogue, prepared once (those listing the years are per model). */
 export const PREPARED_ERRORS = Object.fromEntries(
   Object.entries(apiErrors).map(([name, error]) => [name, prepareError(error)]),
 ) as Record<keyof typeof apiErrors, PreparedResponse>;
@@ -209,13 +195,11 @@ export const PREPARED_ERRORS = Object.fromEntries(
 /** A JSON answer computed for one request (a participant search): never cached (spec §8). */
 export type ComputedJson = { readonly kind: 'computed'; statusCode: 200; json: string };
 
-/** What an operation answers: an answer prepared once, or one computed for this request. */
 export type Answer = PreparedResponse | ComputedJson;
 
-/** The headers of every computed answer but its ETag, in the order `assemble` writes them. */
 const COMPUTED_HEADERS = assemble(200, '', JSON_KIND(CACHE.none), undefined, {}).identity.headers;
 
-/** The one representation of a computed answer: its text, uncompressed, with a strong ETag. */
+/** A computed answer's one representation: uncompressed, with a strong ETag. */
 export function computedRepresentation({ json }: ComputedJson): Representation {
   const etag = bodyTag(json);
   const headers: Record<string, string> = Object.assign({}, COMPUTED_HEADERS);
@@ -233,23 +217,19 @@ export function compressedComputed(answer: ComputedJson, coding: ContentCoding):
 }
 
 /**
- * A participant search that passed validation and has not run yet: the search budgets
- * decide whether it may run, then charge what it showed.
+ * A validated participant search not run yet: the search budgets decide whether it may run, then
+ * charge the names it showed (search keys). `channel`: the API's (names containing the input) or
+ * the form's (the whole name); `children`: the school's, undefined when not served; `typed`: the
+ * key of the name typed (shown whole, not discovered); `refused`: the 429 answer.
  */
 export interface PendingSearch {
   readonly kind: 'search';
-  /** The API's search (names that contain the input) or the web form's (the whole name typed). */
   channel: 'api' | 'form';
   school: string;
-  /** The school's children in the served model; undefined when no such school is served. */
   children: number | undefined;
-  /** The search key of the name typed: a name shown with this key was typed whole, not discovered. */
   typed: string;
-  /** The answer, and the distinct names it shows (their search keys; none when it found nobody). */
   run(): { answer: Answer; names: readonly string[] };
-  /** The answer when a budget refuses it (429). */
   refused(): Answer;
 }
 
-/** What a search that ran gave: its answer and the names it showed. */
 export type Ran = ReturnType<PendingSearch['run']>;

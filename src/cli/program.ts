@@ -25,6 +25,17 @@ import {
 } from '../store/store.js';
 
 // Each command loads its modules (and the store's) when it runs: it starts without the others'.
+const load = {
+  importFile: () => import('./commands/import-file.js'),
+  demo: () => import('./commands/demo.js'),
+  updating: () => import('./commands/updating.js'),
+  status: () => import('./commands/status.js'),
+  recompute: () => import('./commands/recompute.js'),
+  year: () => import('./commands/year.js'),
+  summary: () => import('./commands/summary.js'),
+  school: () => import('./commands/school.js'),
+  participant: () => import('./commands/participant.js'),
+};
 
 const program = new Command('tamborrada')
   .version(VERSION, '-V, --version', 'print the version and exit')
@@ -98,7 +109,18 @@ function variablesWithoutOption(scope: SettingScope): string {
     .join(', ');
 }
 
-const print = console.log;
+/** What commander passes an action: its arguments, the options, the command. */
+type ActionArgs = Parameters<Parameters<Command['action']>[0]>;
+
+/** An action that loads its command's module when it runs, and prints what that says. */
+const run =
+  <M>(load: () => Promise<M>, say: (module: M, ...args: ActionArgs) => Promise<string>) =>
+  async (...args: ActionArgs) =>
+    console.log(await say(await load(), ...args));
+
+/** A command whose subcommands do the work. */
+const group = (name: string, description: string, examples: string[]) =>
+  withExamples(program.command(name).description(description), examples);
 
 const minPublishedCountOf = (options: Record<string, unknown>) => readSetting('minPublishedCount', options);
 
@@ -155,7 +177,7 @@ storeCommand('migrate', 'create or upgrade the store schema (idempotent, safe on
     import('./commands/with-store.js'),
     import('../import/recompute.js'),
   ]);
-  print(
+  console.log(
     await withStore(storeOf(options), 'migrate', async (store) => {
       const migrated = await store.migrate();
       const recomputed = await store.transaction(completeStatistics);
@@ -198,18 +220,17 @@ listed as FILE:LINE: reason, nothing is written and the exit code is 1. A list t
 holds already, published, writes nothing and says so.
 Environment: ${variablesWithoutOption('import')}.`,
   )
-  .action(async (file: string, options) => {
-    const { importFile } = await import('./commands/import-file.js');
-    print(
-      await importFile(file, storeOf(options), options.create === true, {
+  .action(
+    run(load.importFile, ({ importFile }, file: string, options) =>
+      importFile(file, storeOf(options), options.create === true, {
         dryRun: options.dryRun === true,
         encoding: options.encoding,
         sheet: options.sheet,
         limits: resolveImportLimits(),
         minPublishedCount: minPublishedCountOf(options),
       }),
-    );
-  });
+    ),
+  );
 
 computing(
   storeCommand('demo', 'load the fictional demo dataset through the import path', [
@@ -227,10 +248,11 @@ computing(
 On a store that holds lists demo did not load (imported files, plain SQL), demo refuses
 and says which years it would replace, unless --force.`,
   )
-  .action(async (options) => {
-    const { loadDemo } = await import('./commands/demo.js');
-    print(await loadDemo(options, storeOf(options), options.force === true, minPublishedCountOf(options)));
-  });
+  .action(
+    run(load.demo, ({ loadDemo }, options) =>
+      loadDemo(options, storeOf(options), options.force === true, minPublishedCountOf(options)),
+    ),
+  );
 storeCommand(
   'updating',
   'turn the updating flag on or off (the statistics operation then answers {"isUpdating":true})',
@@ -238,21 +260,19 @@ storeCommand(
 )
   .argument('<state>', 'on or off')
   .option('--note <text>', 'why (shown by status)')
-  .action(async (state: string, options) => {
-    if (state !== 'on' && state !== 'off')
-      throw new ConfigError(`updating takes 'on' or 'off', got '${state}'`);
-    const { setUpdating } = await import('./commands/updating.js');
-    print(await setUpdating(state === 'on', options.note, storeOf(options)));
-  });
+  .action(
+    run(load.updating, ({ setUpdating }, state: string, options) => {
+      if (state !== 'on' && state !== 'off')
+        throw new ConfigError(`updating takes 'on' or 'off', got '${state}'`);
+      return setUpdating(state === 'on', options.note, storeOf(options));
+    }),
+  );
 
 storeCommand(
   'status',
   'show years with their ready flag and counts, the updating flag and the small-count rule',
   ['tamborrada status', 'DATABASE_URL=postgres://writer@db/tamborrada tamborrada status'],
-).action(async (options) => {
-  const { showStatus } = await import('./commands/status.js');
-  print(await showStatus(storeOf(options)));
-});
+).action(run(load.status, (m, options) => m.showStatus(storeOf(options))));
 
 computing(
   storeCommand('recompute', 'recompute every statistic from the stored participants', [
@@ -266,15 +286,11 @@ computing(
 The small-count rule in force is kept with the statistics (see status): a value given
 here, to import or to demo replaces it; every other recompute (year, summary unset) keeps it.`,
   )
-  .action(async (options) => {
-    const { recompute } = await import('./commands/recompute.js');
-    print(await recompute(storeOf(options), minPublishedCountOf(options)));
-  });
+  .action(run(load.recompute, (m, options) => m.recompute(storeOf(options), minPublishedCountOf(options))));
 
-const year = withExamples(
-  program
-    .command('year')
-    .description('take a year down or back up: unpublish, publish, remove (each recomputes the statistics)'),
+const year = group(
+  'year',
+  'take a year down or back up: unpublish, publish, remove (each recomputes the statistics)',
   [
     'tamborrada year unpublish 2024 --dry-run              show what unpublishing 2024 would change',
     'tamborrada year unpublish 2024                        2024 leaves /api/years and every statistic',
@@ -295,21 +311,19 @@ for (const [change, description] of YEAR_CHANGES) {
       'after',
       `\nIn one transaction: ${change} the year, recompute every statistic, commit (or, with --dry-run,\nroll back). Running servers serve the result within 2 seconds.`,
     )
-    .action(async (yearText: string, options) => {
-      const { changeYearCommand } = await import('./commands/year.js');
-      print(await changeYearCommand(change, yearText, options.dryRun === true, storeOf(options)));
-    });
+    .action(
+      run(load.year, (m, yearText: string, options) =>
+        m.changeYearCommand(change, yearText, options.dryRun === true, storeOf(options)),
+      ),
+    );
 }
 
-const summary = withExamples(
-  program.command('summary').description('hand-written summaries: set, list, unset'),
-  [
-    'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
-    'tamborrada summary set --lang eu --year 2024 --category intro --file intro-2024.eu.md',
-    'tamborrada summary list',
-    'tamborrada summary unset --year 2024 --category intro',
-  ],
-);
+const summary = group('summary', 'hand-written summaries: set, list, unset', [
+  'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
+  'tamborrada summary set --lang eu --year 2024 --category intro --file intro-2024.eu.md',
+  'tamborrada summary list',
+  'tamborrada summary unset --year 2024 --category intro',
+]);
 const langOption = (meaning: string) => new Option('--lang <lang>', meaning).choices(SUMMARY_LANGUAGES);
 const summaryCommand = (name: string, description: string, examples: string[]) =>
   storeCommand(name, description, examples, summary)
@@ -333,10 +347,7 @@ summaryCommand(
     '--file <path>',
     `UTF-8 text file with the summary (Markdown **bold** allowed; at most ${formatCount(MAX_SUMMARY_CHARACTERS)} characters, no control characters but tabs and line breaks)`,
   )
-  .action(async (options) => {
-    const { setSummary } = await import('./commands/summary.js');
-    print(await setSummary(options, storeOf(options)));
-  });
+  .action(run(load.summary, (m, options) => m.setSummary(options, storeOf(options))));
 storeCommand(
   'list',
   'list the statistics whose summary was written by hand, with its language',
@@ -344,24 +355,15 @@ storeCommand(
   summary,
 )
   .addOption(langOption('only the summaries of this language (default: both)'))
-  .action(async (options) => {
-    const { listSummaries } = await import('./commands/summary.js');
-    print(await listSummaries(storeOf(options), options.lang));
-  });
+  .action(run(load.summary, (m, options) => m.listSummaries(storeOf(options), options.lang)));
 summaryCommand('unset', 'drop a hand-written summary: the generated one is back at once', [
   'tamborrada summary unset --year 2024 --category intro',
   'tamborrada summary unset --lang eu --year 2024 --category intro',
-]).action(async (options) => {
-  const { unsetSummary } = await import('./commands/summary.js');
-  print(await unsetSummary(options, storeOf(options)));
-});
+]).action(run(load.summary, (m, options) => m.unsetSummary(options, storeOf(options))));
 
-const school = withExamples(
-  program
-    .command('school')
-    .description(
-      "a school's name on the pages of another language (a catch-all group's): label, labels, unlabel",
-    ),
+const school = group(
+  'school',
+  "a school's name on the pages of another language (a catch-all group's): label, labels, unlabel",
   [
     'tamborrada school label "Otras compañías" --eu "Beste konpainiak"',
     'tamborrada school labels',
@@ -395,19 +397,13 @@ tables, charts, summaries, the search's list; its page's address follows it, the
 moves there). The API and the CSV files keep the lists' name, as the search does. Running
 servers show it within 2 seconds. See docs/operations.md.`,
   )
-  .action(async (name: string, options) => {
-    const { labelSchool } = await import('./commands/school.js');
-    print(await labelSchool(name, options, storeOf(options)));
-  });
+  .action(run(load.school, (m, name: string, options) => m.labelSchool(name, options, storeOf(options))));
 storeCommand(
   'labels',
   'list the schools named in another language, with those names',
   ['tamborrada school labels'],
   school,
-).action(async (options) => {
-  const { listLabels } = await import('./commands/school.js');
-  print(await listLabels(storeOf(options)));
-});
+).action(run(load.school, (m, options) => m.listLabels(storeOf(options))));
 labelOptions(
   storeCommand(
     'unlabel',
@@ -417,21 +413,19 @@ labelOptions(
   ).argument('<school>', 'the school exactly as the lists write it'),
   (language) => `only its name on the ${language} pages (default: every language)`,
   '',
-).action(async (name: string, options) => {
-  const { unlabelSchool } = await import('./commands/school.js');
-  print(
-    await unlabelSchool(
+).action(
+  run(load.school, (m, name: string, options) =>
+    m.unlabelSchool(
       name,
       LABEL_LANGUAGES.filter((lang) => options[lang] === true),
       storeOf(options),
     ),
-  );
-});
+  ),
+);
 
-const participant = withExamples(
-  program
-    .command('participant')
-    .description("a family's request: remove one child's records for good, list the removals"),
+const participant = group(
+  'participant',
+  "a family's request: remove one child's records for good, list the removals",
   [
     'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri" --dry-run',
     'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri" --year 2024',
@@ -464,21 +458,19 @@ however its list spells the school or the surnames (hyphens, particles), and nam
 line ("line 214: withheld, matches a removal"). A removal that finds nobody is recorded
 all the same. Running servers serve the result within 2 seconds. See docs/operations.md.`,
   )
-  .action(async (options) => {
-    const name = options.name === '-' ? readFileSync(0, 'utf8').split('\n', 1)[0]! : options.name;
-    const { removalRequest, removeParticipantCommand } = await import('./commands/participant.js');
-    const request = removalRequest(name, options.school, options.year);
-    print(await removeParticipantCommand(request, options.dryRun === true, storeOf(options)));
-  });
+  .action(
+    run(load.participant, (m, options) => {
+      const name = options.name === '-' ? readFileSync(0, 'utf8').split('\n', 1)[0]! : options.name;
+      const request = m.removalRequest(name, options.school, options.year);
+      return m.removeParticipantCommand(request, options.dryRun === true, storeOf(options));
+    }),
+  );
 storeCommand(
   'removals',
   'list the removals carried out: date, school and years, never a name',
   ['tamborrada participant removals'],
   participant,
-).action(async (options) => {
-  const { listRemovals } = await import('./commands/participant.js');
-  print(await listRemovals(storeOf(options)));
-});
+).action(run(load.participant, (m, options) => m.listRemovals(storeOf(options))));
 
 program.parseAsync(process.argv).catch(async (error: unknown) => {
   // Help, the version and usage errors: commander has said it.

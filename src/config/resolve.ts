@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import { ConfigError, type LogLevel } from './parsers.js';
 import {
+  LIMIT_NAMES,
   METRICS_PORT_OFFSET,
   RETIRED_SETTINGS,
   SETTINGS,
@@ -13,7 +14,7 @@ import {
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/** The process's environment, handed over once by the CLI's entry (`main.ts`): nothing else reads `process.env`. */
+/** Handed over once by the CLI's entry (`main.ts`): nothing else reads `process.env`. */
 let environment: Env = {};
 export function useEnvironment(env: Env): void {
   environment = env;
@@ -72,7 +73,6 @@ function readSettings(
   return values as SettingValues;
 }
 
-/** Connection settings of the PostgreSQL store (docs/postgresql.md). */
 const postgresSettings = (values: SettingValues) => ({
   poolMax: values.pgPoolMax,
   statementTimeoutMs: values.pgStatementTimeoutMs,
@@ -84,7 +84,6 @@ export const POSTGRES_DEFAULTS: Readonly<PostgresSettings> = Object.freeze(
   postgresSettings(readSettings(['every command'], {}, {})),
 );
 
-/** Where the data lives: a SQLite file, or a PostgreSQL database with its connection settings. */
 export type StoreLocation =
   { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string; settings: PostgresSettings };
 
@@ -101,36 +100,17 @@ function storeLocationOf(values: SettingValues): StoreLocation {
   return postgresLocation(values.databaseUrl, postgresSettings(values));
 }
 
-/** The store of a command: a PostgreSQL URL when given, otherwise the SQLite file. */
 export function resolveStoreLocation(options: CommandOptions, env: Env = environment): StoreLocation {
   return storeLocationOf(readSettings(['every command'], options, env));
 }
 
-/** The longest name and school `import` accepts. */
-export function resolveImportLimits(
-  env: Env = environment,
-): Pick<SettingValues, 'maxNameLength' | 'maxSchoolLength'> {
-  const { maxNameLength, maxSchoolLength } = readSettings(['import'], {}, env);
-  return { maxNameLength, maxSchoolLength };
+/** The longest name and school `import` accepts: the settings of its scope alone. */
+export function resolveImportLimits(env: Env = environment) {
+  return readSettings(['import'], {}, env) as Pick<SettingValues, 'maxNameLength' | 'maxSchoolLength'>;
 }
 
-const LIMIT_NAMES = [
-  'maxUrlLength',
-  'maxHeaderSize',
-  'headersTimeoutMs',
-  'requestTimeoutMs',
-  'keepAliveTimeoutMs',
-  'socketTimeoutMs',
-  'maxRequestsPerSocket',
-  'maxPipelinedRequests',
-  'maxUnsentBytes',
-  'shutdownGraceMs',
-] as const satisfies readonly SettingName[];
-
-/** What one client may cost the server: sizes and timeouts of the HTTP layer (docs/security.md). */
 export type ServerLimits = Pick<SettingValues, (typeof LIMIT_NAMES)[number]>;
 
-/** Where a listener binds. */
 export type ListenAddress = { host: string; port: number };
 
 /** Everything the running server reads; `metrics`: the listener of `/metrics`, undefined for none. */
@@ -140,7 +120,6 @@ export type ServerSettings = SettingValues & {
   metrics: ListenAddress | undefined;
 };
 
-/** What `serve` reads: the server's settings and the store. */
 export type ServeConfig = ServerSettings & { store: StoreLocation; logLevel: LogLevel };
 
 /** Everything `serve` reads, each problem reported (one line each) before anything starts. */
@@ -166,6 +145,5 @@ export function resolveServeConfig(options: CommandOptions, env: Env = environme
   };
 }
 
-/** What `serve` runs with when nothing is set. */
 export const DEFAULT_SERVER_SETTINGS: Readonly<ServerSettings> = Object.freeze(resolveServeConfig({}, {}));
 export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = DEFAULT_SERVER_SETTINGS.limits;

@@ -10,19 +10,12 @@ import {
 import { Random, shufflePrefix, weightedPicker, zipfWeights } from './random.js';
 import { DEMO_SCHOOLS, DEMO_YEARS, isSchoolActive } from './schools.js';
 
-export interface DemoOptions {
-  seed: number;
-  scale: number;
-}
+export type DemoOptions = { seed: number; scale: number };
 
 export const DEFAULT_DEMO_OPTIONS: Readonly<DemoOptions> = Object.freeze({ seed: 1, scale: 1 });
 
 /** A row as an operator's file gives it: `year` is text, names keep their accents. */
-export interface DemoRow {
-  name: string;
-  school: string;
-  year: string;
-}
+export type DemoRow = { name: string; school: string; year: string };
 
 /** Children of each edition at scale 1, before a seeded ±1.5 % jitter. */
 export const DEMO_YEAR_TOTALS: Readonly<Record<number, number>> = Object.freeze({

@@ -7,11 +7,8 @@
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 const NESTED_TYPE_ORDER = ['null', 'string', 'number', 'boolean', 'array', 'object'];
-
-function nestedTypeRank(value: JsonValue): number {
-  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-  return NESTED_TYPE_ORDER.indexOf(type);
-}
+const nestedTypeRank = (value: JsonValue): number =>
+  NESTED_TYPE_ORDER.indexOf(value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 const BEYOND_SURROGATES = /[\ud800-\uffff]/;
 
@@ -27,20 +24,15 @@ function compareKeys(a: string, b: string): number {
   return Buffer.byteLength(a) - Buffer.byteLength(b) || compareCodePoints(a, b);
 }
 
-function sortedKeys(object: { [key: string]: JsonValue }): string[] {
-  return Object.keys(object).sort(compareKeys);
-}
-
-function pairs(object: { [key: string]: JsonValue }): JsonValue[] {
-  return sortedKeys(object).flatMap((key) => [key, object[key]!]);
-}
+const sortedKeys = (object: { [key: string]: JsonValue }): string[] => Object.keys(object).sort(compareKeys);
+const pairs = (object: { [key: string]: JsonValue }): JsonValue[] =>
+  sortedKeys(object).flatMap((key) => [key, object[key]!]);
 
 function compareNested(a: JsonValue, b: JsonValue): number {
   const type = nestedTypeRank(a);
   if (type !== nestedTypeRank(b)) return type - nestedTypeRank(b);
   if (typeof a === 'string') return compareCodePoints(a, b as string);
-  if (a === null) return 0;
-  if (typeof a !== 'object') return a === b ? 0 : a < (b as typeof a) ? -1 : 1;
+  if (a === null || typeof a !== 'object') return a === b ? 0 : a! < (b as typeof a)! ? -1 : 1;
   const [elementsA, elementsB] = Array.isArray(a)
     ? [a, b as JsonValue[]]
     : [pairs(a), pairs(b as { [key: string]: JsonValue })];

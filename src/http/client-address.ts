@@ -15,11 +15,9 @@ function withoutPort(entry: string): string {
 }
 
 /**
- * The key a client is counted by, or undefined when `text` is not an address (`unknown`,
- * any other word, an IPv4 address written other than as four decimal numbers): an IPv4
- * address (`::ffff:` mapped ones too), or an IPv6 address's network of `prefix` bits
- * (`2001:db8:aa:bb00::/56`, each group it covers written out), since one subscriber is
- * given a whole network of them.
+ * The key a client is counted by, undefined when `text` is not an address: an IPv4 address
+ * (`::ffff:` mapped ones too), or an IPv6 address's network of `prefix` bits, since one
+ * subscriber is given a whole network of them (`2001:db8:aa:bb00::/56`).
  */
 export function clientKey(text: string, prefix: number): string | undefined {
   const version = isIP(text);
@@ -27,7 +25,7 @@ export function clientKey(text: string, prefix: number): string | undefined {
   if (version !== 6) return undefined;
   const address = ipaddr.IPv6.parse(text);
   if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
-  // The 16-bit groups the prefix covers, each with the prefix's bits only: `2001:db8:aa:bb00::/56`.
+  // Each 16-bit group the prefix covers, with the prefix's bits only.
   const groups = Math.ceil(prefix / 16);
   let network = '';
   for (let i = 0; i < groups; i++) {
@@ -38,16 +36,10 @@ export function clientKey(text: string, prefix: number): string | undefined {
 }
 
 /**
- * The client of a request, as a key (`clientKey`): the connection's address, worked out
- * once per connection, unless the connection comes from a proxy the operator trusts
- * (`trustProxy`: addresses, ranges or `loopback`, `linklocal`, `uniquelocal`, as
- * `proxy-addr` compiles them). Then it is the `X-Forwarded-For` entry nearest the client
- * that no trusted proxy wrote (read with `proxy-addr` from the right: each proxy appends
- * the address it was reached from; entries further left are the client's own word), its
- * port dropped. An entry that is not an address is not used: the client is then counted
- * as the trusted proxy that wrote it (the entry to its right, or the connection), so a
- * proxy that writes no usable address makes its clients share one budget. A client that
- * reaches the server directly is its connection's address, whatever it writes.
+ * The client of a request, as a key: the connection's address, unless it is a proxy the
+ * operator trusts (`trustProxy`, as `proxy-addr` compiles it); then the `X-Forwarded-For`
+ * entry nearest the client that no trusted proxy wrote, its port dropped. An entry that is
+ * not an address counts the client as the trusted proxy that wrote it (docs/security.md).
  */
 export function clientsOf(settings: Pick<ServerSettings, 'trustProxy' | 'ipv6ClientPrefix'>) {
   const { ipv6ClientPrefix: prefix } = settings;

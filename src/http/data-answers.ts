@@ -13,9 +13,8 @@ import {
 } from '../answer/answer.js';
 
 /**
- * The answers of the data operations, made from the read model's records: each prepared
- * (bytes, ETag, compressed variants) on first use and kept as long as the records it was
- * made from. A flip of the updating flag keeps the records, and so these answers.
+ * The data operations' answers, each prepared on first use and kept as long as the records it
+ * was made from (a flip of the updating flag keeps them).
  */
 
 export const UPDATING_ANSWER = prepareJsonText(200, '{"isUpdating":true}', CACHE.none);
@@ -26,7 +25,6 @@ const DATA = { etag: true, effort: 'data' } as const;
 
 const kept = new WeakMap<object, Map<string, PreparedResponse>>();
 
-/** The answer `key` of a part of a read model, made on first use and kept as long as the part. */
 function keptAnswer(part: object, key: string, make: () => PreparedResponse): PreparedResponse {
   let answers = kept.get(part);
   if (answers === undefined) kept.set(part, (answers = new Map()));
@@ -36,24 +34,15 @@ function keptAnswer(part: object, key: string, make: () => PreparedResponse): Pr
 }
 
 /** `{category, public_data, summary}` as JSON; SQL NULL is served as `null`. */
-function recordJson(record: StatisticRecord): string {
-  return JSON.stringify({
-    category: record.category,
-    public_data: record.publicData ?? null,
-    summary: record.summary,
-  });
-}
+const recordJson = ({ category, publicData, summary }: StatisticRecord) =>
+  JSON.stringify({ category, public_data: publicData ?? null, summary });
 
-/**
- * The statistics answer of a year: the first 30 records (spec §4.3, §8), grouped by category in
- * order of first appearance (written by hand: a JS object would move integer-like keys first).
- */
+/** The first 30 records (spec §4.3, §8) by category, in order (by hand: an object moves integer-like keys first). */
 function statisticsJson(year: string, records: readonly StatisticRecord[]): string {
   const groups = new Map<string, string[]>();
   for (const record of records.slice(0, 30)) {
-    const group = groups.get(record.category);
-    if (group) group.push(recordJson(record));
-    else groups.set(record.category, [recordJson(record)]);
+    if (!groups.has(record.category)) groups.set(record.category, []);
+    groups.get(record.category)!.push(recordJson(record));
   }
   const statistics = [...groups].map(
     ([category, records]) => `${JSON.stringify(category)}:[${records.join(',')}]`,
@@ -61,7 +50,6 @@ function statisticsJson(year: string, records: readonly StatisticRecord[]): stri
   return `{"isUpdating":false,"year":${JSON.stringify(year)},"total_categories":${groups.size},"statistics":{${statistics.join(',')}}}`;
 }
 
-/** `/api/years`. */
 export const yearsAnswer = (statistics: StatisticsRecords) =>
   keptAnswer(statistics, 'years', () =>
     statistics.years.length === 0 ? noYears : prepareJson(200, { years: statistics.years }, CACHE.day, DATA),
@@ -92,7 +80,6 @@ export const invalidYearAnswer = (statistics: StatisticsRecords, operation: 'sta
     ),
   );
 
-/** `/api/companies`. */
 export const companiesAnswer = (participants: ParticipantIndex) =>
   keptAnswer(participants, 'companies', () => {
     const { companies } = participants;

@@ -30,15 +30,12 @@ export interface DispatcherParts {
 /** Answers one request that Node has read (the HTTP server's request handler). */
 export type Dispatch = (request: IncomingMessage, response: ServerResponse) => void;
 
-/**
- * The one request path over the route table: refusals before any route, the route's
- * answer (or its form's), else 404 or 405. Every answer leaves through exchange.ts.
- */
+/** The one request path: refusals before any route, the route's answer (or its form's), else 404 or 405. */
 export function createDispatcher(parts: DispatcherParts): Dispatch {
   const { source, settings, observer, site, clock = () => performance.now() } = parts;
   const match = routeMatcher(buildRoutes(site));
   const { send, refuse, settle } = answerWays(settings, observer, parts.book ?? memoryBook(clock));
-  /** A path no row answers: the API's 404, a row without its trailing slash, or the pages' 404. */
+  // A path no row answers: the API's 404, a row without its trailing slash, or the pages' 404.
   const unrouted = (method: string | undefined, path: string): Answer => {
     if (!site || isApiPath(path)) return PREPARED_ERRORS.routeNotFound;
     // Only to a path a row answers, so never off the site; a form keeps its body (308).

@@ -21,7 +21,7 @@ function rawErrorAnswer({ statusCode, identity }: PreparedResponse, corsOrigin: 
 /** Past this many times the bound of waiting answers, a client is flooding: its connection is closed. */
 const FLOOD_FACTOR = 4;
 
-/** A connection: its answers not yet written out (oldest first), whether we stopped reading it, when its output last moved. */
+/** Its answers not yet written out (oldest first), whether we stopped reading it, when its output last moved. */
 interface Connection {
   waiting: ServerResponse[];
   paused: boolean;
@@ -30,10 +30,9 @@ interface Connection {
 }
 
 /**
- * Node's HTTP server under our sizes and timeouts, in front of the dispatcher; what a
- * request Node cannot read gets, and what one connection may cost, are drawn in
- * docs/architecture.md ("Read path", step 1). The sweep of stalled connections is
- * ours because Node's socket timeout may wait twice as long while a write is pending.
+ * Node's HTTP server under our sizes and timeouts, in front of the dispatcher (docs/architecture.md,
+ * "Read path", step 1). Stalled connections are swept here: Node's socket timeout may wait twice
+ * as long while a write is pending.
  */
 export function createHttpServer(
   { limits, corsOrigin }: ServerSettings,
@@ -111,10 +110,8 @@ export function createHttpServer(
   // `Expect` other than 100-continue: the dispatcher answers, not Node's empty 417.
   server.on('checkExpectation', admit);
   server.on('connection', (socket: Socket) => (closing ? socket.destroy() : track(socket)));
-  // The one workaround of Node kept: since Node 19, `server.close()` calls
-  // `closeIdleConnections()`, and Node's own counts a connection as idle as soon as its
-  // request has been read, even while the answer is still being written: a large one was cut
-  // (test/http/shutdown.test.ts). Ours closes only connections with nothing left to write.
+  // `server.close()` calls this, and Node's own counts a connection idle once its request is
+  // read, cutting a large answer still being written (test/http/shutdown.test.ts).
   server.closeIdleConnections = () => {
     closing = true;
     for (const [socket, { waiting }] of connections) if (waiting.length === 0) socket.destroy();
@@ -123,18 +120,14 @@ export function createHttpServer(
   return server;
 }
 
-/**
- * What a request Node cannot read gets: a raw JSON 400 or 431, or, when an answer is
- * already under way on the connection (or it is gone), a closed connection.
- */
+/** A request Node cannot read gets a raw JSON 400 or 431, or a closed connection when an answer is under way. */
 function unreadableRequests(corsOrigin: string, observer: Observer, connections: Map<Socket, Connection>) {
   const rawAnswers = {
     400: rawErrorAnswer(PREPARED_ERRORS.badRequest, corsOrigin),
     431: rawErrorAnswer(PREPARED_ERRORS.headersTooLarge, corsOrigin),
   };
   return (error: NodeJS.ErrnoException, socket: Socket) => {
-    // `error.rawPacket` holds the request as received, the participant's name included:
-    // only the parser's code decides the answer, and nothing of it is logged.
+    // `error.rawPacket` holds the request, a name included: only the code decides, nothing is logged.
     const inFlight = connections.get(socket)?.waiting[0];
     if (
       error.code === 'ECONNRESET' ||

@@ -1,27 +1,95 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { prepareError, type Answer, type PendingSearch, type Ran } from '../answer/answer.js';
+import Negotiator from 'negotiator';
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  compressedComputed,
+  computedRepresentation,
+  prepareError,
+  type Answer,
+  type ComputedJson,
+  type PendingSearch,
+  type Ran,
+} from '../answer/answer.js';
 import { apiErrors } from '../domain/api-messages.js';
 import { describeStoreError } from '../store/store-errors.js';
 import type { ServerSettings } from '../config/index.js';
 import { clientsOf } from './client-address.js';
 import type { AnsweredRequest, Observer } from './observer.js';
-import { createResponder } from './responder.js';
 import type { Route } from './routes.js';
 import { createSearchBudgets, type AccountBook } from './search-budget.js';
 
-/** One request on its way through: what it was found to be, and its answer once known. */
+/** One request on its way through; `route` null when refused before, or without, a route (nothing of it is kept). */
 export interface Exchange {
   request: IncomingMessage;
   response: ServerResponse;
   startedMs: number;
-  /** Null for a request refused before, or without, a route: nothing of its path or query is kept. */
   route: Route | null;
-  /** The value of the route's path parameter, for the log (only a known value is logged). */
   pathValue?: string;
   /** After `?`, without a fragment. */
   query: string;
   answer?: Answer;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+const OFFERED: Encoding[] = ['br', 'gzip', 'identity'];
+
+/** Each distinct Accept-Encoding negotiated once: some 8 % of a small answer (docs/performance.md, "Caches"). */
+const negotiated = new Map<string, Encoding>();
+
+function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let choice = negotiated.get(acceptEncoding);
+  if (choice === undefined) {
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as {
+      // negotiator 1.x takes the server's preference for ties; its published types predate that.
+      encoding(available: Encoding[], options: { preferred: Encoding[] }): Encoding | undefined;
+    };
+    choice = negotiator.encoding(OFFERED, { preferred: OFFERED }) ?? 'identity';
+    if (negotiated.size >= 256) negotiated.clear();
+    negotiated.set(acceptEncoding, choice);
+  }
+  return choice;
+}
+
+/** True when `If-None-Match` names one of the tags (weak comparison). */
+function namesTag(ifNoneMatch: string, tags: readonly (string | undefined)[]): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((candidate) => tags.includes(candidate.trim().replace(/^W\//, '')));
+}
+
+/**
+ * Writes an answer: the representation the request accepts (a search's compressed only when
+ * large enough), or 304 when `If-None-Match` names it; CORS unless `corsOrigin` is undefined.
+ */
+function write(request: IncomingMessage, response: ServerResponse, answer: Answer, corsOrigin?: string) {
+  const computed = answer.kind === 'computed';
+  const encoding =
+    computed || answer.gzip || answer.br ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
+  const prepared = !computed
+    ? answer
+    : encoding !== 'identity' && Buffer.byteLength(answer.json) > COMPRESSION_THRESHOLD_BYTES
+      ? compressedComputed(answer, encoding)
+      : undefined;
+  const representation = prepared
+    ? (encoding !== 'identity' && prepared[encoding]) || prepared.identity
+    : computedRepresentation(answer as ComputedJson);
+  const tags = prepared
+    ? [prepared.identity.etag, prepared.gzip?.etag, prepared.br?.etag]
+    : [representation.etag];
+  const ifNoneMatch = request.headers['if-none-match'];
+  const notModified =
+    answer.statusCode === 200 &&
+    ifNoneMatch !== undefined &&
+    tags[0] !== undefined &&
+    namesTag(ifNoneMatch, tags);
+  // Object.assign, not a spread, which V8 does slowly for such keys.
+  const headers: OutgoingHttpHeaders = Object.assign({}, representation.headers);
+  if (corsOrigin !== undefined) headers['access-control-allow-origin'] = corsOrigin;
+  if (notModified) delete headers['content-encoding'];
+  else headers['content-length'] = representation.length;
+  response.writeHead(notModified ? 304 : answer.statusCode, headers);
+  response.end(notModified ? undefined : representation.body);
 }
 
 const recordOf = (
@@ -38,23 +106,19 @@ const recordOf = (
 
 /**
  * The one way answers leave: written together once the event loop has read every request
- * that had arrived (`setImmediate`), so that a waiting client is woken once per batch
- * instead of once per answer, which under load halves the cost of a small answer; each
- * written by the responder of its kind, then recorded by the observer. It sends an answer
- * with extra headers (`Allow`, `Retry-After`).
+ * that had arrived (`setImmediate`), so that a waiting client is woken once per batch, which
+ * under load halves the cost of a small answer; then recorded by the observer.
  */
-function batchedSender(settings: ServerSettings, observer: Observer) {
-  const write = createResponder(settings.corsOrigin);
-  const writeSearch = createResponder(settings.searchCorsOrigin);
+function batchedSender({ corsOrigin, searchCorsOrigin }: ServerSettings, observer: Observer) {
   let pending: Exchange[] = [];
   const writePending = () => {
     const batch = pending;
     pending = [];
     for (const exchange of batch) {
-      const { request, response } = exchange;
+      const { request, response, route } = exchange;
       if (response.destroyed) continue;
       try {
-        (exchange.route?.participantSearch ? writeSearch : write)(request, response, exchange.answer!);
+        write(request, response, exchange.answer!, route?.participantSearch ? searchCorsOrigin : corsOrigin);
       } catch (error) {
         observer.failed(recordOf(exchange, 0), error, 'answer could not be written');
         response.destroy();
@@ -70,65 +134,40 @@ function batchedSender(settings: ServerSettings, observer: Observer) {
   };
 }
 
-/** Sends an answer, with extra headers if any (`batchedSender`'s). */
-type Send = ReturnType<typeof batchedSender>;
-
 /**
- * Runs a participant search under the budgets and sends what came of it: its answer, the
- * refusal (429 with `Retry-After`), or the 500 of `failed` when its accounts cannot be
- * read (a shared table out of reach): a search is never let through unbudgeted.
+ * The ways an exchange's answer leaves: `send` as it is, with extra headers if any;
+ * `refuse`, after which the connection is not reused (its body may still be coming);
+ * `settle`, with what a route makes: its answer, its participant search once the budgets
+ * let it run (else 429 with `Retry-After`), or, if making it throws, the spec's 500, logged
+ * without the request's text. A search whose accounts cannot be read (a shared table out
+ * of reach) also gets the 500: it is never let through unbudgeted.
  */
-function searchRunner(
-  settings: ServerSettings,
-  book: AccountBook,
-  send: Send,
-  failed: (exchange: Exchange, error: unknown) => Answer,
-) {
+export function answerWays(settings: ServerSettings, observer: Observer, book: AccountBook) {
+  const send = batchedSender(settings, observer);
   const spend = createSearchBudgets(settings, book);
   const clientOf = clientsOf(settings);
+  const fail = (exchange: Exchange, error: unknown) => {
+    observer.failed(recordOf(exchange, 500), error, 'request failed');
+    send(exchange, prepareError(apiErrors.storeFailure, describeStoreError(error)));
+  };
   const sendSpent = (exchange: Exchange, search: PendingSearch, spent: Ran | number) => {
     if (typeof spent !== 'number') send(exchange, spent.answer);
     else send(exchange, search.refused(), { 'retry-after': String(spent) });
   };
-  return (exchange: Exchange, search: PendingSearch) => {
-    let spent: Ran | number | Promise<Ran | number>;
-    try {
-      spent = spend === undefined ? search.run() : spend(clientOf(exchange.request), search);
-    } catch (error) {
-      return send(exchange, failed(exchange, error));
-    }
-    // Shared accounts answer later.
-    if (spent instanceof Promise)
-      spent.then(
-        (done) => sendSpent(exchange, search, done),
-        (error: unknown) => send(exchange, failed(exchange, error)),
-      );
-    else sendSpent(exchange, search, spent);
-  };
-}
-
-/**
- * The ways an exchange's answer leaves: `send` as it is; `refuse`, after which the
- * connection is not reused (its body may still be coming); `settle`, with what a route
- * makes: its answer, its participant search once the budgets let it run, or, if making
- * it throws, the spec's 500, logged without the request's text.
- */
-export function answerWays(settings: ServerSettings, observer: Observer, book: AccountBook) {
-  const send = batchedSender(settings, observer);
-  const failed = (exchange: Exchange, error: unknown): Answer => {
-    observer.failed(recordOf(exchange, 500), error, 'request failed');
-    return prepareError(apiErrors.storeFailure, describeStoreError(error));
-  };
-  const runSearch = searchRunner(settings, book, send, failed);
   const settle = (exchange: Exchange, make: () => Answer | PendingSearch) => {
-    let answer: Answer | PendingSearch;
     try {
-      answer = make();
+      const answer = make();
+      if (answer.kind !== 'search') return send(exchange, answer);
+      const spent = spend === undefined ? answer.run() : spend(clientOf(exchange.request), answer);
+      // Shared accounts answer later.
+      if (!(spent instanceof Promise)) return sendSpent(exchange, answer, spent);
+      spent.then(
+        (done) => sendSpent(exchange, answer, done),
+        (error: unknown) => fail(exchange, error),
+      );
     } catch (error) {
-      return send(exchange, failed(exchange, error));
+      fail(exchange, error);
     }
-    if (answer.kind === 'search') runSearch(exchange, answer);
-    else send(exchange, answer);
   };
   const refuse = (exchange: Exchange, answer: Answer) => {
     exchange.response.shouldKeepAlive = false;

@@ -59,12 +59,8 @@ export function refusalOf(request: IncomingMessage, maxUrlLength: number) {
 /** A request target split: its path percent-decoded (undefined when it does not decode) and its query. */
 export function splitTarget(url: string): { path: string | undefined; query: string } {
   // A fragment is never sent by a browser; one written into a raw request is dropped.
-  const hash = url.indexOf('#');
-  const withoutFragment = hash < 0 ? url : url.slice(0, hash);
-  const queryStart = withoutFragment.indexOf('?');
-  if (queryStart < 0) return { path: decodePath(withoutFragment), query: '' };
-  return {
-    path: decodePath(withoutFragment.slice(0, queryStart)),
-    query: withoutFragment.slice(queryStart + 1),
-  };
+  const target = url.split('#', 1)[0]!;
+  const queryStart = target.indexOf('?');
+  if (queryStart < 0) return { path: decodePath(target), query: '' };
+  return { path: decodePath(target.slice(0, queryStart)), query: target.slice(queryStart + 1) };
 }

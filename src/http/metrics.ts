@@ -12,9 +12,8 @@ let processRegistry: Registry | undefined;
 
 /** The read model's and the store's figures, read from the follower when /metrics is read. */
 function registerFollowerMetrics(registry: Registry, follower: ReadModelFollower): void {
-  const registers = [registry];
   const model = () => (follower.state.kind === 'ready' ? follower.state.model : undefined);
-  const gauges: [name: string, help: string, value: () => number][] = [
+  const figures: [name: string, help: string, value: () => number][] = [
     [
       'tamborrada_read_model_version',
       'Version of the read model being served (increases with every rebuild; 0 before the first load)',
@@ -43,17 +42,6 @@ function registerFollowerMetrics(registry: Registry, follower: ReadModelFollower
       '1 while the annual refresh flag is on (statistics answer {"isUpdating":true})',
       () => (model()?.isUpdating ? 1 : 0),
     ],
-  ];
-  for (const [name, help, value] of gauges)
-    new Gauge({
-      name,
-      help,
-      registers,
-      collect() {
-        this.set(value());
-      },
-    });
-  const counters: [name: string, help: string, total: () => number][] = [
     [
       'tamborrada_store_reconnects_total',
       'Times the store connection was dropped after a failure and opened again',
@@ -65,18 +53,23 @@ function registerFollowerMetrics(registry: Registry, follower: ReadModelFollower
       () => follower.reopens,
     ],
   ];
-  for (const [name, help, total] of counters) {
-    let reported = 0;
-    new Counter({
-      name,
-      help,
-      registers,
-      collect() {
-        const now = total();
-        this.inc(now - reported);
-        reported = now;
-      },
-    });
+  for (const [name, help, value] of figures) {
+    const options = { name, help, registers: [registry] };
+    if (!name.endsWith('_total'))
+      new Gauge({
+        ...options,
+        collect() {
+          this.set(value());
+        },
+      });
+    else
+      new Counter({
+        ...options,
+        collect() {
+          this.reset();
+          this.inc(value());
+        },
+      });
   }
 }
 
@@ -117,11 +110,7 @@ function requestRecorder(registry: Registry): RecordRequest {
   };
 }
 
-/**
- * Prometheus metrics: requests by route, method and status, latency by route, the read
- * model and the store, and the process. The only per-request work is a tally and a
- * histogram observation on a series looked up once.
- */
+/** Prometheus metrics: requests by route, method and status, latency by route, the read model and the store, the process. */
 export function createMetrics(follower: ReadModelFollower) {
   const registry = new Registry();
   registerFollowerMetrics(registry, follower);
@@ -133,27 +122,17 @@ export function createMetrics(follower: ReadModelFollower) {
 const METRICS_HEADERS = { ...securityHeaders(), 'cache-control': CACHE.none };
 const TEXT = 'text/plain; charset=utf-8';
 
-/**
- * The metrics listener: `GET /metrics` (Prometheus text), apart from the API, so that the
- * process's figures are not public unless an operator binds it to a public address
- * (`METRICS_HOST`, `METRICS_PORT`). Anything else is a 404, another method a 405.
- */
+/** `GET /metrics`, on a listener apart from the API's so that it is public only if an operator binds it so. */
 export function createMetricsServer(registry: Registry): Server {
   return createServer((request, response) => {
-    const found = (request.url ?? '').split('?', 1)[0] === '/metrics';
-    if (!found || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(found ? 405 : 404, {
-        ...METRICS_HEADERS,
-        'content-type': TEXT,
-        ...(found && { allow: 'GET, HEAD' }),
-      });
-      return response.end(found ? 'Method Not Allowed\n' : 'Not Found\n');
-    }
+    const reply = (status: number, text: string, headers: object = { 'content-type': TEXT }) =>
+      response.writeHead(status, { ...METRICS_HEADERS, ...headers }).end(text);
+    if ((request.url ?? '').split('?', 1)[0] !== '/metrics') return reply(404, 'Not Found\n');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply(405, 'Method Not Allowed\n', { 'content-type': TEXT, allow: 'GET, HEAD' });
     registry.metrics().then(
-      (text) =>
-        response.writeHead(200, { ...METRICS_HEADERS, 'content-type': registry.contentType }).end(text),
-      () =>
-        response.writeHead(500, { ...METRICS_HEADERS, 'content-type': TEXT }).end('metrics unavailable\n'),
+      (text) => reply(200, text, { 'content-type': registry.contentType }),
+      () => reply(500, 'metrics unavailable\n'),
     );
   });
 }

@@ -16,7 +16,7 @@ export interface AnsweredRequest {
   responseTimeMs: number;
 }
 
-/** What sees every answer: one log line and the request metrics. Only the dispatcher calls it. */
+/** What sees every answer: one log line and the request metrics. */
 export interface Observer {
   answered(request: AnsweredRequest): void;
   /** An answer that failed (a bug, or a broken socket): logged, never swallowed, never with its text. */
@@ -35,10 +35,10 @@ const KNOWN_VALUES: ReadonlyMap<string, (value: string) => boolean> = new Map([
 const isKnown = (name: string, value: string) => KNOWN_VALUES.get(name)?.(value) ?? false;
 
 /**
- * The URL of a request as it is logged: the route's template, its path parameter filled
- * in when it is a known value (`/estadisticas/2024`, else `/estadisticas/:year`), and of
- * the query only the known values, with `[redacted]` when anything else was there. A
- * path no route answers (its text may be anything, a name included) is `[unknown path]`.
+ * The URL of a request as it is logged: the route's template, its parameter filled in when
+ * it is a known value (`/estadisticas/2024`, else `/estadisticas/:year`), of the query only
+ * the known values, with `[redacted]` when anything else was there; `[unknown path]` for a
+ * path no route answers (its text may be anything, a name included).
  */
 export function loggedUrl(
   template: string | null,
@@ -50,23 +50,17 @@ export function loggedUrl(
   let path = template;
   if (colon >= 0 && pathValue !== undefined && isKnown(template.slice(colon + 2), pathValue))
     path = template.slice(0, colon + 1) + pathValue;
-  const kept: string[] = [];
-  let redacted = false;
-  for (const name in query) {
-    if (isKnown(name, query[name]!)) kept.push(`${name}=${query[name]}`);
-    else redacted = true;
-  }
-  if (redacted) kept.push('[redacted]');
+  const kept = Object.entries(query)
+    .filter(([name, value]) => isKnown(name, value!))
+    .map(([name, value]) => `${name}=${value}`);
+  if (kept.length < Object.keys(query).length) kept.push('[redacted]');
   return kept.length === 0 ? path : `${path}?${kept.join('&')}`;
 }
 
-/** The route label of answers that matched no route: keeps the metrics' label set bounded. */
-const UNMATCHED_ROUTE = 'unmatched';
-
 /**
  * `reqId` `req-1`, `req-2`, …; one `request` line per answer at `info` or below (method,
- * route, the URL with only known values, status, time in ms), and a count and a duration
- * in the metrics.
+ * route, the URL with only known values, status, time in ms), and the request metrics
+ * (route `unmatched` when none matched, to keep the label set bounded).
  */
 export function createObserver(logger: Logger | false, recordRequest: RecordRequest): Observer {
   let lastId = 0;
@@ -77,7 +71,7 @@ export function createObserver(logger: Logger | false, recordRequest: RecordRequ
   return {
     answered(request) {
       const { method, route, status, responseTimeMs } = request;
-      recordRequest(route ?? UNMATCHED_ROUTE, method, status, responseTimeMs / 1000);
+      recordRequest(route ?? 'unmatched', method, status, responseTimeMs / 1000);
       if (!logsRequests) return;
       const responseTime = Math.round(responseTimeMs * 1000) / 1000;
       logger.info({ reqId: nextId(), method, route, url: urlOf(request), status, responseTime }, 'request');

@@ -6,12 +6,7 @@ import { CACHE } from '../answer/answer.js';
 import { VERSION } from '../version.js';
 import type { ErrorName, Operation } from './operations.js';
 
-/**
- * The OpenAPI 3.1 document, generated from the operations' table (operations.ts), the
- * answers' shapes (`domain/answer-shapes.ts`) as its components and the error catalogue
- * (`domain/api-messages.ts`) for each error's status and example. Built once at start.
- */
-
+/** The OpenAPI 3.1 document: the operations' table, the answers' shapes as components, the error catalogue. */
 type Json = Record<string, unknown>;
 
 /** When each error of the catalogue that an operation documents is answered. */
@@ -160,7 +155,6 @@ function operationObject(operation: Operation): Json {
   };
 }
 
-/** The document of the six operations. */
 export function buildOpenApiDocument(operations: readonly Operation[]): Json {
   const { schemas } = z.toJSONSchema(NAMED_SHAPES, {
     uri: (id) => COMPONENTS + id,

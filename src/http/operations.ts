@@ -25,20 +25,16 @@ import {
 } from './data-answers.js';
 import type { PendingSearch } from '../answer/answer.js';
 
-/** Where the data operations read the current model from (the follower). */
+/** The follower, where the data operations read the current model. */
 export interface ModelSource {
   readonly state: FollowerState;
 }
 
 export type ErrorName = keyof typeof apiErrors;
 
-/**
- * One operation of the spec: its path, its answer, and what the OpenAPI document says of
- * it (openapi.ts adds the headers, and each error's example from the catalogue).
- */
+/** One operation of the spec: its path, its answer, and what the OpenAPI document says of it. */
 export interface Operation {
   path: string;
-  /** The answer; a participant search is answered once the search budgets let it run. */
   answer(query: Query, source: ModelSource): Answer | PendingSearch;
   operationId: string;
   tag: 'health' | 'statistics' | 'participants';
@@ -48,7 +44,6 @@ export interface Operation {
   query?: Readonly<Record<string, { description: string; schema: z.ZodType; examples?: readonly string[] }>>;
   /** `Cache-Control` of its 200 answers. */
   cache: string;
-  /** A participant search: its answers carry `SEARCH_CORS_ORIGIN` (none by default), not `CORS_ORIGIN`. */
   participantSearch?: boolean;
   /** Its 200 answers carry an ETag, so `If-None-Match` gets `304`. */
   revalidated: boolean;
@@ -61,10 +56,7 @@ export interface Operation {
 const PONG = prepareJson(200, { ok: true, message: PING_MESSAGE }, CACHE.none);
 const NOT_LOADED = prepareError(apiErrors.storeFailure, STORE_NOT_LOADED);
 
-/**
- * The operations that read data answer 500 until the first successful load. `searchClosed`:
- * the details of a store that has not been read for too long (`SEARCH_FAIL_CLOSED_AFTER_MS`).
- */
+/** The operations that read data answer 500 until the first successful load. */
 function fromModel(
   answer: (query: Query, model: ReadModel, searchClosed: string | undefined) => Answer | PendingSearch,
 ): Operation['answer'] {
@@ -255,14 +247,7 @@ export const OPERATIONS: readonly Operation[] = [
     participantSearch: true,
     revalidated: true,
     shape: ANSWER_SHAPES.participants,
-    examples: {
-      participants: {
-        participants: [
-          { ...CHILD, year: 2024 },
-          { ...CHILD, year: 2023 },
-        ],
-      },
-    },
+    examples: { participants: { participants: [2024, 2023].map((year) => ({ ...CHILD, year })) } },
     errors: ['participantParamsRequired', 'nameTooShort', 'rateLimited', 'noParticipants', 'storeFailure'],
   },
 ];

@@ -12,28 +12,17 @@ import { OPERATIONS, type ModelSource } from './operations.js';
 
 export type { Params };
 
-/**
- * One route: GET and HEAD are answered from this row by the dispatcher (dispatcher.ts);
- * other methods on its path answer 405.
- */
+/** One route, answering GET and HEAD; other methods on its path answer 405. */
 export interface Route {
   /** `/api/years`, or with one parameter as its last segment: `/estadisticas/:year`. */
   path: string;
-  /**
-   * The answer, from the query (and its text, for a parameter given more than once), the
-   * current read model and the path parameters; a participant search, once the search
-   * budgets let it run (dispatcher.ts).
-   */
+  /** The answer (a participant search runs once the budgets let it); `rawQuery` for a repeated parameter. */
   answer(query: Query, source: ModelSource, params: Params, rawQuery: string): Answer | PendingSearch;
   /** A participant search (the API's, the form's): its answers carry `SEARCH_CORS_ORIGIN`, not `CORS_ORIGIN`. */
   participantSearch?: boolean;
-  /** `Cache-Control` of its 200 answers (documented; a test holds the live answers to it). */
+  /** `Cache-Control` of its 200 answers (a test holds the live answers to it). */
   cache: string;
-  /**
-   * The answer to a form posted to its path (`application/x-www-form-urlencoded`, its
-   * fields read like a query): the web search, under the search budgets like the API's.
-   * Other methods on the path then answer 405 with `Allow: GET, HEAD, POST`.
-   */
+  /** The web search, posted as a form to its path; other methods then answer 405 with `Allow: GET, HEAD, POST`. */
   form?: (form: Query, source: ModelSource, params: Params) => Answer | PendingSearch;
 }
 
@@ -47,11 +36,7 @@ export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-/**
- * Every route the server answers, in one table: the six operations of the spec, the
- * OpenAPI document and its interactive reference, and, unless they are off, the web
- * pages and their files. Adding a route is adding a row.
- */
+/** Every route: the six operations of the spec, the API reference, and unless they are off the web pages. */
 export function buildRoutes(site?: Site): Route[] {
   return [
     ...OPERATIONS,
@@ -71,26 +56,22 @@ function pageRoutes(site: Site): Route[] {
     answer: (query, source, params, rawQuery) => answer(source.state, params, query, rawQuery),
     cache,
   });
-  const redirect = (path: string, location: string) => {
-    const moved = movedPermanently(location);
-    return fixed(path, () => moved, CACHE.day);
-  };
+  const redirect = (path: string, location: string, moved = movedPermanently(location)) =>
+    fixed(path, () => moved, CACHE.day);
   // The pages in each language, at its own addresses: a row of the page table each.
   const pagesIn = (language: Language): Route[] => {
     const paths = LOCALES[language].paths;
     const at = (state: FollowerState) => site.at(state, language);
     return [
-      ...PAGES.map((row): Route => {
-        const route = page(row.path(paths), (state, params, query, rawQuery) =>
+      ...PAGES.map((row): Route => ({
+        ...page(row.path(paths), (state, params, query, rawQuery) =>
           at(state).page(row, params, { query, rawQuery }),
-        );
-        if (!row.form) return route;
-        return {
-          ...route,
-          form: (fields, source) => at(source.state).form(row, fields),
+        ),
+        ...(row.form && {
+          form: (fields: Query, source: ModelSource) => at(source.state).form(row, fields),
           participantSearch: true,
-        };
-      }),
+        }),
+      })),
       page(`${paths.previews}/:image`, (state, { image }) => at(state).preview(image!)),
       page(`${paths.chartsFolder}/:file`, (state, { file }) => at(state).chart(file!)),
       page(`${paths.embedsFolder}/:name`, (state, { name }) => at(state).embed(name!)),

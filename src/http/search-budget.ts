@@ -3,33 +3,28 @@ import type { PendingSearch, Ran } from '../answer/answer.js';
 import { fnv1a32 } from '../domain/hashing.js';
 
 /**
- * Budgets on what participant searches reveal, not on how many arrive (the rules are in
- * docs/security.md, "Search budgets"). Each is a leaky bucket: half a day's allowance held,
- * half refilled over the day. `misses` and `discoveries` are one client's at one school,
- * `revealed` one school's; the API and the web form share them. A family typing its child's
- * name, mistyped or not, never spends the school's. No oracle: a search is refused before it
- * runs when a bucket it could be charged to is empty, and after, when its answer would cost
- * more than a bucket holds (then charged as a search that found nobody).
+ * Budgets on what participant searches reveal, not on how many arrive (docs/security.md,
+ * "Search budgets"). Each is a leaky bucket: half a day's allowance held, half refilled over
+ * the day. `misses` and `discoveries` are one client's at one school, `revealed` one school's.
+ * A search is refused before it runs when a bucket it could be charged to is empty, and after,
+ * when its answer would cost more than a bucket holds (then charged as a miss): no oracle.
  */
 
 /** Milliseconds on a clock that only goes forward (`performance.now`, or a test's). */
 export type Clock = () => number;
 
 const DAY_MS = 24 * 3_600_000;
-/** Names a day one client may discover at a school, and every client together be revealed, however small the school. */
+/** A day's least allowance of a client's discoveries and of a school's revealed names, however small the school. */
 const CLIENT_FLOOR = 2;
 const SCHOOL_FLOOR = 4;
-/** A search that finds nobody, followed this soon by the name typed and found, was a typo. */
+/** A miss followed this soon by the name typed and found was a typo; one find forgives `FORGIVABLE` of them. */
 const TYPO_WINDOW_MS = 5 * 60_000;
-/** Misses one name found forgives, the oldest first: a parent who mistyped twice. */
 const FORGIVABLE = 2;
-/** Misses waiting to be forgiven, kept at most (families behind one address mistype at once). */
+/** Misses waiting to be forgiven, names shown to a client, and names a school remembers, kept at most. */
 const PENDING_MAX = 16;
-/** How many of the names shown to a client at a school last are free to show it again. */
 const REMEMBERED_NAMES = 32;
-/** Names a school remembers having revealed today; past it the oldest would cost again. */
 const SCHOOL_NAMES = 1024;
-/** Units a bucket may lack and still count as holding one (refills are sums of small floating-point steps). */
+/** Refills are sums of small floating-point steps. */
 const ROUNDING = 1e-9;
 
 /** A leaky bucket: `level` units as of `at`. */
@@ -38,22 +33,21 @@ interface Bucket {
   at: number;
 }
 
-/** One client's account at one school. Plain data: a shared ledger keeps it as JSON. */
+/** One client's account at one school; plain data, as a shared ledger keeps it as JSON. */
 export interface ClientAccount {
   misses: Bucket;
   discoveries: Bucket;
-  /** When its searches that found nobody and may still be forgiven were made, oldest first. */
+  /** When its misses that may still be forgiven were made, oldest first. */
   pending: number[];
-  /** Until when a miss that was not forgiven makes it a guesser at this school. */
+  /** Until when an unforgiven miss makes it a guesser at this school. */
   guesserUntil: number;
-  /** The names shown to it lately (FNV-1a hashes of their keys: no text), oldest first. */
+  /** FNV-1a hashes of the names shown to it lately, oldest first. */
   shown: number[];
 }
 
-/** One school's account, every client together. */
+/** One school's account: the names (hashes) it was charged for or that forgave a typo in the last day, and when. */
 export interface SchoolAccount {
   revealed: Bucket;
-  /** The names it was charged for, or that forgave a typo, in the last day (hashes), and when; oldest first. */
   names: number[];
   namesAt: number[];
 }
@@ -64,21 +58,12 @@ export interface Accounts {
   school: SchoolAccount | undefined;
 }
 
-/**
- * Where the accounts live: this process's memory, or a table every replica shares.
- * `open` runs `step` on a client's accounts at a school and keeps what it leaves in
- * them, `now` being the book's clock, with no other search of theirs in between.
- */
+/** Runs `step` on a client's accounts at a school, with no other search of theirs in between, and keeps them. */
 export interface AccountBook {
   open<T>(client: string, school: string, step: (accounts: Accounts, now: number) => T): T | Promise<T>;
 }
 
-/** A day's allowance of each account, for a school of `children`. */
-interface Allowances {
-  misses: number;
-  discoveries: number;
-  revealed: number;
-}
+type Allowances = Record<'misses' | 'discoveries' | 'revealed', number>;
 
 type Settings = Pick<
   ServerSettings,
@@ -86,6 +71,7 @@ type Settings = Pick<
 >;
 
 const full = (day: number, now: number): Bucket => ({ level: day / 2, at: now });
+const empty = ([bucket]: [Bucket, number]) => bucket.level < 1 - ROUNDING;
 
 function refill(bucket: Bucket, day: number, now: number): void {
   bucket.level = Math.min(day / 2, bucket.level + ((now - bucket.at) * day) / 2 / DAY_MS);
@@ -99,17 +85,15 @@ function waitSeconds(buckets: readonly [Bucket, number][]): number {
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
-/** The client's misses older than the typo window stop being forgivable: it guesses at the school for a day. */
-function settleTypos(client: ClientAccount, now: number): void {
-  while (client.pending.length > 0 && now - client.pending[0]! > TYPO_WINDOW_MS)
-    client.guesserUntil = Math.max(client.guesserUntil, client.pending.shift()! + DAY_MS);
+/** The oldest pending miss is no longer forgivable: the client guesses at the school for a day. */
+function expireMiss(client: ClientAccount): void {
+  client.guesserUntil = Math.max(client.guesserUntil, client.pending.shift()! + DAY_MS);
 }
 
 function missed(client: ClientAccount, now: number): void {
   client.misses.level -= 1;
   client.pending.push(now);
-  if (client.pending.length > PENDING_MAX)
-    client.guesserUntil = Math.max(client.guesserUntil, client.pending.shift()! + DAY_MS);
+  if (client.pending.length > PENDING_MAX) expireMiss(client);
 }
 
 /** The accounts of a search, made or brought up to `now`. */
@@ -125,7 +109,7 @@ function accountsAt(accounts: Accounts, allowances: Allowances, now: number) {
   refill(client.misses, allowances.misses, now);
   refill(client.discoveries, allowances.discoveries, now);
   refill(school.revealed, allowances.revealed, now);
-  settleTypos(client, now);
+  while (client.pending.length > 0 && now - client.pending[0]! > TYPO_WINDOW_MS) expireMiss(client);
   while (school.namesAt.length > 0 && now - school.namesAt[0]! >= DAY_MS) {
     school.names.shift();
     school.namesAt.shift();
@@ -156,20 +140,9 @@ function costOf(
   return { fresh, charged, discovered, forgiving };
 }
 
-const empty = (bucket: Bucket) => bucket.level < 1 - ROUNDING;
-
-/** The buckets a search could be charged to, each with its day's allowance. */
-function chargeable(
-  client: ClientAccount,
-  school: SchoolAccount,
-  allowances: Allowances,
-  api: boolean,
-  schoolToo: boolean,
-): [Bucket, number][] {
-  const buckets: [Bucket, number][] = [[client.misses, allowances.misses]];
-  if (api) buckets.push([client.discoveries, allowances.discoveries]);
-  if (schoolToo) buckets.push([school.revealed, allowances.revealed]);
-  return buckets;
+/** Keeps the last `max` items of each array. */
+function keepLast(max: number, ...lists: unknown[][]): void {
+  for (const list of lists) if (list.length > max) list.splice(0, list.length - max);
 }
 
 /**
@@ -186,9 +159,10 @@ function spendOn(
   // More misses waiting than a find forgives: what it finds now is charged as guessed.
   const guesser = client.guesserUntil > now || client.pending.length > FORGIVABLE;
   const api = search.channel === 'api';
-  const schoolToo = api || guesser;
-  if (empty(client.misses) || (api && empty(client.discoveries)) || (schoolToo && empty(school.revealed)))
-    return waitSeconds(chargeable(client, school, allowances, api, schoolToo));
+  const buckets: [Bucket, number][] = [[client.misses, allowances.misses]];
+  if (api) buckets.push([client.discoveries, allowances.discoveries]);
+  if (api || guesser) buckets.push([school.revealed, allowances.revealed]);
+  if (buckets.some(empty)) return waitSeconds(buckets);
 
   const ran = search.run();
   if (ran.names.length === 0) {
@@ -198,7 +172,7 @@ function spendOn(
   const { fresh, charged, discovered, forgiving } = costOf(search, ran.names, { client, school, guesser });
   if (discovered > client.discoveries.level + ROUNDING || charged.length > school.revealed.level + ROUNDING) {
     missed(client, now);
-    return waitSeconds(chargeable(client, school, allowances, api, schoolToo));
+    return waitSeconds(buckets);
   }
   client.discoveries.level -= discovered;
   school.revealed.level -= charged.length;
@@ -212,28 +186,23 @@ function spendOn(
     school.names.push(hash);
     school.namesAt.push(now);
   }
-  if (school.names.length > SCHOOL_NAMES) {
-    school.names.splice(0, school.names.length - SCHOOL_NAMES);
-    school.namesAt.splice(0, school.namesAt.length - SCHOOL_NAMES);
-  }
-  for (const hash of fresh) client.shown.push(hash);
-  if (client.shown.length > REMEMBERED_NAMES) client.shown.splice(0, client.shown.length - REMEMBERED_NAMES);
+  client.shown.push(...fresh);
+  keepLast(SCHOOL_NAMES, school.names, school.namesAt);
+  keepLast(REMEMBERED_NAMES, client.shown);
   return ran;
 }
 
 /**
  * Runs a search for the client of `key` if its budgets allow, and charges what it showed:
- * the search that ran, or the seconds to wait (429, `Retry-After`); a promise of either
- * when the book is shared. Undefined when the budgets are off.
+ * the search that ran, or the seconds to wait (429); a promise of either when the book is
+ * shared. Undefined when the budgets are off.
  */
 export function createSearchBudgets(settings: Settings, book: AccountBook) {
   if (!settings.searchBudgets) return undefined;
-  const clientShare = settings.searchClientShare / 100;
-  const schoolShare = settings.searchSchoolShare / 100;
   const allowancesOf = (children: number): Allowances => ({
     misses: settings.searchClientMisses,
-    discoveries: Math.max(CLIENT_FLOOR, clientShare * children),
-    revealed: Math.max(SCHOOL_FLOOR, schoolShare * children),
+    discoveries: Math.max(CLIENT_FLOOR, (settings.searchClientShare / 100) * children),
+    revealed: Math.max(SCHOOL_FLOOR, (settings.searchSchoolShare / 100) * children),
   });
   return (key: string, search: PendingSearch): Ran | number | Promise<Ran | number> => {
     const { children } = search;

@@ -15,7 +15,7 @@ const SEPARATORS = [
 
 /** The separator that splits the header into the required columns, else the most frequent. */
 function separatorOf(text: string): (typeof SEPARATORS)[number] {
-  const header = text.slice(0, text.indexOf('\n') + 1 || undefined).replace(/^\uFEFF/, '');
+  const header = text.slice(0, text.indexOf('\n') + 1 || undefined);
   const fitting = SEPARATORS.filter(([separator]) => {
     const names = header.split(separator).map((cell) => headerName(cell.trim().replace(/^"(.*)"$/, '$1')));
     return REQUIRED_COLUMNS.every((column) => names.includes(column));
@@ -70,7 +70,6 @@ export function parseParticipantCsv(
   };
   try {
     rows = parse(text, {
-      bom: true,
       delimiter,
       relax_column_count: true,
       skip_empty_lines: true,

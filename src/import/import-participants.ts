@@ -6,7 +6,7 @@ import { isPostgresPermissionDenied } from '../store/store-errors.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { recomputeInside } from './recompute.js';
 import type { ParticipantRecord } from '../domain/types.js';
-import type { WriteStore, WriteTransaction, YearStatus } from '../store/store.js';
+import type { WriteTransaction, YearStatus } from '../store/store.js';
 import { compareLists, storedListsTaker, type YearListChange } from './list-changes.js';
 import {
   collectParticipants,
@@ -15,7 +15,7 @@ import {
   type RawParticipantRow,
   type TextLimits,
 } from './validate-rows.js';
-import { withholdRemoved, type RemovalsSource } from './removals.js';
+import { withholdRemoved } from './removals.js';
 
 /** How many bad rows are listed before the rest are only counted. */
 const LISTED_ERRORS = 50;
@@ -38,27 +38,7 @@ export function expectStore(location: StoreLocation, use: StoreUse): void {
 }
 
 /** What an import did, or would do (`dryRun`); `store`: without credentials. */
-export interface ImportReport {
-  store: string;
-  rowsRead: number;
-  imported: number;
-  duplicates: number;
-  years: number[];
-  /** Names the search can never find (fewer than three parts). */
-  shortNames: { line: number; year: number }[];
-  /** Rows left out because a removal may be their child's. */
-  withheld: { line: number; year: number }[];
-  /** A dry run through a role that may not read the removals' key: withheld rows count as imported. */
-  removalsUnchecked: boolean;
-  /** The store held these lists already, published: nothing was written. */
-  unchanged: boolean;
-  dryRun: boolean;
-  /** Per year, what the import changes (dry runs only). */
-  changes: YearListChange[];
-  /** Statistics rows written, and the years published. */
-  statistics: number;
-  published: string[];
-}
+export type ImportReport = Awaited<ReturnType<typeof importParticipants>>;
 
 /** Importing would write nothing: the lists' years and `global` are published and hold exactly these children. */
 function changesNothing(statuses: readonly YearStatus[], changes: readonly YearListChange[]): boolean {
@@ -69,10 +49,7 @@ function changesNothing(statuses: readonly YearStatus[], changes: readonly YearL
   );
 }
 
-/**
- * Whether the store holds these lists already, under the same small-count rule (the counts
- * are compared first, so that a changed list reads nothing more).
- */
+/** Whether the store holds these lists already, under the same rule (counts first: a changed list reads no more). */
 async function holdsAlready(
   tx: WriteTransaction,
   records: readonly ParticipantRecord[],
@@ -121,31 +98,7 @@ function validatedRows(
 }
 
 /** A list's records and the line each came from (by index). */
-interface ListedRecords {
-  records: readonly ParticipantRecord[];
-  lines: readonly number[];
-}
-
-/** The records but those a removal may be of, and the lines and years of these. */
-async function withholdListed(source: RemovalsSource, { records, lines }: ListedRecords) {
-  const { kept, withheld } = await withholdRemoved(source, records);
-  return {
-    kept,
-    withheld: withheld.map((index) => ({ line: lines[index]!, year: records[index]!.year })),
-    removalsUnchecked: false,
-  };
-}
-
-/** What a dry run withholds: nothing from a store yet to be created. */
-async function withholdForDryRun(store: WriteStore | undefined, list: ListedRecords) {
-  const unchecked = { kept: list.records, withheld: [], removalsUnchecked: false };
-  if (store === undefined) return unchecked;
-  return withholdListed(store, list).catch((error: unknown) => {
-    // The servers' role reads the removals but not their key (docs/postgresql.md).
-    if (isPostgresPermissionDenied(error)) return { ...unchecked, removalsUnchecked: true };
-    throw error;
-  });
-}
+type ListedRecords = { records: readonly ParticipantRecord[]; lines: readonly number[] };
 
 const NOTHING_WRITTEN = { statistics: 0, published: [] };
 
@@ -160,15 +113,21 @@ async function compareOnly(
   const store = missingFile === undefined ? await openWriteStore(location, 'read') : undefined;
   try {
     progress.phase('reading the stored lists');
-    const { kept, withheld, removalsUnchecked } = await withholdForDryRun(store, list);
+    const unchecked = { kept: list.records, withheld: [], removalsUnchecked: false };
+    // Nothing is withheld from a store yet to be created; the servers' role reads the removals but not their key.
+    const { kept, withheld, removalsUnchecked } = !store
+      ? unchecked
+      : await withholdRemoved(store, list.records, list.lines).catch((error: unknown) => {
+          if (isPostgresPermissionDenied(error)) return { ...unchecked, removalsUnchecked: true };
+          throw error;
+        });
     const { stored, take } = storedListsTaker(years);
     await store?.readSnapshot((snapshot) => snapshot.readParticipants([], take));
     const statuses = (await store?.readYearStatuses()) ?? [];
     const changes = compareLists(kept, stored, withheld);
-    const description = store?.description ?? `sqlite:${missingFile}`;
     return {
       ...NOTHING_WRITTEN,
-      store: description,
+      store: store?.description ?? `sqlite:${missingFile}`,
       imported: kept.length,
       withheld,
       removalsUnchecked,
@@ -180,7 +139,7 @@ async function compareOnly(
   }
 }
 
-/** In one transaction: the rows' years replaced, every statistic recomputed, those years and `global` published. */
+/** In one transaction: the rows' years replaced and published with `global`, every statistic recomputed. */
 async function writeLists(
   tx: WriteTransaction,
   source: string,
@@ -190,7 +149,7 @@ async function writeLists(
   minPublishedCount: number | undefined,
 ) {
   // A child a family had removed is left out before the list is compared or written.
-  const { kept, withheld, removalsUnchecked } = await withholdListed(tx, list);
+  const { kept, withheld, removalsUnchecked } = await withholdRemoved(tx, list.records, list.lines);
   progress.phase('comparing with the stored lists');
   if (await holdsAlready(tx, kept, years, minPublishedCount))
     return { ...NOTHING_WRITTEN, imported: kept.length, withheld, removalsUnchecked, unchanged: true };
@@ -207,16 +166,11 @@ async function writeLists(
   return { statistics, published, imported: kept.length, withheld, removalsUnchecked, unchanged: false };
 }
 
-/**
- * Every row validated first (ImportRejected: nothing written); then, in one transaction,
- * the rows' years replaced and published, every statistic recomputed. A list the store
- * holds already writes nothing (no server rebuilds).
- */
+/** Every row validated first (ImportRejected: nothing written), then written; a list held already writes nothing. */
 export async function importParticipants(
   source: string,
   rows: Iterable<RawParticipantRow>,
   location: StoreLocation,
-  /** `expectedRows`: for the time left; `minPublishedCount`: `k` (else the one in force). */
   {
     use,
     expectedRows,
@@ -230,16 +184,17 @@ export async function importParticipants(
     progress?: Progress;
     limits?: TextLimits;
     dryRun?: boolean;
+    /** `k`, else the one in force. */
     minPublishedCount?: number;
   },
-): Promise<ImportReport> {
+) {
   // A missing store is said before a long file is read; a dry run compares a file yet to be created with nothing.
   const missingFile =
     location.engine === 'sqlite' && !sqliteFileExists(location.path, use) ? location.path : undefined;
   const { records, lines, years, ...counts } = validatedRows(source, rows, progress, expectedRows, limits);
   const list = { records, lines };
   // The short names of rows a removal withholds are not imported: nothing to warn of.
-  const reported = <T extends Pick<ImportReport, 'withheld'>>(outcome: T) => {
+  const reported = <T extends { withheld: { line: number }[] }>(outcome: T) => {
     const withheld = new Set(outcome.withheld.map((row) => row.line));
     const shortNames = counts.shortNames.filter((short) => !withheld.has(short.line));
     return { ...counts, shortNames, years, dryRun, ...outcome };

@@ -1,20 +1,12 @@
 import type { ParticipantRecord } from '../domain/types.js';
 import { compareSpanish } from '../domain/collation.js';
 
-/** What the stored participants are, per year, as far as an import of some years needs. */
-interface StoredLists {
-  /** `name\0school` of every child of the list's years. */
-  children: Map<number, Set<string>>;
-  /** The schools of every stored year (to compare a new year with the one before). */
-  schools: Map<number, Set<string>>;
-}
-
 const childKey = (record: { name: string; school: string }) => `${record.name}\u0000${record.school}`;
 
-/** Collects, from every stored participant, what comparing with the lists of `years` needs. */
+/** Collects from every stored participant the children (`name\0school`) of `years` and every year's schools. */
 export function storedListsTaker(years: readonly number[]) {
   const wanted = new Set(years);
-  const stored: StoredLists = { children: new Map(), schools: new Map() };
+  const stored = { children: new Map<number, Set<string>>(), schools: new Map<number, Set<string>>() };
   const take = (name: string, school: string, year: number) => {
     const schools = stored.schools.get(year) ?? stored.schools.set(year, new Set()).get(year)!;
     schools.add(school);
@@ -26,27 +18,14 @@ export function storedListsTaker(years: readonly number[]) {
 }
 
 /** How importing a list would change one year. */
-export interface YearListChange {
-  year: number;
-  added: number;
-  removed: number;
-  kept: number;
-  /** The list's rows left out because a removal may be their child's. */
-  withheld: number;
-  /** Schools of the list's year. */
-  schools: number;
-  /** The year the schools are compared with: this one if stored, else the latest stored before it. */
-  comparedWith: number | undefined;
-  newSchools: string[];
-  goneSchools: string[];
-}
+export type YearListChange = ReturnType<typeof compareLists>[number];
 
 /** Per year of the list: children added, removed, kept; schools new and gone. `withheld`: rows not written. */
 export function compareLists(
   records: readonly ParticipantRecord[],
-  stored: StoredLists,
+  stored: ReturnType<typeof storedListsTaker>['stored'],
   withheld: readonly { year: number }[] = [],
-): YearListChange[] {
+) {
   const byYear = new Map<number, ParticipantRecord[]>();
   for (const { year } of withheld) if (!byYear.has(year)) byYear.set(year, []);
   for (const record of records)
@@ -57,6 +36,7 @@ export function compareLists(
       const list = byYear.get(year)!;
       const before = stored.children.get(year) ?? new Set<string>();
       const kept = list.filter((record) => before.has(childKey(record))).length;
+      // The schools are compared with this year if stored, else the latest stored before it.
       const comparedWith = stored.schools.has(year)
         ? year
         : Math.max(...[...stored.schools.keys()].filter((other) => other < year), -Infinity);

@@ -17,10 +17,7 @@ function shownHeader(cells: readonly (string | undefined)[]): string {
   return cells.length > 12 ? `${count}: ${shown}, …` : `${count}: ${shown}`;
 }
 
-/**
- * Where name, school and year are in a header row; refused with the header found and how
- * the file was read (`read`) when one is missing.
- */
+/** Where name, school and year are in a header row; refused with the header found when one is missing. */
 export function requiredColumns(
   cells: readonly (string | undefined)[],
   at: { source: string; line: number; read: string },

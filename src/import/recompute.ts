@@ -1,42 +1,28 @@
 import { CATEGORY_IDS } from '../domain/categories.js';
-import { DEFAULT_MIN_PUBLISHED_COUNT } from '../domain/statistics/index.js';
 import { statisticsOfTallies } from '../domain/statistics/compute.js';
 import { editionFingerprints } from '../domain/statistics/name-facts.js';
 import {
+  DEFAULT_MIN_PUBLISHED_COUNT,
   distinctNames,
   recordsByEdition,
   tallyEdition,
   withThreshold,
   type EditionTally,
 } from '../domain/statistics/tally.js';
-import type { ParticipantRecord } from '../domain/types.js';
 import type { StoredTally, WriteTransaction } from '../store/store.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 
-/**
- * The stored tally while it stands for the edition's rows and was made under a rule no
- * stricter than `k`; otherwise made anew from the rows.
- */
-function currentTally(
-  stored: StoredTally | undefined,
-  year: number,
-  records: readonly ParticipantRecord[],
-  fingerprint: string,
-  k: number,
-): { tally: EditionTally; changed: boolean } {
-  if (stored !== undefined && stored.recordsFingerprint === fingerprint && stored.tally.k <= k) {
-    const tally = withThreshold(stored.tally, k);
-    return { tally, changed: tally !== stored.tally };
-  }
-  return { tally: tallyEdition(year, records, k), changed: true };
+/** The stored tally while it stands for the edition's rows and was made under a rule no stricter than `k`. */
+export function standingTally(stored: StoredTally | undefined, fingerprint: string | undefined, k: number) {
+  const stands = stored !== undefined && stored.recordsFingerprint === fingerprint && stored.tally.k <= k;
+  return stands ? withThreshold(stored.tally, k) : undefined;
 }
 
 /**
- * Every statistic from the tallies of the editions not withheld, written with the tallies
- * that changed; years left without statistics are unpublished. An edition keeps its tally
- * (its published figures are final) until its rows change or `k` is lowered. Distinct
- * names, which no tally adds up, are counted from the rows. `k`: `minPublishedCount`, else
- * the one in force, else the default. Returns the statistics' row count.
+ * Every statistic from the tallies of the editions not withheld (distinct names, which no tally
+ * adds up, from the rows), written with the tallies that changed; years left without statistics
+ * are unpublished. An edition keeps its tally (its published figures are final) until its rows
+ * change or `k` is lowered. Returns the statistics' row count.
  */
 export async function recomputeInside(
   tx: WriteTransaction,
@@ -55,8 +41,8 @@ export async function recomputeInside(
   const tallies: EditionTally[] = [];
   for (const [year, records] of byEdition) {
     const fingerprint = fingerprints.get(year)!;
-    const { tally, changed } = currentTally(stored.get(year), year, records, fingerprint, k);
-    if (changed) await tx.writeEditionTally(tally, fingerprint);
+    const tally = standingTally(stored.get(year), fingerprint, k) ?? tallyEdition(year, records, k);
+    if (tally !== stored.get(year)?.tally) await tx.writeEditionTally(tally, fingerprint);
     tallies.push(tally);
   }
   await tx.deleteEditionTallies([...stored.keys()].filter((year) => !byEdition.has(year)));

@@ -37,7 +37,6 @@ export interface RemovalRequest {
 }
 
 export interface RemovalReport {
-  /** Without credentials. */
   store: string;
   school: string;
   year: number | undefined;
@@ -127,19 +126,20 @@ function removalMatcher(secret: string, removals: readonly Removal[]) {
     (exact.has(school) && removed(exactSpellingRemovalKey(secret, name, school), year));
 }
 
-/** Where the removals are read from: an import's transaction, or the store itself for a dry run. */
-export type RemovalsSource = Pick<WriteTransaction, 'readRemovals' | 'readRemovalSecret'>;
-
-/** The records but those of removed children; `withheld`: the indexes of these, ascending. */
+/** The records but those of removed children; `withheld`: the lines and years of these. */
 export async function withholdRemoved(
-  source: RemovalsSource,
+  source: Pick<WriteTransaction, 'readRemovals' | 'readRemovalSecret'>,
   records: readonly ParticipantRecord[],
-): Promise<{ kept: readonly ParticipantRecord[]; withheld: number[] }> {
+  lines: readonly number[],
+) {
   const removals = await source.readRemovals();
-  if (removals.length === 0) return { kept: records, withheld: [] };
-  const isRemoved = removalMatcher(await source.readRemovalSecret(), removals);
+  const isRemoved = removals.length > 0 && removalMatcher(await source.readRemovalSecret(), removals);
   const kept: ParticipantRecord[] = [];
-  const withheld: number[] = [];
-  records.forEach((record, index) => (isRemoved(record) ? withheld.push(index) : kept.push(record)));
-  return { kept, withheld };
+  const withheld: { line: number; year: number }[] = [];
+  records.forEach((record, k) =>
+    isRemoved && isRemoved(record)
+      ? withheld.push({ line: lines[k]!, year: record.year })
+      : kept.push(record),
+  );
+  return { kept, withheld, removalsUnchecked: false };
 }

@@ -1,15 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { ConfigError } from '../config/index.js';
 
-/** A list's bytes as text, and how they were read (the import says it). */
-export interface DecodedText {
-  text: string;
-  /** `UTF-8`, `UTF-8 with a BOM`, `Windows-1252 (detected: not UTF-8)`, … */
-  encoding: string;
-  /** Lines (1-based) whose bytes are not valid UTF-8, when the text was read as UTF-8. */
-  invalidUtf8Lines: ReadonlySet<number>;
-}
-
 /** Physical lines (1-based, ascending) whose bytes are not valid UTF-8. */
 export function invalidUtf8Lines(bytes: Uint8Array): Set<number> {
   const lines = new Set<number>();
@@ -30,8 +21,8 @@ const BYTE_ORDER_MARKS: readonly (readonly [bom: readonly number[], label: strin
   [[0xfe, 0xff], 'utf-16be', 'UTF-16BE (BOM)'],
 ];
 
-/** The bytes read as `label`; as UTF-8, with its bad lines for the caller to refuse (invalid bytes read as U+FFFD). */
-function decoded(bytes: Uint8Array, label: string, encoding: string): DecodedText {
+/** The bytes read as `label`, said as `encoding`; as UTF-8, with its bad lines (read as U+FFFD) to refuse. */
+function decoded(bytes: Uint8Array, label: string, encoding: string) {
   const badLines = label === 'utf-8' && !isUtf8(bytes) ? invalidUtf8Lines(bytes) : new Set<number>();
   return { text: new TextDecoder(label).decode(bytes), encoding, invalidUtf8Lines: badLines };
 }
@@ -41,7 +32,7 @@ function decoded(bytes: Uint8Array, label: string, encoding: string): DecodedTex
  * else UTF-8, else, when no UTF-8 sequence is there at all, Windows-1252 (Excel's in a
  * Spanish locale). A file mixing UTF-8 with invalid bytes is UTF-8 gone wrong: its bad lines are refused.
  */
-export function decodeListText(bytes: Uint8Array, named?: string): DecodedText {
+export function decodeListText(bytes: Uint8Array, named?: string) {
   if (named !== undefined) {
     let label: string;
     try {

@@ -22,8 +22,7 @@ export function codePointOf(character: string): string {
   return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** The years an import accepts, both included. */
-type YearRange = { first: number; last: number };
+type YearRange = ReturnType<typeof festivalYears>;
 
 /** In characters (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
 export type TextLimits = { maxNameLength: number; maxSchoolLength: number };
@@ -48,10 +47,8 @@ function shown(character: string): string {
 
 const characters = (text: string) => [...text].length;
 
-/** Plausible festival years: from 1900 to the year after `currentYear` (a list may come early). */
-export function festivalYears(currentYear: number): YearRange {
-  return { first: 1900, last: currentYear + 1 };
-}
+/** The years an import accepts: from 1900 to the year after `currentYear` (a list may come early). */
+export const festivalYears = (currentYear: number) => ({ first: 1900, last: currentYear + 1 });
 
 /**
  * One row → the record to store, or why not. No control characters in a school (searches

@@ -29,10 +29,7 @@ function cellText(cell: CellObject | null | undefined): string | undefined {
   return cell.t === 'e' ? (cell.w ?? '#ERROR') : String(cell.v);
 }
 
-/**
- * The rows of one sheet of an .xlsx or .ods workbook (the first, or `sheet`), numbered as
- * the spreadsheet numbers them. SheetJS is loaded only for a workbook.
- */
+/** The rows of one sheet (the first, or `sheet`), numbered as the spreadsheet does; SheetJS loaded only here. */
 export async function parseParticipantWorkbook(
   bytes: Buffer,
   source: string,

@@ -9,21 +9,7 @@ export type YearChange = 'unpublish' | 'publish' | 'remove';
 /** A year change that cannot be made: said in one line. */
 export class YearChangeRefused extends Error {}
 
-export interface YearChangeReport {
-  change: YearChange;
-  year: string;
-  store: string;
-  /** As `/api/years` lists them. */
-  publishedBefore: string[];
-  publishedAfter: string[];
-  /** The year's participants before. */
-  participants: number;
-  statisticsBefore: number;
-  statisticsAfter: number;
-  dryRun: boolean;
-  /** Why nothing was changed, when the year was as asked already. */
-  unchanged?: string;
-}
+export type YearChangeReport = Awaited<ReturnType<typeof changeYear>>;
 
 const totalStatistics = (statuses: readonly YearStatus[]) =>
   statuses.reduce((sum, status) => sum + status.statistics, 0);
@@ -55,7 +41,7 @@ export async function changeYear(
   change: YearChange,
   year: string,
   { dryRun = false, progress = NO_PROGRESS }: { dryRun?: boolean; progress?: Progress } = {},
-): Promise<YearChangeReport> {
+) {
   return transactionOrDryRun(store, dryRun, async (tx) => {
     const before = await tx.readYearStatuses();
     const status = before.find((entry) => entry.year === year);
@@ -63,6 +49,7 @@ export async function changeYear(
     if (status === undefined) throw new YearChangeRefused(`there is no year ${year} in the store`);
     if (change === 'publish' && !status.isReady && status.participants === 0)
       throw new YearChangeRefused(`${year} has no participants to publish`);
+    // Why nothing was changed, when the year was as asked already.
     let unchanged: string | undefined;
     if (change === 'publish' && status.isReady) unchanged = `${year} is published already`;
     else if (change === 'unpublish' && !status.isReady) unchanged = `${year} is not published`;
@@ -78,6 +65,7 @@ export async function changeYear(
       change,
       year,
       store: store.description,
+      // As `/api/years` lists them.
       publishedBefore: publishedYears(before),
       publishedAfter: publishedYears(after),
       participants: status.participants,

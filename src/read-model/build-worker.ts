@@ -9,10 +9,7 @@ const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) =>
   parentPort!.postMessage(message, transfer);
 
 parentPort!.once('message', (location: StoreLocation) => {
-  buildReadModel(location, {
-    shelf: (shelf) => post({ type: 'shelf', shelf }, shelfBuffers(shelf)),
-    progress: (progress) => post({ type: 'progress', progress }),
-  }).then(
+  buildReadModel(location, (part) => post(part, part.type === 'shelf' ? shelfBuffers(part.shelf) : [])).then(
     (outcome) => post({ type: 'done', outcome }),
     (error: unknown) => post({ type: 'failed', details: describeStoreError(error) }),
   );

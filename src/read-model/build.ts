@@ -2,12 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { StoreLocation } from '../config/index.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { editionFingerprints, publishedFacts } from '../domain/statistics/name-facts.js';
-import {
-  DEFAULT_MIN_PUBLISHED_COUNT,
-  recordsByEdition,
-  tallyEdition,
-  withThreshold,
-} from '../domain/statistics/tally.js';
+import { DEFAULT_MIN_PUBLISHED_COUNT, recordsByEdition, tallyEdition } from '../domain/statistics/tally.js';
+import { standingTally } from '../import/recompute.js';
 import type { StoredTally } from '../store/store.js';
 import type { ParticipantRecord } from '../domain/types.js';
 import { openReadStore } from '../store/open-store.js';
@@ -21,13 +17,12 @@ export interface BuildProgress {
   schoolCount?: number;
 }
 
-/** The result of a build, apart from the shelves (handed over one by one). */
-export type BuildOutcome = Awaited<ReturnType<typeof buildReadModel>>;
-
-interface BuildSink {
-  shelf(shelf: SchoolShelf): void;
-  progress(progress: BuildProgress): void;
-}
+/** What the build worker says, in this order: shelves and progress, then `done` or `failed`. */
+export type WorkerMessage =
+  | { type: 'shelf'; shelf: SchoolShelf }
+  | { type: 'progress'; progress: BuildProgress }
+  | { type: 'done'; outcome: Awaited<ReturnType<typeof buildReadModel>> }
+  | { type: 'failed'; details: string };
 
 /** CPU time of this thread since `start`, in ms. */
 function cpuMsSince(start: NodeJS.CpuUsage | undefined): number | undefined {
@@ -35,13 +30,14 @@ function cpuMsSince(start: NodeJS.CpuUsage | undefined): number | undefined {
   return cpu && (cpu.user + cpu.system) / 1000;
 }
 
-export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
+/** The read model of the store at `location`: its shelves are handed to `post` one by one, with progress. */
+export async function buildReadModel(location: StoreLocation, post: (part: WorkerMessage) => void) {
   const started = performance.now();
   let lastProgress = started;
   const report = (progress: BuildProgress) => {
     if (performance.now() - lastProgress < 1000) return;
     lastProgress = performance.now();
-    sink.progress(progress);
+    post({ type: 'progress', progress });
   };
   const cpuAtStart = process.threadCpuUsage?.();
   // One connection, closed before the indexing, which needs no store.
@@ -89,26 +85,24 @@ export async function buildReadModel(location: StoreLocation, sink: BuildSink) {
   const schoolCount = collector.bySchool.size;
   let schools = 0;
   for (const shelf of collector.shelve()) {
-    sink.shelf(shelf);
+    post({ type: 'shelf', shelf });
     report({ phase: 'indexing', rows: collector.rows, schools: ++schools, schoolCount });
   }
   const indexMs = performance.now() - started - readMs;
   const cpuMs = cpuMsSince(cpuAtStart);
+  // `version`: as read inside the snapshot; `names`: `PublishedFacts` as JSON; `namesMade`: a stored
+  // tally did not fit the rows served; `cpuMs` (wall times mislead on a busy machine) holds `namesCpuMs`.
+  const { version, schoolLabels } = read;
   return {
-    /** The store's version as read inside the snapshot. */
-    version: read.version,
+    version,
     statistics,
-    /** `PublishedFacts` as JSON. */
     names,
-    schoolLabels: read.schoolLabels,
-    /** True when a stored tally did not fit the rows served and the build made one. */
+    schoolLabels,
     namesMade,
     rowsRead: collector.rows,
     readMs,
     indexMs,
-    /** CPU time of the build (wall times mislead on a busy machine). */
     cpuMs,
-    /** CPU time of the name facts (a part of `cpuMs`). */
     namesCpuMs,
   };
 }
@@ -128,22 +122,14 @@ function factsOfEditions(
   let byEdition: Map<number, ParticipantRecord[]> | undefined;
   let namesMade = false;
   const tallies = editions.map((year) => {
-    const row = byYear.get(year);
-    if (row && row.recordsFingerprint === fingerprints.get(year) && row.tally.k <= k)
-      return withThreshold(row.tally, k);
+    const tally = standingTally(byYear.get(year), fingerprints.get(year), k);
+    if (tally) return tally;
     namesMade = true;
     byEdition ??= recordsByEdition(records());
     return tallyEdition(year, byEdition.get(year) ?? [], k);
   });
   return { facts: publishedFacts(tallies, k), namesMade };
 }
-
-/** What the build worker says, in this order: shelves and progress, then `done` or `failed`. */
-export type WorkerMessage =
-  | { type: 'shelf'; shelf: SchoolShelf }
-  | { type: 'progress'; progress: BuildProgress }
-  | { type: 'done'; outcome: BuildOutcome }
-  | { type: 'failed'; details: string };
 
 /** From the TypeScript sources the worker registers tsx first: `--import` hooks do not reach workers. */
 function spawnWorker(): Worker {
@@ -155,47 +141,38 @@ function spawnWorker(): Worker {
     : new Worker(new URL('./build-worker.js', import.meta.url));
 }
 
-type Built = BuildOutcome & { shelves: Map<string, SchoolShelf> };
-
 /**
- * Builds the read model on this thread, while nothing is served yet: what a worker leaves
- * behind when it ends stays resident (about 15 MB of the idle server on the demo).
+ * Builds the read model in a worker that ends with the build (or `signal`); without `signal`, on this thread
+ * (before anything is served: what a worker leaves when it ends stays resident, 15 MB of the idle demo).
  */
-export async function buildHere(
-  location: StoreLocation,
-  onProgress: (progress: BuildProgress) => void,
-): Promise<Built> {
-  const shelves = new Map<string, SchoolShelf>();
-  const outcome = await buildReadModel(location, {
-    shelf: (shelf) => shelves.set(shelf.school, shelf),
-    progress: onProgress,
-  });
-  return { ...outcome, shelves };
-}
-
-/** Builds the read model in a worker thread that ends with the build (or `signal`); parts come a shelf per message. */
 export async function runBuild(
   location: StoreLocation,
   onProgress: (progress: BuildProgress) => void,
-  signal: AbortSignal,
-): Promise<Built> {
+  signal?: AbortSignal,
+) {
+  const shelves = new Map<string, SchoolShelf>();
+  const take = (message: WorkerMessage) => {
+    if (message.type === 'shelf') shelves.set(message.shelf.school, message.shelf);
+    else if (message.type === 'progress') onProgress(message.progress);
+  };
+  if (!signal) return { ...(await buildReadModel(location, take)), shelves };
   signal.throwIfAborted();
   const worker = spawnWorker();
   const end = () => void worker.terminate();
   signal.addEventListener('abort', end);
-  const shelves = new Map<string, SchoolShelf>();
   try {
-    return await new Promise((resolve, reject) => {
-      worker.on('message', (message: WorkerMessage) => {
-        if (message.type === 'shelf') shelves.set(message.shelf.school, message.shelf);
-        else if (message.type === 'progress') onProgress(message.progress);
-        else if (message.type === 'failed') reject(new Error(message.details));
-        else resolve({ ...message.outcome, shelves });
-      });
-      worker.on('error', reject);
-      worker.on('exit', (code) => reject(new Error(`the build worker stopped (exit code ${code})`)));
-      worker.postMessage(location);
-    });
+    return await new Promise<Awaited<ReturnType<typeof buildReadModel>> & { shelves: typeof shelves }>(
+      (resolve, reject) => {
+        worker.on('message', (message: WorkerMessage) => {
+          if (message.type === 'failed') reject(new Error(message.details));
+          else if (message.type === 'done') resolve({ ...message.outcome, shelves });
+          else take(message);
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => reject(new Error(`the build worker stopped (exit code ${code})`)));
+        worker.postMessage(location);
+      },
+    );
   } finally {
     signal.removeEventListener('abort', end);
     end();

@@ -5,39 +5,34 @@ import type { NameIndex } from './name-index.js';
 /** At most this many names, or schools, on one comparison. */
 export const MAX_COMPARED = 5;
 
-interface ComparedSeries {
-  /** The name as written most often, or the school. */
-  label: string;
-  /** Per edition; `undefined`: fewer than k children bore the name there. */
-  counts: (number | undefined)[];
-  /** Each count over its edition's participants; `undefined` where the count is withheld. */
-  shares: (number | undefined)[];
-}
-
-/** Counts per published edition of up to `MAX_COMPARED` names or schools: one chart, table and CSV. */
-export interface Comparison {
-  editions: readonly number[];
-  /** In the order asked for, each once. */
-  series: ComparedSeries[];
-  /** What was asked for and has no figures, as typed. */
-  notFound: string[];
-  /** More than `MAX_COMPARED` distinct items were asked for. */
-  tooMany: boolean;
-}
-
-/** A series of `counts` over the editions of `names`, with each count's share of its edition's participants. */
-const seriesOf = (names: NameIndex, label: string, counts: (number | undefined)[]): ComparedSeries => ({
+/**
+ * A series per edition: the label (a name as written most often, or a school), the counts
+ * (`undefined`: fewer than k children bore the name there) and their share of the edition.
+ */
+const seriesOf = (names: NameIndex, label: string, counts: (number | undefined)[]) => ({
   label,
   counts,
   shares: counts.map((count, e) => (count === undefined ? undefined : count / names.participants[e]!)),
 });
+
+/**
+ * Counts per published edition of up to `MAX_COMPARED` names or schools (one chart, table
+ * and CSV): `series` in the order asked for, each once; `notFound`: what has no figures, as
+ * typed; `tooMany`: more than `MAX_COMPARED` distinct items were asked for.
+ */
+export interface Comparison {
+  editions: readonly number[];
+  series: ReturnType<typeof seriesOf>[];
+  notFound: string[];
+  tooMany: boolean;
+}
 
 /** The first `MAX_COMPARED` distinct items asked for (by `keyOf`), each with its series or none. */
 function compared(
   asked: readonly string[],
   editions: readonly number[],
   keyOf: (item: string) => string,
-  seriesOf: (item: string) => ComparedSeries | undefined,
+  seriesOf: (item: string) => Comparison['series'][number] | undefined,
 ): Comparison {
   const seen = new Set<string>();
   const comparison: Comparison = { editions, series: [], notFound: [], tooMany: false };
@@ -65,14 +60,13 @@ export function compareNames(names: NameIndex, kind: NameKind, typed: readonly s
     searchKey,
     (name) => {
       const fact = names.lookup(kind, name);
-      return (
-        fact &&
-        seriesOf(
-          names,
-          fact.name,
-          fact.editions.map((edition) => edition.count),
-        )
-      );
+      return fact
+        ? seriesOf(
+            names,
+            fact.name,
+            fact.editions.map((edition) => edition.count),
+          )
+        : undefined;
     },
   );
 }

@@ -2,16 +2,13 @@ import type { Logger } from 'pino';
 import { StaleConnectionError, type ReadStore, type StoreVersion } from '../store/store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 import type { PublishedFacts } from '../domain/statistics/name-facts.js';
-import { buildHere, runBuild, type BuildProgress } from './build.js';
+import { runBuild, type BuildProgress } from './build.js';
 import { NameIndex } from './name-index.js';
 import { ParticipantIndex } from './participant-index.js';
 import type { ReadModel } from './read-model.js';
 import { StatisticsRecords } from './statistics-records.js';
 
-/**
- * `searchClosed`: the store has failed for longer than `SEARCH_FAIL_CLOSED_AFTER_MS` (why):
- * the participant search answers 500, since a child removed meanwhile must not stay findable.
- */
+/** `searchClosed`: the store has failed past `SEARCH_FAIL_CLOSED_AFTER_MS`; the search answers 500 (why). */
 export type FollowerState =
   | { kind: 'loading' }
   | { kind: 'ready'; model: ReadModel; searchClosed?: string }
@@ -44,7 +41,6 @@ export class ReadModelFollower {
   private served: { model: ReadModel; storeVersion: StoreVersion } | undefined;
   private store: ReadStore | undefined;
   private timer: NodeJS.Timeout | undefined;
-  /** Once `start` has returned, builds run in workers. */
   private started = false;
   private running: Promise<void> | undefined;
   private again = false;
@@ -59,7 +55,6 @@ export class ReadModelFollower {
   private lastError: unknown;
   private retryAt = 0;
   private failureLoggedAt = 0;
-  /** Reported in metrics. */
   reconnects = 0;
   reopens = 0;
   lastBuildMs = 0;
@@ -102,7 +97,6 @@ export class ReadModelFollower {
     this.timer.unref();
   }
 
-  /** After failures, at most one check per backoff delay. */
   private poll(): void {
     if (performance.now() < this.retryAt) return;
     // The check waits for the build under way; the flag need not.
@@ -110,17 +104,15 @@ export class ReadModelFollower {
     void this.refresh();
   }
 
-  /** Reads the updating flag alone while a build runs; a failure is left to the next check. */
+  /** Reads the updating flag alone while a build runs; a failure is left to the check after the build. */
   private async readFlag(): Promise<void> {
     if (this.readingFlag || !this.store) return;
     this.readingFlag = true;
-    try {
-      this.serveFlag(await this.store.readUpdating());
-    } catch {
-      // The check after the build reports it.
-    } finally {
-      this.readingFlag = false;
-    }
+    await this.store
+      .readUpdating()
+      .then((isUpdating) => this.serveFlag(isUpdating))
+      .catch(() => undefined)
+      .finally(() => (this.readingFlag = false));
   }
 
   private serveFlag(isUpdating: boolean): void {
@@ -218,8 +210,11 @@ export class ReadModelFollower {
     this.building = true;
     const onProgress = (progress: BuildProgress) =>
       this.options.logger[first ? 'info' : 'debug'](progress, 'read model build progress');
-    const built = await (
-      this.started ? runBuild(location, onProgress, this.stopping.signal) : buildHere(location, onProgress)
+    // The first load is built on this thread.
+    const built = await runBuild(
+      location,
+      onProgress,
+      this.started ? this.stopping.signal : undefined,
     ).finally(() => (this.building = false));
     const model: ReadModel = {
       version: ++this.version,

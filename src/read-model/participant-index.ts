@@ -95,13 +95,7 @@ function indexWords(keys: readonly string[]) {
     wordName[j] = nameOfWord[i]!;
     previousWord[j] = i === 0 || found[i - 1]! < 0 ? words.length : wordOf[i - 1]!;
   }
-  return {
-    wordsText: pack(words, '\n').text,
-    wordStarts,
-    nextWord,
-    wordName,
-    previousWord,
-  };
+  return { wordsText: pack(words, '\n').text, wordStarts, nextWord, wordName, previousWord };
 }
 
 /** The shelf of one school from its participants' names and years (in the same order). */

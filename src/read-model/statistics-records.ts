@@ -6,15 +6,6 @@ import type { StoredStatistic, YearRow } from '../store/store.js';
 /** One statistic of a year as the API and the pages serve it: the stored row without its year and time. */
 export type StatisticRecord = Omit<StoredStatistic, 'year' | 'createdAt'>;
 
-/** The statistics as a build worker hands them over: plain data, which crosses threads as it is. */
-interface StatisticsData {
-  years: string[];
-  /** The records of each ready year in the API's order. */
-  recordsByYear: Map<string, StatisticRecord[]>;
-  /** The UTC day the figures were last computed (`2026-11-27`), when the store says. */
-  computedOn: string | undefined;
-}
-
 /** The ready years in the order of `/api/years`: numeric years descending, then `global` last (spec §4.2). */
 export function publishedYears(yearRows: readonly YearRow[]): string[] {
   const ready = yearRows.filter((row) => row.isReady && isYearFormat(row.year));
@@ -31,8 +22,7 @@ function compareForStatistics(a: StatisticRecord, b: StatisticRecord): number {
   );
 }
 
-const canonical = (value: JsonValue | undefined) =>
-  value === undefined ? undefined : canonicalizeJsonb(value);
+const canonical = (value: JsonValue | undefined) => value && canonicalizeJsonb(value);
 
 /** The UTC day of a stored timestamp (ISO, or SQLite's `2026-11-27 10:00:00`). */
 function dayOf(timestamp: string | null): string | undefined {
@@ -41,11 +31,8 @@ function dayOf(timestamp: string | null): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
 }
 
-/** The statistics of the ready years, each year's records in the API's order. */
-export function statisticsData(
-  yearRows: readonly YearRow[],
-  stored: readonly StoredStatistic[],
-): StatisticsData {
+/** The ready years' records in the API's order, and the UTC day they were computed: data that crosses threads. */
+export function statisticsData(yearRows: readonly YearRow[], stored: readonly StoredStatistic[]) {
   const years = publishedYears(yearRows);
   const recordsByYear = new Map<string, StatisticRecord[]>(years.map((year) => [year, []]));
   let computedOn: string | undefined;
@@ -75,7 +62,7 @@ export class StatisticsRecords {
   private readonly recordsByYear: ReadonlyMap<string, readonly StatisticRecord[]>;
   private readonly firstByYear: ReadonlyMap<string, ReadonlyMap<CategoryId, StatisticRecord>>;
 
-  constructor({ years, recordsByYear, computedOn }: StatisticsData) {
+  constructor({ years, recordsByYear, computedOn }: ReturnType<typeof statisticsData>) {
     this.years = years;
     this.computedOn = computedOn;
     this.yearSet = new Set(years);

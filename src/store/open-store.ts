@@ -5,13 +5,11 @@ import { SqliteStore } from './sqlite-store.js';
 import type { ReadStore, SchemaState, WriteStore } from './store.js';
 
 /**
- * `read` creates, migrates and writes nothing; `write` needs an existing store; `create`
- * creates and migrates a missing SQLite file or an empty PostgreSQL database; `migrate`
- * also accepts any schema (the caller migrates it).
+ * `read` creates, migrates and writes nothing; `write` needs an existing store; `create` creates and
+ * migrates a missing SQLite file or an empty database; `migrate` accepts any schema (the caller migrates).
  */
 export type StoreUse = 'read' | 'write' | 'create' | 'migrate';
 
-/** A SQLite path where no store is: a typo, most likely. */
 export class StoreNotFoundError extends Error {}
 
 /** Throws StoreNotFoundError unless a file is at `path`; false when nothing is there and `use` is create. */
@@ -31,7 +29,6 @@ export function sqliteFileExists(path: string, use: StoreUse): boolean {
   return true;
 }
 
-/** A store without the tables a command needs, with the fix. */
 export class StoreNotMigratedError extends Error {
   constructor(location: StoreLocation, schema: Exclude<SchemaState, 'migrated'>) {
     const where = storeAsTyped(location);
@@ -49,22 +46,18 @@ export function storeAsTyped(location: StoreLocation): string {
   return location.engine === 'sqlite' ? location.path : 'the PostgreSQL database';
 }
 
-/** The command that migrates this store, to paste. */
 export function migrateCommand(location: StoreLocation): string {
   return location.engine === 'sqlite'
     ? `\`tamborrada migrate --db ${shellWord(location.path)}\``
     : '`tamborrada migrate` with the same --database-url';
 }
 
-/** A SQLite path that SQLite cannot use: not a database, or not openable. */
 export class StoreUnusableError extends Error {}
 
-/** A path as it can be pasted into a shell. */
 function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** What SQLite's refusals to use the file at a path mean for the operator. */
 const SQLITE_OPEN_ERRORS: Record<string, (path: string) => string> = {
   SQLITE_NOTADB: (path) => `${path} is not a SQLite database`,
   SQLITE_CANTOPEN: (path) =>
@@ -80,10 +73,7 @@ export function sqliteStoreError(path: string, error: unknown): unknown {
   return say ? new StoreUnusableError(say(path), { cause: error }) : error;
 }
 
-/**
- * Opens the store of an operator command under the rules of `use`. A SQLite file of an
- * older version is migrated; one without data tables may be another program's: refused.
- */
+/** A SQLite file of an older version is migrated; one without data tables may be another program's: refused. */
 export async function openWriteStore(location: StoreLocation, use: StoreUse = 'write'): Promise<WriteStore> {
   const said = (error: unknown) =>
     location.engine === 'sqlite' ? sqliteStoreError(location.path, error) : error;
@@ -98,7 +88,7 @@ export async function openWriteStore(location: StoreLocation, use: StoreUse = 'w
   } catch (error) {
     throw said(error);
   }
-  // A server that does not answer: said after a second, not left to look like a hang.
+  // A server that does not answer is said after a second, not left to look like a hang.
   const waiting =
     location.engine === 'postgres'
       ? setTimeout(

@@ -4,36 +4,29 @@ import { ConfigError, POSTGRES_DEFAULTS, type PostgresSettings } from '../config
 import { BUDGET_TABLE } from './postgres-schema.js';
 import { clientConfig, newPool, onClient } from './postgres-store.js';
 const BUDGET_RIGHTS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
-/** The row of the salt every replica hashes the keys with. */
 const SALT_KEY = 'salt';
-/** How often a replica deletes the accounts nobody used for a day. */
 const SWEEP_MS = 10 * 60_000;
+
+type BudgetStep<T> = (
+  states: readonly (object | undefined)[],
+  nowMs: number,
+) => { states: readonly object[]; result: T };
 
 /** What the search budgets need of a table that every replica shares. */
 export interface SharedBudgetTable {
   /**
-   * Locks the rows of `keys`, gives `step` their states (undefined for a key never seen,
-   * or forgotten) and the database's clock in milliseconds, and writes back the states it
-   * returns, in one transaction: no other replica's search of theirs comes in between.
+   * In one transaction: locks the rows of `keys`, gives `step` their states (undefined: never
+   * seen, or forgotten) and the database's clock in ms, and writes back the states it returns.
    */
-  update<T>(
-    keys: readonly string[],
-    step: (
-      states: readonly (object | undefined)[],
-      nowMs: number,
-    ) => { states: readonly object[]; result: T },
-  ): Promise<T>;
+  update<T>(keys: readonly string[], step: BudgetStep<T>): Promise<T>;
 }
 
-/** Why a server cannot count its budgets in the table: one line naming the role and the fix (exit code 2). */
+/** One line naming the role and the fix (exit code 2). */
 export class BudgetTableRefused extends ConfigError {}
 
 const OFF = 'or set SEARCH_BUDGETS=off to serve without budgets';
 
-/**
- * The table over a pool of its own, in read-write transactions (the servers' role reads
- * only by default). Keys are salted SHA-256 hashes: the table holds no client's address.
- */
+/** A pool of its own, read-write (the servers' role reads only by default); keys salted hashes: no address kept. */
 export class PostgresBudgetTable implements SharedBudgetTable {
   private readonly pool: pg.Pool;
   private salt: string | undefined;
@@ -44,7 +37,6 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS).unref();
   }
 
-  /** Throws BudgetTableRefused when this role may not use the table; any other failure as it comes. */
   async check(): Promise<void> {
     const { rows } = await this.pool.query<Record<string, unknown>>(
       `SELECT current_user AS role, to_regclass($1) IS NOT NULL AS present, pg_is_in_recovery() AS standby,
@@ -69,13 +61,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     await this.readSalt();
   }
 
-  async update<T>(
-    keys: readonly string[],
-    step: (
-      states: readonly (object | undefined)[],
-      nowMs: number,
-    ) => { states: readonly object[]; result: T },
-  ): Promise<T> {
+  async update<T>(keys: readonly string[], step: BudgetStep<T>): Promise<T> {
     const salt = this.salt ?? (await this.readSalt());
     const hashed = keys.map((key) =>
       createHash('sha256').update(`${salt}\n${key}`).digest('hex').slice(0, 32),
@@ -113,7 +99,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     await this.pool.end();
   }
 
-  /** Made by the first replica that finds none (after a crash, one that knew it writes it back). */
+  /** Made by the first replica that finds none (after a loss, one that knew it writes it back). */
   private async readSalt(): Promise<string> {
     const proposed = this.salt ?? randomBytes(16).toString('hex');
     const results = (await this.inTransaction((client) =>

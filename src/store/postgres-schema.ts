@@ -16,7 +16,6 @@ export const BUDGET_TABLE = 'tamborrada_search_budgets';
 export const MIGRATE_LOCK_KEY = 7_210_501;
 export const WRITE_LOCK_KEY = 7_210_502;
 
-/** An older version's counter per year of participants. */
 const RETIRED_TRIGGERS = ['insert', 'update', 'delete', 'truncate'].map(
   (event) => `tamborrada_participants_year_${event}`,
 );
@@ -32,16 +31,14 @@ function when(condition: string, statement: string): string {
      END $do$`;
 }
 
-/** Whether the migrating role may own the function with this signature. */
 const ownsFunction = (signature: string) =>
   `EXISTS (SELECT 1 FROM pg_proc WHERE oid = to_regprocedure('${signature}') AND pg_has_role(proowner, 'USAGE'))`;
 const triggerExists = (table: string, name: string) =>
   `EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '${table}'::regclass AND tgname = '${name}')`;
 
 /**
- * The schema in PostgreSQL 13+, idempotent. A SECURITY DEFINER trigger function bumps the
- * change counter and notifies, so a role writing the data tables by plain SQL needs no
- * rights on `tamborrada_changes`; a change to the updating flag only notifies.
+ * Idempotent, PostgreSQL 13+. A SECURITY DEFINER trigger function bumps the counter and notifies:
+ * a role writing the data tables by plain SQL needs no rights on `tamborrada_changes`.
  */
 export function postgresSchema(schema: string): string[] {
   const changes = `"${schema.replace(/"/g, '""')}".tamborrada_changes`;

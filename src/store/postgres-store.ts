@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import {
   POSTGRES_DEFAULTS,
@@ -6,8 +7,7 @@ import {
   type StoreLocation,
 } from '../config/index.js';
 import { englishList } from '../domain/english-words.js';
-import { ChangeListener, settleWithin } from './postgres-listener.js';
-import { MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
+import { CHANGE_CHANNEL, MIGRATE_LOCK_KEY, WRITE_LOCK_KEY, postgresSchema } from './postgres-schema.js';
 import { SqlReads, SqlSnapshot, type Sql } from './sql-reads.js';
 import { BASQUE_TABLES, LABELS_TABLE, OUR_TABLES, schemaStateOf } from './sql-schema.js';
 import { SqlWrites } from './sql-writes.js';
@@ -19,18 +19,17 @@ const TIMING = {
   closeWaitMs: 2_000,
   connectAttempts: 3,
   connectRetryMs: 250,
-  /** Beyond the statement timeout, so that a server that stopped answering is noticed too. */
+  /** Beyond the statement timeout: a server that stopped answering is noticed too. */
   clientTimeoutMarginMs: 5_000,
-  /** How long `eraseDeletedRows` waits for the transactions older than a removal. */
   olderTransactionsWaitMs: 30_000,
 };
-/** A connection not opened in time, and a database that cannot take one more now (starting up, full). */
+/** Not opened in time, and a database that cannot take one more now (starting up, full). */
 const CONNECT_TIMED_OUT = /connection timeout|timeout exceeded when trying to connect/i;
 const NOT_NOW = new Set(['57P03', '53300', 'ECONNRESET']);
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-/** `postgresql://host:port/database`: where the data is, without user or password. */
+/** `postgresql://host:port/database`: without user or password. */
 export function describeDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
@@ -49,7 +48,6 @@ export function connectingRole(url: string): string | undefined {
   }
 }
 
-/** `db.example.org:5432`: the server a URL connects to. */
 export function serverAddress(url: string): string {
   const parsed = URL.parse(url);
   return parsed ? `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}` : 'the configured server';
@@ -81,7 +79,7 @@ export function newPool(config: pg.ClientConfig, max: number): pg.Pool {
   return pool;
 }
 
-/** Runs `work` on a client of a pool; a transaction it left open by failing is rolled back. */
+/** A transaction `work` left open by failing is rolled back. */
 export async function onClient<T>(
   client: pg.PoolClient,
   work: (client: pg.PoolClient) => Promise<T>,
@@ -115,7 +113,7 @@ function fillValue(column: string, type: string): string {
   throw new Error(`participants.${column} is NOT NULL of type ${type}, which the import cannot fill`);
 }
 
-/** PostgreSQL through a `pg` pool; writes serialised by an advisory lock, models read in one snapshot. */
+/** Writes serialised by an advisory lock, models read in one snapshot. */
 export class PostgresStore extends SqlReads implements WriteStore {
   readonly description: string;
   readonly location: StoreLocation;
@@ -136,10 +134,7 @@ export class PostgresStore extends SqlReads implements WriteStore {
     this.sql = pgSql(this.pool);
   }
 
-  /**
-   * VACUUM FULL writes the tables anew, dead rows left out (a plain VACUUM only marks their
-   * space free). Only their owner may; PostgreSQL would skip the others with a warning.
-   */
+  /** VACUUM FULL writes the tables anew without dead rows; only their owner may (others are skipped). */
   async eraseDeletedRows(): Promise<string | undefined> {
     const tables = ['participants', 'statistics', 'summaries_eu'];
     const { rows } = await this.pool.query<{ name: string }>(
@@ -157,10 +152,7 @@ export class PostgresStore extends SqlReads implements WriteStore {
     return undefined;
   }
 
-  /**
-   * VACUUM FULL keeps a deleted row that a transaction older than the deletion may see (in
-   * any database of the server, if it has written): waits for them; names one still open.
-   */
+  /** VACUUM FULL keeps rows a transaction older than the deletion may see (in any database): waits for them. */
   private async olderTransactionAfterWaiting(): Promise<string | undefined> {
     const { rows } = await this.pool.query<{ marker: string }>('SELECT pg_current_xact_id()::xid AS marker');
     const marker = rows[0]!.marker;
@@ -232,7 +224,7 @@ export class PostgresStore extends SqlReads implements WriteStore {
     await settleWithin(this.pool.end(), TIMING.closeWaitMs);
   }
 
-  /** A connection, tried again on failures that may pass: under load `pg`'s timer ends good attempts. */
+  /** Tried again on failures that may pass: under load `pg`'s timer ends good attempts. */
   private async connect(): Promise<pg.PoolClient> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -281,10 +273,7 @@ function pgSql(queryable: Queryable): Sql {
   };
 }
 
-/**
- * What `migrate` may change: relations, triggers, functions (by source: CREATE OR REPLACE
- * rewrites a function's row even when nothing differs), the parts of the change counter.
- */
+/** What `migrate` may change; functions by source, as CREATE OR REPLACE rewrites their row anyway. */
 async function schemaFingerprint(queryable: Queryable): Promise<string> {
   const { rows } = await queryable.query<{ catalog: string; parts: boolean }>(
     `SELECT concat_ws('|',
@@ -306,7 +295,6 @@ async function schemaFingerprint(queryable: Queryable): Promise<string> {
   return `${catalog}|${counter.rows[0]!.parts ?? ''}`;
 }
 
-/** True when the table is on the search path and the role may read it. */
 const readable = (table: string) => `COALESCE(has_table_privilege(to_regclass('${table}'), 'SELECT'), false)`;
 
 async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
@@ -317,10 +305,7 @@ async function readSchemaStateWith(queryable: Queryable): Promise<SchemaState> {
   return schemaStateOf(new Set(rows.map((row) => row.name)));
 }
 
-/**
- * The store's counter, bumped by triggers that also NOTIFY. Where the role may not read it
- * (not migrated yet), a fingerprint of the tables a model is built from stands in.
- */
+/** The counter the triggers bump; where the role may not read it (not migrated), a fingerprint of the tables. */
 async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   const { rows } = await queryable.query<{ counters: boolean }>(
     `SELECT ${readable('tamborrada_changes')} AS counters`,
@@ -344,7 +329,7 @@ async function readVersionWith(queryable: Queryable): Promise<StoreVersion> {
   return `f${fingerprint[0]!.value}`;
 }
 
-/** Participants through a cursor: no statement reads the whole table. */
+/** Through a cursor: no statement reads the whole table. */
 function eachParticipant(client: pg.PoolClient): StoreSnapshot['readParticipants'] {
   return async (withheld, take) => {
     await client.query(
@@ -367,7 +352,7 @@ function eachParticipant(client: pg.PoolClient): StoreSnapshot['readParticipants
   };
 }
 
-/** Participants in batches of arrays, filling the public project's NOT NULL columns without default. */
+/** Fills the public project's NOT NULL columns without default. */
 function insertParticipants(client: pg.PoolClient): WriteTransaction['insertParticipants'] {
   return async (rows, onInserted) => {
     const { rows: required } = await client.query<{ column_name: string; data_type: string }>(
@@ -384,12 +369,80 @@ function insertParticipants(client: pg.PoolClient): WriteTransaction['insertPart
        FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS u(name, school, year, n)`;
     for (let i = 0; i < rows.length; i += TIMING.insertBatch) {
       const batch = rows.slice(i, i + TIMING.insertBatch);
-      await client.query(sql, [
-        batch.map((r) => r.name),
-        batch.map((r) => r.school),
-        batch.map((r) => r.year),
-      ]);
+      await client.query(
+        sql,
+        (['name', 'school', 'year'] as const).map((key) => batch.map((r) => r[key])),
+      );
       onInserted?.(i + batch.length);
     }
   };
+}
+
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 5_000;
+/** How long closing may wait for the server to acknowledge; a dead link is simply dropped. */
+const CLOSE_WAIT_MS = 1_000;
+/** `cannot execute LISTEN during recovery`: a hot standby. */
+const READ_ONLY_TRANSACTION = '25006';
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first; never rejects. */
+export async function settleWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  await Promise.race([promise.catch(() => undefined), sleep(ms, undefined, { ref: false })]);
+}
+
+/**
+ * Calls `onChange` for every notification, and once back after a loss (reopened with backoff).
+ * On a hot standby it stops: the polling of the counters keeps the server fresh.
+ */
+export class ChangeListener {
+  private client: pg.Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private failures = 0;
+  private closed = false;
+
+  constructor(
+    private readonly config: pg.ClientConfig,
+    private readonly onChange: () => void,
+  ) {
+    void this.connect();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    if (client) await settleWithin(client.end(), CLOSE_WAIT_MS);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client(this.config);
+    this.client = client;
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    client.on('notification', (message) => {
+      if (message.channel === CHANGE_CHANNEL) this.onChange();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      if (this.closed || this.client !== client) return;
+      this.failures = 0;
+      this.onChange();
+    } catch (error) {
+      if ((error as { code?: unknown }).code === READ_ONLY_TRANSACTION) this.closed = true;
+      this.lost(client);
+    }
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    void settleWithin(client.end(), CLOSE_WAIT_MS);
+    if (this.closed) return;
+    const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** this.failures++);
+    this.retry = setTimeout(() => void this.connect(), delay * (0.75 + Math.random() * 0.5));
+    this.retry.unref();
+  }
 }

@@ -14,15 +14,11 @@ import {
   type YearStatus,
 } from './store.js';
 
-/**
- * How one engine runs the statements written once, in the SQL both speak: `?` placeholders,
- * booleans bound as 0 and 1 (PostgreSQL reads them as false and true).
- */
+/** How one engine runs the SQL both speak: `?` placeholders, booleans bound as 0 and 1. */
 export interface Sql {
   all<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Runs a write; resolves to how many rows it changed. */
+  /** Resolves to how many rows it changed. */
   run(sql: string, params?: unknown[]): Promise<number>;
-  /** The current time as the engine writes it into `updated_at`. */
   readonly now: string;
   /** SQL that is true when the table is there and this connection may read it. */
   readable(table: string): string;
@@ -45,15 +41,10 @@ export function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/**
- * The reads both engines make alike, through `sql`: inside a transaction (a snapshot, a
- * write) or outside one (the stores themselves). A store not migrated may lack our tables:
- * what is read from them is then none.
- */
+/** The reads of both engines, in a transaction or not; a store not migrated may lack our tables. */
 export abstract class SqlReads {
   protected abstract readonly sql: Sql;
 
-  /** Whether the store has these tables and this connection may read them. */
   private async canRead(...tables: string[]): Promise<boolean> {
     const [row] = await this.sql.all<{ readable: unknown }>(
       `SELECT ${tables.map((table) => this.sql.readable(table)).join(' AND ')} AS readable`,
@@ -167,7 +158,6 @@ export abstract class SqlReads {
       .sort((a, b) => a.year - b.year);
   }
 
-  /** Every hand-written summary of both languages, by year, category and language. */
   async readManualSummaries(): Promise<ManualSummary[]> {
     const rows = await this.sql.all<Omit<ManualSummary, 'updatedAt'> & { updated_at: unknown }>(
       `SELECT year, category, 'es' AS lang, summary, updated_at FROM summary_overrides
@@ -179,7 +169,6 @@ export abstract class SqlReads {
       .sort((a, b) => byText(a.year, b.year) || byText(a.category, b.category) || byText(a.lang, b.lang));
   }
 
-  /** The schools' names in other languages, by school and language. */
   async readSchoolLabels(): Promise<SchoolLabel[]> {
     if (!(await this.canRead(LABELS_TABLE))) return [];
     const rows = await this.sql.all<Omit<SchoolLabel, 'updatedAt'> & { updated_at: unknown }>(
@@ -215,7 +204,7 @@ export abstract class SqlReads {
   }
 }
 
-/** The reads of one read transaction, with the engine's own version and participant reads. */
+/** One read transaction's reads, with the engine's own version and participant reads. */
 export class SqlSnapshot extends SqlReads implements StoreSnapshot {
   constructor(
     protected readonly sql: Sql,

@@ -2,24 +2,8 @@ import type { SchemaState } from './store.js';
 
 /** The schools' names in other languages than the lists' (`school label`): the pages' only. */
 export const LABELS_TABLE = 'tamborrada_school_labels';
-
-/** A store that lacks one of our tables was not migrated by this version. */
-export const OUR_TABLES = [
-  'tamborrada_changes',
-  'summary_overrides',
-  'tamborrada_year_sources',
-  'tamborrada_statistics_rule',
-  'tamborrada_removals',
-  'tamborrada_store_secret',
-  'summaries_eu',
-  'summary_overrides_eu',
-  'tamborrada_edition_tallies',
-  LABELS_TABLE,
-];
-
-/** Tables of earlier versions that `migrate` drops: what they held is made otherwise now. */
+/** Tables of earlier versions that `migrate` drops. */
 export const RETIRED_TABLES = ['tamborrada_name_facts'];
-
 /** The generated Basque summaries (replaced with the statistics) and the hand-written ones. */
 export const BASQUE_TABLES = ['summaries_eu', 'summary_overrides_eu'] as const;
 
@@ -33,12 +17,8 @@ export const FOLLOWED_TABLES = [
   LABELS_TABLE,
 ] as const;
 
-/**
- * The updating flag's table: read on every poll and served without a rebuild, so a change
- * to it moves no version (on PostgreSQL it still notifies, so that it is read at once).
- */
+/** The updating flag's: read on every poll, so a change moves no version (PostgreSQL still notifies). */
 export const FLAG_TABLE = 'sys_status';
-
 /** The one row of `tamborrada_changes`: the store's counter. */
 export const STORE_VERSION_ROW = 'store';
 
@@ -51,108 +31,120 @@ export function schemaStateOf(tables: ReadonlySet<string>): SchemaState {
 /** How one engine spells the columns that differ: a generated key, a timestamp defaulting to now… */
 type ColumnTypes = Record<'id' | 'time', string> & Record<'json' | 'flag', (column: string) => string>;
 
-/** A table of one summary per statistic; with `time`, the time it was written (by hand). */
-const summaryTable = (name: string, time?: string) => `CREATE TABLE IF NOT EXISTS ${name} (
-       category text NOT NULL,
-       year text NOT NULL,
-       summary text NOT NULL,${time ? `\n       updated_at ${time},` : ''}
-       PRIMARY KEY (category, year)
-     )`;
+const table = (name: string, ...columns: string[]) =>
+  `CREATE TABLE IF NOT EXISTS ${name} (${columns.join(', ')})`;
+const summaryTable = (name: string, ...columns: string[]) =>
+  table(
+    name,
+    'category text NOT NULL, year text NOT NULL, summary text NOT NULL',
+    ...columns,
+    'PRIMARY KEY (category, year)',
+  );
+const oneRowTable = (name: string, ...columns: string[]) =>
+  table(name, 'id integer PRIMARY KEY CHECK (id = 1)', ...columns);
 
-const oneRowTable = (name: string, ...columns: string[]) => `CREATE TABLE IF NOT EXISTS ${name} (
-       id integer PRIMARY KEY CHECK (id = 1),
-       ${columns.join(',\n       ')}
-     )`;
-
-/**
- * The tables of DESIGN §2 and our own, created only when missing: an existing database
- * (the public project's) keeps its tables exactly as they are.
- */
-export function createTables(types: ColumnTypes): string[] {
+/** DESIGN §2's tables and ours, created only when missing: the public project's stay as they are. */
+export function createTables({ id, time, json, flag }: ColumnTypes): string[] {
   return [
-    `CREATE TABLE IF NOT EXISTS participants (
-       id ${types.id},
-       name text NOT NULL,
-       school text NOT NULL,
-       year integer NOT NULL,
-       article_date text,
-       url_id text,
-       created_at ${types.time}
-     )`,
-    `CREATE TABLE IF NOT EXISTS statistics (
-       id ${types.id},
-       category text NOT NULL,
-       scope text NOT NULL DEFAULT 'yearly',
-       year text NOT NULL,
-       public_data ${types.json('public_data')},
-       full_data ${types.json('full_data')},
-       summary text,
-       created_at ${types.time},
-       UNIQUE (category, scope, year)
-     )`,
-    `CREATE TABLE IF NOT EXISTS available_years (
-       year text PRIMARY KEY,
-       is_ready ${types.flag('is_ready')},
-       created_at ${types.time},
-       updated_at ${types.time}
-     )`,
-    `CREATE TABLE IF NOT EXISTS sys_status (
-       id integer PRIMARY KEY,
-       is_updating ${types.flag('is_updating')},
-       updated_at ${types.time},
-       notes text
-     )`,
-    ...ourTables(types.time),
+    table(
+      'participants',
+      `id ${id}, name text NOT NULL, school text NOT NULL, year integer NOT NULL`,
+      `article_date text, url_id text, created_at ${time}`,
+    ),
+    table(
+      'statistics',
+      `id ${id}, category text NOT NULL, scope text NOT NULL DEFAULT 'yearly', year text NOT NULL`,
+      `public_data ${json('public_data')}, full_data ${json('full_data')}, summary text`,
+      `created_at ${time}, UNIQUE (category, scope, year)`,
+    ),
+    table(
+      'available_years',
+      `year text PRIMARY KEY, is_ready ${flag('is_ready')}, created_at ${time}, updated_at ${time}`,
+    ),
+    table(
+      'sys_status',
+      `id integer PRIMARY KEY, is_updating ${flag('is_updating')}`,
+      `updated_at ${time}, notes text`,
+    ),
+    ...ourTables(time),
   ];
 }
 
-/** Our own tables beside DESIGN §2's. */
 function ourTables(time: string): string[] {
   return [
-    summaryTable('summary_overrides', time),
+    summaryTable('summary_overrides', `updated_at ${time}`),
     summaryTable('summaries_eu'),
-    summaryTable('summary_overrides_eu', time),
-    `CREATE TABLE IF NOT EXISTS tamborrada_year_sources (
-       year integer PRIMARY KEY,
-       source text NOT NULL,
-       loaded_at ${time}
-     )`,
+    summaryTable('summary_overrides_eu', `updated_at ${time}`),
+    table('tamborrada_year_sources', 'year integer PRIMARY KEY, source text NOT NULL', `loaded_at ${time}`),
     // The small-count rule the statistics were last computed under (DESIGN §5).
     oneRowTable(
       'tamborrada_statistics_rule',
       'min_published_count integer NOT NULL CHECK (min_published_count >= 1)',
       `computed_at ${time}`,
     ),
-    // Each edition's `EditionTally` as JSON, made at its import and kept, with the k it was
-    // made under and the fingerprint of the rows it stands for (`editionFingerprints`).
-    `CREATE TABLE IF NOT EXISTS tamborrada_edition_tallies (
-       year integer PRIMARY KEY,
-       min_published_count integer NOT NULL,
-       records_fingerprint text NOT NULL,
-       tally text NOT NULL,
-       computed_at ${time}
-     )`,
-    // The key of the removals' hashes, made by `migrate`.
+    // Each edition's `EditionTally` as JSON, kept with its k and the fingerprint of its rows.
+    table(
+      'tamborrada_edition_tallies',
+      'year integer PRIMARY KEY, min_published_count integer NOT NULL, records_fingerprint text NOT NULL',
+      `tally text NOT NULL, computed_at ${time}`,
+    ),
+    // The key of the removals' hashes.
     oneRowTable('tamborrada_store_secret', 'secret text NOT NULL', `created_at ${time}`),
-    `CREATE TABLE IF NOT EXISTS ${LABELS_TABLE} (
-       school text NOT NULL,
-       lang text NOT NULL,
-       label text NOT NULL,
-       updated_at ${time},
-       PRIMARY KEY (school, lang)
-     )`,
+    table(
+      LABELS_TABLE,
+      'school text NOT NULL, lang text NOT NULL, label text NOT NULL',
+      `updated_at ${time}, PRIMARY KEY (school, lang)`,
+    ),
     // A removal carried out: no name, a keyed hash of it.
-    `CREATE TABLE IF NOT EXISTS tamborrada_removals (
-       name_key text NOT NULL,
-       school text NOT NULL,
-       years text NOT NULL,
-       records integer NOT NULL DEFAULT 0,
-       removed_at ${time},
-       PRIMARY KEY (name_key, years)
-     )`,
-    `CREATE TABLE IF NOT EXISTS tamborrada_changes (
-       part text PRIMARY KEY,
-       version bigint NOT NULL DEFAULT 0
-     )`,
+    table(
+      'tamborrada_removals',
+      'name_key text NOT NULL, school text NOT NULL, years text NOT NULL, records integer NOT NULL DEFAULT 0',
+      `removed_at ${time}, PRIMARY KEY (name_key, years)`,
+    ),
+    table('tamborrada_changes', 'part text PRIMARY KEY, version bigint NOT NULL DEFAULT 0'),
   ];
 }
+
+/** A store that lacks one of our tables was not migrated by this version. */
+export const OUR_TABLES = ourTables('').map((statement) => /EXISTS (\w+)/.exec(statement)![1]!);
+
+export const SQLITE_NOW = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+const EVENTS = ['INSERT', 'UPDATE', 'DELETE'] as const;
+
+const triggerName = (table: string, event: string) => `${table}_${event.toLowerCase()}_bumps_store_version`;
+
+/** Older versions' counters per table and per year of participants, and the updating flag's. */
+const RETIRED_TRIGGERS = [
+  ...[...FOLLOWED_TABLES, FLAG_TABLE].flatMap((table) =>
+    EVENTS.map((event) => `${table}_${event.toLowerCase()}_bumps_version`),
+  ),
+  ...EVENTS.map((event) => `participants_${event.toLowerCase()}_bumps_year`),
+  ...EVENTS.map((event) => triggerName(FLAG_TABLE, event)),
+];
+
+/**
+ * Idempotent: `migrate` can run on a live file. Triggers bump the store's counter, so that
+ * plain SQL from the `sqlite3` shell is noticed by the server like a write from our CLI.
+ */
+export const SQLITE_SCHEMA: readonly string[] = [
+  ...createTables({
+    id: 'integer PRIMARY KEY',
+    time: `text NOT NULL DEFAULT ${SQLITE_NOW}`,
+    json: (column) => `text CHECK (${column} IS NULL OR json_valid(${column}))`,
+    flag: (column) => `integer NOT NULL DEFAULT 0 CHECK (${column} IN (0, 1))`,
+  }),
+  'CREATE INDEX IF NOT EXISTS participants_year_idx ON participants (year)',
+  ...RETIRED_TABLES.map((table) => `DROP TABLE IF EXISTS ${table}`),
+  // 32 bytes from SQLite's generator, which the operating system's randomness seeds.
+  'INSERT OR IGNORE INTO tamborrada_store_secret (id, secret) VALUES (1, lower(hex(randomblob(32))))',
+  ...RETIRED_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS ${name}`),
+  `DELETE FROM tamborrada_changes WHERE part <> '${STORE_VERSION_ROW}'`,
+  `INSERT OR IGNORE INTO tamborrada_changes (part, version) VALUES ('${STORE_VERSION_ROW}', 0)`,
+  ...FOLLOWED_TABLES.flatMap((table) =>
+    EVENTS.map(
+      (event) =>
+        `CREATE TRIGGER IF NOT EXISTS ${triggerName(table, event)} AFTER ${event} ON ${table}
+         BEGIN UPDATE tamborrada_changes SET version = version + 1 WHERE part = '${STORE_VERSION_ROW}'; END`,
+    ),
+  ),
+];

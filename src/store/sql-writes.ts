@@ -4,14 +4,13 @@ import { ALL_YEARS, byText, SqlReads, type Sql } from './sql-reads.js';
 import { LABELS_TABLE } from './sql-schema.js';
 import type { LabelLanguage, Removal, StoreSnapshot, SummaryLanguage, WriteTransaction } from './store.js';
 
-/** Where the hand-written summaries of each language are kept. */
 const OVERRIDES: Record<SummaryLanguage, string> = { es: 'summary_overrides', eu: 'summary_overrides_eu' };
 
 function jsonOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-/** The writes of one transaction, in the SQL both engines speak; participants in bulk their own way. */
+/** Participants in bulk each engine its own way. */
 export class SqlWrites extends SqlReads implements WriteTransaction {
   constructor(
     protected readonly sql: Sql,
@@ -38,11 +37,8 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
   }
 
   deleteParticipant({ name, school, year }: ParticipantRecord): Promise<number> {
-    return this.sql.run('DELETE FROM participants WHERE name = ? AND school = ? AND year = ?', [
-      name,
-      school,
-      year,
-    ]);
+    const sql = 'DELETE FROM participants WHERE name = ? AND school = ? AND year = ?';
+    return this.sql.run(sql, [name, school, year]);
   }
 
   async readSchools(): Promise<string[]> {
@@ -72,11 +68,8 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
         'INSERT INTO statistics (category, scope, year, public_data, full_data, summary) VALUES (?, ?, ?, ?, ?, ?)',
         [r.category, r.scope, r.year, jsonOrNull(r.publicData), jsonOrNull(r.fullData), r.summary],
       );
-      await this.sql.run('INSERT INTO summaries_eu (category, year, summary) VALUES (?, ?, ?)', [
-        r.category,
-        r.year,
-        r.basqueSummary,
-      ]);
+      const basque = [r.category, r.year, r.basqueSummary];
+      await this.sql.run('INSERT INTO summaries_eu (category, year, summary) VALUES (?, ?, ?)', basque);
     }
     // Hand-written summaries win over generated ones.
     const override =
@@ -97,11 +90,9 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
     );
   }
 
-  async setTallyFingerprint(year: number, recordsFingerprint: string): Promise<void> {
-    await this.sql.run('UPDATE tamborrada_edition_tallies SET records_fingerprint = ? WHERE year = ?', [
-      recordsFingerprint,
-      year,
-    ]);
+  async setTallyFingerprint(year: number, fingerprint: string): Promise<void> {
+    const sql = 'UPDATE tamborrada_edition_tallies SET records_fingerprint = ? WHERE year = ?';
+    await this.sql.run(sql, [fingerprint, year]);
   }
 
   async deleteEditionTallies(years: readonly number[]): Promise<void> {
@@ -169,15 +160,11 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
 
   async setManualSummary(year: string, category: string, summary: string, lang: SummaryLanguage = 'es') {
     // The Spanish one is written into the row the API serves; the Basque one is read beside it.
-    const target = [year, category];
+    const where = 'WHERE year = ? AND category = ?';
     const found =
       lang === 'es'
-        ? await this.sql.run('UPDATE statistics SET summary = ? WHERE year = ? AND category = ?', [
-            summary,
-            ...target,
-          ])
-        : (await this.sql.all('SELECT 1 AS found FROM statistics WHERE year = ? AND category = ?', target))
-            .length;
+        ? await this.sql.run(`UPDATE statistics SET summary = ? ${where}`, [summary, year, category])
+        : (await this.sql.all(`SELECT 1 AS found FROM statistics ${where}`, [year, category])).length;
     if (found === 0) return false;
     await this.sql.run(
       `INSERT INTO ${OVERRIDES[lang]} (category, year, summary) VALUES (?, ?, ?)
@@ -188,11 +175,8 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
   }
 
   async unsetManualSummary(year: string, category: string, lang: SummaryLanguage = 'es') {
-    const deleted = await this.sql.run(`DELETE FROM ${OVERRIDES[lang]} WHERE year = ? AND category = ?`, [
-      year,
-      category,
-    ]);
-    return deleted > 0;
+    const sql = `DELETE FROM ${OVERRIDES[lang]} WHERE year = ? AND category = ?`;
+    return (await this.sql.run(sql, [year, category])) > 0;
   }
 
   async recordRemoval({ nameKey, school, year, records }: Omit<Removal, 'removedAt'>): Promise<boolean> {
@@ -213,12 +197,9 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
   }
 
   async unsetSchoolLabels(school: string, langs: readonly LabelLanguage[]): Promise<number> {
+    const sql = `DELETE FROM ${LABELS_TABLE} WHERE school = ? AND lang = ?`;
     let deleted = 0;
-    for (const lang of langs)
-      deleted += await this.sql.run(`DELETE FROM ${LABELS_TABLE} WHERE school = ? AND lang = ?`, [
-        school,
-        lang,
-      ]);
+    for (const lang of langs) deleted += await this.sql.run(sql, [school, lang]);
     return deleted;
   }
 }

@@ -3,9 +3,8 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { StoreLocation } from '../config/index.js';
 import { SqlReads, SqlSnapshot, type Sql } from './sql-reads.js';
-import { schemaStateOf } from './sql-schema.js';
+import { schemaStateOf, SQLITE_NOW, SQLITE_SCHEMA } from './sql-schema.js';
 import { SqlWrites } from './sql-writes.js';
-import { SQLITE_SCHEMA } from './sqlite-schema.js';
 import {
   StaleConnectionError,
   type SchemaState,
@@ -15,23 +14,18 @@ import {
   type WriteTransaction,
 } from './store.js';
 
-/**
- * `create`: the file (and its folder) when missing, its owner's only. `readonly:
- * 'leave-nothing'`: also leaves no `-wal` or `-shm` beside a file nobody has open (a backup).
- */
+/** `create`: the file when missing, its owner's only; 'leave-nothing': no `-wal`/`-shm` left beside it (a backup). */
 interface SqliteStoreOptions {
   readonly?: boolean | 'leave-nothing';
   create?: boolean;
 }
 
 const BUSY_TIMEOUT_MS = 5000;
-/** How long `eraseDeletedRows` tries to empty a WAL that other connections still read. */
 const WAL_EMPTY_WAIT_MS = 30_000;
 const INSERT_BATCH = 500;
-/** How often an insert reports its progress, in rows (a multiple of INSERT_BATCH). */
+/** A multiple of INSERT_BATCH. */
 const PROGRESS_EVERY_ROWS = 10_000;
 
-/** The store's counter: every row of `tamborrada_changes`. */
 function counterOf(db: Database.Database): string {
   const row = db
     .prepare(
@@ -52,9 +46,8 @@ function createOwnerOnly(path: string): void {
 }
 
 /**
- * For 'leave-nothing': a read-only connection would create the `-wal` and `-shm` and leave
- * them behind; where no `-wal` is there, a read-write connection that changes nothing
- * (`query_only`) is the last to close and removes them.
+ * A read-only connection would leave the `-wal` and `-shm` it creates behind; for 'leave-nothing'
+ * where no `-wal` is there, a read-write one that changes nothing (`query_only`) removes them.
  */
 function readOnlyConnection(path: string, readonly: SqliteStoreOptions['readonly']): boolean {
   if (readonly !== 'leave-nothing') return readonly ?? false;
@@ -71,33 +64,29 @@ function fileIdentity(path: string): string | undefined {
 }
 
 /**
- * One SQLite file in WAL mode. The server's connection follows its path: a file replaced
- * there is opened anew; one overwritten in place with something else is reported (SQLite
- * would answer from pages in memory); `-wal` and `-shm` no longer those it opened throw
- * `StaleConnectionError` (SQLite shares one WAL index among a process's connections).
- * Nothing opens the file outside SQLite (hence `stat`): closing any descriptor of it drops
- * the process's POSIX locks, and the next SQLite client to close would delete the WAL.
+ * In WAL mode. The connection follows its path: a file replaced there is opened anew; one
+ * overwritten in place is reported (SQLite would answer from memory); a `-wal` and `-shm` not
+ * those it opened throw StaleConnectionError (SQLite shares one WAL index in a process). Only
+ * `stat`, never `open`: closing a descriptor drops the POSIX locks, and a WAL could be deleted.
  */
 export class SqliteStore extends SqlReads implements WriteStore {
   readonly description: string;
   readonly location: StoreLocation;
   private db: Database.Database;
   private identity: string;
-  /** Of the `-wal` and `-shm` the connection opened, once a poll read through it. */
   private walIdentity: string | undefined;
   protected readonly sql: Sql = {
     all: async <T>(sql: string, params: unknown[] = []) => this.db.prepare(sql).all(...params) as T[],
     run: async (sql, params = []) => this.db.prepare(sql).run(...params).changes,
-    now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+    now: SQLITE_NOW,
     readable: (table) => `EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${table}')`,
   };
+  private readonly version = async () => `${this.identity}#${counterOf(this.db)}`;
   private readonly eachParticipant: StoreSnapshot['readParticipants'] = async (withheld, take) => {
     const where = withheld.length === 0 ? '' : ` WHERE year NOT IN (${withheld.map(() => '?').join(', ')})`;
     const rows = this.db.prepare(`SELECT name, school, year FROM participants${where}`).raw(true);
     let count = 0;
-    for (const [name, school, year] of rows.iterate(...withheld) as IterableIterator<
-      [string, string, number]
-    >) {
+    for (const [name, school, year] of rows.iterate(...withheld) as Iterable<[string, string, number]>) {
       take(name, school, year);
       count++;
     }
@@ -129,7 +118,7 @@ export class SqliteStore extends SqlReads implements WriteStore {
     ({ db: this.db, identity: this.identity } = this.open());
   }
 
-  /** A connection and the `device:inode` of the file it has open (the same before and after). */
+  /** A connection and the `device:inode` of its file (the same before and after). */
   private open(): { db: Database.Database; identity: string } {
     for (let attempt = 1; ; attempt++) {
       const before = fileIdentity(this.path);
@@ -147,7 +136,7 @@ export class SqliteStore extends SqlReads implements WriteStore {
     }
   }
 
-  /** VACUUM rewrites every page (no deleted row left in free space); the checkpoint empties the WAL. */
+  /** VACUUM rewrites every page (no deleted row left in free space), the checkpoint empties the WAL. */
   async eraseDeletedRows(): Promise<string | undefined> {
     this.db.exec('VACUUM');
     const deadline = performance.now() + WAL_EMPTY_WAIT_MS;
@@ -186,10 +175,10 @@ export class SqliteStore extends SqlReads implements WriteStore {
       // The next read goes to the file: one overwritten with something else answers SQLITE_NOTADB.
       this.db.pragma('shrink_memory');
     }
-    return `${this.identity}#${counterOf(this.db)}`;
+    return this.version();
   }
 
-  /** Opens the file again when another took its place; throws when it is gone; true if it is the same. */
+  /** Reopens a file another took the place of; throws when it is gone; true if it is the same. */
   private followFile(): boolean {
     // SQLite itself says what is wrong with a folder or a device.
     if (!statSync(this.path).isFile() || this.db.inTransaction) return false;
@@ -200,7 +189,6 @@ export class SqliteStore extends SqlReads implements WriteStore {
     return false;
   }
 
-  /** Throws StaleConnectionError when the `-wal` and `-shm` are no longer those it opened. */
   private checkWal(): void {
     const walIdentity = () =>
       [`${this.path}-wal`, `${this.path}-shm`].map((file) => fileIdentity(file) ?? '-').join(' ');
@@ -216,9 +204,8 @@ export class SqliteStore extends SqlReads implements WriteStore {
   /** A deferred transaction: SQLite takes its snapshot at the first read. */
   async readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T> {
     this.followFile();
-    const readVersion = async () => `${this.identity}#${counterOf(this.db)}`;
     return this.inTransaction('BEGIN', () =>
-      read(new SqlSnapshot(this.sql, readVersion, this.eachParticipant)),
+      read(new SqlSnapshot(this.sql, this.version, this.eachParticipant)),
     );
   }
 

@@ -1,11 +1,7 @@
 /** Where a path, address or secret may start: not inside a word such as `read/write`. */
 const START = String.raw`(?<=^|[\s'"(\[=,;<>])`;
 
-/**
- * What the `details` of a 500 answer and the logs must never show, in the order applied:
- * URLs, libpq `key=value` settings, `user:password@host`, the role, database and host a
- * server names, file paths, host names a lookup failed for, and IP addresses with their port.
- */
+/** What a 500 answer's `details` and the logs must never show: URLs, settings, credentials, names, paths, addresses. */
 const REDACTIONS: readonly (readonly [RegExp, string])[] = [
   [/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"]*/gi, '<url>'],
   [
@@ -24,7 +20,6 @@ const REDACTIONS: readonly (readonly [RegExp, string])[] = [
   ],
 ];
 
-/** Longest `details` (the reason, not a dump). */
 const MAX_LENGTH = 200;
 
 function redact(text: string): string {
@@ -38,10 +33,8 @@ function namesOfRole(role: string): RegExp {
 }
 
 /**
- * A short technical reason for the `details` of a 500 answer, the logs and the CLI's
- * one-line errors: the error's code and the first line of its message, redacted. Only
- * the CLI passes `connectedAs`, the role its command connected as: where PostgreSQL
- * names that role, it stays (the operator fixes its rights from that terminal).
+ * The error's code and the first line of its message, redacted. The CLI passes `connectedAs`,
+ * its role: where PostgreSQL names it, it stays (the operator fixes its rights from there).
  */
 export function describeStoreError(error: unknown, { connectedAs }: { connectedAs?: string } = {}): string {
   const raw = error instanceof Error ? error.message : String(error);
@@ -64,13 +57,10 @@ export function describeStoreError(error: unknown, { connectedAs }: { connectedA
   return safeCode !== undefined && !message.includes(safeCode) ? `${safeCode}: ${message}` : message;
 }
 
-/**
- * What PostgreSQL answers when waiting will not help: bad password, role or database
- * refused, missing right, a write through a read-only role (`default_transaction_read_only`).
- */
+/** Where waiting will not help: bad password, role or database refused, missing right, read-only role. */
 const MISCONFIGURATION_CODES = new Set(['28P01', '28000', '3D000', '42501', '25006']);
 
-/** PostgreSQL's `insufficient_privilege`: this role may not read or write that. */
+/** PostgreSQL's `insufficient_privilege`. */
 export function isPostgresPermissionDenied(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '42501';
 }

@@ -3,16 +3,12 @@ import type { JsonValue } from '../domain/jsonb-order.js';
 import type { EditionTally } from '../domain/statistics/tally.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 
-/**
- * Opaque; moves with every committed change to what a read model is built from, not with
- * the updating flag (a server reads that on every poll and serves it without a rebuild).
- */
+/** Opaque; moves with every commit to what a read model is built from, not with the updating flag. */
 export type StoreVersion = string;
 
 /** The connection no longer sees the store on disk: every connection to it must be reopened. */
 export class StaleConnectionError extends Error {}
 
-/** Takes one participant row as it is read (no object per row: millions are read at once). */
 type TakeParticipant = (name: string, school: string, year: number) => void;
 
 /** Reads that all see one committed state of the store (inside one read transaction). */
@@ -22,35 +18,32 @@ export interface StoreSnapshot {
   readStatistics(): Promise<StoredStatistic[]>;
   /** `undefined` if never computed by us. */
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
-  /** Years ascending; none where none are stored (plain SQL, an older version). */
+  /** Years ascending; none where none are stored. */
   readEditionTallies(): Promise<StoredTally[]>;
-  /** Passes every participant but those of the `withheld` years to `take`; returns how many. */
+  /** Passes each participant but the `withheld` years' to `take` (no object per row: millions); returns how many. */
   readParticipants(withheld: readonly number[], take: TakeParticipant): Promise<number>;
   readSchoolLabels(): Promise<SchoolLabel[]>;
 }
 
-/** An edition's tally as stored, with the fingerprint of the rows it stands for. */
 export interface StoredTally {
   year: number;
-  /** `editionFingerprints` of the edition's rows when it was made, or when a removal took rows away since. */
+  /** `editionFingerprints` of the edition's rows when it was made, or after a removal since. */
   recordsFingerprint: string;
   tally: EditionTally;
 }
 
 export type YearRow = Pick<YearStatus, 'year' | 'isReady'>;
 
-/** A `statistics` row as the API and the pages serve it. `undefined` stands for SQL NULL. */
+/** A `statistics` row; `undefined` stands for SQL NULL. */
 export interface StoredStatistic {
   category: string;
   year: string;
   publicData: JsonValue | undefined;
-  /** The longer list the pages show (up to 250 items); the API serves `publicData` only. */
+  /** The longer list the pages show; the API serves `publicData` only. */
   fullData: JsonValue | undefined;
-  /** The API's (Spanish). */
   summary: string | null;
   /** The hand-written Basque summary if set, else the generated one. */
   basqueSummary: string | null;
-  /** When its figures were computed (every recompute writes the rows anew). */
   createdAt: string | null;
 }
 
@@ -60,7 +53,6 @@ export interface UpdatingStatus {
   updatedAt: string | null;
 }
 
-/** What the server needs: reads only. */
 export interface ReadStore {
   /** For logs, without credentials. */
   readonly description: string;
@@ -69,7 +61,6 @@ export interface ReadStore {
   readVersion(): Promise<StoreVersion>;
   /** The `sys_status` flag, read on every poll. */
   readUpdating(): Promise<boolean>;
-  /** Everything `read` reads is one committed state. */
   readSnapshot<T>(read: (snapshot: StoreSnapshot) => Promise<T>): Promise<T>;
   /** Push notice of a committed change (PostgreSQL); one listener per store. */
   onChange?(listener: () => void): void;
@@ -89,14 +80,11 @@ export interface YearStatus {
 
 /** The small-count rule the statistics were last computed under (DESIGN §5). */
 export interface StatisticsRule {
-  /** `k`: no list names a name that fewer children bear in its scope. */
   minPublishedCount: number;
   computedAt: string;
 }
 
-/** Spanish (the API's, `statistics.summary`) and Basque (the pages'). */
 export const SUMMARY_LANGUAGES = ['es', 'eu'] as const;
-/** The longest hand-written summary, in characters (the generated ones have a few hundred). */
 export const MAX_SUMMARY_CHARACTERS = 4000;
 export type SummaryLanguage = (typeof SUMMARY_LANGUAGES)[number];
 
@@ -112,9 +100,8 @@ export interface ManualSummary {
 /** The languages a school can be named in besides the lists' own (Spanish). */
 export const LABEL_LANGUAGES = ['eu'] as const;
 export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
-/** How the operator's messages name each of those languages. */
 export const LABEL_LANGUAGE_NAMES: Readonly<Record<LabelLanguage, string>> = { eu: 'Basque' };
-/** In characters: as long as a list's school by default (MAX_SCHOOL_LENGTH). */
+/** As long as a list's school by default (MAX_SCHOOL_LENGTH). */
 export const MAX_LABEL_CHARACTERS = 150;
 
 /** A school's name on the pages of another language: the API, the CSV files and the search keep the lists'. */
@@ -132,7 +119,6 @@ export interface Removal {
   school: string;
   /** Undefined: every year. */
   year: number | undefined;
-  /** Records deleted when the request was carried out. */
   records: number;
   removedAt: string | null;
 }
@@ -140,18 +126,15 @@ export interface Removal {
 /** The writes of one operator command, all inside one transaction. */
 export interface WriteTransaction {
   deleteParticipantsOfYears(years: readonly number[]): Promise<void>;
-  /** Inserts in batches; `onInserted` hears how many rows are in so far, after each batch. */
+  /** Inserts in batches; `onInserted` hears how many rows are in so far. */
   insertParticipants(rows: readonly ParticipantRecord[], onInserted?: (rows: number) => void): Promise<void>;
   readParticipants(): Promise<ParticipantRecord[]>;
   /** Replaces every statistic and its generated Basque summary; hand-written summaries are kept. */
   replaceStatistics(rows: readonly StatisticRow[], minPublishedCount: number): Promise<void>;
   readEditionTallies(): Promise<StoredTally[]>;
-  /** Stores (replaces) an edition's tally, made from the rows of `recordsFingerprint`. */
   writeEditionTally(tally: EditionTally, recordsFingerprint: string): Promise<void>;
-  /** After a removal: the rows the edition's tally now stands for. */
   setTallyFingerprint(year: number, recordsFingerprint: string): Promise<void>;
   deleteEditionTallies(years: readonly number[]): Promise<void>;
-  /** Flags years ready (published) or not. */
   setReady(years: readonly string[], ready: boolean): Promise<void>;
   unpublishYearsWithoutStatistics(): Promise<void>;
   /** Years flagged not ready: their participants stay stored, and every statistic leaves them out. */
@@ -160,44 +143,36 @@ export interface WriteTransaction {
   forgetYear(year: string): Promise<void>;
   recordSource(years: readonly number[], source: string): Promise<void>;
   setUpdating(isUpdating: boolean, note: string | null): Promise<void>;
-  /** Overrides a row's summary in one language, across recomputes; false if no row. */
   setManualSummary(year: string, category: string, summary: string, lang?: SummaryLanguage): Promise<boolean>;
-  /**
-   * Drops a hand-written summary; false if there was none. A Basque one gives way to the
-   * generated text at once; a Spanish one at the next recompute.
-   */
+  /** False if there was none. A Basque one gives way at once; a Spanish one at the next recompute. */
   unsetManualSummary(year: string, category: string, lang?: SummaryLanguage): Promise<boolean>;
   readYearStatuses(): Promise<YearStatus[]>;
   readStatisticsRule(): Promise<StatisticsRule | undefined>;
-  /** Whether a statistic has no generated Basque summary, or no tally is stored (computed by an older version). */
+  /** Whether a statistic has no generated Basque summary, or no tally is stored (an older version's). */
   lacksBasqueOrTallies(): Promise<boolean>;
-  /** The participants of one school, every year. */
   readSchoolParticipants(school: string): Promise<ParticipantRecord[]>;
   /** Deletes the rows with exactly this name, school and year; returns how many. */
   deleteParticipant(record: ParticipantRecord): Promise<number>;
-  /** The key of every removal's hash, made by `migrate`. */
   readRemovalSecret(): Promise<string>;
-  /** Records a removal; false when one with the same hash and year was recorded already. */
+  /** False when one with the same hash and year was recorded already. */
   recordRemoval(removal: Omit<Removal, 'removedAt'>): Promise<boolean>;
   readRemovals(): Promise<Removal[]>;
-  /** Every school with a participant, whatever its year's flag, as written. */
+  /** Every school with a participant, whatever its year's flag. */
   readSchools(): Promise<string[]>;
-  /** Gives (replaces) a school's name in a language. */
   setSchoolLabel(school: string, lang: LabelLanguage, label: string): Promise<void>;
-  /** Drops a school's names in these languages; how many there were. */
   unsetSchoolLabels(school: string, langs: readonly LabelLanguage[]): Promise<number>;
 }
 
 /** Nothing, the public project's tables only, our schema as an older version left it, or all of it. */
 export type SchemaState = 'empty' | 'unmigrated' | 'outdated' | 'migrated';
 
-/** What the operator's commands need on top of reading, some of a transaction's reads among it. */
+/** What the operator's commands need on top of reading. */
 export interface WriteStore
   extends
     ReadStore,
     Pick<WriteTransaction, 'readYearStatuses' | 'readStatisticsRule' | 'readRemovals' | 'readRemovalSecret'> {
   readSchemaState(): Promise<SchemaState>;
-  /** Creates what is missing; true when anything was (false: the schema was current already). */
+  /** Creates what is missing; false when the schema was current already. */
   migrate(): Promise<boolean>;
   transaction<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
   readUpdatingStatus(): Promise<UpdatingStatus>;

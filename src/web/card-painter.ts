@@ -9,18 +9,18 @@ import type { CardJob } from './card-process.js';
 import { pageKind } from './page-answer.js';
 import type { PreviewCard } from './preview-card.js';
 
-/** How many drawn cards are kept in memory as answers; the others are read from their files. */
+/** Drawn cards kept in memory as answers (the others are read from their files). */
 const KEPT_ANSWERS = 128;
-/** Between two cards no one asked for, a pause of this many times the last one's drawing: about a fifth of a core. */
+/** Between two cards no one asked for, a pause of this many times the last one's drawing: a fifth of a core. */
 const PAUSE_FACTOR = 4;
 
-/** A card not drawn yet: asked again in a second, by when it is drawn (a card asked for is drawn first). */
+/** A card not drawn yet: asked again in a second, by when it is drawn (a card asked for goes first). */
 const PENDING = prepareBytes(503, Buffer.alloc(0), {
   ...pageKind('image/png', CACHE.none),
   headers: { 'retry-after': '1' },
 });
 
-/** This process's folder of card files, made on first use and removed when the process exits. */
+/** This process's folder of card files, removed when it exits. */
 let processFolder: string | undefined;
 function cardsFolder(): string {
   if (processFolder === undefined) {
@@ -33,7 +33,7 @@ function cardsFolder(): string {
 const pngAnswer = (file: string) =>
   prepareBytes(200, readFileSync(file), pageKind('image/png', CACHE.revalidate), { etag: true, codings: [] });
 
-/** The drawing process; from the TypeScript sources (tests, `tsx`), run through tsx. */
+/** The drawing process; from the TypeScript sources (tests), run through tsx. */
 function startDrawing(): ChildProcess {
   const fromSources = import.meta.url.endsWith('.ts');
   return fork(fileURLToPath(new URL(`./card-process.${fromSources ? 'ts' : 'js'}`, import.meta.url)), {
@@ -43,12 +43,9 @@ function startDrawing(): ChildProcess {
 }
 
 /**
- * The preview cards of the model in service, drawn once per content after the model went
- * into service (new data is never delayed): in a process of its own, one card at a time,
- * those asked for first and the others at a fifth of a core; kept as PNG files named after
- * what they show (a card that did not change since an earlier model is not drawn again)
- * and served from them. The process ends when every card is drawn (docs/architecture.md,
- * "Preview images").
+ * The preview cards of the model in service, drawn after it went into service in a process of its
+ * own, one at a time, those asked for first; kept as PNG files named after what they show (an
+ * unchanged card is not drawn again). See docs/architecture.md, "Preview images".
  */
 export function createCardPainter() {
   let folder: string | undefined;
@@ -87,7 +84,7 @@ export function createCardPainter() {
       if (asked.size > 0) next();
       else paused = setTimeout(next, PAUSE_FACTOR * (performance.now() - since)).unref();
     });
-    // A process that cannot draw (no WebAssembly, a full disk): the cards not drawn stay pending.
+    // A process that cannot draw (a full disk): the cards not drawn stay pending.
     child.on('exit', () => {
       if (drawer !== child) return;
       drawer = drawing = undefined;
@@ -98,7 +95,7 @@ export function createCardPainter() {
   };
 
   return {
-    /** Draws the cards of a new model (by key) not drawn yet, in their order; forgets the others. */
+    /** Draws the cards of a new model not drawn yet, in their order; forgets the others. */
     paint(cards: ReadonlyMap<string, PreviewCard>): void {
       if (closed) return;
       for (const key of drawn)
@@ -122,7 +119,6 @@ export function createCardPainter() {
       if (answer === undefined) answers.set(key, (answer = pngAnswer(fileOf(key))));
       return answer;
     },
-    /** Stops drawing and removes the files. */
     close(): void {
       closed = true;
       queue.clear();

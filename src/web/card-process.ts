@@ -1,7 +1,6 @@
 /**
- * A process of its own that draws preview cards (card-painter.ts): each message is a card
- * and the file its PNG goes to, each answer that file once written. A process, not a
- * thread: resvg's WebAssembly code and memory (about 75 MB) are never the server's.
+ * Draws preview cards (card-painter.ts): each message a card and the file for its PNG, each answer
+ * that file once written. A process, not a thread: resvg's memory (about 75 MB) is never the server's.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -10,12 +10,6 @@ import { schoolChart } from './pages/school-page.js';
 import { nameOfSlug, withSite, type SiteContext } from './site-context.js';
 import { statisticChart } from './statistic-sections.js';
 
-/*
- * Each chart of the pages as a file of its own and on a page any site may frame, by a name in
- * the page's language (src/web/chart-names.ts): `2024-topNamesByYear`, `companias-{slug}-participantes`,
- * `nombres-{slug}`; in Basque `2024-izen-ohikoenak`, `konpainiak-{slug}-parte-hartzaileak`, `izenak-{slug}`.
- */
-
 /** The chart a key stands for, when the model has it. */
 export function chartOfKey(site: SiteContext, key: ChartKey): PageChart | undefined {
   const { language } = site.locale;
@@ -47,11 +41,7 @@ export function chartOf(site: SiteContext, name: string): PageChart | undefined 
   return key && chartOfKey(site, key);
 }
 
-/**
- * Where a chart is now, by its name in this language, when `name` is a Spanish one under
- * another language's folder: the Basque pages named their charts so before they had names of
- * their own (`/eu/txertatu/companias-zubia-participantes`), and those addresses keep leading to them.
- */
+/** A chart's name now when `name` is the Spanish one the Basque pages used before theirs (`/eu/txertatu/companias-zubia-participantes`). */
 export function movedChart(site: SiteContext, name: string): string | undefined {
   const { language } = site.locale;
   const old = language === 'es' ? undefined : chartKeyOf('es', name);
@@ -77,7 +67,7 @@ function chartCredits(site: SiteContext, chart: PageChart): string[] {
 
 const SVG_KIND = pageKind('image/svg+xml; charset=utf-8', CACHE.revalidate, STANDALONE_POLICY);
 
-/** `/graficos/{name}.svg` (`/eu/grafikoak/…`): a chart as a standalone SVG file in the site's language, titled and credited inside. */
+/** `/graficos/{name}.svg`: a chart as a standalone SVG file, titled and credited inside. */
 export function chartFile(site: SiteContext, file: string): PreparedResponse | undefined {
   const chart = file.endsWith('.svg') ? chartOf(site, file.slice(0, -4)) : undefined;
   if (chart === undefined) return undefined;

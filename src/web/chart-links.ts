@@ -4,26 +4,19 @@ import type { ChartLinks } from './open-data.js';
 import type { SiteContext } from './site-context.js';
 import type { Drawing } from './statistic-sections.js';
 
-/** A chart with a file and an embeddable page: its title (which page's), how it is drawn, the page it is on (a statistic's with its anchor). */
+/** A chart with a file and an embeddable page: its title, its drawing, the page it is on (with its anchor). */
 export interface PageChart {
   title: string;
   drawing: Drawing;
   page: string;
 }
 
-/**
- * Pixels of an embeddable page (`.embed` in site.css says the same): the chart as wide as in its
- * file, the padding around it, the room between blocks, the title's and the notes' fonts and lines.
- */
+/** Pixels of an embeddable page (`.embed` in site.css says the same): padding, gaps, fonts and lines. */
 const EMBED = { padding: 12, gap: 12, titleFont: 18, titleLine: 24, textFont: 14, textLine: 20 };
 
-/**
- * How much wider the widths estimated for fitting labels are than DejaVu Sans's, itself one of the
- * widest of the readers' fonts (bold a little less): a line holds that much more than the estimate says.
- */
+/** How much wider the estimated widths are than DejaVu Sans's (among the widest fonts): a line holds that much more. */
 const ESTIMATE_SLACK = { text: 1.1, bold: 1.08 };
 
-/** The width of an embeddable page: its chart's and its padding. */
 const EMBED_WIDTH = STANDALONE_CHART_WIDTH + 2 * EMBED.padding;
 
 /** What an embeddable page says under its chart, as text: source, original work, licence, the data's date. */

@@ -1,54 +1,47 @@
-import { GLOBAL_YEAR, isCategoryId, statisticOf, type CategoryId } from '../domain/categories.js';
+import { CATEGORY_IDS, GLOBAL_YEAR, statisticOf, type CategoryId } from '../domain/categories.js';
 import type { NameKind } from '../domain/statistics/name-facts.js';
 import type { Language } from './locale.js';
 
-/**
- * What a chart of the pages is, whatever its language: a statistic of a year (or of
- * `global`), a school's participants per edition (by its page's slug), a name's editions.
- */
+/** A chart of the pages in any language: a statistic of a year, a school's participants (by its page's slug), a name's editions. */
 export type ChartKey =
   | { chart: 'statistic'; year: string; category: CategoryId }
   | { chart: 'school'; slug: string }
   | { chart: 'name'; kind: NameKind; slug: string };
 
-/**
- * The anchor of each statistic's section on a Basque page, and so the name of its chart
- * (`2024-izen-ohikoenak`): a statistic of a year and its twin over all of them share one,
- * as they share a title, and never share a page.
- */
-const BASQUE_SECTIONS: Readonly<Record<CategoryId, string>> = {
+/** A statistic of a year and its twin over all of them (`topNamesByYear`, `topNames`) share a title and never a page. */
+type Twin<C extends string> = C extends `${infer Base}ByYear` ? Base : C;
+
+/** The anchor of each statistic's section on a Basque page, and so the name of its chart (`2024-izen-ohikoenak`). */
+const BASQUE_SECTIONS: Readonly<Record<Twin<CategoryId>, string>> = {
   intro: 'aurkezpena',
   outro: 'amaiera',
-  totalParticipantsByYear: 'parte-hartzaileak',
   totalParticipants: 'parte-hartzaileak-edizioz-edizio',
-  namesDiversityByYear: 'izen-desberdinak',
   namesDiversity: 'izen-desberdinak',
-  surnamesDiversityByYear: 'abizen-desberdinak',
   surnamesDiversity: 'abizen-desberdinak',
-  topNamesByYear: 'izen-ohikoenak',
   topNames: 'izen-ohikoenak',
-  topSurnamesByYear: 'abizen-ohikoenak',
   topSurnames: 'abizen-ohikoenak',
-  topSchoolsByYear: 'konpainia-handienak',
   topSchools: 'konpainia-handienak',
-  newNamesByYear: 'izen-berriak',
-  newSchoolsByYear: 'konpainia-berriak',
-  commonNameBySchoolByYear: 'konpainia-bakoitzeko-izen-ohikoena',
+  newNames: 'izen-berriak',
+  newSchools: 'konpainia-berriak',
   commonNameBySchool: 'konpainia-bakoitzeko-izen-ohikoena',
   longestNames: 'izen-luzeenak',
   schoolsEvolution: 'konpainien-bilakaera',
   mostConstantSchools: 'konpainia-iraunkorrenak',
 };
 
-/** How one language names its charts and the anchors they cite. */
+const basqueSection = (category: CategoryId) =>
+  category === 'totalParticipantsByYear'
+    ? 'parte-hartzaileak'
+    : BASQUE_SECTIONS[category.replace(/ByYear$/, '') as Twin<CategoryId>];
+
+/**
+ * How one language names its charts and the anchors they cite: a statistic's section (Spanish: the
+ * category's id), around a school's slug, before a name's slug, a name page's section of its chart.
+ */
 interface ChartNaming {
-  /** A statistic's section on its page (Spanish: the category's id, as the API names it). */
   section(category: CategoryId): string;
-  /** Around a school's slug: `companias-{slug}-participantes`. */
   school: readonly [before: string, after: string];
-  /** Before a name's slug: `nombres-{slug}`. */
   names: Readonly<Record<NameKind, string>>;
-  /** The section of a name's page its chart is in. */
   nameEditions: string;
 }
 
@@ -60,7 +53,7 @@ const NAMINGS: Readonly<Record<Language, ChartNaming>> = {
     nameEditions: 'ediciones',
   },
   eu: {
-    section: (category) => BASQUE_SECTIONS[category],
+    section: basqueSection,
     school: ['konpainiak-', '-parte-hartzaileak'],
     names: { firstName: 'izenak', surname: 'abizenak' },
     nameEditions: 'edizioak',
@@ -86,8 +79,7 @@ const SLUG = '[a-z0-9-]+';
 /** The statistic a section's name stands for on a page of `year`: of that year, or of all of them. */
 function statisticOfSection(naming: ChartNaming, year: string, section: string): CategoryId | undefined {
   const scopes = year === GLOBAL_YEAR ? ['global', 'both'] : ['yearly', 'both'];
-  const categories = Object.keys(BASQUE_SECTIONS).filter(isCategoryId);
-  return categories.find(
+  return CATEGORY_IDS.find(
     (category) => naming.section(category) === section && scopes.includes(statisticOf(category).scope),
   );
 }

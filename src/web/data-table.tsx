@@ -1,10 +1,9 @@
 import type { ComponentChildren } from 'preact';
 
+/** `numeric`: right-aligned; `short`: never broken across lines (years), where long values wrap anywhere. */
 export interface Column {
   label: string;
-  /** Right-aligned, for figures. */
   numeric?: boolean;
-  /** Short values never broken across lines (years); long ones wrap anywhere. */
   short?: boolean;
 }
 
@@ -12,7 +11,6 @@ export interface DataTableProps {
   caption: string;
   columns: readonly Column[];
   rows: readonly (readonly ComponentChildren[])[];
-  /** The column that names each row (read out before the row's other cells). */
   rowHeader?: number;
   wide?: boolean;
 }
@@ -50,11 +48,10 @@ export function DataTable({ caption, columns, rows, rowHeader = 0, wide = false 
       </tbody>
     </table>
   );
-  return wide ? (
-    <div class="table-wrap table-scroll" tabindex={0} role="region" aria-label={caption}>
+  const scroll = wide && { tabindex: 0, role: 'region' as const, 'aria-label': caption };
+  return (
+    <div class={wide ? 'table-wrap table-scroll' : 'table-wrap'} {...scroll}>
       {table}
     </div>
-  ) : (
-    <div class="table-wrap">{table}</div>
   );
 }

@@ -7,7 +7,6 @@ import { API_PATHS, OPEN_DATA_PATHS, ORIGINAL_WORK_URL, PageHead, PageMetaContex
 // The data catalogue and data package read these from here.
 export { API_PATHS, OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './page-meta.js';
 
-/** What every page of one data version shares. */
 export interface PageContext {
   stylesheet: string;
   icon: string;
@@ -36,7 +35,6 @@ const currentLink = (href: string, label: string, current: boolean) => (
 /** The page around every page's content: header, navigation, the updating notice, footer. */
 export function Layout({ context, title, description, place, children }: LayoutProps) {
   const { language, texts, paths } = useLocale();
-  /** A link of the navigation; `to` is the place it leads to, when it is one of the pages. */
   const link = (to: Place | undefined, href: string, label: string) => currentLink(href, label, place === to);
   const other = texts.otherLanguage;
   // The same page in the other language; a page without an address (a 404) leads to the other home.
@@ -136,7 +134,7 @@ interface PanelProps {
   children: ComponentChildren;
 }
 
-/** A section of a page under its heading (`id` is the heading's, for the section's name). */
+/** A section of a page under its heading (`id`: the heading's). */
 export function Panel({ id, heading, statistic = false, children }: PanelProps) {
   return (
     <section aria-labelledby={id} class={statistic ? 'panel statistic' : 'panel'}>

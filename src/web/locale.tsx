@@ -8,22 +8,20 @@ import { eu } from './texts/eu.js';
 export type Language = 'es' | 'eu';
 export const LANGUAGES: readonly Language[] = ['es', 'eu'];
 
-/** What a comparison compares: first names, surnames or schools. */
 export type ComparedKind = NameKind | 'school';
 export const COMPARED_KINDS: readonly ComparedKind[] = ['firstName', 'surname', 'school'];
 
 export const NAME_KINDS: readonly NameKind[] = ['firstName', 'surname'];
 
-/** The addresses of one language's pages: its folders (those of `ES_FOLDERS`), and each page's address in them. */
+/** The addresses of one language's pages: its folders, and each page's address in them. */
 function sitePaths(root: string, folders: typeof ES_FOLDERS) {
   return {
     home: root === '' ? '/' : root,
     ...folders,
     statistics: (year: string) => `${folders.statisticsFolder}/${encodeURIComponent(year)}`,
     school: (slug: string) => `${folders.schoolsFolder}/${encodeURIComponent(slug)}`,
-    /** The page of a first name or surname by its slug (`/nombres/ane`): the address links use. */
     name: (kind: NameKind, slug: string) => `${folders.namesFolder[kind]}/${encodeURIComponent(slug)}`,
-    /** A chart's SVG file and embeddable page, by the name of its CSV file less `.csv` (`2024-topNamesByYear`). */
+    // A chart's SVG file and embeddable page, by its name (`2024-topNamesByYear`).
     chart: (name: string) => `${folders.chartsFolder}/${encodeURIComponent(name)}.svg`,
     embed: (name: string) => `${folders.embedsFolder}/${encodeURIComponent(name)}`,
   };
@@ -31,27 +29,24 @@ function sitePaths(root: string, folders: typeof ES_FOLDERS) {
 
 export type SitePaths = ReturnType<typeof sitePaths>;
 
-/** The folders and fixed addresses of the Spanish pages. Paths are absolute: a 404 page answers at any depth. */
+/**
+ * The folders and fixed addresses of the Spanish pages, absolute (a 404 page answers at any depth):
+ * a comparison's without the query's `n`, the preview images' and the home page's image's name.
+ */
 const ES_FOLDERS = {
-  /** The folder of the year pages and of the school pages. */
   statisticsFolder: '/estadisticas',
   schoolsFolder: '/companias',
-  /** The index of each kind of name, the folder of their pages. */
   namesFolder: { firstName: '/nombres', surname: '/apellidos' },
   search: '/buscar',
   about: '/acerca',
-  /** Every data file, listed. */
   data: '/datos',
-  /** The comparison of each kind, without what it compares (the query's `n`). */
   compare: {
     firstName: '/comparar/nombres',
     surname: '/comparar/apellidos',
     school: '/comparar/companias',
   },
-  /** Where the preview images of the pages are, and the name of the home page's. */
   previews: '/vista-previa',
   homePreview: 'inicio',
-  /** The folders of the charts' standalone SVG files and of their embeddable pages. */
   chartsFolder: '/graficos',
   embedsFolder: '/insertar',
 };
@@ -77,12 +72,11 @@ const PATHS: Record<Language, SitePaths> = {
   }),
 };
 
-/** Everything a page needs to speak one language: its texts, its addresses, its tags. */
+/** Everything a page needs to speak one language; `ogLocale`: Open Graph's name of it (`es_ES`). */
 export interface Locale {
   language: Language;
   texts: Texts;
   paths: SitePaths;
-  /** Open Graph's name of the language (`es_ES`). */
   ogLocale: string;
 }
 
@@ -91,7 +85,7 @@ export const LOCALES: Record<Language, Locale> = {
   eu: { language: 'eu', texts: eu, paths: PATHS.eu, ogLocale: 'eu_ES' },
 };
 
-/** A text in each language of the pages (a JSON-LD language map, a file's description in each). */
+/** A value in each language of the pages (a JSON-LD language map, a school's slugs). */
 export const inEach = <T,>(text: (texts: Texts, language: Language) => T) =>
   Object.fromEntries(
     LANGUAGES.map((language) => [language, text(LOCALES[language].texts, language)]),
@@ -106,10 +100,7 @@ export function languageOfPath(path: string): Language {
 export const comparedQuery = (items: readonly string[]) =>
   items.length === 0 ? '' : `?${new URLSearchParams(items.map((item) => ['n', item]))}`;
 
-/**
- * The address of a comparison of `items` (names as typed or schools), to link to or share:
- * `comparisonPath('es', 'firstName', ['Ane', 'Maialen'])` is `/comparar/nombres?n=Ane&n=Maialen`.
- */
+/** The address of a comparison of `items` (names as typed or schools): `/comparar/nombres?n=Ane&n=Maialen`. */
 export const comparisonPath = (language: Language, kind: ComparedKind, items: readonly string[]) =>
   PATHS[language].compare[kind] + comparedQuery(items);
 
@@ -117,7 +108,6 @@ export const comparisonPath = (language: Language, kind: ComparedKind, items: re
 export const comparisonDataPath = (kind: ComparedKind, format: 'csv' | 'json', items: readonly string[]) =>
   `${PATHS.es.compare[kind]}.${format}${comparedQuery(items)}`;
 
-/** Given around each page: the language it is made in. */
 export const LocaleContext = createContext<Locale>(LOCALES.es);
 
 export const useLocale = () => useContext(LocaleContext);

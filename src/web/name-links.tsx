@@ -2,11 +2,10 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { NameKind } from '../domain/statistics/name-facts.js';
 
-/** A school on the pages being made: its page's address (`undefined`: none), its name in their language, summaries so named. */
+/** A school on the pages being made: its page's address, its name in their language, summaries so named. */
 export interface SchoolLinks {
   path(school: string): string | undefined;
   name(school: string): string;
-  /** A summary with each `**school**` named as the pages name it. */
   relabel(text: string): string;
 }
 
@@ -22,7 +21,6 @@ export const NamePathContext = createContext<(kind: NameKind, name: string) => s
   () => undefined,
 );
 
-/** A name, linked to its page when it has one. */
 const linked = (name: string, path: string | undefined) =>
   path === undefined ? <>{name}</> : <a href={path}>{name}</a>;
 

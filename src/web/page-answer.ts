@@ -22,8 +22,7 @@ function html(page: VNode): Buffer {
   return Buffer.from(`<!doctype html>\n${renderToString(page)}`, 'utf8');
 }
 
-// Revalidated on every use (a 304 by ETag), so the updating notice and a new edition show at once.
-/** A page made once per data version, like the API's answers; error pages are never kept. */
+/** A page made once per data version, revalidated on every use (a 304 by ETag); error pages are never kept. */
 export function preparePage(statusCode: number, page: VNode, policy = PAGE_POLICY): PreparedResponse {
   const cacheControl = statusCode === 200 ? CACHE.revalidate : CACHE.none;
   return prepareBytes(statusCode, html(page), pageKind(HTML_CONTENT_TYPE, cacheControl, policy), {
@@ -36,7 +35,7 @@ export function pageForRequest(statusCode: number, page: VNode): PreparedRespons
   return prepareBytes(statusCode, html(page), pageKind(HTML_CONTENT_TYPE, CACHE.none), { effort: 'fast' });
 }
 
-/** A page made for one request whose address says all it shows (a comparison): revalidated by its ETag, never kept. */
+/** A page made for one request whose address says all it shows (a comparison): revalidated, never kept. */
 export function pageForAddress(page: VNode): PreparedResponse {
   return prepareBytes(200, html(page), pageKind(HTML_CONTENT_TYPE, CACHE.revalidate), {
     etag: true,

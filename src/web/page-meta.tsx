@@ -6,7 +6,7 @@ import { LOCALES, useLocale, type Language, type Locale } from './locale.js';
 /** The API's reference and its OpenAPI document: one for both languages (the API speaks Spanish). */
 export const API_PATHS = { apiDocs: '/api/docs', openApi: '/api/openapi.json' } as const;
 
-/** The open data's descriptions, beside its CSV files: the data package and the DCAT-AP catalogue. */
+/** The open data's data package and DCAT-AP catalogue. */
 export const OPEN_DATA_PATHS = {
   dataPackage: '/datos/datapackage.json',
   catalogue: '/datos/catalogo.jsonld',
@@ -14,22 +14,18 @@ export const OPEN_DATA_PATHS = {
 
 export const ORIGINAL_WORK_URL = 'https://github.com/ramistodev/tamborradata';
 
-/** The colour of the header: what a phone paints its address bar with. */
+/** The header's colour, which a phone paints its address bar with. */
 export const THEME_COLOUR = '#12355b';
 
 /** The preview card's size in pixels (the size Open Graph and Twitter ask for). */
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 
-/** What a shared page says of itself beyond its title and description. */
+/** What a shared page says of itself: the public origin, its path and its image's, itself in each language, the JSON-LD `Dataset`. */
 interface PageMeta {
-  /** The public origin (`PUBLIC_URL`): absolute addresses for other sites. */
   origin: string;
-  /** This page's path (`/estadisticas/2024`) and the path of its preview image. */
   path: string;
   image: string;
-  /** The path of the same page in each language. */
   alternates: Readonly<Record<Language, string>>;
-  /** The schema.org `Dataset` of the data (JSON-LD), in the page's language. */
   dataset: object;
 }
 

@@ -2,7 +2,7 @@ import type { PendingSearch, PreparedResponse } from '../answer/answer.js';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import type { NameKind } from '../domain/statistics/name-facts.js';
 import type { Query } from '../domain/validation.js';
-import { COMPARED_KINDS, LANGUAGES, LOCALES, NAME_KINDS, type Language, type SitePaths } from './locale.js';
+import { COMPARED_KINDS, inEach, LOCALES, NAME_KINDS, type Language, type SitePaths } from './locale.js';
 import { aboutPage } from './pages/about-page.js';
 import { comparePage, comparisonAnswer } from './pages/compare-page.js';
 import { dataPage } from './pages/data-page.js';
@@ -16,54 +16,42 @@ import { movedPermanently } from './redirects.js';
 import { nameOfSlug, type AddressedPage, type SiteContext } from './site-context.js';
 import { sitemapAnswer } from './site-files.js';
 
-/** The values of a path's parameter (`/estadisticas/:year` → `{year}`). */
+/** A path's parameter (`/estadisticas/:year` → `{year}`). */
 export type Params = Readonly<Record<string, string>>;
 
-/** What a request to a page brings besides its path: its query, parsed and as sent. */
 export interface PageRequest {
   query: Query;
   rawQuery: string;
 }
 
 /**
- * One page of the site: the router, the language link, the sitemap and the preview cards
- * all read its row. Adding a page is adding its file and a row here.
+ * One page of the site, read by the router, the language link, the sitemap and the preview cards:
+ * its address (fixed, or a folder and one parameter), the page at `params` if any, the parameters
+ * of each of its pages (a fixed one: one, empty), whether the sitemap lists it, its parameters in
+ * another language (a school's slug), its own answer instead of its prepared `page` (a redirect, a
+ * lookup, a comparison) and its answer to a posted form.
  */
 export interface PageRow {
   id: string;
-  /** Its address in a language: fixed, or a folder and one parameter (`/estadisticas/:year`). */
   path(paths: SitePaths): string;
-  /** The page at `params`, when there is one (a published year, a school with a page). */
   make(site: SiteContext, params: Params): AddressedPage | undefined;
-  /** The parameters of each of its pages in the site's language (a fixed page: one, empty). */
   listed(site: SiteContext): Params[];
-  /** False for a page the sitemap leaves out (a comparison's address has a query). */
   inSitemap?: false;
-  /** The same page's parameters in another language, when they differ there (a school's slug). */
   paramsIn?(site: SiteContext, params: Params, language: Language): Params;
-  /** What it answers instead of its prepared page (`page`): a redirect, a lookup, a comparison. */
   answer?(
     site: SiteContext,
     params: Params,
     request: PageRequest,
     page: () => PreparedResponse | undefined,
   ): PreparedResponse | undefined;
-  /** The answer to a form posted to it (the search, under the search budgets). */
   form?(site: SiteContext, form: Query): PreparedResponse | PendingSearch;
 }
-
-const one = (): Params[] => [{}];
 
 const fixed = (
   id: string,
   path: (paths: SitePaths) => string,
   make: (site: SiteContext) => AddressedPage,
-) => ({
-  id,
-  path,
-  make,
-  listed: one,
-});
+) => ({ id, path, make, listed: (): Params[] => [{}] });
 
 const namesRow = (kind: NameKind): PageRow => ({
   ...fixed(
@@ -136,10 +124,8 @@ export const PAGES: readonly PageRow[] = [
   ...COMPARED_KINDS.map(compareRow),
 ];
 
-/** The row of an id (`statistics`, `compare-firstName`). */
 export const pageRow = (id: string) => PAGES.find((row) => row.id === id)!;
 
-/** A page's address in a language: its row's path with the parameter filled in. */
 export function pathOf(row: PageRow, paths: SitePaths, params: Params): string {
   return row.path(paths).replace(/:([a-z]+)$/, (_, name: string) => encodeURIComponent(params[name]!));
 }
@@ -162,16 +148,12 @@ export function pageOfPath(paths: SitePaths, path: string): { row: PageRow; para
 /** The same page in each language, with the same query: a school's page by its slug there. */
 export function alternatesOf(site: SiteContext, path: string, query: string): Record<Language, string> {
   const found = pageOfPath(site.paths, path);
-  const pathIn = (language: Language) => {
+  return inEach((_, language) => {
     if (found === undefined) return path + query;
     const { row, params } = found;
     const there = row.paramsIn ? row.paramsIn(site, params, language) : params;
     return pathOf(row, LOCALES[language].paths, there) + query;
-  };
-  return Object.fromEntries(LANGUAGES.map((language) => [language, pathIn(language)])) as Record<
-    Language,
-    string
-  >;
+  });
 }
 
 /** `/sitemap.xml`: every page with an address, in each language (a school's by its slug there). */

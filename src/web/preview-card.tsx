@@ -8,30 +8,25 @@ import { readAsset } from './site-files.js';
 import { PREVIEW_SIZE } from './page-meta.js';
 import type { YearCount } from '../domain/answer-shapes.js';
 
-/** The root of a language's pages: `` for Spanish, `/eu` for Basque. */
 const rootOf = (paths: SitePaths) => paths.home.replace(/\/$/, '');
 
-/**
- * A page's preview image, in the folder of its language: `/vista-previa/inicio.png`,
- * `/vista-previa/estadisticas-2024.png`, `/eu/aurrebista/konpainiak-zubia.png`.
- */
+/** A page's preview image: `/vista-previa/inicio.png`, `/vista-previa/estadisticas-2024.png`, `/eu/aurrebista/konpainiak-zubia.png`. */
 export const previewPath = (paths: SitePaths, path: string) =>
   `${paths.previews}/${path === paths.home ? paths.homePreview : path.slice(rootOf(paths).length + 1).replace('/', '-')}.png`;
 /** The page of a preview image's name (`estadisticas-2024`). */
 export const pathOfPreview = (paths: SitePaths, name: string) =>
   name === paths.homePreview ? paths.home : `${rootOf(paths)}/${name.replace('-', '/')}`;
 
-/** What a preview card shows: the page's title, a line of figures, and a series as bars. */
+/** What a preview card shows: the page's title, a line of figures, a series as bars, the host and the site's name. */
 export interface PreviewCard {
   title: string;
   line: string;
   series?: readonly YearCount[];
-  /** The host the card names (`tamborrada.example.org`), and the site's name in the card's language. */
   host: string;
   siteName: string;
 }
 
-/** The card's font: DejaVu Sans (card-worker.ts loads its files). */
+/** The card's font (card-process.ts loads its files). */
 export const FONT = 'DejaVu Sans';
 
 const { width: WIDTH, height: HEIGHT } = PREVIEW_SIZE;
@@ -39,7 +34,7 @@ const MARGIN = 64;
 const TITLE_SIZE = 68;
 const TITLE_LINE = TITLE_SIZE + 12;
 const BARS_BOTTOM = 560;
-/** Characters of a title line at TITLE_SIZE in DejaVu Sans Bold (about 0.63 em each). */
+/** Characters of a title line in DejaVu Sans Bold (about 0.63 em each). */
 const TITLE_LINE_CHARACTERS = 26;
 const TITLE_LINES = 3;
 
@@ -84,7 +79,7 @@ function SeriesBars({ series, top }: { series: readonly YearCount[]; top: number
   );
 }
 
-/** A card as SVG, 1200 × 630, for card-worker.ts to draw. */
+/** A card as SVG, for card-process.ts to draw. */
 export function cardSvg(card: PreviewCard): string {
   const lines = titleLines(card.title);
   const lineY = 200 + lines.length * TITLE_LINE;
@@ -108,5 +103,5 @@ export function cardSvg(card: PreviewCard): string {
   );
 }
 
-/** What names a card's PNG: a digest of all it shows (a card is a pure function of its content). */
+/** The name of a card's PNG: a digest of all it shows. */
 export const cardKey = (card: PreviewCard) => hash('sha256', JSON.stringify(card), 'base64url').slice(0, 27);

@@ -4,10 +4,7 @@ import { searchKey } from '../domain/names.js';
 /** What a school whose name leaves no letter or digit is called in its address (a Basque page's: `konpainia`). */
 export const EMPTY_SLUG = 'compania';
 
-/**
- * A page segment: `Ikastola Zubia-Txiki (Amara)` → `ikastola-zubia-txiki-amara`, `María José` →
- * `maria-jose`; `empty` when nothing of it is a letter or digit of the segment's alphabet.
- */
+/** A page segment: `Ikastola Zubia-Txiki (Amara)` → `ikastola-zubia-txiki-amara`; `empty` when nothing is left. */
 export function slugOf(value: string, empty = EMPTY_SLUG): string {
   const slug = searchKey(value)
     .replace(/[^a-z0-9]+/g, '-')
@@ -16,10 +13,8 @@ export function slugOf(value: string, empty = EMPTY_SLUG): string {
 }
 
 /**
- * A distinct slug per school (or name's key, `empty` its own word), made from its name as
- * `shown` (a school's in a page's language): on a clash, in Spanish order, the next get
- * `-2`, `-3`… (docs/decisions.md). The slug of each school (or name), and the school (or
- * name) of each slug.
+ * A distinct slug per school (or name's key) from its name as `shown` (in a page's language): on
+ * a clash, in Spanish order, the next get `-2`, `-3`… (docs/decisions.md). Both ways.
  */
 export function schoolSlugs(
   schools: Iterable<string>,

@@ -3,7 +3,6 @@ import { compareSpanish } from '../domain/collation.js';
 import { useLocale } from './locale.js';
 import { SchoolContext } from './name-links.js';
 
-/** What was sent, shown again in the form of the answer. */
 export interface SearchInput {
   name: string;
   company: string;
@@ -12,7 +11,6 @@ export interface SearchInput {
 interface SearchFormProps {
   companies: readonly string[];
   input?: SearchInput;
-  /** Makes the fields' ids unique on the page. */
   idPrefix: string;
 }
 

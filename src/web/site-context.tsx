@@ -3,7 +3,7 @@ import type { VNode } from 'preact';
 import { GLOBAL_YEAR } from '../domain/categories.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import type { PageContext } from './layout.js';
-import { LocaleContext, type Language, type Locale } from './locale.js';
+import { inEach, LocaleContext, type Language, type Locale } from './locale.js';
 import { datasetJsonLd, PageMetaContext } from './page-meta.js';
 import { previewPath, type PreviewCard } from './preview-card.js';
 import type { NameFact, NameKind } from '../domain/statistics/name-facts.js';
@@ -12,14 +12,12 @@ import { EMPTY_SLUG, schoolSlugs } from './school-slugs.js';
 import type { SiteData } from './site-data.js';
 import { fullOrPublic } from './year-statistics.js';
 
-/** How many answers `perKey` keeps, of one kind, per read model and language. */
+/** How many answers of one kind `perKey` keeps per read model and language. */
 export const KEPT_PER_KIND = 64;
 
 /**
- * `make(key)` made once per key and kept among the `max` most recently used; an
- * `undefined` answer is not kept, so unknown keys cost no memory. Bounded: the name pages,
- * their images and data are a long tail (over two thousand addresses at scale 1) that a
- * crawler walks once per model.
+ * `make(key)` made once per key, kept among the `max` most recently used (not an `undefined`
+ * answer): bounded, as the name pages are a long tail that a crawler walks once per model.
  */
 export function perKey<T, K extends string = string>(
   make: (key: K) => T,
@@ -52,30 +50,23 @@ export function modelContext(
     const first = published.find((year) => (byYear.get(year) ?? 0) > 0);
     if (first !== undefined) firstYears.set(school, first);
   }
-  /** Each school's most frequent first name in a year (or over all of them), as published. */
   const commonNames = perKey((year): ReadonlyMap<string, string> => {
     const category = year === GLOBAL_YEAR ? 'commonNameBySchool' : 'commonNameBySchoolByYear';
     const items = fullOrPublic(SHAPES.nameBySchool, data.recordsOf(year).get(category)) ?? [];
     return new Map(items.map((item) => [item.school, item.name]));
   });
-  /** A school's name on the pages of each language: the one the operator gave it there, else the lists'. */
-  const schoolNames = {
-    es: nameIn(data.schoolLabels.es),
-    eu: nameIn(data.schoolLabels.eu),
-  } satisfies Record<Language, (school: string) => string>;
-  /** A summary with the schools named as each language's pages name them. */
-  const relabels = {
-    es: relabelling(data.schoolLabels.es),
-    eu: relabelling(data.schoolLabels.eu),
-  } satisfies Record<Language, (text: string) => string>;
-  /** The slug of each school's CSV files, from the lists' name: one set of files for both languages. */
+  // A school's name in each language: the operator's label there, else the lists'; summaries so named.
+  const schoolNames = inEach((_, language) => {
+    const labels = data.schoolLabels[language];
+    return (school: string) => labels.get(school) ?? school;
+  });
+  const relabels = inEach((_, language) => relabelling(data.schoolLabels[language]));
+  // Each school's slug: of its files, from the lists' name; of its page, from its name in each language.
   const fileSlugs = schoolSlugs(firstYears.keys());
-  /** The slug of each school's page in each language, from its name there (`/eu/konpainiak/beste-konpainiak`). */
-  const pageSlugs = {
-    es: schoolSlugs(firstYears.keys(), EMPTY_SLUG, schoolNames.es),
-    eu: schoolSlugs(firstYears.keys(), 'konpainia', schoolNames.eu),
-  } satisfies Record<Language, typeof fileSlugs>;
-  /** The slug of each first name's and surname's page (by its key), and the key of each slug; made on first use. */
+  const pageSlugs = inEach((_, language) =>
+    schoolSlugs(firstYears.keys(), EMPTY_SLUGS[language], schoolNames[language]),
+  );
+  // The slug of each first name's and surname's page (by its key), and the key of each slug.
   const nameSlugs = perKey((kind: NameKind) =>
     schoolSlugs(
       data.names.list(kind).map((fact) => fact.key),
@@ -98,25 +89,18 @@ export function modelContext(
   };
 }
 
-/** A school's name where `labels` has one, else the lists'. */
-const nameIn = (labels: ReadonlyMap<string, string>) => (school: string) => labels.get(school) ?? school;
-
-/** A name's slug when nothing of it is a letter or digit of an address. */
+/** A school's or name's slug when nothing of it is a letter or digit of an address. */
+const EMPTY_SLUGS: Record<Language, string> = { es: EMPTY_SLUG, eu: 'konpainia' };
 const NAME_EMPTY_SLUGS: Record<NameKind, string> = { firstName: 'nombre', surname: 'apellido' };
 
 export type ModelContext = ReturnType<typeof modelContext>;
 
-/**
- * The pages of one read model in one language: the model's context, the locale and the data's
- * JSON-LD in it, the schools' pages and names in it; `alternates`, a path's page in each
- * language (the page table's, which the pages cannot import).
- */
+/** One read model's pages in one language; `alternates`: a path's page in each (the page table's, which pages cannot import). */
 export function siteContext(
   model: ModelContext,
   locale: Locale,
   alternates: (path: string, query: string) => Record<Language, string>,
 ) {
-  // The JSON-LD `Dataset` every page with an address carries.
   const dataset = datasetJsonLd(model.origin, model.data.years, locale);
   const { language } = locale;
   return {
@@ -125,17 +109,14 @@ export function siteContext(
     texts: locale.texts,
     paths: locale.paths,
     dataset,
-    /** Each school's page slug in this language, and the school of each. */
     slugs: model.pageSlugs[language],
-    /** A school's name on these pages. */
     schoolName: model.schoolNames[language],
-    /** A summary with the schools named as these pages name them (a name is bold in a summary: `**Otras compañías**`). */
     relabel: model.relabels[language],
     alternates,
   };
 }
 
-/** A text's `**school**` runs, each with the school's name in `labels`. */
+/** A summary's `**school**` runs, each with the school's name in `labels`. */
 function relabelling(labels: ReadonlyMap<string, string>): (text: string) => string {
   if (labels.size === 0) return (text) => text;
   return (text) => {
@@ -145,7 +126,6 @@ function relabelling(labels: ReadonlyMap<string, string>): (text: string) => str
   };
 }
 
-/** What the pages and files of one read model in one language are made from, made once per model. */
 export type SiteContext = ReturnType<typeof siteContext>;
 
 /** The facts of the name whose page has `slug`, or `undefined` when no page has it. */
@@ -160,10 +140,7 @@ export function namePathOf(site: SiteContext, kind: NameKind, name: string): str
   return fact && site.paths.name(kind, site.nameSlugs(kind).slugOf.get(fact.key)!);
 }
 
-/**
- * A page with what every page is given: its language, school links, and for a page with an
- * address, its meta; `query` is part of the address (a comparison's `?n=…`), in every language.
- */
+/** A page with its language, school and name links, and where it has an address (with `query`, `?n=…`), its meta. */
 export function withSite(site: SiteContext, page: VNode, path?: string, query = ''): VNode {
   const { origin, dataset, slugs, paths, locale, schoolName, relabel } = site;
   const meta =
@@ -193,13 +170,11 @@ export function withSite(site: SiteContext, page: VNode, path?: string, query = 
   );
 }
 
-/** A page with an address: what it shows, and the card of its preview image. */
 export interface AddressedPage {
   content(): VNode;
   card(): PreviewCard;
 }
 
-/** A preview card of this site. */
 export const card = (
   site: SiteContext,
   title: string,

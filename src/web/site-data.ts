@@ -13,12 +13,11 @@ export function siteData({ statistics, participants, names, schoolLabels }: Read
   const labelsIn = (language: Language) =>
     new Map(schoolLabels.filter((one) => one.lang === language).map((one) => [one.school, one.label]));
   return {
-    /** The ready years in the order of `/api/years`. */
+    /** The ready years in the order of `/api/years`; the figures' date (`2026-11-27`), if the store says. */
     years: statistics.years,
     yearSet: statistics.yearSet,
-    /** The day the figures were computed (`2026-11-27`), when the store says: the data's date beside each chart. */
     dataDate: statistics.computedOn,
-    /** The first record of each statistic of a year (what `/api/category` lists first); none for another year. */
+    /** The first record of each statistic of a year (what `/api/category` lists first). */
     recordsOf: (year: string) => statistics.recordsOf(year),
     /** The schools served, in Spanish order, by the lists' names (the API's). */
     companies: participants.companies,
@@ -29,12 +28,11 @@ export function siteData({ statistics, participants, names, schoolLabels }: Read
     >,
     /** Participants per school and published edition, as published (final: a removal does not change them). */
     rowsBySchool: names.schoolCounts,
-    /** The children of a school served (distinct names), or undefined when it is not served. */
+    /** A served school's children (distinct names). */
     childrenOf: (school: string) => participants.childrenOf(school),
     /** What the API's search finds of an already normalised name in a school. */
     search: (normalizedName: string, school: string): readonly ParticipantRecord[] =>
       participants.search(normalizedName, school)?.matches ?? [],
-    /** The first names and surnames with a page, and their facts. */
     names,
     /** Up to five names or schools as typed (a school's name, in any language, folded like a name), compared. */
     compare: (kind: ComparedKind, typed: readonly string[]) =>

@@ -6,14 +6,10 @@ import { pageKind } from './page-answer.js';
 /** A file of `assets/` beside this module (the build copies the folder into dist/). */
 export const readAsset = (file: string) => readFileSync(new URL(`./assets/${file}`, import.meta.url));
 
-/** The stylesheet's parts, in order: the light colours, the pages (dark colours on request), the charts. */
+/** The stylesheet's parts: the light colours, the pages (dark colours on request), the charts. */
 const STYLESHEET_PARTS = ['palette.css', 'site.css', 'charts.css'] as const;
 
-/**
- * A file of the pages, served from memory under a name that changes with its content
- * (`/recursos/estilo.3f9a0c1b2d.css`), so a browser may keep it for a year. Read once per
- * process (`files` joined in order).
- */
+/** `files` joined, served from memory under a name that changes with them (`/recursos/estilo.3f9a0c1b2d.css`). */
 function load(files: readonly string[], name: string, contentType: string) {
   const body = Buffer.concat(files.map(readAsset));
   const path = `/recursos/${name}.${hash('sha256', body, 'hex').slice(0, 10)}.${files[0]!.split('.').at(-1)}`;
@@ -32,7 +28,7 @@ export function siteAssets() {
 
 let favicon: PreparedResponse | undefined;
 
-/** `/favicon.ico`, asked for whatever the pages say: the icon at 16, 32 and 48 pixels (drawn from icon.svg once, committed). */
+/** `/favicon.ico`, asked for whatever the pages say: the icon at 16, 32 and 48 pixels (drawn from icon.svg). */
 export const faviconAnswer = (): PreparedResponse =>
   (favicon ??= prepareBytes(200, readAsset('favicon.ico'), pageKind('image/x-icon', CACHE.day), {
     etag: true,
@@ -58,7 +54,6 @@ export function robotsAnswer(origin: string): PreparedResponse {
 
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** `/sitemap.xml`: every page worth finding, as absolute addresses. */
 export function sitemapAnswer(origin: string, paths: readonly string[]): PreparedResponse {
   const urls = paths.map((path) => `<url><loc>${xmlEscape(origin + path)}</loc></url>`);
   const xml =

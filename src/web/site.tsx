@@ -41,10 +41,7 @@ import {
 import { siteData } from './site-data.js';
 import { faviconAnswer, robotsAnswer, siteAssets } from './site-files.js';
 
-/**
- * The public origin (`PUBLIC_URL`); where families ask for a removal (`PRIVACY_CONTACT`) and the
- * publisher's DIR3 code (`PUBLISHER_DIR3`), if set.
- */
+/** `PUBLIC_URL`, and if set `PRIVACY_CONTACT` (where families ask for a removal) and `PUBLISHER_DIR3`. */
 type SiteOptions = Pick<ServerSettings, 'publicUrl'> &
   Partial<Pick<ServerSettings, 'privacyContact' | 'publisherDir3'>>;
 
@@ -53,7 +50,7 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-/** The page at a path of the site's language, when there is one (a preview image's page). */
+/** The page at a path of the site's language, when there is one. */
 function pageAt(site: SiteContext, path: string) {
   const found = pageOfPath(site.paths, path);
   return found && found.row.make(site, found.params);
@@ -67,13 +64,12 @@ function contextIn(shared: ModelContext, language: Language): SiteContext {
   return site;
 }
 
-/** The descriptor's name in the archive: its name under `/datos/`. */
 const DATA_PACKAGE_FILE = OPEN_DATA_PATHS.dataPackage.split('/').at(-1)!;
 
-/** How many pages' cards are worked out per turn of the event loop, which goes on serving between. */
+/** Cards worked out per turn of the event loop, which goes on serving between. */
 const CARDS_PER_TURN = 32;
 
-/** The card of every page with an address of one read model, in each language, by the key of its PNG. */
+/** The card of every page of one read model, in each language, by the key of its PNG. */
 async function modelCards(shared: ModelContext): Promise<Map<string, PreviewCard>> {
   const cards = new Map<string, PreviewCard>();
   for (const language of LANGUAGES) {
@@ -88,14 +84,13 @@ async function modelCards(shared: ModelContext): Promise<Map<string, PreviewCard
   return cards;
 }
 
-/** The answers of one read model's pages in one language, by address: each made on first use, then served as prepared bytes. */
+/** One read model's pages in one language, by address: each made on first use, then kept as prepared bytes. */
 function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: string | undefined) {
   const { paths } = site;
   const notFound = once(() =>
     preparePage(404, withSite(site, <NotFoundPage context={site.page} years={site.data.years} />)),
   );
   const pageFiles = new LRUCache<string, PreparedResponse>({ max: KEPT_PER_KIND });
-  /** A page of the table, made on first use and kept as prepared bytes. */
   const prepared = (row: PageRow, params: Params) => {
     const path = pathOf(row, paths, params);
     let file = pageFiles.get(path);
@@ -121,7 +116,6 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     date: site.data.dataDate,
   }));
   let catalogue: PreparedResponse | undefined;
-  /** A chart's old address in this language's folder: a 301 to where it is now. */
   const moved = (name: string, at: (name: string) => string) => {
     const now = movedChart(site, name);
     return now === undefined ? undefined : movedPermanently(at(now));
@@ -140,49 +134,42 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     return card && cardKey(card);
   });
   return {
-    /** A page of the table: its own answer (a redirect, a lookup, a comparison) or its prepared page, else the 404 page. */
+    /** A page of the table: its own answer (a redirect, a lookup, a comparison) or its prepared page, else 404. */
     page: (row: PageRow, params: Params, request: PageRequest) => {
       const own = () => prepared(row, params);
       return (row.answer ? row.answer(site, params, request, own) : own()) ?? notFound();
     },
-    /** A form posted to a page (`POST /buscar`): a search, with the API's rules and messages, under the search budgets. */
+    /** A form posted to a page (`POST /buscar`): a search, under the search budgets. */
     form: (row: PageRow, form: Query) => row.form!(site, form),
-    /** `/comparar/nombres.csv?n=…` and `.json`: a comparison's data. */
     compareData: (kind: ComparedKind, format: 'csv' | 'json', query: string) =>
       comparisonData(site, kind, format, query),
-    /** `/datos/{file}`: a statistic's, a school's or a name's table as CSV or workbook, a name's JSON, a kind's Table Schema, the archive of them all, else the 404 page. */
+    /** `/datos/{file}`: a table as CSV or workbook, a name's JSON, a Table Schema, the archive; only a schema waits for every file's hash. */
     download: (file: string) =>
-      // Only a schema's name makes every file's hash: a download does not wait for them.
       (file === ARCHIVE_FILE
         ? archive()
         : file.startsWith(SCHEMA_FILE_PREFIX)
           ? schemas().get(file)
           : download(file)) ?? notFound(),
-    /** `/datos/datapackage.json`: every CSV file with its Table Schema (Frictionless Data Package). */
     dataPackage,
-    /** `/datos/catalogo.jsonld`: the DCAT-AP catalogue of the CSV files and of the API's operations. */
     catalogue: (operations: readonly ApiOperation[]) =>
       (catalogue ??= catalogueAnswer(site, files(), operations, publisherDir3)),
-    /** `/vista-previa/{image}`: the preview card of a page as PNG (a 503 until drawn), else the 404 page. */
+    /** A page's preview card as PNG (a 503 until drawn). */
     preview: (image: string) => {
       const key = previewKey(image);
       return key === undefined ? notFound() : painter.answer(key);
     },
-    /** `/graficos/{name}.svg`: a chart as a standalone SVG file; an old name, a 301; else the 404 page. */
+    // A chart's SVG file and embeddable page; by an old name, a 301.
     chart: (file: string) => chart(file) ?? notFound(),
-    /** `/insertar/{name}`: a chart's embeddable page, the one page any site may frame; an old name, a 301; else the 404 page (which may not be framed). */
     embed: (name: string) => embed(name) ?? notFound(),
     robots: once(() => robotsAnswer(site.origin)),
     sitemap: once(() => sitemapFile(site)),
-    /** `/statistics/{year}` of the original site: 301 to the year's page when it is published. */
+    /** `/statistics/{year}` of the original site: a 301 to the year's page. */
     originalStatistics: (year: string) =>
       site.data.yearSet.has(year) ? movedPermanently(paths.statistics(year)) : notFound(),
-    /** Any other address outside the API. */
     notFound,
   };
 }
 
-/** The answers of one read model's pages, by address. */
 export type ModelPages = ReturnType<typeof modelPages>;
 
 /** The public web pages, answered from the read model like the API. */
@@ -232,7 +219,7 @@ export function createSite({ publicUrl, privacyContact, publisherDir3 }: SiteOpt
     ));
   };
   return {
-    /** The pages of the read model being served, in a language; while none is, every address answers the error page. */
+    /** The served model's pages in a language; while none is served, every address answers the error page. */
     at(state: FollowerState, language: Language = 'es'): ModelPages {
       if (state.kind !== 'ready') return unavailable[language].pages;
       const served = pagesOf(state.model, language);
@@ -245,12 +232,9 @@ export function createSite({ publicUrl, privacyContact, publisherDir3 }: SiteOpt
           decideParticipants(fields).kind === 'ok' ? unavailable[language].unavailable() : form(row, fields),
       };
     },
-    /** The cards of a model's pages, which its preview images show. */
     cardsOf: (model: ReadModel) => modelCards(sharedOf(model).shared),
     favicon: faviconAnswer,
-    /** Stops drawing preview cards and removes their files (when the server closes). */
     close: () => painter.close(),
-    /** The stylesheet and the icon. */
     assets: [assets.stylesheet, assets.icon] as const,
   };
 }

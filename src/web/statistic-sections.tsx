@@ -27,45 +27,41 @@ import { PersonName, SchoolContext, SchoolName } from './name-links.js';
 import { Summary } from './summary.js';
 import { parsed, totalOf, type StatisticRecord } from './year-statistics.js';
 
-/** A category, its words (and every text of the page's language), the id of its chart, and a school's name in that language. */
+/** A category's words and chart id, the page's texts, a school's name in its language, the evolution table's order. */
 type Shown = CategoryTexts & {
   category: CategoryId;
   id: string;
   texts: Texts;
   schoolName: (school: string) => string;
-  /** How the evolution table may be ordered, where its page offers it. */
   order?: ChangeOrder;
 };
 
-/**
- * The evolution table's order on a page that offers one: by the change in participants since
- * edition `base` (from the address, `?desde=2018`), or the statistic's own when none.
- */
+/** The evolution table's order where its page offers one: by the change since edition `base` (`?desde=2018`), else its own. */
 export interface ChangeOrder {
   base: number | undefined;
-  /** The address of the page ordered from `base`, at the table; none: in its own order. */
+  /** The address of the page ordered from `base`, at the table. */
   pathFrom(base: number | undefined): string;
 }
 
 export const ChangeOrderContext = createContext<ChangeOrder | undefined>(undefined);
 
-/** A section's content from its data, or `undefined` when the data has an unexpected shape. */
-type View = (data: unknown, shown: Shown) => ComponentChildren | undefined;
+/** A chart as the page draws it and as its file does (`STANDALONE_CHART_WIDTH` wide); `missing`: years in red (no data). */
+export interface Drawing {
+  inline: ComponentChildren;
+  standalone: ComponentChildren;
+  height: number;
+  missing: readonly number[];
+}
 
-/** A chart drawn the same on the page and in its file; `missing`, the years it draws in red (no data). */
-export const sameDrawing = (chart: ComponentChildren, height: number, missing: readonly number[] = []) => ({
+const sameDrawing = (chart: ComponentChildren, height: number, missing: readonly number[] = []): Drawing => ({
   inline: chart,
   standalone: chart,
   height,
   missing,
 });
 
-/** A chart as the page draws it, and as its standalone file does: `STANDALONE_CHART_WIDTH` wide, `height` high. */
-export type Drawing = ReturnType<typeof sameDrawing>;
-
-/** The schools drawn in the evolution chart, one small chart each; the table lists them all. */
+/** The schools drawn in the evolution chart and the bars of a ranking's (the API's `public_data`); tables list all. */
 const EVOLUTION_CHARTS = 6;
-/** The bars of a ranking's chart (the API's `public_data`); its table lists them all. */
 const CHART_BARS = 15;
 
 /** What a section draws: the complete list where its text counts one, else what the API serves. */
@@ -75,12 +71,11 @@ function shownData(category: CategoryId, record: StatisticRecord): unknown {
   return record.fullData.length >= served ? record.fullData : record.publicData;
 }
 
-/** A table's props (its caption made from `title`), its chart, and how many of its rows the chart draws. */
+/** A table (its caption made from `title`), its chart, how many rows the chart draws, what goes before it in its fold. */
 type DetailProps = Omit<DataTableProps, 'caption'> & {
   title: string;
   chart?: ComponentChildren;
   drawn?: number;
-  /** What goes before the table, inside its fold (links that order it); `open`: unfolded. */
   before?: ComponentChildren;
   open?: boolean;
 };
@@ -115,14 +110,6 @@ function placed(values: StatisticTable['rows'], rows: ComponentChildren[][]) {
   return rows.map((row, i) => [values.findIndex((other) => other[1] === values[i]![1]) + 1, ...row]);
 }
 
-/** What `render` makes of data of one shape: `undefined` for another shape (a section says so), `null` for an empty list. */
-const shaped =
-  <T, R>(shape: z.ZodType<T[]>, render: (items: T[], shown: Shown) => R) =>
-  (data: unknown, shown: Shown): R | null | undefined => {
-    const items = parsed(shape, data);
-    return items?.length === 0 ? null : items && render(items, shown);
-  };
-
 /** A table's value as the page shows it: figures grouped (`4.612`), schools and names linked to their pages. */
 function cell(texts: Texts, column: TableColumn, value: string | number): ComponentChildren {
   if (column.school) return <SchoolName name={String(value)} />;
@@ -153,30 +140,58 @@ const bars =
     return sameDrawing(chart, barsHeight(rows.length));
   };
 
-type TableChart = (table: StatisticTable, shown: Shown) => Drawing;
+/** A statistic's data read for its kind: `undefined` for another shape (the section says so), `null` for no rows. */
+type Read<T> = (data: unknown, shown: Shown) => T | null | undefined;
 
-/** What `render` makes of a statistic's table, like `shaped`: `undefined` for another shape, `null` for no rows. */
-const tabled =
-  <R,>(render: (table: StatisticTable, shown: Shown) => R) =>
-  (data: unknown, shown: Shown): R | null | undefined => {
-    const table = pageTable(statisticOf(shown.category), shown, data, shown.texts);
-    return table?.rows.length === 0 ? null : table && render(table, shown);
+const listOf =
+  <T,>(shape: z.ZodType<T[]>): Read<T[]> =>
+  (data) => {
+    const items = parsed(shape, data);
+    return items?.length === 0 ? null : items;
   };
 
-/** A statistic's table, under a chart of its rows when it has one; a ranking's rows lead with their places. */
-const tableView = (chart?: TableChart, ranking = false): View =>
-  tabled((table, shown) => {
-    const { texts } = shown;
-    return (
-      <Detail
-        title={shown.title}
-        chart={chart?.(table, shown).inline}
-        drawn={ranking ? Math.min(CHART_BARS, table.rows.length) : undefined}
-        columns={ranking ? [{ label: texts.table.position, numeric: true }, ...table.columns] : table.columns}
-        rows={ranking ? placed(table.rows, pageRows(texts, table)) : pageRows(texts, table)}
-        rowHeader={ranking ? 1 : 0}
-      />
-    );
+const tableOf: Read<StatisticTable> = (data, shown) => {
+  const table = pageTable(statisticOf(shown.category), shown, data, shown.texts);
+  return table?.rows.length === 0 ? null : table;
+};
+
+/** How a kind of statistic is shown: its section's content, and its chart (the same in its file) where it has one. */
+interface Kind {
+  section(data: unknown, shown: Shown): ComponentChildren | undefined;
+  chart?(data: unknown, shown: Shown): Drawing | null | undefined;
+}
+
+type TableProps = Omit<DetailProps, 'title' | 'chart'>;
+
+/** A kind shown as a table of its data, under its chart when it has one. */
+function detailed<T>(
+  read: Read<T>,
+  table: (value: T, shown: Shown) => TableProps,
+  chart?: (value: T, shown: Shown) => Drawing,
+): Kind {
+  const drawn = (data: unknown, shown: Shown) => {
+    const value = read(data, shown);
+    if (value === null || value === undefined) return value === null ? null : undefined;
+    return { value, drawing: chart?.(value, shown) };
+  };
+  return {
+    section: (data, shown) => {
+      const made = drawn(data, shown);
+      if (!made) return made;
+      return <Detail title={shown.title} chart={made.drawing?.inline} {...table(made.value, shown)} />;
+    },
+    chart: chart && ((data, shown) => drawn(data, shown)?.drawing),
+  };
+}
+
+/** A statistic's rows; a ranking's lead with their places, the chart drawing the first `CHART_BARS`. */
+const tableRows =
+  (ranking = false) =>
+  (table: StatisticTable, { texts }: { texts: Texts }): TableProps => ({
+    drawn: ranking ? Math.min(CHART_BARS, table.rows.length) : undefined,
+    columns: ranking ? [{ label: texts.table.position, numeric: true }, ...table.columns] : table.columns,
+    rows: ranking ? placed(table.rows, pageRows(texts, table)) : pageRows(texts, table),
+    rowHeader: ranking ? 1 : 0,
   });
 
 const yearWithCount = (texts: Texts) => (point: YearCount) => `${point.year} (${texts.number(point.count)})`;
@@ -204,27 +219,17 @@ export function participantsDrawing({ id, title, points }: ParticipantsByYearPro
   return sameDrawing(chart, linesHeight(STANDALONE_CHART_WIDTH), missing);
 }
 
+const participantsTable = (points: readonly YearCount[], texts: Texts) =>
+  tableRows()(yearCountsTable(points, texts), { texts });
+
 /** Participants per edition: a line and its table (the global page, the home page and a school's page). */
 export function ParticipantsByYear(props: ParticipantsByYearProps) {
   const { texts } = useLocale();
-  const table = yearCountsTable(props.points, texts);
-  return (
-    <Detail
-      title={props.title}
-      chart={participantsDrawing(props, texts).inline}
-      columns={table.columns}
-      rows={pageRows(texts, table)}
-    />
-  );
+  const chart = participantsDrawing(props, texts).inline;
+  return <Detail title={props.title} chart={chart} {...participantsTable(props.points, texts)} />;
 }
 
-const inYearOrder = (points: readonly YearCount[]) => [...points].sort((a, b) => a.year - b.year);
-
-const seriesView = shaped(SHAPES.yearCounts, (points, { id, title }) => (
-  <ParticipantsByYear id={id} title={title} points={inYearOrder(points)} />
-));
-
-function figureView(data: unknown, { texts }: Shown) {
+function figureSection(data: unknown, { texts }: Shown) {
   // totalParticipantsByYear: `[{year, count}]`, one item.
   const points = parsed(SHAPES.yearCounts, data);
   const value = parsed(SHAPES.figure, data) ?? (points?.length ? totalOf(points) : undefined);
@@ -290,9 +295,7 @@ const changeCells = (texts: Texts, { change, share }: Change) => [
   ),
 ];
 
-const evolutionView = shaped(SHAPES.evolution, (schools, shown) => {
-  const { title, texts, order } = shown;
-  const drawn = schools.slice(0, EVOLUTION_CHARTS);
+function evolutionTable(schools: School<'evolution'>[], { texts, order }: Shown): TableProps {
   const years = editionsOf(schools);
   const base = order?.base;
   const words = texts.table.change;
@@ -307,32 +310,28 @@ const evolutionView = shaped(SHAPES.evolution, (schools, shown) => {
           label,
           numeric: true,
         }));
-  return (
-    <Detail
-      wide
-      title={title}
-      chart={evolutionDrawing(schools, shown).inline}
-      drawn={drawn.length}
-      open={base !== undefined}
-      before={order && <ChangeLinks order={order} years={years} />}
-      columns={[
-        { label: texts.table.school },
-        ...years.map((year) => ({ label: String(year), numeric: true })),
-        { label: texts.table.total, numeric: true },
-        ...changeColumns,
-      ]}
-      rows={rows.map(({ school, change }) => {
-        const counts = new Map(school.years.map((point) => [point.year, point.count]));
-        return [
-          <SchoolName name={school.school} />,
-          ...years.map((year) => countCell(texts, counts.get(year), texts.table.missingYear)),
-          texts.number(school.total),
-          ...(change === undefined ? [] : changeCells(texts, change)),
-        ];
-      })}
-    />
-  );
-});
+  return {
+    wide: true,
+    drawn: Math.min(EVOLUTION_CHARTS, schools.length),
+    open: base !== undefined,
+    before: order && <ChangeLinks order={order} years={years} />,
+    columns: [
+      { label: texts.table.school },
+      ...years.map((year) => ({ label: String(year), numeric: true })),
+      { label: texts.table.total, numeric: true },
+      ...changeColumns,
+    ],
+    rows: rows.map(({ school, change }) => {
+      const counts = new Map(school.years.map((point) => [point.year, point.count]));
+      return [
+        <SchoolName name={school.school} />,
+        ...years.map((year) => countCell(texts, counts.get(year), texts.table.missingYear)),
+        texts.number(school.total),
+        ...(change === undefined ? [] : changeCells(texts, change)),
+      ];
+    }),
+  };
+}
 
 /** A row of dots per school over every edition. */
 function constantDrawing(
@@ -359,101 +358,94 @@ function constantDrawing(
   return sameDrawing(chart, dotsHeight(schools.length), missing);
 }
 
-const constantView = shaped(SHAPES.constant, (schools, shown) => {
-  const { title, item, count, texts } = shown;
-  return (
-    <Detail
-      wide
-      title={title}
-      chart={constantDrawing(schools, shown).inline}
-      columns={[
-        { label: item! },
-        { label: count!, numeric: true },
-        { label: texts.table.participants, numeric: true },
-        { label: texts.table.years },
-      ]}
-      rows={schools.map((school) => [
-        <SchoolName name={school.school} />,
-        school.yearsActive.length,
-        texts.number(totalOf(school.yearsActive)),
-        school.yearsActive.map((point) => point.year).join(', '),
-      ])}
-    />
-  );
+const constantTable = (schools: School<'constant'>[], { item, count, texts }: Shown): TableProps => ({
+  wide: true,
+  columns: [
+    { label: item! },
+    { label: count!, numeric: true },
+    { label: texts.table.participants, numeric: true },
+    { label: texts.table.years },
+  ],
+  rows: schools.map((school) => [
+    <SchoolName name={school.school} />,
+    school.yearsActive.length,
+    texts.number(totalOf(school.yearsActive)),
+    school.yearsActive.map((point) => point.year).join(', '),
+  ]),
 });
 
-const rankingBars = bars((texts) => texts.number, CHART_BARS);
-const lengthBars = bars((texts) => texts.charts.characters);
+const yearCounts: Read<YearCount[]> = (data, shown) =>
+  listOf(SHAPES.yearCounts)(data, shown)?.sort((a, b) => a.year - b.year);
 
-/** How each kind of statistic is drawn (its kind: `src/domain/categories.ts`); `null` for a text (intro, outro). */
-const VIEWS: Readonly<Record<StatisticView, View | null>> = {
+/** How each kind of statistic is shown (its kind: `src/domain/categories.ts`); `null` for a text (intro, outro). */
+const KINDS: Readonly<Record<StatisticView, Kind | null>> = {
   text: null,
-  figure: figureView,
-  series: seriesView,
-  ranking: tableView(rankingBars, true),
-  list: tableView(),
-  lengths: tableView(lengthBars),
-  evolution: evolutionView,
-  constant: constantView,
-};
-
-/** The chart of each kind of statistic that has one: the same as its section's (none for an empty list). */
-const CHARTS: Partial<Record<StatisticView, (data: unknown, shown: Shown) => Drawing | null | undefined>> = {
-  series: shaped(SHAPES.yearCounts, (points, shown) =>
-    participantsDrawing({ ...shown, points: inYearOrder(points) }, shown.texts),
+  figure: { section: figureSection },
+  series: detailed(
+    yearCounts,
+    (points, { texts }) => participantsTable(points, texts),
+    (points, shown) => participantsDrawing({ ...shown, points }, shown.texts),
   ),
-  ranking: tabled(rankingBars),
-  lengths: tabled(lengthBars),
-  evolution: shaped(SHAPES.evolution, evolutionDrawing),
-  constant: shaped(SHAPES.constant, constantDrawing),
+  ranking: detailed(
+    tableOf,
+    tableRows(true),
+    bars((texts) => texts.number, CHART_BARS),
+  ),
+  list: detailed(tableOf, tableRows()),
+  lengths: detailed(
+    tableOf,
+    tableRows(),
+    bars((texts) => texts.charts.characters),
+  ),
+  evolution: detailed(listOf(SHAPES.evolution), evolutionTable, evolutionDrawing),
+  constant: detailed(listOf(SHAPES.constant), constantTable, constantDrawing),
 };
 
-/** A statistic's chart (its section's) and its title, when it has one and data of the expected shape; schools by `schoolName`. */
+const shownOf = (category: CategoryId, texts: Texts, schoolName: (school: string) => string): Shown => ({
+  ...texts.categories[category],
+  category,
+  id: `${category}-chart`,
+  texts,
+  schoolName,
+});
+
+/** A statistic's chart (its section's) and its title, when it has one and data of the expected shape. */
 export function statisticChart(
   category: CategoryId,
   record: StatisticRecord,
   texts: Texts,
   schoolName: (school: string) => string,
 ) {
-  const words = texts.categories[category];
-  const shown: Shown = { ...words, category, id: chartId(category), texts, schoolName };
-  const drawing = CHARTS[statisticOf(category).view]?.(shownData(category, record), shown);
-  return drawing ? { title: words.title, drawing } : undefined;
+  const shown = shownOf(category, texts, schoolName);
+  const drawing = KINDS[statisticOf(category).view]?.chart?.(shownData(category, record), shown);
+  return drawing ? { title: shown.title, drawing } : undefined;
 }
-
-const chartId = (category: CategoryId) => `${category}-chart`;
 
 /** One statistic: a text is its summary; a figure's number goes before the summary, a detail's chart after. */
 function Section({ category, record }: { category: CategoryId; record: StatisticRecord }) {
   const { texts, language } = useLocale();
   const schoolName = useContext(SchoolContext).name;
   const order = useContext(ChangeOrderContext);
-  const words: CategoryTexts = texts.categories[category];
-  const view = VIEWS[statisticOf(category).view];
-  if (view === null) {
+  const shown = { ...shownOf(category, texts, schoolName), order };
+  const { view } = statisticOf(category);
+  const kind = KINDS[view];
+  if (kind === null) {
     return (
-      <section id={sectionId(language, category)} class="statistic statistic-text" aria-label={words.title}>
+      <section id={sectionId(language, category)} class="statistic statistic-text" aria-label={shown.title}>
         <Summary record={record} />
       </section>
     );
   }
-  const content = view(shownData(category, record), {
-    ...words,
-    category,
-    id: chartId(category),
-    texts,
-    schoolName,
-    order,
-  });
+  const content = kind.section(shownData(category, record), shown);
   const body = content === undefined ? <p class="note">{texts.statistics.unreadable}</p> : content;
-  const isFigure = view === figureView;
+  const isFigure = view === 'figure';
   return (
     <section
       id={sectionId(language, category)}
       class={`statistic statistic-${isFigure ? 'figure' : 'detail'}`}
       aria-labelledby={`${category}-heading`}
     >
-      <h2 id={`${category}-heading`}>{words.title}</h2>
+      <h2 id={`${category}-heading`}>{shown.title}</h2>
       {isFigure ? body : null}
       <Summary record={record} />
       {isFigure ? null : body}

@@ -8,17 +8,12 @@ export function summaryRuns(text: string): { text: string; bold: boolean }[] {
   return parts.map((part, i) => ({ text: part, bold: i % 2 === 1 })).filter((run) => run.text !== '');
 }
 
-/** A statistic's summaries, as its record carries them. */
 interface SummaryTexts {
   summary: string | null;
   basqueSummary?: string | null;
 }
 
-/**
- * A statistic's summary in the page's language: text (escaped like every value), its
- * figures in bold, its schools named as the pages name them. The Spanish one is the API's;
- * the Basque one is generated from the same figures, or written by the operator.
- */
+/** A statistic's summary in the page's language (the Basque one generated or the operator's), figures in bold, schools as the pages name them. */
 export function Summary({ record }: { record: SummaryTexts | undefined }) {
   const { relabel } = useContext(SchoolContext);
   const text = useLocale().language === 'eu' ? record?.basqueSummary : record?.summary;

@@ -78,10 +78,13 @@ export interface CliRun {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
+  /** Without the notice below, which only a slow connection prints. */
   stderr: string;
+  /** `connecting to host:port…`: printed when the store's connection took over a second. */
+  connecting: string | undefined;
 }
 
-const CONNECTING = /^connecting to [^\n]*…\n/;
+const CONNECTING = /^(connecting to [^\n]*…)\n/;
 
 /** Runs `tamborrada ARGS` to its end. */
 export function runCli(
@@ -97,10 +100,16 @@ export function runCli(
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   return new Promise((done, fail) => {
     child.on('error', fail);
-    // A command that succeeded after a slow connection (a busy machine) announced the wait:
-    // that progress line is no error, so it is left out of a successful run's stderr.
+    // A slow connection (a busy machine) is announced before anything else: a progress
+    // line, not the command's answer, kept apart so that a busy machine changes no stderr.
     child.on('close', (code, signal) =>
-      done({ code, signal, stdout, stderr: code === 0 ? stderr.replace(CONNECTING, '') : stderr }),
+      done({
+        code,
+        signal,
+        stdout,
+        stderr: stderr.replace(CONNECTING, ''),
+        connecting: CONNECTING.exec(stderr)?.[1],
+      }),
     );
   });
 }

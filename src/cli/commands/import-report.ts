@@ -3,10 +3,10 @@ import type { YearListChange } from '../../import/list-changes.js';
 import { englishPlural } from '../../domain/english-words.js';
 import { formatCount, formatSeconds, plural, table } from '../output.js';
 
-/** `3 (Ikastola Berria, Colegio Viejo, Escuela Uno)`, at most 8 named. */
-function schoolList(schools: readonly string[]): string {
-  const more = schools.length > 8 ? `, and ${schools.length - 8} more` : '';
-  return `${schools.length} (${schools.slice(0, 8).join(', ')}${more})`;
+/** `Ikastola Berria, Colegio Viejo, and 3 more`: at most `most` named. */
+function firstOf(items: readonly (string | number)[], most: number): string {
+  const more = items.length > most ? `, and ${formatCount(items.length - most)} more` : '';
+  return items.slice(0, most).join(', ') + more;
 }
 
 /** One year of a dry run: its children, its schools against the stored ones, its short names. */
@@ -17,7 +17,7 @@ function yearRows(change: YearListChange, shortNames: number): [string, string][
     (change.withheld === 0 ? '' : `, ${formatCount(change.withheld)} withheld`) +
     (change.kept + change.removed === 0 ? ' (a year not stored yet)' : '');
   const counted = (label: string, schools: readonly string[]) =>
-    schools.length === 0 ? `none ${label}` : `${label} ${schoolList(schools)}`;
+    schools.length === 0 ? `none ${label}` : `${label} ${schools.length} (${firstOf(schools, 8)})`;
   const against = comparedWith === year ? `the stored ${year}` : String(comparedWith);
   const schools =
     comparedWith === undefined
@@ -96,13 +96,9 @@ export function formatImportReport(source: string, report: ImportReport, elapsed
 export function shortNamesWarning(source: string, report: ImportReport): string | undefined {
   const { shortNames } = report;
   if (shortNames.length === 0) return undefined;
-  const lines = shortNames
-    .slice(0, 20)
-    .map((short) => short.line)
-    .join(', ');
-  const more = shortNames.length > 20 ? `, and ${formatCount(shortNames.length - 20)} more` : '';
+  const lines = shortNames.map(({ line }) => line);
   return (
     `tamborrada: warning: ${source}: ${plural(shortNames.length, 'name has', 'names have')} ` +
-    `fewer than three parts (${englishPlural(shortNames.length, 'line', 'lines')} ${lines}${more}): the participant search (three parts at least) can never find ${englishPlural(shortNames.length, 'it', 'them')}`
+    `fewer than three parts (${englishPlural(shortNames.length, 'line', 'lines')} ${firstOf(lines, 20)}): the participant search (three parts at least) can never find ${englishPlural(shortNames.length, 'it', 'them')}`
   );
 }

@@ -61,7 +61,6 @@ export function removalRequest(name: string, school: string, year: string | unde
   return { name, school: school.trim(), ...(year === undefined ? {} : { year: Number(year) }) };
 }
 
-/** `tamborrada participant remove --name N --school S [--year Y] [--dry-run]`. */
 export async function removeParticipantCommand(
   request: RemovalRequest,
   dryRun: boolean,

@@ -6,7 +6,6 @@ import {
   LABEL_LANGUAGES,
   MAX_LABEL_CHARACTERS,
   type LabelLanguage,
-  type SchoolLabel,
 } from '../../store/store.js';
 import { formatCount, table } from '../output.js';
 import { withStore } from './with-store.js';
@@ -26,29 +25,6 @@ function checkedLabel(lang: LabelLanguage, label: string): string {
       `${option} has ${formatCount(characters)} characters; at most ${formatCount(MAX_LABEL_CHARACTERS)} are allowed`,
     );
   return trimmed;
-}
-
-/** Why a school cannot be named so: it is not in the lists, or the name would stand for another school. */
-function refusal(
-  school: string,
-  lang: LabelLanguage,
-  label: string,
-  schools: readonly string[],
-  labels: readonly SchoolLabel[],
-): string | undefined {
-  if (!schools.includes(school)) {
-    const alike = schools.find((other) => searchKey(other) === searchKey(school));
-    const hint = alike === undefined ? '' : `; did you mean "${alike}"?`;
-    return `no participant's school is "${school}": give it exactly as the lists write it${hint}`;
-  }
-  const other = schools.find((one) => one !== school && searchKey(one) === searchKey(label));
-  if (other !== undefined) return `"${label}" is the lists' name of another school, "${other}"`;
-  const taken = labels.find(
-    (one) => one.lang === lang && one.school !== school && searchKey(one.label) === searchKey(label),
-  );
-  if (taken !== undefined)
-    return `"${label}" is the ${LABEL_LANGUAGE_NAMES[lang]} name of another school already, "${taken.school}"`;
-  return undefined;
 }
 
 /**
@@ -72,8 +48,23 @@ export async function labelSchool(
     const stored = await store.readSchoolLabels();
     await store.transaction(async (tx) => {
       const schools = await tx.readSchools();
+      // Not a school of the lists, or a name that would stand for another school.
+      const refusal = (lang: LabelLanguage, label: string) => {
+        if (!schools.includes(school)) {
+          const alike = schools.find((other) => searchKey(other) === searchKey(school));
+          const hint = alike === undefined ? '' : `; did you mean "${alike}"?`;
+          return `no participant's school is "${school}": give it exactly as the lists write it${hint}`;
+        }
+        const other = schools.find((one) => one !== school && searchKey(one) === searchKey(label));
+        if (other !== undefined) return `"${label}" is the lists' name of another school, "${other}"`;
+        const taken = stored.find(
+          (one) => one.lang === lang && one.school !== school && searchKey(one.label) === searchKey(label),
+        );
+        if (taken !== undefined)
+          return `"${label}" is the ${LABEL_LANGUAGE_NAMES[lang]} name of another school already, "${taken.school}"`;
+      };
       for (const { lang, label } of labels) {
-        const why = refusal(school, lang, label, schools, stored);
+        const why = refusal(lang, label);
         if (why !== undefined) throw new ConfigError(why);
         await tx.setSchoolLabel(school, lang, label);
       }

@@ -25,7 +25,6 @@ function formatYearChange(report: YearChangeReport): string {
   ].join('\n');
 }
 
-/** `tamborrada year unpublish|publish|remove YEAR [--dry-run]`. */
 export async function changeYearCommand(
   change: YearChange,
   year: string,

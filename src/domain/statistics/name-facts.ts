@@ -1,7 +1,7 @@
 import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord } from '../types.js';
 import { fnv1a32, mix32 } from '../hashing.js';
-import { recordsByEdition, shownForm, tallyEdition, type EditionTally, type NameCell } from './tally.js';
+import { addTo, recordsByEdition, shownForm, tallyEdition, type Counts, type EditionTally } from './tally.js';
 
 export type NameKind = 'firstName' | 'surname';
 
@@ -62,43 +62,33 @@ function ranks(counts: Iterable<number>): Map<number, number> {
   return rankOf;
 }
 
-interface Gathered {
-  counts: (number | undefined)[];
-  forms: Map<string, number>;
-  schools: Map<string, number>;
-}
-
 function factsOfKind(kind: NameKind, tallies: readonly EditionTally[]): NameFact[] {
-  const cellsOf = (tally: EditionTally): NameCell[] =>
-    kind === 'firstName' ? tally.firstNames : tally.surnames;
-  const gathered = new Map<string, Gathered>();
+  const field = kind === 'firstName' ? 'firstNames' : 'surnames';
+  const gathered = new Map<string, { counts: (number | undefined)[]; forms: Counts; schools: Counts }>();
   tallies.forEach((tally, e) => {
-    for (const cell of cellsOf(tally)) {
-      let name = gathered.get(cell.key);
-      if (name === undefined)
-        gathered.set(
-          cell.key,
-          (name = { counts: tallies.map(() => undefined), forms: new Map(), schools: new Map() }),
-        );
+    for (const cell of tally[field]) {
+      if (!gathered.has(cell.key))
+        gathered.set(cell.key, {
+          counts: tallies.map(() => undefined),
+          forms: new Map(),
+          schools: new Map(),
+        });
+      const name = gathered.get(cell.key)!;
       name.counts[e] = cell.records;
-      for (const [form, records] of cell.forms) name.forms.set(form, (name.forms.get(form) ?? 0) + records);
+      for (const [form, records] of cell.forms) addTo(name.forms, form, records);
     }
     for (const school of tally.schools)
-      for (const cell of kind === 'firstName' ? school.firstNames : school.surnames) {
-        const schools = gathered.get(cell.key)!.schools;
-        schools.set(school.school, (schools.get(school.school) ?? 0) + cell.records);
-      }
+      for (const cell of school[field]) addTo(gathered.get(cell.key)!.schools, school.school, cell.records);
   });
-  const rankOf = tallies.map((tally) => ranks(cellsOf(tally).map((cell) => cell.records)));
-  const facts: NameFact[] = [];
-  for (const [key, name] of gathered) {
+  const rankOf = tallies.map((tally) => ranks(tally[field].map((cell) => cell.records)));
+  const facts = [...gathered].map(([key, name]): NameFact => {
     const editions = tallies.map(({ year, participants }, e): NameEdition => {
       const count = name.counts[e];
       return count === undefined
         ? { year }
         : { year, count, rank: rankOf[e]!.get(count)!, share: count / participants };
     });
-    facts.push({
+    return {
       kind,
       key,
       name: shownForm(name.forms),
@@ -107,8 +97,8 @@ function factsOfKind(kind: NameKind, tallies: readonly EditionTally[]): NameFact
       schools: [...name.schools]
         .sort(([a, x], [b, y]) => y - x || compareSpanish(a, b))
         .map(([school]) => school),
-    });
-  }
+    };
+  });
   return facts.sort((a, b) => compareSpanish(a.name, b.name));
 }
 
@@ -116,14 +106,15 @@ function schoolSeries(tallies: readonly EditionTally[]): SchoolSeries[] {
   const bySchool = new Map<string, number[]>();
   tallies.forEach((tally, e) => {
     for (const { school, records } of tally.schools) {
-      let counts = bySchool.get(school);
-      if (counts === undefined) bySchool.set(school, (counts = tallies.map(() => 0)));
-      counts[e] = records;
+      if (!bySchool.has(school))
+        bySchool.set(
+          school,
+          tallies.map(() => 0),
+        );
+      bySchool.get(school)![e] = records;
     }
   });
-  return [...bySchool]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([school, counts]) => ({ school, counts }));
+  return [...bySchool.keys()].sort().map((school) => ({ school, counts: bySchool.get(school)! }));
 }
 
 /** The published facts of the editions' `tallies` (ascending, all under one k). */

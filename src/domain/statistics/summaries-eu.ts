@@ -63,11 +63,14 @@ const noneReaches = (none: string, threshold: string, year?: number): string =>
     `ez ${year === undefined ? `da ${none} iristen` : `zen ${none} iritsi`} argitaratzeko gutxieneko kopurura: ${threshold}.`,
   );
 
+const firstReached = (k: number): string =>
+  `lehen aldiz argitaratzeko gutxieneko kopurura (${counted(k, PARTICIPANT)})`;
+/** `**3** izen iritsi ziren lehen aldiz argitaratzeko…`, `**3** izen agertu ziren lehen aldiz`. */
+const newNames = (count: number, k: number): string =>
+  `${counted(count, 'izen')} ${k > 1 ? 'iritsi' : 'agertu'} ${plural(count, 'zen', 'ziren')} ${k > 1 ? firstReached(k) : 'lehen aldiz'}`;
+
 /** Each ranking's noun, partitive (`izenik`), plural genitive and superlative. */
-const RANKINGS: Record<
-  Ranking,
-  { noun: string; none: string; of: string; best: string; seriesUnit: string }
-> = {
+const RANKINGS: Record<Ranking, Record<'noun' | 'none' | 'of' | 'best' | 'seriesUnit', string>> = {
   names: { noun: 'izen', none: 'izenik', of: 'izenen', best: 'ohikoena', seriesUnit: 'agerraldi' },
   surnames: { noun: 'abizen', none: 'abizenik', of: 'abizenen', best: 'ohikoena', seriesUnit: 'agerraldi' },
   schools: {
@@ -191,15 +194,10 @@ export const basqueSummaries: BasqueSummaries = {
   },
 
   newNamesByYear(year, count, top, k = 1) {
-    if (k > 1) {
-      const reached = `lehen aldiz argitaratzeko gutxieneko kopurura (${counted(k, PARTICIPANT)})`;
-      if (count === 0 || top === undefined) return `${yr(year, 'inessive')} ez zen izenik iritsi ${reached}.`;
-      const sentence = `${yr(year, 'inessive')} ${counted(count, 'izen')} iritsi ${plural(count, 'zen', 'ziren')} ${reached}`;
-      if (count === 1) return `${sentence}: ${bold(top.name)}.`;
-      return `${sentence}; ohikoena ${bold(top.name)} izan zen, ${counted(top.count, PARTICIPANT, 'comitative')}.`;
-    }
-    if (count === 0 || top === undefined) return `${yr(year, 'inessive')} ez zen izen berririk agertu.`;
-    const sentence = `${yr(year, 'inessive')} ${counted(count, 'izen')} agertu ${plural(count, 'zen', 'ziren')} lehen aldiz`;
+    const inYear = yr(year, 'inessive');
+    if (count === 0 || top === undefined)
+      return `${inYear} ${k > 1 ? `ez zen izenik iritsi ${firstReached(k)}` : 'ez zen izen berririk agertu'}.`;
+    const sentence = `${inYear} ${newNames(count, k)}`;
     if (count === 1) return `${sentence}: ${bold(top.name)}.`;
     return `${sentence}; ohikoena ${bold(top.name)} izan zen, ${counted(top.count, PARTICIPANT, 'comitative')}.`;
   },
@@ -254,14 +252,7 @@ export const basqueSummaries: BasqueSummaries = {
     else if (f.newSchools > 0)
       newSchools = `, horietako ${numberAlone(f.newSchools, 'absolutive', bold)} ${plural(f.newSchools, 'berria', 'berriak')}`;
     const sentences = [`Hauek dira ${yr(f.year, 'localGenitive')} datu nagusiak: ${figures}${newSchools}.`];
-    if (f.newNames > 0 && (f.k ?? 1) > 1)
-      sentences.push(
-        `Gainera, ${counted(f.newNames, 'izen')} iritsi ${plural(f.newNames, 'zen', 'ziren')} lehen aldiz argitaratzeko gutxieneko kopurura (${counted(f.k!, PARTICIPANT)}).`,
-      );
-    else if (f.newNames > 0)
-      sentences.push(
-        `Gainera, ${counted(f.newNames, 'izen')} agertu ${plural(f.newNames, 'zen', 'ziren')} lehen aldiz.`,
-      );
+    if (f.newNames > 0) sentences.push(`Gainera, ${newNames(f.newNames, f.k ?? 1)}.`);
     sentences.push(CLOSINGS[f.year % CLOSINGS.length]!);
     return sentences.join(' ');
   },

@@ -6,10 +6,7 @@ export interface RankedFigure {
   count: number;
 }
 
-/**
- * What the small-count rule (DESIGN §5) left out of a list: `count` names under `k`;
- * `ahead`: one of them would lead, so the list does not begin the full ranking.
- */
+/** What the small-count rule (DESIGN §5) left out: `count` names under `k`; `ahead`: one would lead. */
 export interface Withheld {
   k: number;
   count: number;
@@ -24,17 +21,16 @@ const PARTICIPANTS: Words = ['participante', 'participantes'];
 const PARTICIPATIONS: Words = ['participación', 'participaciones'];
 const CHILDREN: Words = ['niño o niña', 'niños y niñas'];
 const SCHOOLS: Words = ['compañía', 'compañías'];
+const NAMES: Words = ['nombre', 'nombres'];
 const DISTINCT_NAMES: Words = ['nombre distinto', 'nombres distintos'];
 
 export const bold = (text: string): string => `**${text}**`;
 const num = (value: number): string => bold(formatNumber(value));
 const yr = (year: number): string => bold(String(year));
-/** `**4.612** niños y niñas`, `**1** compañía`. */
 const counted = (count: number, [one, many]: Words): string => `${num(count)} ${plural(count, one, many)}`;
 export const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const atLeast = (k: number, year?: number): string =>
   `al menos ${counted(k, year === undefined ? CHILDREN : PARTICIPANTS)}`;
-/** Why a list is empty though the scope has names. */
 const noneReaches = (what: string, k: number, year?: number): string =>
   opening(
     year,
@@ -81,7 +77,7 @@ export function missingYears(years: readonly number[]): number[] {
 
 export type Ranking = 'names' | 'surnames' | 'schools';
 
-/** How each ranking is told; a year counts participants, the series `seriesUnit`. */
+/** A year counts participants, the series `seriesUnit`. */
 const ranked = (word: Words, [best, bests]: Words, seriesUnit: Words, feminine = false) => ({
   one: `${feminine ? 'la' : 'el'} ${word[0]} ${best}`,
   many: `${feminine ? 'las' : 'los'} ${word[1]} ${bests}`,
@@ -92,7 +88,7 @@ const ranked = (word: Words, [best, bests]: Words, seriesUnit: Words, feminine =
 });
 const APPEARANCES: Words = ['aparición', 'apariciones'];
 const RANKINGS: Record<Ranking, ReturnType<typeof ranked>> = {
-  names: ranked(['nombre', 'nombres'], ['más repetido', 'más repetidos'], APPEARANCES),
+  names: ranked(NAMES, ['más repetido', 'más repetidos'], APPEARANCES),
   surnames: ranked(['apellido', 'apellidos'], ['más común', 'más comunes'], APPEARANCES),
   schools: ranked(SCHOOLS, ['más numerosa', 'más numerosas'], PARTICIPATIONS, true),
 };
@@ -229,16 +225,11 @@ export const statisticSummaries = {
       );
     const series = year === undefined ? ' de todas las ediciones' : '';
     const leaderClause = `${bold(leader.name)} es el más repetido en ${num(leader.count)} de ellas.`;
-    if (left === 0)
-      return opening(
-        year,
-        `se recoge el nombre más frecuente de cada una de las ${counted(schools, SCHOOLS)}${series}; ${leaderClause}`,
-      );
-    return opening(
-      year,
-      `se recoge el nombre más frecuente de ${num(schools)} de las ${counted(schools + left, SCHOOLS)}${series} ` +
-        `(solo se publica cuando lo llevan ${bearers}); ${leaderClause}`,
-    );
+    const of =
+      left === 0
+        ? `de cada una de las ${counted(schools, SCHOOLS)}${series}`
+        : `de ${num(schools)} de las ${counted(schools + left, SCHOOLS)}${series} (solo se publica cuando lo llevan ${bearers})`;
+    return opening(year, `se recoge el nombre más frecuente ${of}; ${leaderClause}`);
   },
 
   totalParticipantsByYear(year: number, participants: number, schools: number): string {
@@ -259,18 +250,16 @@ export const statisticSummaries = {
 
   /** `count`: the names first published this year; `top`: the most repeated of them. */
   newNamesByYear(year: number, count: number, top: RankedFigure | undefined, k = 1): string {
-    if (k > 1) {
-      const reached = (names: number) =>
-        `por primera vez a ${counted(k, PARTICIPANTS)}, el mínimo para ${names > 1 ? 'publicarlos' : 'publicarlo'}`;
-      if (count === 0 || top === undefined) return `En ${yr(year)} ningún nombre llegó ${reached(0)}.`;
-      const sentence = `En ${yr(year)}, ${counted(count, ['nombre', 'nombres'])} ${plural(count, 'llegó', 'llegaron')} ${reached(count)}`;
-      if (count === 1) return `${sentence}: ${bold(top.name)}.`;
-      return `${sentence}; el más repetido, ${bold(top.name)}, con ${counted(top.count, PARTICIPANTS)}.`;
-    }
-    if (count === 0 || top === undefined) return `En ${yr(year)} no apareció ningún nombre nuevo.`;
+    const reached = (names: number) =>
+      `por primera vez a ${counted(k, PARTICIPANTS)}, el mínimo para ${names > 1 ? 'publicarlos' : 'publicarlo'}`;
+    if (count === 0 || top === undefined)
+      return `En ${yr(year)} ${k > 1 ? `ningún nombre llegó ${reached(0)}` : 'no apareció ningún nombre nuevo'}.`;
+    const names = counted(count, NAMES);
     const sentence =
-      `En ${yr(year)} ${plural(count, 'apareció', 'aparecieron')} ${counted(count, ['nombre', 'nombres'])} ` +
-      `que no ${plural(count, 'figuraba', 'figuraban')} en ediciones anteriores`;
+      k > 1
+        ? `En ${yr(year)}, ${names} ${plural(count, 'llegó', 'llegaron')} ${reached(count)}`
+        : `En ${yr(year)} ${plural(count, 'apareció', 'aparecieron')} ${names} ` +
+          `que no ${plural(count, 'figuraba', 'figuraban')} en ediciones anteriores`;
     if (count === 1) return `${sentence}: ${bold(top.name)}.`;
     return `${sentence}; el más repetido, ${bold(top.name)}, con ${counted(top.count, PARTICIPANTS)}.`;
   },
@@ -288,13 +277,10 @@ export const statisticSummaries = {
       return withheld.count === 0 ? 'No hay nombres registrados.' : noneReaches('nombre', withheld.k);
     const { names, many } = leaders(top);
     const amount = counted(top[0]!.count, ['carácter', 'caracteres']);
-    if (withheld.ahead) {
-      const among = `De los nombres que llevan ${atLeast(withheld.k)}`;
-      if (!many) return `${among}, el más largo es ${names}, con ${amount}.`;
-      return `${among}, los más largos son ${names}, con ${amount} cada uno.`;
-    }
-    if (!many) return `El nombre más largo registrado es ${names}, con ${amount}.`;
-    return `Los nombres más largos registrados son ${names}, con ${amount} cada uno.`;
+    const each = many ? `${amount} cada uno` : amount;
+    if (withheld.ahead)
+      return `De los nombres que llevan ${atLeast(withheld.k)}, ${many ? 'los más largos son' : 'el más largo es'} ${names}, con ${each}.`;
+    return `${many ? 'Los nombres más largos registrados son' : 'El nombre más largo registrado es'} ${names}, con ${each}.`;
   },
 
   schoolsEvolution(schools: number, editions: number, top: RankedFigure | undefined): string {
@@ -330,15 +316,13 @@ export const statisticSummaries = {
     else if (f.newSchools > 0)
       newSchools = `, ${num(f.newSchools)} de ellas ${plural(f.newSchools, 'nueva', 'nuevas')}`;
     const sentences = [`Hasta aquí las cifras de ${yr(f.year)}: ${figures}${newSchools}.`];
-    if (f.newNames > 0 && (f.k ?? 1) > 1) {
-      const verb = plural(f.newNames, 'llegó', 'llegaron');
+    const names = counted(f.newNames, NAMES);
+    if (f.newNames > 0 && (f.k ?? 1) > 1)
       sentences.push(
-        `Además, ${counted(f.newNames, ['nombre', 'nombres'])} ${verb} por primera vez a ${counted(f.k!, PARTICIPANTS)}.`,
+        `Además, ${names} ${plural(f.newNames, 'llegó', 'llegaron')} por primera vez a ${counted(f.k!, PARTICIPANTS)}.`,
       );
-    } else if (f.newNames > 0) {
-      const verb = plural(f.newNames, 'se estrenó', 'se estrenaron');
-      sentences.push(`Además, ${verb} ${counted(f.newNames, ['nombre', 'nombres'])}.`);
-    }
+    else if (f.newNames > 0)
+      sentences.push(`Además, ${plural(f.newNames, 'se estrenó', 'se estrenaron')} ${names}.`);
     sentences.push(CLOSINGS[f.year % CLOSINGS.length]!);
     return sentences.join(' ');
   },

@@ -9,6 +9,10 @@ export const DEFAULT_MIN_PUBLISHED_COUNT = 3;
 /** Records per key. */
 export type Counts = Map<string, number>;
 
+export function addTo(counts: Counts, key: string, records: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + records);
+}
+
 /** A first name or surname (by lowercase `key`, DESIGN §3) that `children` ≥ k bore in one edition. */
 export interface NameCell {
   key: string;
@@ -76,114 +80,79 @@ export function readName(name: unknown): ReadName {
   };
 }
 
-/** The school a record counts for: its trimmed name; `''` for none. */
-export function schoolOf(school: unknown): string {
-  return typeof school === 'string' ? school.trim() : '';
-}
-
 /** Records stored by hand may hold any number as a year: only 4-digit years are statistics. */
-function isFourDigitYear(year: number): boolean {
-  return Number.isInteger(year) && year >= 1000 && year <= 9999;
+const isFourDigitYear = (year: number): boolean => Number.isInteger(year) && year >= 1000 && year <= 9999;
+
+type Tallied = { records: number; children: number; forms: Counts };
+
+/** The records of an edition, or of one school in it, and the names they bear. */
+interface Group {
+  records: number;
+  children: Set<string>;
+  firstNames: Map<string, Tallied>;
+  surnames: Map<string, Tallied>;
 }
 
-class Tallied {
-  records = 0;
-  children = 0;
-  readonly forms: Counts = new Map();
-}
+const group = (): Group => ({ records: 0, children: new Set(), firstNames: new Map(), surnames: new Map() });
 
-function tallied(names: Map<string, Tallied>, key: string): Tallied {
-  let found = names.get(key);
-  if (found === undefined) names.set(key, (found = new Tallied()));
-  return found;
-}
-
-class SchoolTally {
-  records = 0;
-  readonly children = new Set<string>();
-  readonly firstNames = new Map<string, Tallied>();
-  readonly surnames = new Map<string, Tallied>();
-}
-
-/** `newChild`: the first record of this child in the scope. */
-function addName(
-  names: Map<string, Tallied>,
-  key: string,
-  form: string | undefined,
-  newChild: boolean,
-): void {
-  const name = tallied(names, key);
+/** `newChild`: the first record of this child in the group. */
+function addName(names: Map<string, Tallied>, key: string, form: string, newChild: boolean): void {
+  let name = names.get(key);
+  if (name === undefined) names.set(key, (name = { records: 0, children: 0, forms: new Map() }));
   name.records++;
   if (newChild) name.children++;
-  if (form !== undefined) name.forms.set(form, (name.forms.get(form) ?? 0) + 1);
+  addTo(name.forms, form, 1);
 }
 
-const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-
-function nameCells(names: Map<string, Tallied>, k: number): NameCell[] {
-  const cells: NameCell[] = [];
-  for (const [key, { records, children, forms }] of names)
-    if (children >= k) cells.push({ key, forms: [...forms], records, children });
-  return cells.sort(byKey);
+/** An empty name still counts as a record. */
+function count(group: Group, name: ReadName): void {
+  group.records++;
+  if (name.firstName === '') return;
+  const newChild = !group.children.has(name.child);
+  group.children.add(name.child);
+  addName(group.firstNames, name.firstKey, name.firstName, newChild);
+  name.surnames.forEach((surname, i) => addName(group.surnames, name.surnameKeys[i]!, surname, newChild));
 }
 
-function schoolNameCells(names: Map<string, Tallied>, k: number): SchoolNameCell[] {
-  const cells: SchoolNameCell[] = [];
-  for (const [key, { records, children }] of names) if (children >= k) cells.push({ key, records, children });
-  return cells.sort(byKey);
-}
+/** The names `k` children reached, by key in byte order. */
+const reached = (names: Map<string, Tallied>, k: number): [string, Tallied][] =>
+  [...names].filter(([, name]) => name.children >= k).sort(([a], [b]) => (a < b ? -1 : 1));
+
+const nameCells = (names: Map<string, Tallied>, k: number): NameCell[] =>
+  reached(names, k).map(([key, { forms, ...counts }]) => ({ key, forms: [...forms], ...counts }));
+
+const schoolCells = (names: Map<string, Tallied>, k: number): SchoolNameCell[] =>
+  reached(names, k).map(([key, { records, children }]) => ({ key, records, children }));
 
 /**
- * One edition's tally under `k`. An empty name still counts as a participant, an empty
- * school for no school. Two records with the same whole name are one child (so the rule
- * may hold back a name it could show, never the other way round).
+ * One edition's tally under `k`. An empty school counts for no school. Two records with
+ * the same whole name are one child (so the rule may hold back a name it could show,
+ * never the other way round).
  */
 export function tallyEdition(year: number, records: Iterable<ParticipantRecord>, k: number): EditionTally {
-  const read = new Map<string, ReadName>();
-  const children = new Set<string>();
-  const firstNames = new Map<string, Tallied>();
-  const surnames = new Map<string, Tallied>();
-  const schools = new Map<string, SchoolTally>();
-  let participants = 0;
+  const edition = group();
+  const schools = new Map<string, Group>();
   for (const record of records) {
-    participants++;
-    const school = schoolOf(record.school);
-    let atSchool: SchoolTally | undefined;
-    if (school !== '') {
-      atSchool = schools.get(school);
-      if (atSchool === undefined) schools.set(school, (atSchool = new SchoolTally()));
-      atSchool.records++;
-    }
-    let name = read.get(record.name);
-    if (name === undefined) read.set(record.name, (name = readName(record.name)));
-    if (name.firstName === '') continue;
-    const newChild = !children.has(name.child);
-    if (newChild) children.add(name.child);
-    const newAtSchool = atSchool !== undefined && !atSchool.children.has(name.child);
-    if (newAtSchool) atSchool!.children.add(name.child);
-    addName(firstNames, name.firstKey, name.firstName, newChild);
-    if (atSchool) addName(atSchool.firstNames, name.firstKey, undefined, newAtSchool);
-    name.surnames.forEach((surname, i) => {
-      addName(surnames, name.surnameKeys[i]!, surname, newChild);
-      if (atSchool) addName(atSchool.surnames, name.surnameKeys[i]!, undefined, newAtSchool);
-    });
+    const name = readName(record.name);
+    count(edition, name);
+    const school = typeof record.school === 'string' ? record.school.trim() : '';
+    if (school === '') continue;
+    let atSchool = schools.get(school);
+    if (atSchool === undefined) schools.set(school, (atSchool = group()));
+    count(atSchool, name);
   }
   return {
     year,
     k,
-    participants,
-    distinctFirstNames: firstNames.size,
-    distinctSurnames: surnames.size,
-    firstNames: nameCells(firstNames, k),
-    surnames: nameCells(surnames, k),
-    schools: [...schools]
-      .map(([school, tally]) => ({
-        school,
-        records: tally.records,
-        firstNames: schoolNameCells(tally.firstNames, k),
-        surnames: schoolNameCells(tally.surnames, k),
-      }))
-      .sort((a, b) => (a.school < b.school ? -1 : a.school > b.school ? 1 : 0)),
+    participants: edition.records,
+    distinctFirstNames: edition.firstNames.size,
+    distinctSurnames: edition.surnames.size,
+    firstNames: nameCells(edition.firstNames, k),
+    surnames: nameCells(edition.surnames, k),
+    schools: [...schools.keys()].sort().map((school) => {
+      const { records, firstNames, surnames } = schools.get(school)!;
+      return { school, records, firstNames: schoolCells(firstNames, k), surnames: schoolCells(surnames, k) };
+    }),
   };
 }
 
@@ -227,16 +196,7 @@ export function distinctNames(records: Iterable<ParticipantRecord>): {
   firstNames: number;
   surnames: number;
 } {
-  const seen = new Set<string>();
-  const firstNames = new Set<string>();
-  const surnames = new Set<string>();
-  for (const { name, year } of records) {
-    if (!isFourDigitYear(year) || seen.has(name)) continue;
-    seen.add(name);
-    const read = readName(name);
-    if (read.firstName === '') continue;
-    firstNames.add(read.firstKey);
-    for (const key of read.surnameKeys) surnames.add(key);
-  }
-  return { firstNames: firstNames.size, surnames: surnames.size };
+  const all = group();
+  for (const { name, year } of records) if (isFourDigitYear(year)) count(all, readName(name));
+  return { firstNames: all.firstNames.size, surnames: all.surnames.size };
 }

@@ -1,27 +1,24 @@
 import { FittedText, NARROWEST_CHART, textWidth } from './fitted-text.js';
 import { ChartSvg } from './chart-svg.js';
 
+/** An item, the editions it took part in, and what it adds up to as the reader sees it (`7 de 7`). */
 interface DotRow {
   label: string;
-  /** The editions it took part in. */
   years: ReadonlySet<number>;
-  /** What the row adds up to, as the reader sees it (`7 de 7`). */
   shown: string;
 }
 
 /** Pixels: year line, row, fonts, dot radius, widest year column, room before a total. */
 const SIZE = { header: 22, row: 34, labelFont: 13, yearFont: 11, dot: 6, widestColumn: 34, gap: 8 };
 
-/** The height of `rows` rows of dots, in pixels, at any width. */
 export const dotsHeight = (rows: number) => SIZE.header + rows * SIZE.row;
 
+/** `years`: every year from the first to the last; `withData`: the years with data. */
 interface EditionDotsProps {
   id: string;
   title: string;
   description: string;
-  /** Every year from the first to the last. */
   years: readonly number[];
-  /** The years the festival has data for. */
   withData: ReadonlySet<number>;
   rows: readonly DotRow[];
 }

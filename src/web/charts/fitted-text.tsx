@@ -25,13 +25,18 @@ export function textWidth(text: string, fontSize: number, bold = false): number 
   return em * fontSize * (bold ? 1.1 : 1);
 }
 
-/** `text` in lines broken at spaces, each as long as `fits` allows (a longer word keeps a line of its own). */
-export function wrapWords(text: string, fits: (line: string) => boolean): string[] {
+/** `text` in lines of its `pieces` (words), as long as `fits` allows (a longer piece keeps a line of its own). */
+export function wrapWords(
+  text: string,
+  fits: (line: string) => boolean,
+  pieces = text.split(/\s+/).filter(Boolean),
+  separator = ' ',
+): string[] {
   const lines: string[] = [];
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const joined = `${lines.at(-1)} ${word}`;
+  for (const piece of pieces) {
+    const joined = `${lines.at(-1)}${separator}${piece}`;
     if (lines.length > 0 && fits(joined)) lines[lines.length - 1] = joined;
-    else lines.push(word);
+    else lines.push(piece);
   }
   return lines;
 }
@@ -42,11 +47,10 @@ interface FittedTextProps {
   y: string;
   text: string;
   fontSize: number;
-  /** The room kept free at the right of the narrowest chart. */
   after: number;
 }
 
-/** A label at the chart's left cut with `…` to fit, whole in its `<title>` (and always in the chart's table). */
+/** A label at the chart's left cut with `…` to leave `after` free, whole in its `<title>` (and in the chart's table). */
 export function FittedText({ id, class: className, y, text, fontSize, after }: FittedTextProps) {
   const room = NARROWEST_CHART - INSET - after;
   let shown = text;

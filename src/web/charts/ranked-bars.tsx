@@ -3,17 +3,16 @@ import { useLocale } from '../locale.js';
 import { FittedText, NARROWEST_CHART, textWidth } from './fitted-text.js';
 import { ChartSvg } from './chart-svg.js';
 
+/** `shown`: the value as the reader sees it (`1.487`, `16 caracteres`). */
 interface Bar {
   label: string;
   value: number;
-  /** The value as the reader sees it (`1.487`, `16 caracteres`). */
   shown: string;
 }
 
 /** Pixels: a bar with its label line, the bar in it, the stylesheet's fonts, the room after a bar. */
 const SIZE = { row: 42, barTop: 19, barHeight: 17, labelFont: 13, valueFont: 12, gap: 6 };
 
-/** The height of `count` bars, in pixels, at any width. */
 export const barsHeight = (count: number) => count * SIZE.row;
 
 /**

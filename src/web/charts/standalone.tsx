@@ -4,19 +4,12 @@ import { readAsset } from '../site-files.js';
 import { textWidth, wrapWords } from './fitted-text.js';
 import { ChartSvg } from './chart-svg.js';
 
-/**
- * Pixels of a chart's standalone file: its width, margins, the title's and the credits' fonts and
- * lines. Narrow, so that shown 320 px wide (a phone) the credits are still about 11 px.
- */
+/** Pixels of a chart's file: narrow, so that shown 320 px wide (a phone) the credits are still about 11 px. */
 const BOX = { width: 400, margin: 16, titleFont: 18, titleLine: 24, creditFont: 14, creditLine: 19 };
 
-/** The width the chart itself is drawn at inside its standalone file. */
 export const STANDALONE_CHART_WIDTH = BOX.width - 2 * BOX.margin;
 
-/**
- * The file's own stylesheet, inside it: the light colours and the charts' rules of the pages, on
- * white whatever the reader's theme (the file is shown on other sites, on their backgrounds).
- */
+/** The file's own stylesheet: the pages' light colours and charts' rules, on white whatever the theme (it is shown on other sites). */
 const STYLE = [
   readAsset('palette.css').toString('utf8'),
   readAsset('charts.css').toString('utf8'),
@@ -26,27 +19,17 @@ const STYLE = [
 .credits { fill: var(--ink); font-size: ${BOX.creditFont}px; }`,
 ].join('\n');
 
-/** What the file's Content-Security-Policy lets it run: its one stylesheet (by hash), no script, nothing fetched. */
+/** The file's Content-Security-Policy: its one stylesheet (by hash), no script, nothing fetched. */
 export const STANDALONE_POLICY = `default-src 'none'; style-src '${`sha256-${hash('sha256', STYLE, 'base64')}`}'; frame-ancestors 'none'`;
 
-/** A word too long for a line (an address) in pieces that fit, broken after `/` and `#`. */
-function breakWord(word: string, fits: (line: string) => boolean): string[] {
-  const pieces: string[] = [];
-  for (const part of word.split(/(?<=[/#])/)) {
-    const joined = `${pieces.at(-1)}${part}`;
-    if (pieces.length > 0 && fits(joined)) pieces[pieces.length - 1] = joined;
-    else pieces.push(part);
-  }
-  return pieces;
-}
-
-/** `text` in lines of at most `width` pixels. */
 export function wrapText(text: string, fontSize: number, width: number, bold = false): string[] {
   const fits = (line: string) => textWidth(line, fontSize, bold) <= width;
-  return wrapWords(text, fits).flatMap((line) => (fits(line) ? [line] : breakWord(line, fits)));
+  // A word too long for a line (an address) is broken after `/` and `#`.
+  return wrapWords(text, fits).flatMap((line) =>
+    fits(line) ? [line] : wrapWords(line, fits, line.split(/(?<=[/#])/), ''),
+  );
 }
 
-/** Lines of text, one `<tspan>` each, from the baseline `y`. */
 function textLines(className: string, lines: string[], y: number, step: number) {
   return (
     <text class={className} x={BOX.margin} y={y}>
@@ -62,14 +45,12 @@ function textLines(className: string, lines: string[], y: number, step: number) 
 interface StandaloneChartProps {
   language: string;
   title: string;
-  /** The chart, `STANDALONE_CHART_WIDTH` wide and `height` high. */
   chart: ComponentChildren;
   height: number;
-  /** Visible under the chart and in the file's description: a note on it, source, original work, licence, the data's date. */
   credits: readonly string[];
 }
 
-/** A chart as a file of its own: on white, under its title, over its credits. */
+/** A chart (`STANDALONE_CHART_WIDTH` wide) as a file of its own: on white, under its title, over its credits (also its description). */
 export function StandaloneChart({ language, title, chart, height, credits }: StandaloneChartProps) {
   const inner = STANDALONE_CHART_WIDTH;
   const titleLines = wrapText(title, BOX.titleFont, inner, true);

@@ -20,13 +20,12 @@ export function everyYear(years: readonly number[]): number[] {
   return Array.from({ length: Math.max(...years) - first + 1 }, (_, i) => first + i);
 }
 
-/** Pixels of a chart's box: its size, margins, the room before a figure, the dots' radius, the figures drawn. */
+/** Pixels of a chart's box: size, margins, the room before a figure, the dots' radius; and how many figures. */
 const BOXES = {
   large: { width: 360, height: 220, top: 12, right: 20, bottom: 28, left: 48, gap: 6, radius: 3.5, ticks: 4 },
   small: { width: 160, height: 96, top: 8, right: 10, bottom: 20, left: 34, gap: 4, radius: 3, ticks: 2 },
 };
 
-/** The years with data: those given, else those of the series' points. */
 const yearsWithData = (series: readonly YearSeries[], editions?: readonly number[]) =>
   editions ?? series.flatMap((one) => one.points.map((point) => point.year));
 
@@ -54,17 +53,8 @@ function frame(
 type Frame = ReturnType<typeof frame>;
 
 /** Grid lines across the chart, each with its figure on the left. */
-function ValueTicks({
-  ticks,
-  frame: { y, left, width, right, gap },
-  format,
-}: {
-  ticks: number[];
-  frame: Frame;
-  format?: (value: number) => string;
-}) {
-  const { texts } = useLocale();
-  const formatNumber = format ?? texts.number;
+function ValueTicks({ ticks, frame: { y, left, width, right, gap }, format }: TicksProps) {
+  const formatNumber = format ?? useLocale().texts.number;
   return ticks.map((tick) => (
     <g>
       <line class="grid" x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} />
@@ -74,6 +64,8 @@ function ValueTicks({
     </g>
   ));
 }
+
+type TicksProps = { ticks: number[]; frame: Frame; format?: (value: number) => string };
 
 interface SeriesLineProps {
   one: YearSeries;
@@ -87,7 +79,7 @@ const SHAPES = [symbolSquare, symbolTriangle, symbolDiamond, symbolCross];
 
 type MarkerProps = { index: number; x: number; y: number; radius: number; title?: string };
 
-/** The mark of a point of the `index`th series (from 1) at (x, y), with its title. */
+/** The mark of a point of the `index`th series (from 1). */
 function Marker({ index, x, y, radius, title }: MarkerProps) {
   const titled = title === undefined ? null : <title>{title}</title>;
   if (index === 1)
@@ -131,21 +123,22 @@ function SeriesLine({ one, index, frame: { years, x, y, radius }, pointTitle }: 
   );
 }
 
+/**
+ * `editions`: the years with data, when a series may lack a point in one (a count withheld);
+ * `format`: how a value is written (a share as `1,2 %`), a count's figure by default.
+ */
 interface YearLinesProps {
   id: string;
   title: string;
   description: string;
   series: readonly YearSeries[];
-  /** The years with data, when a series may lack a point in one of them (a count withheld); else the points' years. */
   editions?: readonly number[];
-  /** How a value is written on the axis and in a point's title (a share as `1,2 %`); a count's figure by default. */
   format?: (value: number) => string;
 }
 
 /** One line per series over the years, broken at a year without data; the SVG scales with its box. */
 export function YearLines({ id, title, description, series, editions, format }: YearLinesProps) {
-  const { texts } = useLocale();
-  const formatNumber = format ?? texts.number;
+  const formatNumber = format ?? useLocale().texts.number;
   const chart = frame(series, BOXES.large, editions);
   const withData = new Set(yearsWithData(series, editions));
   const step = chart.years.length > LABELLED_YEARS ? 2 : 1;
@@ -197,13 +190,14 @@ export function SeriesLegend({ series }: { series: readonly YearSeries[] }) {
   );
 }
 
+const ratio = (box: { width: number; height: number }) => box.height / box.width;
+
 /** The height of the lines' chart drawn `width` pixels wide (it keeps its proportions). */
-export const linesHeight = (width: number) => (width * BOXES.large.height) / BOXES.large.width;
+export const linesHeight = (width: number) => width * ratio(BOXES.large);
 
 interface SmallMultiplesProps {
   id: string;
   series: readonly YearSeries[];
-  /** The description of one series' chart. */
   describe: (series: YearSeries) => string;
 }
 
@@ -258,24 +252,25 @@ export function SmallMultiples({ id, series, describe }: SmallMultiplesProps) {
   );
 }
 
-/** The small charts in one SVG, `columns` a row, each under its name (for a chart's standalone file). */
-const GRID = { columns: 3, gap: 20, name: 20 };
-const NAME_FONT = 13;
+/** The small charts in one SVG (a chart's standalone file): `columns` a row, each under its name. */
+const GRID = { columns: 3, gap: 20, name: 20, nameFont: 13 };
+
+/** A grid cell's width and height when the grid is `width` pixels wide. */
+function gridCell(width: number) {
+  const cell = (width - (GRID.columns - 1) * GRID.gap) / GRID.columns;
+  return { cell, height: GRID.name + ratio(BOXES.small) * cell };
+}
 
 /** The height of the grid of `count` small charts drawn `width` pixels wide. */
 export function multiplesGridHeight(count: number, width: number): number {
-  const cell = (width - (GRID.columns - 1) * GRID.gap) / GRID.columns;
   const rows = Math.ceil(count / GRID.columns);
-  return rows * (GRID.name + linesRatio(BOXES.small) * cell) + (rows - 1) * GRID.gap;
+  return rows * gridCell(width).height + (rows - 1) * GRID.gap;
 }
-
-const linesRatio = (box: { width: number; height: number }) => box.height / box.width;
 
 /** The small charts of `SmallMultiples` in one SVG `width` pixels wide, their names cut to fit (whole in their `<title>`). */
 export function MultiplesGrid({ id, series, describe, width }: SmallMultiplesProps & { width: number }) {
   const chart = frame(series, BOXES.small);
-  const cell = (width - (GRID.columns - 1) * GRID.gap) / GRID.columns;
-  const height = GRID.name + linesRatio(BOXES.small) * cell;
+  const { cell, height } = gridCell(width);
   return (
     <svg class="chart" width={width} height={multiplesGridHeight(series.length, width)}>
       {series.map((one, i) => {
@@ -288,7 +283,7 @@ export function MultiplesGrid({ id, series, describe, width }: SmallMultiplesPro
               class="multiple-name"
               y="14"
               text={one.label}
-              fontSize={NAME_FONT}
+              fontSize={GRID.nameFont}
               after={NARROWEST_CHART - cell}
             />
             <svg y={GRID.name} width={cell} height={height - GRID.name}>

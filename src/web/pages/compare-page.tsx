@@ -12,11 +12,7 @@ import { es } from '../texts/es.js';
 
 /** The longest text a field takes: more than any name or school a list may hold (MAX_NAME_LENGTH, MAX_SCHOOL_LENGTH). */
 export const MAX_TYPED_LENGTH = 150;
-/**
- * What an address asks to compare: its `n` values, control characters and runs of spaces
- * made one space, trimmed, empty ones dropped; `undefined` when one is longer than
- * `MAX_TYPED_LENGTH`. Other parameters are ignored.
- */
+/** An address's `n` values, spaces and control characters made one space, trimmed; `undefined` when one is too long. */
 function askedIn(query: string): string[] | undefined {
   const asked = new URLSearchParams(query)
     .getAll('n')
@@ -25,26 +21,25 @@ function askedIn(query: string): string[] | undefined {
   return asked.some((value) => [...value].length > MAX_TYPED_LENGTH) ? undefined : asked;
 }
 
-/** What a comparison compared, as its address and its data files name it: the figures' names, then those not found as typed. */
+/** What a comparison compared, as its address and data files name it: those with figures, then those not found. */
 const comparedItems = ({ series, notFound }: Comparison) => [...series.map((one) => one.label), ...notFound];
 
-/** The page: no `comparison` for the empty form; `refused` when a field was longer than `MAX_TYPED_LENGTH` (nothing compared). */
-type ComparePageProps = Omit<ComparedProps, 'comparison'> & { comparison?: Comparison; refused?: boolean };
+interface ComparedProps {
+  site: SiteContext;
+  kind: ComparedKind;
+  comparison: Comparison;
+}
+type KindProps = Omit<ComparedProps, 'comparison'>;
 
 /** The form (GET: what it compares is the address), its fields filled with what is compared. */
-function CompareForm({
-  site,
-  kind,
-  items,
-}: Omit<ComparedProps, 'comparison'> & { items: readonly string[] }) {
+function CompareForm({ site, kind, items }: KindProps & { items: readonly string[] }) {
   const { texts, paths, data } = site;
-  const words = texts.compare[kind];
   const listId = 'compare-schools';
   return (
     <form class="search-form" method="get" action={paths.compare[kind]}>
       {Array.from({ length: MAX_COMPARED }, (_, i) => (
         <div class="field">
-          <label for={`compare-${i + 1}`}>{words.field(i + 1)}</label>
+          <label for={`compare-${i + 1}`}>{texts.compare[kind].field(i + 1)}</label>
           <input
             id={`compare-${i + 1}`}
             name="n"
@@ -72,71 +67,24 @@ function CompareForm({
   );
 }
 
-/** A comparison made, and where it is shown. */
-interface ComparedProps {
-  site: SiteContext;
-  kind: ComparedKind;
-  comparison: Comparison;
-}
-
-/** Each edition's counts: one line per name or school (a withheld count is a gap), its legend, and the table. */
-function ComparedCounts({ site, kind, comparison }: ComparedProps) {
+/** What a comparison found: those without figures, a line per name or school (a withheld count a gap), table, data. */
+function Compared({ site, kind, comparison }: ComparedProps) {
   const { texts: all, paths, data } = site;
   const texts = all.compare;
-  const { editions, series } = comparison;
-  const lines: YearSeries[] = series.map((one) => ({
-    label: one.label,
-    points: editions.flatMap((year, e) => {
-      const count = one.counts[e];
-      return count === undefined ? [] : [{ year, count }];
-    }),
+  const { editions, series, notFound, tooMany } = comparison;
+  const items = comparedItems(comparison);
+  const lines: YearSeries[] = series.map(({ label, counts }) => ({
+    label,
+    points: editions.flatMap((year, e) => (counts[e] === undefined ? [] : [{ year, count: counts[e] }])),
   }));
   const missing = everyYear(editions).filter((year) => !editions.includes(year));
   const title = texts[kind].chartHeading;
   const description = texts.chart(
-    series.map((one) => one.label),
+    lines.map((line) => line.label),
     editions[0] ?? 0,
     editions.at(-1) ?? 0,
     missing,
   );
-  return (
-    <Detail
-      wide
-      title={title}
-      chart={
-        <>
-          <YearLines
-            id="comparacion-chart"
-            title={title}
-            description={description}
-            series={lines}
-            editions={editions}
-          />
-          <SeriesLegend series={lines} />
-        </>
-      }
-      columns={[
-        { label: all.table.year, short: true },
-        ...series.map((one) => ({ label: one.label, numeric: true })),
-      ]}
-      rows={editions.map((year, e) => [
-        <a href={paths.statistics(String(year))}>{year}</a>,
-        ...series.map((one) => {
-          const share = one.shares[e];
-          const count = countCell(all, one.counts[e], all.names.fewer(data.names.k));
-          return share === undefined ? count : `${all.number(one.counts[e]!)} (${all.names.percent(share)})`;
-        }),
-      ])}
-    />
-  );
-}
-
-/** What a comparison found: a note when more than five were asked, those without figures, the chart, table and data. */
-function Compared({ site, kind, comparison }: ComparedProps) {
-  const { texts: all, data } = site;
-  const texts = all.compare;
-  const { series, notFound, tooMany } = comparison;
-  const items = comparedItems(comparison);
   return (
     <>
       {tooMany ? <p class="note">{texts.tooMany}</p> : null}
@@ -151,9 +99,36 @@ function Compared({ site, kind, comparison }: ComparedProps) {
         </>
       )}
       {series.length === 0 ? null : (
-        <Panel id="comparacion" heading={texts[kind].chartHeading} statistic>
+        <Panel id="comparacion" heading={title} statistic>
           <p>{kind === 'school' ? texts.schoolsText : texts.withheldText(data.names.k)}</p>
-          <ComparedCounts site={site} kind={kind} comparison={comparison} />
+          <Detail
+            wide
+            title={title}
+            chart={
+              <>
+                <YearLines
+                  id="comparacion-chart"
+                  title={title}
+                  description={description}
+                  series={lines}
+                  editions={editions}
+                />
+                <SeriesLegend series={lines} />
+              </>
+            }
+            columns={[
+              { label: all.table.year, short: true },
+              ...series.map((one) => ({ label: one.label, numeric: true })),
+            ]}
+            rows={editions.map((year, e) => [
+              <a href={paths.statistics(String(year))}>{year}</a>,
+              ...series.map(({ counts, shares }) =>
+                shares[e] === undefined
+                  ? countCell(all, counts[e], all.names.fewer(data.names.k))
+                  : `${all.number(counts[e]!)} (${all.names.percent(shares[e])})`,
+              ),
+            ])}
+          />
           <OpenDataLinks
             download={{
               csv: comparisonDataPath(kind, 'csv', items),
@@ -167,8 +142,13 @@ function Compared({ site, kind, comparison }: ComparedProps) {
   );
 }
 
-/** `/comparar/nombres` (and `apellidos`, `companias`): the form, and what the address asks to compare. */
-export function ComparePage({ site, kind, comparison, refused = false }: ComparePageProps) {
+/** `/comparar/nombres` (`apellidos`, `companias`): the form, and what the address asks to compare (none: the empty form). */
+function ComparePage({
+  site,
+  kind,
+  comparison,
+  refused = false,
+}: KindProps & { comparison?: Comparison; refused?: boolean }) {
   const { page: context, texts: all, paths, data } = site;
   const texts = all.compare;
   const words = texts[kind];
@@ -216,11 +196,7 @@ export const comparePage = (site: SiteContext, kind: ComparedKind): AddressedPag
   card: () => card(site, site.texts.compare[kind].title, site.texts.compare[kind].card),
 });
 
-/**
- * `GET /comparar/nombres?n=Ane&n=Maialen`: the comparison the address asks for, made for
- * the request (revalidated by its ETag, never kept); a field too long, 400 and the form;
- * no `n`, the kept form (`form`).
- */
+/** `GET /comparar/nombres?n=Ane&n=Maialen`: made for the request (never kept); a field too long, 400; no `n`, `form`. */
 export function comparisonAnswer(
   site: SiteContext,
   kind: ComparedKind,
@@ -239,12 +215,7 @@ export function comparisonAnswer(
 
 const COMPARED_COLUMNS = { firstName: 'nombre', surname: 'apellido', school: 'compania' } as const;
 
-/**
- * `/comparar/nombres.csv?n=…` and `.json`: a comparison's data, one file for both
- * languages. The CSV has a row per name and edition (`nombre,edicion,participantes,porcentaje`,
- * the count and share empty where withheld); the JSON, the editions, each name's counts
- * and shares (`null` where withheld) and what was not found. A field too long: 400 and a JSON error.
- */
+/** `/comparar/nombres.csv?n=…` and `.json`, for both languages (CSV `nombre,edicion,participantes,porcentaje`): withheld counts and shares empty (`null`). */
 export function comparisonData(
   site: SiteContext,
   kind: ComparedKind,

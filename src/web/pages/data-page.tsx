@@ -8,11 +8,7 @@ import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 /** A description as plain text: the summaries mark their figures in Markdown bold. */
 const plain = (text: string | null) => text?.replace(/\*\*/g, '') ?? '';
 
-/**
- * `/datos`: every data file, each with what it holds, its CSV's size and both formats; the
- * archive of them all. A description that the file before says already (every name's) is
- * said once, for the first of them.
- */
+/** `/datos`: every data file with what it holds (said once for a run of alike ones), its size and both formats. */
 export function DataPage({ site }: { site: SiteContext }) {
   const { texts: all, language } = useLocale();
   const texts = all.dataPage;

@@ -3,10 +3,8 @@ import { ORIGINAL_WORK_URL } from '../page-meta.js';
 import type { SiteContext } from '../site-context.js';
 
 /**
- * `/insertar/{name}`: one chart alone, for another site's `<iframe>`: its title, the chart as its file
- * draws it (as wide, so the embed code knows its height), why its red years have no data, its source
- * (a link to its page), the original work, licence and the data's date. No navigation, no script;
- * its links open outside the frame.
+ * `/insertar/{name}`: one chart alone for another site's `<iframe>`, as wide as its file (the embed
+ * code knows its height), with its credits; no navigation, no script, links open outside the frame.
  */
 export function EmbedPage({ site, chart }: { site: SiteContext; chart: PageChart }) {
   const { locale, texts, origin, page: context } = site;

@@ -15,19 +15,17 @@ export function HomePage({ site }: { site: SiteContext }) {
   const texts = all.home;
   const { years, companies } = data;
   const global = data.recordsOf(GLOBAL_YEAR);
-  /** The chart's data (`totalParticipants`) as CSV and in the API. */
   const participantsDownload = statisticDownload(site, GLOBAL_YEAR, 'totalParticipants');
   // While updating, the figures may mix two data versions: the notice alone, as on the year pages.
   const totals = context.isUpdating ? [] : participantsByEdition(site);
-  const names = context.isUpdating
-    ? undefined
-    : parsed(SHAPES.figure, global.get('namesDiversity')?.publicData);
-  const counts: [number | undefined, (count: number) => string][] = [
-    [totals.length || undefined, all.figures.editions],
-    [totals.length ? totalOf(totals) : undefined, all.figures.participations],
-    [context.isUpdating ? undefined : companies.length || undefined, all.figures.schools],
-    [names, all.figures.names],
-  ];
+  const counts: [number | undefined, (count: number) => string][] = context.isUpdating
+    ? []
+    : [
+        [totals.length || undefined, all.figures.editions],
+        [totals.length ? totalOf(totals) : undefined, all.figures.participations],
+        [companies.length || undefined, all.figures.schools],
+        [parsed(SHAPES.figure, global.get('namesDiversity')?.publicData), all.figures.names],
+      ];
   const figures = counts.flatMap(([value, words]) =>
     value === undefined ? [] : [{ value: all.number(value), words: words(value) }],
   );

@@ -14,19 +14,14 @@ import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { countCell, Detail, type Drawing } from '../statistic-sections.js';
 import { es } from '../texts/es.js';
 
-/** The first part of a name's data files (`/datos/nombres-ane.csv`): one pair of files for both languages (its chart's name is the language's). */
+/** The first part of a name's data files (`/datos/nombres-ane.csv`), one pair for both languages. */
 export const NAME_FILES: Readonly<Record<NameKind, string>> = { firstName: 'nombres', surname: 'apellidos' };
 /** The long file of every name of a kind with a page and edition (`nombres-por-edicion.csv`). */
 export const editionsFile = (kind: NameKind) => `${NAME_FILES[kind]}-por-edicion.csv`;
 
-/** The room between a name's two charts in its standalone file. */
 const CHARTS_GAP = 16;
 
-/**
- * A name's counts per edition as a line, and its share of each edition's participants as
- * another (counts follow turnout, shares do not), drawn the same on its page and in its
- * chart's file; none when every edition is withheld, whose share is withheld alike.
- */
+/** A name's counts per edition and its shares (counts follow turnout, shares do not); none if all withheld. */
 export function nameDrawing(site: SiteContext, fact: NameFact): { title: string; drawing?: Drawing } {
   const { texts: all } = site;
   const texts = all.names;
@@ -163,17 +158,16 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
     { value: all.number(fact.schools.length), words: texts.schools(fact.schools.length, k, fact.kind) },
   ];
   const file = `${NAME_FILES[fact.kind]}-${slug}`;
-  const kindWords = texts.kinds[fact.kind];
   return (
     <Layout context={context} title={fact.name} description={texts.description(fact.name)} place="names">
       <p>
-        <a href={paths.namesFolder[fact.kind]}>{kindWords.index}</a>
+        <a href={paths.namesFolder[fact.kind]}>{texts.kinds[fact.kind].index}</a>
       </p>
       <h1>{fact.name}</h1>
       {context.isUpdating ? null : (
         <>
           <p class="lead">
-            {kindWords.kind}. {texts.lead(k)}
+            {texts.kinds[fact.kind].kind}. {texts.lead(k)}
           </p>
           <Variants site={site} fact={fact} />
           <Panel id="cifras" heading={texts.figuresHeading}>
@@ -228,10 +222,7 @@ export const namePage = (site: SiteContext, fact: NameFact, slug: string): Addre
     ),
 });
 
-/**
- * A name's editions as CSV. A withheld edition's cells are empty, Table Schema's missing
- * value, so that every column keeps one type.
- */
+/** A name's editions as CSV; a withheld edition's cells empty, Table Schema's missing value (one type per column). */
 export function nameTable(fact: NameFact): CsvTable {
   return {
     columns: ['edicion', 'participantes', 'puesto', 'porcentaje'],
@@ -246,10 +237,7 @@ export function nameTable(fact: NameFact): CsvTable {
 
 const JSON_KIND = pageKind('application/json; charset=utf-8', CACHE.revalidate);
 
-/**
- * A name's facts as JSON: each edition's count, rank and share (a withheld one says
- * `fewerThan: k`, never 0), the first edition, the schools, the licence and attribution.
- */
+/** A name's facts as JSON, a withheld edition's count as `fewerThan: k` (never 0), with the licence and attribution. */
 export function nameJson(fact: NameFact, k: number): PreparedResponse {
   const body = {
     kind: fact.kind,

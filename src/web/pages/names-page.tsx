@@ -9,12 +9,8 @@ import { seeOther } from '../redirects.js';
 import { editionsFile } from './name-page.js';
 import { card, namePathOf, withSite, type AddressedPage, type SiteContext } from '../site-context.js';
 
-/**
- * The field of each kind's lookup form in each language, seen in the address of its answer
- * (`/nombres?nombre=Ane`, `/eu/izenak?izena=Ane`); a Basque page reads the Spanish one too,
- * which its form sent before.
- */
-export const LOOKUP_FIELDS: Readonly<Record<Language, Readonly<Record<NameKind, string>>>> = {
+/** The lookup's field in each language (`/nombres?nombre=Ane`, `/eu/izenak?izena=Ane`); a Basque page reads both. */
+const LOOKUP_FIELDS: Readonly<Record<Language, Readonly<Record<NameKind, string>>>> = {
   es: { firstName: 'nombre', surname: 'apellido' },
   eu: { firstName: 'izena', surname: 'abizena' },
 };
@@ -49,9 +45,24 @@ function LookupForm({ kind, typed }: { kind: NameKind; typed: string | undefined
   );
 }
 
-/** The names of a kind with a page, A to Z, under their initials. */
-function NameList({ site, kind }: { site: SiteContext; kind: NameKind }) {
+type KindProps = { site: SiteContext; kind: NameKind };
+
+/** Links to names' pages (each of `facts` has one). */
+function NameLinks({ site, kind, facts, list }: KindProps & { facts: readonly NameFact[]; list: string }) {
   const { slugOf } = site.nameSlugs(kind);
+  return (
+    <ul class={list}>
+      {facts.map((fact) => (
+        <li>
+          <a href={site.paths.name(kind, slugOf.get(fact.key)!)}>{fact.name}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The names of a kind with a page, A to Z, under their initials. */
+function NameList({ site, kind }: KindProps) {
   const initials = new Map<string, NameFact[]>();
   for (const fact of site.data.names.list(kind)) {
     const initial = fact.key.charAt(0).toUpperCase();
@@ -60,41 +71,25 @@ function NameList({ site, kind }: { site: SiteContext; kind: NameKind }) {
   return [...initials].map(([initial, group]) => (
     <>
       <h3>{initial}</h3>
-      <ul class="name-list">
-        {group.map((fact) => (
-          <li>
-            <a href={site.paths.name(kind, slugOf.get(fact.key)!)}>{fact.name}</a>
-          </li>
-        ))}
-      </ul>
+      <NameLinks site={site} kind={kind} facts={group} list="name-list" />
     </>
   ));
 }
 
 /** The names with a page close to what was typed (never one without a page), or none. */
-function Suggestions({ site, kind, typed }: { site: SiteContext; kind: NameKind; typed: string }) {
+function Suggestions({ site, kind, typed }: KindProps & { typed: string }) {
   const suggested = site.data.names.suggest(kind, typed);
   if (suggested.length === 0) return null;
-  const { slugOf } = site.nameSlugs(kind);
   return (
     <>
       <p>{site.texts.names.suggestions}</p>
-      <ul class="name-list suggestions">
-        {suggested.map((fact) => (
-          <li>
-            <a href={site.paths.name(kind, slugOf.get(fact.key)!)}>{fact.name}</a>
-          </li>
-        ))}
-      </ul>
+      <NameLinks site={site} kind={kind} facts={suggested} list="name-list suggestions" />
     </>
   );
 }
 
-/**
- * `/nombres`, `/apellidos`: the lookup and every name of the kind with a page; with `typed`,
- * the answer for a name without one (never seen or under k alike: nothing else differs).
- */
-function NamesPage({ site, kind, typed }: { site: SiteContext; kind: NameKind; typed?: string }) {
+/** `/nombres`, `/apellidos`: the lookup and every name with a page; with `typed`, the answer for a name without one. */
+function NamesPage({ site, kind, typed }: KindProps & { typed?: string }) {
   const { page: context, texts: all, paths, data } = site;
   const texts = all.names;
   const words = texts.kinds[kind];
@@ -133,11 +128,7 @@ export const namesPage = (site: SiteContext, kind: NameKind): AddressedPage => (
   card: () => card(site, site.texts.names.kinds[kind].index, site.texts.names.indexDescription),
 });
 
-/**
- * The answer for a name without a page, typed in the lookup or in an address: 404, the
- * same page whether fewer than k children bear it or none does, made for the request
- * (what is typed is never kept).
- */
+/** A name without a page, typed: 404, the same whether fewer than k bear it or none, made for the request (never kept). */
 export const nameNotFound = (site: SiteContext, kind: NameKind, typed: string): PreparedResponse =>
   pageForRequest(404, withSite(site, <NamesPage site={site} kind={kind} typed={typed} />));
 

@@ -9,17 +9,7 @@ import { categoryApiPath, DownloadLinks, downloadPath, OpenDataLinks, type CsvTa
 import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 import { participantsDrawing, ParticipantsByYear } from '../statistic-sections.js';
 import { yearCountsTable } from '../statistic-tables.js';
-import type { YearCount } from '../../domain/answer-shapes.js';
 import { totalOf } from '../year-statistics.js';
-
-/** The editions it took part in (more than 0 participants). */
-const editionsOf = (participants: readonly YearCount[]) => participants.filter((point) => point.count > 0);
-
-/** The last edition it took part in, or `undefined` when that is the latest published: it takes part still. */
-function lastOf(site: SiteContext, editions: readonly YearCount[]): number | undefined {
-  const last = editions.at(-1)!.year;
-  return last === site.published.at(-1) ? undefined : last;
-}
 
 /** The id of a school's chart: its participants per edition. */
 const PARTICIPANTS_CHART = 'school-participants';
@@ -29,14 +19,11 @@ export function SchoolPage({ site, school }: { site: SiteContext; school: string
   const { page: context, texts: all, paths } = site;
   const texts = all.school;
   const facts = schoolFacts(site, school);
-  /** Its name on these pages (the operator's for a catch-all group, else the lists'). */
   const name = site.schoolName(school);
   const downloads = schoolDownloads(site, school);
-  const editions = editionsOf(facts.participants);
-  const [first, last] = [editions[0]!.year, lastOf(site, editions)];
-  const total = totalOf(editions);
+  const { editions, first, last, total } = facts;
   const figures = [
-    { value: all.number(editions.length), words: texts.editions(editions.length) },
+    { value: all.number(editions), words: texts.editions(editions) },
     { value: all.number(total), words: all.figures.participations(total) },
     { value: String(first), words: texts.firstEdition },
   ];
@@ -44,7 +31,7 @@ export function SchoolPage({ site, school }: { site: SiteContext; school: string
     <Layout
       context={context}
       title={name}
-      description={texts.description(name, editions.length, total)}
+      description={texts.description(name, editions, total)}
       place="other"
     >
       <h1>{name}</h1>
@@ -86,10 +73,7 @@ export function SchoolPage({ site, school }: { site: SiteContext; school: string
   );
 }
 
-/**
- * A school's CSV files (`companias-{slug}-participantes.csv`, `-nombres.csv`, by the lists'
- * name in every language), the statistics they come from in the API, and its chart.
- */
+/** A school's CSV files (`companias-{slug}-participantes.csv`, `-nombres.csv`), their statistics in the API, its chart. */
 export function schoolDownloads(site: SiteContext, school: string) {
   const file = site.fileSlugs.slugOf.get(school)!;
   const slug = site.slugs.slugOf.get(school)!;
@@ -106,23 +90,26 @@ export function schoolDownloads(site: SiteContext, school: string) {
   };
 }
 
-/** What the page of one school shows: aggregates only, from the participants and the published statistics. */
+/** What the page of one school shows: aggregates only (participants per edition from its first, 0 where none). */
 function schoolFacts({ data, published, firstYears, commonNames }: SiteContext, school: string) {
   const byYear = data.rowsBySchool.get(school)!;
+  const participants = published
+    .filter((year) => year >= firstYears.get(school)!)
+    .map((year) => ({ year, count: byYear.get(year) ?? 0 }));
+  const takenPart = participants.filter((point) => point.count > 0);
+  const last = takenPart.at(-1)!.year;
   return {
-    school,
-    /** Every published edition from its first on, with 0 where it did not take part. */
-    participants: published
-      .filter((year) => year >= firstYears.get(school)!)
-      .map((year) => ({ year, count: byYear.get(year) ?? 0 })),
-    /** Its most frequent first name in each edition it took part in (`commonNameBySchoolByYear`). */
+    participants,
+    editions: takenPart.length,
+    first: takenPart[0]!.year,
+    /** The last edition it took part in; `undefined` when the latest published: it takes part still. */
+    last: last === published.at(-1) ? undefined : last,
+    total: totalOf(takenPart),
     commonNames: published.flatMap((year) => {
       const name = commonNames(String(year)).get(school);
       return name === undefined ? [] : [{ year, name }];
     }),
-    /** Its most frequent first name over every edition (`commonNameBySchool`), when published. */
     commonNameOverall: commonNames(GLOBAL_YEAR).get(school),
-    /** The earliest edition of the data, to tell "since the first edition with data". */
     firstEditionOfData: published[0]!,
   };
 }
@@ -156,18 +143,12 @@ export function schoolTable(site: SiteContext, school: string, kind: string): Cs
 export const schoolPage = (site: SiteContext, school: string): AddressedPage => ({
   content: () => <SchoolPage site={site} school={school} />,
   card: () => {
-    const facts = schoolFacts(site, school);
-    const editions = editionsOf(facts.participants);
+    const { editions, total, first, last, participants } = schoolFacts(site, school);
     return card(
       site,
       site.schoolName(school),
-      site.texts.meta.card.school(
-        editions.length,
-        totalOf(editions),
-        editions[0]!.year,
-        lastOf(site, editions),
-      ),
-      facts.participants,
+      site.texts.meta.card.school(editions, total, first, last),
+      participants,
     );
   },
 });

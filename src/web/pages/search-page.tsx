@@ -1,7 +1,6 @@
 import { searchKey } from '../../domain/names.js';
 import { decideParticipants, type Query } from '../../domain/validation.js';
-import type { PreparedResponse } from '../../answer/answer.js';
-import type { PendingSearch } from '../../answer/answer.js';
+import type { PendingSearch, PreparedResponse } from '../../answer/answer.js';
 import type { ParticipantRecord } from '../../domain/types.js';
 import { Layout, Panel } from '../layout.js';
 import { pageForRequest } from '../page-answer.js';
@@ -20,7 +19,7 @@ interface SearchPageProps {
 }
 
 /** `/buscar`: the form, and after a search its answer; a result links to its year's page when published. */
-export function SearchPage({ site, input, outcome }: SearchPageProps) {
+function SearchPage({ site, input, outcome }: SearchPageProps) {
   const { page, data, texts: all, paths } = site;
   const texts = all.search;
   return (
@@ -115,8 +114,6 @@ export function formSearch(site: SiteContext, form: Query): PreparedResponse | P
 function refusal({ texts: { search: texts } }: SiteContext, form: Query): string {
   const nameMissing = (form.name ?? '').trim() === '';
   const companyMissing = (form.company ?? '') === '';
-  if (nameMissing && companyMissing) return texts.errors.nothing;
-  if (nameMissing) return texts.errors.name;
-  if (companyMissing) return texts.errors.company;
-  return texts.errors.nameTooShort;
+  if (nameMissing) return companyMissing ? texts.errors.nothing : texts.errors.name;
+  return companyMissing ? texts.errors.company : texts.errors.nameTooShort;
 }

@@ -14,7 +14,7 @@ import { parsed, totalOf } from '../year-statistics.js';
 import { totalsCard } from './home-page.js';
 
 /** `/estadisticas/{year}` and `/estadisticas/global`; while updating, like the API: no figures. */
-export function StatisticsPage({
+function StatisticsPage({
   site: { page: context, data, texts: all },
   year,
 }: {
@@ -40,12 +40,8 @@ export function StatisticsPage({
   );
 }
 
-/**
- * The field that orders the schools' evolution by the change since an edition, in each
- * language (`/estadisticas/global?desde=2018`, `/eu/estatistikak/global?noiztik=2018`); a
- * page reads either, so that the language link keeps the order.
- */
-export const CHANGE_FIELDS: Readonly<Record<Language, string>> = { es: 'desde', eu: 'noiztik' };
+/** The field ordering the evolution by the change since an edition (`?desde=2018`); a page reads either, for the language link. */
+const CHANGE_FIELDS: Readonly<Record<Language, string>> = { es: 'desde', eu: 'noiztik' };
 
 /** The editions the evolution can be ordered from: every published one but the last. */
 const orderableEditions = (site: SiteContext) =>
@@ -90,24 +86,15 @@ export const yearPage = (site: SiteContext, year: string, base?: number): Addres
   },
 });
 
-/**
- * `GET /estadisticas/global?desde=2018`: the page with the evolution ordered by the change
- * since that edition, made for the request; its own page without the field; `undefined` (the
- * 404 page, as for a year not published) for anything but an edition before the last.
- */
+/** `GET /estadisticas/global?desde=2018`, made for the request; no field, `page`; `undefined` (404) but for an edition before the last. */
 export function changeOrderedPage(
   site: SiteContext,
   query: Query,
   page: () => PreparedResponse | undefined,
 ): PreparedResponse | undefined {
   const { language } = site.locale;
-  const typed =
-    (
-      query[CHANGE_FIELDS[language]] ??
-      Object.values(CHANGE_FIELDS)
-        .map((field) => query[field])
-        .find(Boolean)
-    )?.trim() ?? '';
+  const inEither = Object.values(CHANGE_FIELDS).map((field) => query[field]);
+  const typed = (query[CHANGE_FIELDS[language]] ?? inEither.find(Boolean))?.trim() ?? '';
   if (typed === '') return page();
   const base = orderableEditions(site).find((year) => String(year) === typed);
   if (base === undefined) return undefined;

@@ -10,10 +10,8 @@ import {
   plural,
 } from '../../domain/spanish-words.js';
 
-/** `1 compañía`, `46 compañías`: a figure with its word, for the web pages (no Markdown). */
-function countedPlain(count: number, one: string, many: string): string {
-  return `${formatNumber(count)} ${plural(count, one, many)}`;
-}
+const countedPlain = (count: number, one: string, many: string) =>
+  `${formatNumber(count)} ${plural(count, one, many)}`;
 
 const editions = (count: number) => countedPlain(count, 'edición', 'ediciones');
 const participations = (count: number) => countedPlain(count, 'participación', 'participaciones');
@@ -22,30 +20,21 @@ const API_REFERENCE = 'referencia de la API';
 const PER_EDITION = 'Participantes por edición';
 const IN_FIGURES = 'En cifras';
 const COMMON_NAME = 'El nombre más frecuente de cada compañía';
-/**
- * The editions a school took part in, from its first to its last: `last` is undefined while
- * it takes part still (it was in the latest edition), and the sentence is in the present.
- */
+/** A school's editions, from its first to its last (`last` undefined: it takes part still). */
 const schoolYears = (first: number, last: number | undefined, sinceDataStart = false) => {
   const since = 'la primera edición de la que hay datos';
   if (last === undefined) return `desde ${first}${sinceDataStart ? `, ${since}` : ''}`;
   if (last === first) return `en ${first}${sinceDataStart ? `, ${since}` : ''}`;
   return `de ${first}${sinceDataStart ? ` (${since})` : ''} a ${last}`;
 };
-/** ` Sin datos de 2021.`, or nothing. */
-const missingYears = (missing: readonly number[]) =>
-  missing.length === 0 ? '' : ` Sin datos de ${missing.join(', ')}.`;
+type Years = readonly number[];
+type Points = readonly string[];
+const missingYears = (missing: Years) => (missing.length === 0 ? '' : ` Sin datos de ${missing.join(', ')}.`);
 
-/** A category's heading on the web pages, and the words of its table and chart. */
-export interface CategoryTexts {
-  title: string;
-  /** The heading of the column of what is counted (`Nombre`, `Compañía`). */
-  item?: string;
-  /** The heading of the column of the counts (`Participantes`, `Apariciones`). */
-  count?: string;
-}
+/** A category's heading, and its table's columns: what is counted (`Nombre`), and the counts. */
+export type CategoryTexts = { title: string; item?: string; count?: string };
 
-/** The words a statistic's view needs (`src/domain/categories.ts`): its title, and its table's columns. */
+/** The words a statistic's view needs (`src/domain/categories.ts`). */
 type WordsOf<S extends Statistic> = { title: string } & (S['view'] extends 'ranking' | 'lengths' | 'constant'
   ? { item: string; count: string }
   : S['shape'] extends 'names' | 'newSchools'
@@ -58,12 +47,10 @@ const webTexts = {
   skipToContent: 'Saltar al contenido',
   navigation: 'Secciones del sitio',
   nav: { home: 'Inicio', global: 'Todas las ediciones', names: 'Nombres', search: 'Buscar', api: 'API' },
-  /** The link to the same page in the other language, written in that language. */
   otherLanguage: { language: 'eu' as 'es' | 'eu', label: 'Euskaraz', title: 'Orri hau euskaraz' },
   updatingNotice:
     'Los datos se están actualizando con una nueva edición. Las estadísticas volverán a mostrarse en cuanto termine la actualización.',
   footer: {
-    /** Before and after the licence's name. */
     licence: ['Los datos de la Tamborrada Infantil se publican con licencia', ''],
     attribution: 'Obra original: Tamborradata, de RamistoDev.',
     api: 'Los mismos datos, en JSON:',
@@ -86,7 +73,7 @@ const webTexts = {
     apiLink: API_REFERENCE,
     noData: 'Todavía no hay ninguna edición publicada.',
   },
-  /** The words after a headline figure, by count (Basque gives a label under it instead: `Konpainiak`). */
+  /** The words after a headline figure (Basque gives a label under it instead). */
   figures: {
     editions: (count: number) => plural(count, 'edición con datos', 'ediciones con datos'),
     participations: (count: number) => plural(count, 'participación', 'participaciones'),
@@ -113,7 +100,7 @@ const webTexts = {
     total: 'Total',
     years: 'Años',
     missingYear: 'sin datos',
-    /** The evolution table ordered by the change since an edition chosen in its address (`?desde=2018`). */
+    /** The evolution table ordered by the change since an edition (`?desde=2018`). */
     change: {
       column: (base: number, last: number) => `Cambio ${base}-${last}`,
       shareColumn: (base: number, last: number) => `Cambio ${base}-${last} (%)`,
@@ -129,20 +116,19 @@ const webTexts = {
   charts: {
     bars: (count: number, first: string, last: string) =>
       `Barras horizontales de ${count} elementos, de mayor a menor: de ${first} a ${last}.`,
-    line: (first: string, last: string, busiest: string, missing: readonly number[]) =>
+    line: (first: string, last: string, busiest: string, missing: Years) =>
       `Línea de participantes por edición, de ${first} a ${last}; el máximo, ${busiest}.${missingYears(missing)}`,
     shownSchools: (shown: number, total: number) =>
       shown === total
         ? ''
         : `El gráfico muestra las ${shown} primeras de ${total} compañías; la tabla, todas.`,
     characters: (count: number) => countedPlain(count, 'carácter', 'caracteres'),
-    /** After a chart's description, where its table is beside it (not in its file or embeddable page). */
+    /** After a chart's description, where its table is beside it. */
     inTable: 'Los valores están en la tabla.',
-    /** `7 de 7`: the editions a school took part in, of those with data. */
     editionsOf: (count: number, total: number) => `${formatNumber(count)} de ${formatNumber(total)}`,
-    schoolLine: (school: string, points: readonly string[]) =>
+    schoolLine: (school: string, points: Points) =>
       `Participantes de ${school} en cada edición: ${points.join(', ')}.`,
-    dots: (schools: number, count: number, missing: readonly number[]) =>
+    dots: (schools: number, count: number, missing: Years) =>
       `Un punto por edición para cada una de las ${countedPlain(schools, 'compañía', 'compañías')}: lleno si participó, vacío si no, en ${editions(count)} con datos.${missingYears(missing)}`,
   },
   categories: {
@@ -184,13 +170,11 @@ const webTexts = {
     found: (count: number, company: string) => `${participations(count)} en ${company}.`,
     notFound:
       'No hay ningún participante con ese nombre en esa compañía. Comprueba el nombre, los dos apellidos y la compañía.',
-    /** Why a search could not be made. */
     errors: {
       nothing: 'Escribe el nombre y los dos apellidos, y elige una compañía.',
       name: 'Escribe el nombre y los dos apellidos.',
       company: 'Elige una compañía de la lista.',
       nameTooShort: 'Escribe el nombre y los dos apellidos completos: al menos tres palabras.',
-      /** Over a search budget: the API's own 429 text. */
       rateLimited: apiErrors.rateLimited.text,
     },
   },
@@ -206,11 +190,9 @@ const webTexts = {
   },
 };
 
-/** The page of one school (`/companias/{slug}`). */
 const schoolTexts = {
   description: (school: string, editionCount: number, participationCount: number) =>
     `${school} en la Tamborrada Infantil: ${editions(editionCount)} y ${participations(participationCount)}, año a año.`,
-  /** Its editions (`last` undefined: it takes part still), and whether its first is the data's. */
   lead: (first: number, last: number | undefined, sinceDataStart: boolean) =>
     `${last === undefined ? 'Desfila' : 'Desfiló'} en la Tamborrada Infantil ${schoolYears(first, last, sinceDataStart)}. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`,
   figuresHeading: IN_FIGURES,
@@ -230,7 +212,6 @@ const schoolTexts = {
 
 /** The index, lookup and page of each first name and surname (`/nombres`, `/apellidos`). */
 const nameTexts = {
-  /** What differs between the two kinds of name. */
   kinds: {
     firstName: {
       index: 'Nombres',
@@ -265,19 +246,16 @@ const nameTexts = {
   lead: (k: number) =>
     `Cuántos niños y niñas lo llevan en cada edición publicada, su puesto y su porcentaje de los participantes. Donde lo llevan menos de ${k}, la edición no da la cifra.`,
   figuresHeading: IN_FIGURES,
-  /** The words under a headline figure: by count, and of which kind of name. */
   shownEditions: (count: number, k: number, _kind: NameKind) =>
     `${plural(count, 'edición', 'ediciones')} con ${k} o más`,
   firstEdition: 'primera edición con la cifra',
   schools: (count: number, k: number, _kind: NameKind) =>
     `${plural(count, 'compañía', 'compañías')} con ${k} o más en una edición`,
   editionsHeading: 'Por edición',
-  /** A name's chart in its file and embeddable page: the name, its kind, the festival. */
   chartTitle: (kind: string, name: string) =>
     `${kind} ${name}: participantes por edición en la Tamborrada Infantil`,
-  /** A withheld edition's count in the table (its cells in the CSV file are empty). */
   fewer: (k: number) => `menos de ${k}`,
-  /** What a name's CSV file holds (the data package's description). */
+  /** The data package's description of a name's CSV file. */
   fileText: (k: number) =>
     `Cada edición publicada: cuántos niños y niñas lo llevan, su puesto y su porcentaje de los participantes; vacío donde lo llevan menos de ${k}.`,
   /** What the long files of every name and edition hold. */
@@ -285,24 +263,11 @@ const nameTexts = {
     `Una fila por cada nombre con página y cada edición en que lo llevan ${k} o más: participantes, puesto y porcentaje, como en su página.`,
   share: 'Porcentaje',
   percent: formatPercent,
-  chart: (
-    kind: NameKind,
-    name: string,
-    points: readonly string[],
-    missing: readonly number[],
-    withheld: readonly number[],
-    k: number,
-  ) =>
+  chart: (kind: NameKind, name: string, points: Points, missing: Years, withheld: Years, k: number) =>
     `Participantes ${kind === 'surname' ? 'con el apellido' : 'llamados'} ${name} en cada edición: ${points.join(', ') || 'ninguna cifra'}.${missingYears(missing)}${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`}`,
   shareHeading: 'Porcentaje de los participantes',
   /** The share chart's description: its points are `2024 (1,2 %)`. */
-  shareChart: (
-    kind: NameKind,
-    name: string,
-    points: readonly string[],
-    withheld: readonly number[],
-    k: number,
-  ) =>
+  shareChart: (kind: NameKind, name: string, points: Points, withheld: Years, k: number) =>
     `Porcentaje de los participantes de cada edición ${kind === 'surname' ? 'con el apellido' : 'llamados'} ${name}: ${points.join(', ') || 'ninguna cifra'}.${withheld.length === 0 ? '' : ` Menos de ${k} en ${withheld.join(', ')}.`}`,
   schoolsHeading: 'Dónde es más frecuente',
   schoolsText: (k: number, kind: NameKind) =>
@@ -316,15 +281,13 @@ const nameTexts = {
 
 /** The comparisons (`/comparar/nombres`, `/comparar/apellidos`, `/comparar/companias`). */
 const compareTexts = {
-  /** Each kind's words: its page's title, its card's line, what it compares, a field's label. */
   firstName: {
     title: 'Comparar nombres',
     description:
       'Hasta cinco nombres de pila de la Tamborrada Infantil en un gráfico: cuántos niños y niñas los llevan en cada edición.',
     card: 'Hasta cinco nombres, edición a edición',
-    /** In the lead: `hasta cinco nombres`. */
     items: 'nombres',
-    /** What it compares, as a link from the other comparisons. */
+    /** As a link from the other comparisons. */
     others: 'nombres',
     item: 'Nombre',
     field: (place: number) => `Nombre ${place}`,
@@ -359,7 +322,7 @@ const compareTexts = {
   withheldText: (k: number) =>
     `Una edición en que lo llevan menos de ${k} niños y niñas no muestra su cifra («menos de ${k}»): la línea se interrumpe en ella.`,
   schoolsText: 'Un 0 es una edición en la que la compañía no participó.',
-  chart: (labels: readonly string[], first: number, last: number, missing: readonly number[]) =>
+  chart: (labels: Points, first: number, last: number, missing: Years) =>
     `Una línea para cada uno (${labels.join(', ')}), de ${first} a ${last}.${missingYears(missing)}`,
   tooMany: 'Se comparan los cinco primeros: una comparación reúne como mucho cinco.',
   /** Before the names with no figures: the same words whether nobody or too few bear one. */
@@ -372,7 +335,6 @@ const compareTexts = {
   othersLead: 'Comparar también:',
 };
 
-/** The download links beside each statistic. */
 const openDataTexts = {
   download: 'Descarga:',
   csv: 'CSV',
@@ -381,7 +343,6 @@ const openDataTexts = {
   jsonFile: 'JSON',
   licence: 'Licencia',
   licenceName: 'CC BY-SA 4.0',
-  /** The licence's deed in the page's language. */
   licenceUrl: 'https://creativecommons.org/licenses/by-sa/4.0/deed.es',
   attribution: 'atribución:',
   originalWork: 'Tamborradata, de RamistoDev',
@@ -431,22 +392,17 @@ const openDataTexts = {
   },
   /** Beside each chart, in its SVG file and on its embeddable page. */
   embed: {
-    /** A chart's title in its file and embeddable page: what it shows, and of which page. */
     title: (chart: string, page: string) => `${chart} (${page})`,
     cite: 'Cómo citar:',
-    /** The citation: the site, the chart, its address, the data's date (`2026-11-27`). */
     citation: (site: string, chart: string, url: string, date: string | undefined) =>
       `${site}, «${chart}», ${url}${date === undefined ? '' : `, datos a fecha de ${date}`}.`,
-    /** The links to the chart's SVG file and embeddable page, and the code that embeds it. */
     reuse: 'Reutilizar este gráfico',
     svg: 'Gráfico en SVG',
     page: 'Página para insertar',
     code: 'Código para insertarlo en otra web:',
     source: 'Fuente de los datos:',
     date: (date: string) => `Datos a fecha de ${date}`,
-    /** Under a chart whose years in red have no data: why. */
-    noData: (years: readonly number[]) =>
-      `En rojo, ${years.join(', ')}: no se celebró la tamborrada, no hay datos.`,
+    noData: (years: Years) => `En rojo, ${years.join(', ')}: no se celebró la tamborrada, no hay datos.`,
   },
 };
 
@@ -459,9 +415,8 @@ const metaTexts = {
   place: 'Donostia / San Sebastián',
   apiName: 'API JSON de estadísticas',
   openApiName: 'Descripción OpenAPI de la API',
-  /** The open-data catalogue (DCAT-AP), as the home page's head names it; and the data's keywords. */
   catalogueName: 'Catálogo de datos abiertos (DCAT-AP)',
-  /** What the catalogue says of each operation of the API, by its `operationId`. */
+  /** The catalogue's words for each operation of the API, by its `operationId`. */
   apiOperations: {
     ping: 'Comprobación de estado: responde mientras el servicio está en marcha, sin leer los datos.',
     listYears:
@@ -473,7 +428,6 @@ const metaTexts = {
       'Busca en qué ediciones participó un niño o una niña, por su nombre, sus dos apellidos y su compañía. No son datos abiertos: la búsqueda está limitada para proteger a los participantes, que son menores.',
   },
   keywords: ['Tamborrada Infantil', 'Donostia / San Sebastián', 'nombres', 'apellidos', 'compañías'],
-  /** The lines of a preview card under its title. */
   card: {
     home: (editionCount: number, participationCount: number) =>
       `${editions(editionCount)} · ${participations(participationCount)}`,
@@ -485,7 +439,6 @@ const metaTexts = {
   },
 };
 
-/** The page that explains the data (`/acerca`). */
 const aboutTexts = {
   title: 'Acerca de estos datos',
   navLabel: 'Acerca de',
@@ -551,7 +504,7 @@ const aboutTexts = {
       'El buscador muestra solo las participaciones cuyo nombre completo coincide con el que se escribe (sin importar tildes ni mayúsculas) en la compañía elegida: sirve para encontrar a quien ya se conoce, no para descubrir a nadie. La API mantiene la búsqueda del proyecto original: un fragmento del nombre dentro de una compañía.',
       'Lo que se escribe en el buscador viaja en el cuerpo de la petición y no queda en la dirección de la página ni en los registros del servidor.',
     ],
-    /** How a family asks for a child's removal: `ask`, then the contact (or `noContact`), then `details`. */
+    /** `ask`, then the contact (or `noContact`), then `details`. */
     removal: {
       ask: 'Para que se borren para siempre los registros de un niño o una niña, su familia puede pedirlo',
       email: 'escribiendo a',
@@ -575,10 +528,7 @@ const aboutTexts = {
     openApi: 'Su descripción OpenAPI está en',
     files:
       'Junto a cada estadística hay un enlace para descargarla en CSV (UTF-8, con cabecera) y otro a la misma estadística en la API.',
-    /**
-     * For data portals: the words before the catalogue's link and the link's, then the data
-     * package's (the links name the files: their addresses are one for both languages).
-     */
+    /** The words before the catalogue's link and the link's, then the data package's. */
     catalogue: [
       'Para los portales de datos abiertos:',
       'el catálogo DCAT-AP de todos los ficheros y de la API',
@@ -587,24 +537,19 @@ const aboutTexts = {
   },
 };
 
-/** The page of every data file (`/datos`). */
 const dataPageTexts = {
   title: 'Datos abiertos',
   description:
     'Todos los ficheros de datos de la Tamborrada Infantil, en CSV y en Excel, con su descripción y su tamaño.',
   lead: 'Cada tabla de la web se publica en CSV (UTF-8, separado por comas, con cabecera: el fichero de referencia) y en Excel (.xlsx: los números como números y una hoja con la licencia y la fuente).',
-  /** The data's date, when the store says. */
   date: (date: string) => `Datos a fecha de ${date}.`,
-  /** Before the archive's link (the link is its file's name). */
   archive: 'Todos los ficheros, con el paquete de datos y sus esquemas, en uno:',
   caption: 'Ficheros de datos',
   columns: { file: 'Fichero', description: 'Descripción', size: 'Tamaño (CSV)', downloads: 'Descarga' },
   xlsx: 'Excel',
-  /** A file's size as the page prints it (`12 KB`). */
   size: (bytes: number) =>
     bytes < 1000 ? `${bytes}\u00a0B` : `${formatNumber(Math.round(bytes / 1000))}\u00a0KB`,
   card: 'Todos los ficheros en CSV y en Excel',
-  /** The footer's and the about page's link to this page. */
   link: ['Todos los ficheros, en CSV y en Excel:', 'datos abiertos'],
 };
 
@@ -617,7 +562,6 @@ export const es = {
   meta: metaTexts,
   about: aboutTexts,
   dataPage: dataPageTexts,
-  /** Figures as the pages print them (`4.612`). */
   number: formatNumber,
 };
 

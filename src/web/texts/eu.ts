@@ -15,7 +15,7 @@ import {
 } from '../../domain/basque-words.js';
 import { capitalize } from '../../domain/statistics/summaries.js';
 import type { NameKind } from '../../domain/statistics/name-facts.js';
-import type { CategoryWords, Texts } from './es.js';
+import type { Texts } from './es.js';
 
 const editions = (count: number) => counted(count, 'edizio');
 const participations = (count: number) => counted(count, 'parte-hartze');
@@ -41,11 +41,10 @@ const schoolYears = (first: number, last: number | undefined, sinceDataStart = f
     return `${first}${caseEnding(first, 'inessive')}${sinceDataStart ? `, ${since}an` : ''}`;
   return `${first}${caseEnding(first, 'ablative')}${sinceDataStart ? ` (${since}tik)` : ''} ${last}${caseEnding(last, 'allative')}`;
 };
-/** ` 2021eko daturik ez.`, or nothing. */
 const missingYears = (missing: readonly number[]) =>
   missing.length === 0 ? '' : ` Daturik ez: ${missing.join(', ')}.`;
 
-const categories: CategoryWords = {
+const categories: Texts['categories'] = {
   intro: { title: 'Aurkezpena' },
   outro: { title: 'Amaiera' },
   totalParticipantsByYear: { title: 'Parte-hartzaileak' },
