@@ -29,26 +29,31 @@ function expectUsageLine(run: CliRun, line: string): void {
   });
 }
 
+/** One store holding LIST for the describes that need one, each leaving it as it found it or adding. */
+let workspace: Workspace;
+
+beforeAll(async () => {
+  workspace = createWorkspace();
+  expect(
+    (await runCli(['import', workspace.file('list.csv', LIST), '--create', '--db', workspace.dbPath])).code,
+  ).toBe(0);
+});
+
+afterAll(() => workspace?.remove());
+
 describe('files named on the command line', () => {
-  let workspace: Workspace;
   let store: string;
   let folder: string;
   let unreadable: string;
 
-  beforeAll(async () => {
-    workspace = createWorkspace();
+  beforeAll(() => {
     store = workspace.dbPath;
-    expect((await runCli(['import', workspace.file('list.csv', LIST), '--create', '--db', store])).code).toBe(
-      0,
-    );
     folder = workspace.dir;
     unreadable = workspace.file('unreadable.csv', LIST);
     chmodSync(unreadable, 0o000);
     // Root reads any file: the test then runs the CLI as `nobody`, who must reach the folder.
     chmodSync(workspace.dir, 0o755);
   });
-
-  afterAll(() => workspace?.remove());
 
   /** As root, the CLI runs as `nobody`, for whom a mode-000 file is unreadable. */
   const asReader = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
@@ -140,15 +145,7 @@ describe('a SQLite file that is not migrated gets the same line from every comma
 });
 
 describe('commands asked for what is so already: exit code 0, nothing changed', () => {
-  let workspace: Workspace;
   const cli = (...args: string[]) => runCli([...args, '--db', workspace.dbPath]);
-
-  beforeAll(async () => {
-    workspace = createWorkspace();
-    expect((await cli('import', workspace.file('list.csv', LIST), '--create')).code).toBe(0);
-  });
-
-  afterAll(() => workspace?.remove());
 
   it('updating on when on, updating off when off', async () => {
     expect((await cli('updating', 'on', '--note', 'Carga 2026')).code).toBe(0);
@@ -175,17 +172,9 @@ describe('commands asked for what is so already: exit code 0, nothing changed', 
 });
 
 describe('summary set checks its file as import checks rows', () => {
-  let workspace: Workspace;
   const cli = (...args: string[]) => runCli([...args, '--db', workspace.dbPath]);
   const set = (file: string) =>
     cli('summary', 'set', '--year', '2024', '--category', 'intro', '--file', file);
-
-  beforeAll(async () => {
-    workspace = createWorkspace();
-    expect((await cli('import', workspace.file('list.csv', LIST), '--create')).code).toBe(0);
-  });
-
-  afterAll(() => workspace?.remove());
 
   it.each([
     [
@@ -225,17 +214,6 @@ describe('summary set checks its file as import checks rows', () => {
 });
 
 describe('the store as the operator meets it', () => {
-  let workspace: Workspace;
-
-  beforeAll(async () => {
-    workspace = createWorkspace();
-    expect(
-      (await runCli(['import', workspace.file('list.csv', LIST), '--create', '--db', workspace.dbPath])).code,
-    ).toBe(0);
-  });
-
-  afterAll(() => workspace?.remove());
-
   it("a store the CLI creates, and its folder, are its owner's only", async () => {
     for (const command of [
       ['import', workspace.file('again.csv', LIST), '--create'],

@@ -147,7 +147,8 @@ describe('tamborrada year', () => {
   });
 });
 
-describe('tamborrada summary list and unset', () => {
+/** One store for both: the first leaves no hand-written summary behind. */
+describe('tamborrada summary', () => {
   let workspace: Workspace;
   let server: ApiServer;
   const cli = (...args: string[]) => runCli([...args, '--db', workspace.dbPath]);
@@ -168,126 +169,108 @@ describe('tamborrada summary list and unset', () => {
     workspace?.remove();
   });
 
-  it('lists the hand-written summaries, and unset brings the generated one back at once', async () => {
-    expect((await cli('summary', 'list')).stdout).toBe(
-      'no hand-written summaries: every summary is the generated one\n',
-    );
-    const generated = await intro();
-    const file = workspace.file('intro.md', 'La tamborrada de **2024**, contada a mano.\n');
-    expect((await cli('summary', 'set', '--year', '2024', '--category', 'intro', '--file', file)).code).toBe(
-      0,
-    );
-    expect(await intro()).toBe('La tamborrada de **2024**, contada a mano.');
-    expect(linesOf((await cli('summary', 'list')).stdout)).toEqual([
-      '1 hand-written summary (kept across recomputes):',
-      '  2024 intro  es  La tamborrada de **2024**, contada a mano.',
-    ]);
+  describe('list and unset', () => {
+    it('lists the hand-written summaries, and unset brings the generated one back at once', async () => {
+      expect((await cli('summary', 'list')).stdout).toBe(
+        'no hand-written summaries: every summary is the generated one\n',
+      );
+      const generated = await intro();
+      const file = workspace.file('intro.md', 'La tamborrada de **2024**, contada a mano.\n');
+      expect(
+        (await cli('summary', 'set', '--year', '2024', '--category', 'intro', '--file', file)).code,
+      ).toBe(0);
+      expect(await intro()).toBe('La tamborrada de **2024**, contada a mano.');
+      expect(linesOf((await cli('summary', 'list')).stdout)).toEqual([
+        '1 hand-written summary (kept across recomputes):',
+        '  2024 intro  es  La tamborrada de **2024**, contada a mano.',
+      ]);
 
-    const unset = await cli('summary', 'unset', '--year', '2024', '--category', 'intro');
-    expect([unset.code, unset.stdout]).toEqual([0, 'summary of intro 2024 is the generated one again\n']);
-    expect(await intro()).toBe(generated);
-    expect((await cli('summary', 'list')).stdout).toContain('no hand-written summaries');
+      const unset = await cli('summary', 'unset', '--year', '2024', '--category', 'intro');
+      expect([unset.code, unset.stdout]).toEqual([0, 'summary of intro 2024 is the generated one again\n']);
+      expect(await intro()).toBe(generated);
+      expect((await cli('summary', 'list')).stdout).toContain('no hand-written summaries');
 
-    const before = dumpAllTables(workspace.dbPath);
-    const again = await cli('summary', 'unset', '--year', '2024', '--category', 'intro');
-    expect(again).toMatchObject({
-      code: 0,
-      stdout: 'the intro statistic of 2024 has no hand-written summary: nothing changed\n',
-      stderr: '',
+      const before = dumpAllTables(workspace.dbPath);
+      const again = await cli('summary', 'unset', '--year', '2024', '--category', 'intro');
+      expect(again).toMatchObject({
+        code: 0,
+        stdout: 'the intro statistic of 2024 has no hand-written summary: nothing changed\n',
+        stderr: '',
+      });
+      expect(dumpAllTables(workspace.dbPath)).toEqual(before);
     });
-    expect(dumpAllTables(workspace.dbPath)).toEqual(before);
-  });
-});
-
-describe('tamborrada summary --lang eu', () => {
-  let workspace: Workspace;
-  let server: ApiServer;
-  const cli = (...args: string[]) => runCli([...args, '--db', workspace.dbPath]);
-  const intro = async () => {
-    await server.sync();
-    const answer = await server.get('/api/category?category=intro&year=2024');
-    return (answer.body as { stats: { summary: string }[] }).stats[0]?.summary;
-  };
-
-  beforeAll(async () => {
-    workspace = createWorkspace();
-    await cli('import', workspace.file('list.csv', LIST), '--create');
-    server = await serveStore(workspace.dbPath);
   });
 
-  afterAll(async () => {
-    await server?.close();
-    workspace?.remove();
-  });
+  describe('--lang eu', () => {
+    it('sets, lists and unsets a Basque summary, apart from the Spanish one the API serves', async () => {
+      const basqueIntro = async () => {
+        const store = await openReadStore(sqliteLocation(workspace.dbPath));
+        try {
+          const rows = await store.readSnapshot((snapshot) => snapshot.readStatistics());
+          return rows.find((row) => row.year === '2024' && row.category === 'intro')?.basqueSummary;
+        } finally {
+          await store.close();
+        }
+      };
+      const generated = { es: await intro(), eu: await basqueIntro() };
+      expect(generated.eu).toMatch(/\*\*2024\*\*/);
 
-  it('sets, lists and unsets a Basque summary, apart from the Spanish one the API serves', async () => {
-    const basqueIntro = async () => {
-      const store = await openReadStore(sqliteLocation(workspace.dbPath));
-      try {
-        const rows = await store.readSnapshot((snapshot) => snapshot.readStatistics());
-        return rows.find((row) => row.year === '2024' && row.category === 'intro')?.basqueSummary;
-      } finally {
-        await store.close();
-      }
-    };
-    const generated = { es: await intro(), eu: await basqueIntro() };
-    expect(generated.eu).toMatch(/\*\*2024\*\*/);
+      const text = '**2024**ko danborrada, eskuz kontatua.';
+      const set = await cli(
+        'summary',
+        'set',
+        '--lang',
+        'eu',
+        '--year',
+        '2024',
+        '--category',
+        'intro',
+        '--file',
+        workspace.file('intro.eu.md', `${text}\n`),
+      );
+      expect([set.code, set.stdout, set.stderr]).toEqual([
+        0,
+        `Basque summary of intro 2024 set (${[...text].length} characters); kept across recomputes\n`,
+        '',
+      ]);
+      expect(await basqueIntro()).toBe(text);
+      expect(await intro()).toBe(generated.es);
 
-    const text = '**2024**ko danborrada, eskuz kontatua.';
-    const set = await cli(
-      'summary',
-      'set',
-      '--lang',
-      'eu',
-      '--year',
-      '2024',
-      '--category',
-      'intro',
-      '--file',
-      workspace.file('intro.eu.md', `${text}\n`),
-    );
-    expect([set.code, set.stdout, set.stderr]).toEqual([
-      0,
-      `Basque summary of intro 2024 set (${[...text].length} characters); kept across recomputes\n`,
-      '',
-    ]);
-    expect(await basqueIntro()).toBe(text);
-    expect(await intro()).toBe(generated.es);
+      const spanish = workspace.file('intro.md', 'Contada a mano.');
+      await cli('summary', 'set', '--year', '2024', '--category', 'intro', '--file', spanish);
+      expect(linesOf((await cli('summary', 'list')).stdout)).toEqual([
+        '2 hand-written summaries (kept across recomputes):',
+        '  2024 intro  es  Contada a mano.',
+        '  2024 intro  eu  **2024**ko danborrada, eskuz kontatua.',
+      ]);
+      expect(linesOf((await cli('summary', 'list', '--lang', 'eu')).stdout)).toEqual([
+        '1 hand-written summary (kept across recomputes):',
+        '  2024 intro  eu  **2024**ko danborrada, eskuz kontatua.',
+      ]);
+      expect((await cli('recompute')).code).toBe(0);
+      expect(await basqueIntro()).toBe(text);
 
-    const spanish = workspace.file('intro.md', 'Contada a mano.');
-    await cli('summary', 'set', '--year', '2024', '--category', 'intro', '--file', spanish);
-    expect(linesOf((await cli('summary', 'list')).stdout)).toEqual([
-      '2 hand-written summaries (kept across recomputes):',
-      '  2024 intro  es  Contada a mano.',
-      '  2024 intro  eu  **2024**ko danborrada, eskuz kontatua.',
-    ]);
-    expect(linesOf((await cli('summary', 'list', '--lang', 'eu')).stdout)).toEqual([
-      '1 hand-written summary (kept across recomputes):',
-      '  2024 intro  eu  **2024**ko danborrada, eskuz kontatua.',
-    ]);
-    expect((await cli('recompute')).code).toBe(0);
-    expect(await basqueIntro()).toBe(text);
+      const unset = await cli('summary', 'unset', '--lang', 'eu', '--year', '2024', '--category', 'intro');
+      expect([unset.code, unset.stdout]).toEqual([
+        0,
+        'Basque summary of intro 2024 is the generated one again\n',
+      ]);
+      expect(await basqueIntro()).toBe(generated.eu);
+      expect(await intro()).toBe('Contada a mano.');
+      expect((await cli('summary', 'list', '--lang', 'eu')).stdout).toBe(
+        'no hand-written Basque summaries: every summary is the generated one\n',
+      );
+      const again = await cli('summary', 'unset', '--lang', 'eu', '--year', '2024', '--category', 'intro');
+      expect(again.stdout).toBe(
+        'the intro statistic of 2024 has no hand-written Basque summary: nothing changed\n',
+      );
 
-    const unset = await cli('summary', 'unset', '--lang', 'eu', '--year', '2024', '--category', 'intro');
-    expect([unset.code, unset.stdout]).toEqual([
-      0,
-      'Basque summary of intro 2024 is the generated one again\n',
-    ]);
-    expect(await basqueIntro()).toBe(generated.eu);
-    expect(await intro()).toBe('Contada a mano.');
-    expect((await cli('summary', 'list', '--lang', 'eu')).stdout).toBe(
-      'no hand-written Basque summaries: every summary is the generated one\n',
-    );
-    const again = await cli('summary', 'unset', '--lang', 'eu', '--year', '2024', '--category', 'intro');
-    expect(again.stdout).toBe(
-      'the intro statistic of 2024 has no hand-written Basque summary: nothing changed\n',
-    );
-
-    const unknown = await cli('summary', 'list', '--lang', 'fr');
-    expect([unknown.code, unknown.stdout]).toEqual([2, '']);
-    expect(unknown.stderr).toMatch(
-      /^tamborrada: error: option '--lang <lang>' argument 'fr' is invalid\. Allowed choices are es, eu\.\n$/,
-    );
+      const unknown = await cli('summary', 'list', '--lang', 'fr');
+      expect([unknown.code, unknown.stdout]).toEqual([2, '']);
+      expect(unknown.stderr).toMatch(
+        /^tamborrada: error: option '--lang <lang>' argument 'fr' is invalid\. Allowed choices are es, eu\.\n$/,
+      );
+    });
   });
 });
 

@@ -6,9 +6,9 @@
  * are the commands docs/operations.md gives for backups and checks.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer, type ChildServer } from '../support/child-server.js';
 import { loadDemo } from '../../src/cli/commands/demo.js';
 import { resolveStoreLocation } from '../../src/config/index.js';
@@ -19,15 +19,27 @@ import { createWorkspace, csv, type Workspace } from '../support/workspace.js';
 const CLI = join(REPO_ROOT, 'dist/cli/main.js');
 
 let workspace: Workspace;
-/** A demo store made once; each test serves a copy of it. */
-let demoPath: string;
+/** A demo store and its server, started before every touch: each test touches it, then changes it. */
+let db: string;
+let server: ChildServer;
 
 beforeAll(async () => {
   workspace = createWorkspace();
-  demoPath = join(workspace.dir, 'demo.db');
-  await loadDemo({ seed: 1, scale: 0.02 }, resolveStoreLocation({ db: demoPath }, {}));
+  db = join(workspace.dir, 'demo.db');
+  await loadDemo({ seed: 1, scale: 0.02 }, resolveStoreLocation({ db }, {}));
+  const port = await freePort();
+  server = await spawnServer({
+    args: [CLI, 'serve', '--db', db, '--host', '127.0.0.1', '--port', String(port)],
+    port,
+    env: cliEnv() as Record<string, string>,
+    readyPaths: ['/api/ping', '/api/years'],
+    readyTimeoutMs: 30_000,
+  });
 });
-afterAll(() => workspace?.remove());
+afterAll(async () => {
+  await server?.stop();
+  workspace?.remove();
+});
 
 function sqlite3(db: string, command: string): string {
   return execFileSync('sqlite3', [db, command], { encoding: 'utf8' });
@@ -110,23 +122,7 @@ const touches: { touch: string; run: (db: string, dir: string) => unknown }[] = 
 ];
 
 describe.each(touches)('after $touch', ({ touch, run }) => {
-  let server: ChildServer | undefined;
-  afterEach(async () => {
-    await server?.stop();
-    server = undefined;
-  });
-
   it('a server started before serves every following change', async () => {
-    const db = join(workspace.dir, `${touch.replace(/[^a-z0-9]+/gi, '-')}.db`);
-    copyFileSync(demoPath, db);
-    const port = await freePort();
-    server = await spawnServer({
-      args: [CLI, 'serve', '--db', db, '--host', '127.0.0.1', '--port', String(port)],
-      port,
-      env: cliEnv() as Record<string, string>,
-      readyPaths: ['/api/ping', '/api/years'],
-      readyTimeoutMs: 30_000,
-    });
     const url = server.url;
     const text = async (path: string) => (await fetch(url + path)).text();
     const statistics = () => text('/api/statistics?year=global');
@@ -137,7 +133,7 @@ describe.each(touches)('after $touch', ({ touch, run }) => {
     await eventually(async () => (await statistics()) === '{"isUpdating":true}');
 
     const list = workspace.file(
-      `${port}.csv`,
+      `${touch.replace(/[^a-z0-9]+/gi, '-')}.csv`,
       csv([
         'name,school,year',
         'Ane Garcia Lopez,Ikastola Berria Proba,2026',
