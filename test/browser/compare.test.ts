@@ -30,7 +30,7 @@ let tab: Page;
 let schools: string[];
 
 beforeAll(async () => {
-  site = await startDemoSite({ scale: 0.2 });
+  site = await startDemoSite({ scale: 0.1 });
   const { companies } = (await (await fetch(`${site.server.url}/api/companies`)).json()) as {
     companies: string[];
   };

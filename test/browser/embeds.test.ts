@@ -28,7 +28,7 @@ let hostOrigin: string;
 let html = '';
 
 beforeAll(async () => {
-  site = await startDemoSite({ scale: 0.2, publicUrl: PUBLIC_URL });
+  site = await startDemoSite({ scale: 0.1, publicUrl: PUBLIC_URL });
   host = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });

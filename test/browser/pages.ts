@@ -1,7 +1,8 @@
 /**
  * The pages in a real browser: Debian's Chromium (`apt-get install chromium`; `.ci/run`
- * installs it) driven by playwright-core, over the demo data of `npm start` with a child
- * of a 480-letter name in a school of a very long name added to its last edition. For
+ * installs it) driven by playwright-core, over a fifth of the demo data of `npm start` (the
+ * same pages, shorter lists, a faster start) with a child of a 480-letter name in a school
+ * of a very long name added to its last edition. For
  * `/`, a year, global, a 404 and a search (found, not found, invalid), in Spanish and in
  * Basque (`/eu`), at 1280 px and 390 px, each page read in the light colour scheme and then the dark one: the
  * page's language, its texts from that language's catalogue, no console error, no failed request,
@@ -51,7 +52,7 @@ let child: { name: string; school: string };
 let years: string[];
 
 beforeAll(async () => {
-  site = await startDemoSite();
+  site = await startDemoSite({ scale: 0.2 });
   origin = new URL(site.server.url).origin;
   years = ((await (await fetch(`${origin}/api/years`)).json()) as { years: string[] }).years;
   await site.fixture.insertParticipants(
