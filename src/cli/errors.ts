@@ -12,15 +12,15 @@ import {
   sqliteStoreError,
   StoreUnusableError,
 } from '../store/open-store.js';
-import { connectingRole } from '../store/postgres-store.js';
 import { describeStoreError, isPostgresMisconfiguration } from '../store/store-errors.js';
 
 /**
  * PostgreSQL's reason, redacted as the server's `details` are, but naming the role when
  * PostgreSQL refused it: the operator's terminal is where that is fixed. Never the password.
  */
-function describePostgresError(error: unknown, url: string): string {
-  const role = connectingRole(url);
+async function describePostgresError(error: unknown, url: string): Promise<string> {
+  // Loaded here: pg is not needed to report the errors of a SQLite store or of the settings.
+  const role = (await import('../store/postgres-store.js')).connectingRole(url);
   let message = describeStoreError(error, { connectedAs: role });
   if (role !== undefined && isPostgresMisconfiguration(error) && !message.includes(`"${role}"`))
     message += ` (connected as role "${role}")`;
@@ -29,8 +29,8 @@ function describePostgresError(error: unknown, url: string): string {
 }
 
 /** An error's code and first line, with the operator's paths as typed. */
-function describeForOperator(error: unknown, store: StoreLocation | undefined): string {
-  if (store?.engine === 'postgres') return describePostgresError(error, store.url);
+async function describeForOperator(error: unknown, store: StoreLocation | undefined): Promise<string> {
+  if (store?.engine === 'postgres') return await describePostgresError(error, store.url);
   const firstLine = (error instanceof Error ? error.message : String(error))
     .split(/\r?\n/, 1)[0]!
     .replace(/\p{Cc}/gu, ' ')
@@ -80,16 +80,16 @@ function inWords(thrown: unknown, store: StoreLocation | undefined): unknown {
 }
 
 /** What the operator reads of an error: the bad rows, the bad settings, or one line. */
-function linesFor(error: unknown, store: StoreLocation | undefined): readonly string[] {
+async function linesFor(error: unknown, store: StoreLocation | undefined): Promise<readonly string[]> {
   if (error instanceof ImportRejected) return error.lines;
   if (error instanceof ConfigError) return error.problems.map((problem) => `tamborrada: error: ${problem}`);
   const said = SAID_FOR_THE_OPERATOR.some((kind) => error instanceof kind);
-  return [`tamborrada: error: ${said ? (error as Error).message : describeForOperator(error, store)}`];
+  return [`tamborrada: error: ${said ? (error as Error).message : await describeForOperator(error, store)}`];
 }
 
 /** One clear line (or the list of bad rows) and the exit code of its kind; never a stack trace. */
-export function exitWithError(thrown: unknown, store: StoreLocation | undefined): never {
+export async function exitWithError(thrown: unknown, store: StoreLocation | undefined): Promise<never> {
   const error = inWords(thrown, store);
-  for (const line of linesFor(error, store)) console.error(line);
+  for (const line of await linesFor(error, store)) console.error(line);
   process.exit(exitCodeOf(error));
 }

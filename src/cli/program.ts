@@ -475,5 +475,5 @@ storeCommand(
 program.parseAsync(process.argv).catch(async (error: unknown) => {
   // Help, the version and usage errors: commander has said it.
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
-  (await import('./errors.js')).exitWithError(error, commandStore);
+  await (await import('./errors.js')).exitWithError(error, commandStore);
 });
