@@ -92,12 +92,17 @@ function withSettingOptions(command: Command, scope: SettingScope): Command {
   return command;
 }
 
+/** Read when the help is shown: a group's list fills as its subcommands are declared. */
 function withExamples(command: Command, examples: string[]): Command {
-  return command.addHelpText('after', `\nExamples:\n${examples.map((line) => `  ${line}`).join('\n')}`);
+  return command.addHelpText('after', () => `\nExamples:\n${examples.map((line) => `  ${line}`).join('\n')}`);
 }
+
+/** A group's examples: every example of its subcommands. */
+const groupExamples = new Map<Command, string[]>();
 
 /** A command (or a subcommand of `parent`) with the store options every command takes. */
 function storeCommand(name: string, description: string, examples: string[], parent: Command = program) {
+  groupExamples.get(parent)?.push(...examples);
   const command = withSettingOptions(parent.command(name).description(description), 'every command');
   return withExamples(command, examples);
 }
@@ -119,8 +124,11 @@ const run =
     console.log(await say(await load(), ...args));
 
 /** A command whose subcommands do the work. */
-const group = (name: string, description: string, examples: string[]) =>
-  withExamples(program.command(name).description(description), examples);
+function group(name: string, description: string): Command {
+  const command = program.command(name).description(description);
+  groupExamples.set(command, []);
+  return withExamples(command, groupExamples.get(command)!);
+}
 
 const minPublishedCountOf = (options: Record<string, unknown>) => readSetting('minPublishedCount', options);
 
@@ -291,12 +299,6 @@ here, to import or to demo replaces it; every other recompute (year, summary uns
 const year = group(
   'year',
   'take a year down or back up: unpublish, publish, remove (each recomputes the statistics)',
-  [
-    'tamborrada year unpublish 2024 --dry-run              show what unpublishing 2024 would change',
-    'tamborrada year unpublish 2024                        2024 leaves /api/years and every statistic',
-    'tamborrada year publish 2024                          back again',
-    'tamborrada year remove 2024                           delete its participants',
-  ],
 );
 const YEAR_CHANGES = [
   ['unpublish', 'the year leaves /api/years and every statistic (global too); its participants stay stored'],
@@ -318,12 +320,7 @@ for (const [change, description] of YEAR_CHANGES) {
     );
 }
 
-const summary = group('summary', 'hand-written summaries: set, list, unset', [
-  'tamborrada summary set --year 2024 --category intro --file intro-2024.md',
-  'tamborrada summary set --lang eu --year 2024 --category intro --file intro-2024.eu.md',
-  'tamborrada summary list',
-  'tamborrada summary unset --year 2024 --category intro',
-]);
+const summary = group('summary', 'hand-written summaries: set, list, unset');
 const langOption = (meaning: string) => new Option('--lang <lang>', meaning).choices(SUMMARY_LANGUAGES);
 const summaryCommand = (name: string, description: string, examples: string[]) =>
   storeCommand(name, description, examples, summary)
@@ -364,11 +361,6 @@ summaryCommand('unset', 'drop a hand-written summary: the generated one is back 
 const school = group(
   'school',
   "a school's name on the pages of another language (a catch-all group's): label, labels, unlabel",
-  [
-    'tamborrada school label "Otras compañías" --eu "Beste konpainiak"',
-    'tamborrada school labels',
-    'tamborrada school unlabel "Otras compañías"',
-  ],
 );
 /** `--eu`: an option per language a school can be named in besides the lists' (Spanish). */
 const labelOptions = (command: Command, meaning: (language: string) => string, value = ' <name>') => {
@@ -426,16 +418,15 @@ labelOptions(
 const participant = group(
   'participant',
   "a family's request: remove one child's records for good, list the removals",
-  [
-    'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri" --dry-run',
-    'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri" --year 2024',
-    'tamborrada participant removals',
-  ],
 );
 storeCommand(
   'remove',
   "delete one child's records (whole name and school), recompute, and keep later imports from bringing them back",
-  ['tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri"'],
+  [
+    'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri" --dry-run',
+    'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri"',
+    'tamborrada participant remove --name "Ane Garcia Lopez" --school "Ikastola Txori Berri" --year 2024',
+  ],
   participant,
 )
   .requiredOption(
