@@ -79,7 +79,6 @@ const EXACT_SPELLING_NOTE =
   'note: * recorded by an earlier version: holds for the school as then written and the name as the search compares it; ' +
   'the same `participant remove` again adds one that holds however a list spells them';
 
-/** `tamborrada participant removals`: date, school and years of each, never a name. */
 export async function listRemovals(location: StoreLocation): Promise<string> {
   return withStore(location, 'read', async (store) => {
     const removals = await store.readRemovals();

@@ -4,10 +4,7 @@ import { formatCount, formatSeconds } from '../output.js';
 import { withProgress } from '../progress.js';
 import { withStore } from './with-store.js';
 
-/**
- * `tamborrada recompute`: statistics from the stored participants (hand-written summaries
- * kept), under the small-count rule `minPublishedCount` when given, else the one in force.
- */
+/** `minPublishedCount`: the small-count rule when given, else the one in force. */
 export async function recompute(location: StoreLocation, minPublishedCount?: number): Promise<string> {
   const started = performance.now();
   return withStore(location, 'write', async (store) => {

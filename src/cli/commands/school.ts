@@ -27,11 +27,6 @@ function checkedLabel(lang: LabelLanguage, label: string): string {
   return trimmed;
 }
 
-/**
- * `tamborrada school label`: the name a school has on the pages of other languages (the
- * lists' catch-all "Otras compañías" is "Beste konpainiak" on the Basque ones). The API,
- * the CSV files and the Spanish pages keep the lists' name.
- */
 export async function labelSchool(
   school: string,
   given: Partial<Record<LabelLanguage, string>>,
@@ -74,7 +69,6 @@ export async function labelSchool(
   });
 }
 
-/** `tamborrada school labels`: every school named in another language, with its names. */
 export async function listLabels(location: StoreLocation): Promise<string> {
   return withStore(location, 'read', async (store) => {
     const labels = await store.readSchoolLabels();
@@ -88,7 +82,7 @@ export async function listLabels(location: StoreLocation): Promise<string> {
   });
 }
 
-/** `tamborrada school unlabel`: the pages of those languages (every one, by default) show the lists' name again. */
+/** `langs`: every language when empty. */
 export async function unlabelSchool(
   school: string,
   langs: readonly LabelLanguage[],

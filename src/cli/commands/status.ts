@@ -16,7 +16,7 @@ function ruleLine(rule: StatisticsRule | undefined): string {
   return `small-count rule: k = ${k}, ${what} (statistics computed ${rule.computedAt})`;
 }
 
-/** `tamborrada status`: the years, the updating flag and the small-count rule; read-only, so the servers' SELECT-only role can run it. */
+/** Read-only, so that the servers' SELECT-only role can run it. */
 export async function showStatus(location: StoreLocation): Promise<string> {
   return withStore(location, 'read', async (store) => {
     const years = await store.readYearStatuses();

@@ -53,7 +53,6 @@ function readSummaryText(file: string): string {
   return text;
 }
 
-/** `tamborrada summary set`: a hand-written summary, kept when statistics are recomputed. */
 export async function setSummary(options: SummaryTarget & { file: string }, location: StoreLocation) {
   checkTarget(options);
   expectStore(location, 'write');
@@ -66,10 +65,6 @@ export async function setSummary(options: SummaryTarget & { file: string }, loca
   });
 }
 
-/**
- * `tamborrada summary list`: the rows whose summary was written by hand, with its language
- * (only `lang`'s when given), shortened to a line each.
- */
 export async function listSummaries(location: StoreLocation, lang?: SummaryLanguage): Promise<string> {
   return withStore(location, 'read', async (store) => {
     const summaries = (await store.readManualSummaries()).filter(
@@ -93,10 +88,7 @@ export async function listSummaries(location: StoreLocation, lang?: SummaryLangu
   });
 }
 
-/**
- * `tamborrada summary unset`: the generated text is served at once (a Spanish one is
- * recomputed in the same transaction; a Basque one is read beside the hand-written one).
- */
+/** The generated text is served at once: a Spanish one is recomputed here; a Basque one is stored beside. */
 export async function unsetSummary(target: SummaryTarget, location: StoreLocation): Promise<string> {
   checkTarget(target);
   const { lang = 'es' } = target;
