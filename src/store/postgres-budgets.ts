@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { byteOrder } from '../domain/collation.js';
 import { ConfigError, POSTGRES_DEFAULTS, type PostgresSettings } from '../config/index.js';
 import { BUDGET_TABLE } from './postgres-schema.js';
 import { clientConfig, newPool, onClient } from './postgres-store.js';
@@ -67,7 +68,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
       createHash('sha256').update(`${salt}\n${key}`).digest('hex').slice(0, 32),
     );
     // Locked in one order by every replica, so that none waits on another that waits on it.
-    const order = hashed.map((_, i) => i).sort((a, b) => (hashed[a]! < hashed[b]! ? -1 : 1));
+    const order = hashed.map((_, i) => i).sort((a, b) => byteOrder(hashed[a]!, hashed[b]!));
     return this.inTransaction(async (client) => {
       // Two round trips: lock and read, then write and commit (hex keys, and JSON quoted by pg).
       const results = (await client.query(

@@ -1,3 +1,4 @@
+import { byteOrder } from '../domain/collation.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import { BASQUE_TABLES, LABELS_TABLE } from './sql-schema.js';
 import {
@@ -34,11 +35,6 @@ function parseJson(text: string | null): JsonValue | undefined {
 function timestampText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return value instanceof Date ? value.toISOString() : String(value);
-}
-
-/** Byte order (PostgreSQL's `COLLATE "C"`, SQLite's default), whatever the database's collation. */
-export function byText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The reads of both engines, in a transaction or not; a store not migrated may lack our tables. */
@@ -128,7 +124,7 @@ export abstract class SqlReads {
         statistics: Number(row.statistics ?? 0),
         source: row.source,
       }))
-      .sort((a, b) => byText(a.year, b.year));
+      .sort((a, b) => byteOrder(a.year, b.year));
   }
 
   async readStatisticsRule(): Promise<StatisticsRule | undefined> {
@@ -166,7 +162,9 @@ export abstract class SqlReads {
     );
     return rows
       .map(({ updated_at, ...row }) => ({ ...row, updatedAt: timestampText(updated_at) }))
-      .sort((a, b) => byText(a.year, b.year) || byText(a.category, b.category) || byText(a.lang, b.lang));
+      .sort(
+        (a, b) => byteOrder(a.year, b.year) || byteOrder(a.category, b.category) || byteOrder(a.lang, b.lang),
+      );
   }
 
   async readSchoolLabels(): Promise<SchoolLabel[]> {
@@ -177,7 +175,7 @@ export abstract class SqlReads {
     return rows
       .filter((row) => (LABEL_LANGUAGES as readonly string[]).includes(row.lang))
       .map(({ updated_at, ...row }) => ({ ...row, updatedAt: timestampText(updated_at) }))
-      .sort((a, b) => byText(a.school, b.school) || byText(a.lang, b.lang));
+      .sort((a, b) => byteOrder(a.school, b.school) || byteOrder(a.lang, b.lang));
   }
 
   async readRemovals(): Promise<Removal[]> {
@@ -192,7 +190,7 @@ export abstract class SqlReads {
         records: Number(row.records),
         removedAt: timestampText(row.removed_at),
       }))
-      .sort((a, b) => byText(a.removedAt ?? '', b.removedAt ?? '') || byText(a.school, b.school));
+      .sort((a, b) => byteOrder(a.removedAt ?? '', b.removedAt ?? '') || byteOrder(a.school, b.school));
   }
 
   async readRemovalSecret(): Promise<string> {

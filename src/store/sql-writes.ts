@@ -1,6 +1,7 @@
+import { byteOrder } from '../domain/collation.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 import type { EditionTally } from '../domain/statistics/tally.js';
-import { ALL_YEARS, byText, SqlReads, type Sql } from './sql-reads.js';
+import { ALL_YEARS, SqlReads, type Sql } from './sql-reads.js';
 import { LABELS_TABLE } from './sql-schema.js';
 import type { LabelLanguage, Removal, StoreSnapshot, SummaryLanguage, WriteTransaction } from './store.js';
 
@@ -43,7 +44,7 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
 
   async readSchools(): Promise<string[]> {
     const rows = await this.sql.all<{ school: string }>('SELECT DISTINCT school FROM participants');
-    return rows.map((row) => row.school).sort(byText);
+    return rows.map((row) => row.school).sort(byteOrder);
   }
 
   async readSchoolParticipants(school: string): Promise<ParticipantRecord[]> {
