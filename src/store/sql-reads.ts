@@ -9,11 +9,11 @@ import {
   type StatisticsRule,
   type StoredStatistic,
   type StoredTally,
-  type StoreSnapshot,
+  type StoreVersion,
   type UpdatingStatus,
   type YearRow,
   type YearStatus,
-} from './store.js';
+} from './rows.js';
 
 /** How one engine runs the SQL both speak: `?` placeholders, booleans bound as 0 and 1. */
 export interface Sql {
@@ -127,6 +127,7 @@ export abstract class SqlReads {
       .sort((a, b) => byteOrder(a.year, b.year));
   }
 
+  /** `undefined` if never computed by us. */
   async readStatisticsRule(): Promise<StatisticsRule | undefined> {
     if (!(await this.canRead('tamborrada_statistics_rule'))) return undefined;
     const [row] = await this.sql.all<{ min_published_count: unknown; computed_at: unknown }>(
@@ -140,6 +141,7 @@ export abstract class SqlReads {
     );
   }
 
+  /** Years ascending; none where none are stored. */
   async readEditionTallies(): Promise<StoredTally[]> {
     if (!(await this.canRead('tamborrada_edition_tallies'))) return [];
     const rows = await this.sql.all<{ year: unknown; records_fingerprint: string; tally: string }>(
@@ -202,13 +204,19 @@ export abstract class SqlReads {
   }
 }
 
-/** One read transaction's reads, with the engine's own version and participant reads. */
-export class SqlSnapshot extends SqlReads implements StoreSnapshot {
+/** Reads that all see one committed state of the store (inside one read transaction). */
+export class SqlSnapshot extends SqlReads {
   constructor(
     protected readonly sql: Sql,
-    readonly readVersion: StoreSnapshot['readVersion'],
-    readonly readParticipants: StoreSnapshot['readParticipants'],
+    readonly readVersion: () => Promise<StoreVersion>,
+    /** Passes each participant but the `withheld` years' to `take` (no object per row: millions); returns how many. */
+    readonly readParticipants: (
+      withheld: readonly number[],
+      take: (name: string, school: string, year: number) => void,
+    ) => Promise<number>,
   ) {
     super();
   }
 }
+
+export type StoreSnapshot = Pick<SqlSnapshot, keyof SqlSnapshot>;
