@@ -69,7 +69,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
     );
     // Locked in one order by every replica, so that none waits on another that waits on it.
     const order = hashed.map((_, i) => i).sort((a, b) => byteOrder(hashed[a]!, hashed[b]!));
-    return this.inTransaction(async (client) => {
+    return onClient(await this.pool.connect(), async (client) => {
       // Two round trips: lock and read, then write and commit (hex keys, and JSON quoted by pg).
       const results = (await client.query(
         `BEGIN READ WRITE;
@@ -103,7 +103,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
   /** Made by the first replica that finds none (after a loss, one that knew it writes it back). */
   private async readSalt(): Promise<string> {
     const proposed = this.salt ?? randomBytes(16).toString('hex');
-    const results = (await this.inTransaction((client) =>
+    const results = (await onClient(await this.pool.connect(), (client) =>
       client.query(
         `BEGIN READ WRITE;
        INSERT INTO ${BUDGET_TABLE} (key, state, seen_at) VALUES ('${SALT_KEY}', '{"salt": "${proposed}"}', now())
@@ -117,7 +117,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
   }
 
   private async sweep(): Promise<void> {
-    await this.inTransaction((client) =>
+    await onClient(await this.pool.connect(), (client) =>
       client.query(
         `BEGIN READ WRITE;
        DELETE FROM ${BUDGET_TABLE} WHERE seen_at < now() - interval '1 day' AND key <> '${SALT_KEY}';
@@ -125,9 +125,5 @@ export class PostgresBudgetTable implements SharedBudgetTable {
       ),
     );
     await this.readSalt();
-  }
-
-  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    return onClient(await this.pool.connect(), work);
   }
 }
