@@ -1,3 +1,4 @@
+import { byteOrder } from '../domain/collation.js';
 import { GLOBAL_YEAR, isCategoryId, type CategoryId } from '../domain/categories.js';
 import { canonicalizeJsonb, compareJsonb, type JsonValue } from '../domain/jsonb-order.js';
 import { isYearFormat } from '../domain/validation.js';
@@ -16,10 +17,7 @@ export function publishedYears(yearRows: readonly YearRow[]): string[] {
 
 /** The API's order: descending jsonb order of `public_data` (SQL NULL first), ties by category ascending. */
 function compareForStatistics(a: StatisticRecord, b: StatisticRecord): number {
-  return (
-    compareJsonb(b.publicData, a.publicData) ||
-    (a.category < b.category ? -1 : a.category > b.category ? 1 : 0)
-  );
+  return compareJsonb(b.publicData, a.publicData) || byteOrder(a.category, b.category);
 }
 
 const canonical = (value: JsonValue | undefined) => value && canonicalizeJsonb(value);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { byteOrder } from '../domain/collation.js';
 import { ConfigError, POSTGRES_DEFAULTS, type PostgresSettings } from '../config/index.js';
 import { BUDGET_TABLE } from './postgres-schema.js';
 import { clientConfig, newPool, onClient } from './postgres-store.js';
@@ -67,8 +68,8 @@ export class PostgresBudgetTable implements SharedBudgetTable {
       createHash('sha256').update(`${salt}\n${key}`).digest('hex').slice(0, 32),
     );
     // Locked in one order by every replica, so that none waits on another that waits on it.
-    const order = hashed.map((_, i) => i).sort((a, b) => (hashed[a]! < hashed[b]! ? -1 : 1));
-    return this.inTransaction(async (client) => {
+    const order = hashed.map((_, i) => i).sort((a, b) => byteOrder(hashed[a]!, hashed[b]!));
+    return onClient(await this.pool.connect(), async (client) => {
       // Two round trips: lock and read, then write and commit (hex keys, and JSON quoted by pg).
       const results = (await client.query(
         `BEGIN READ WRITE;
@@ -102,7 +103,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
   /** Made by the first replica that finds none (after a loss, one that knew it writes it back). */
   private async readSalt(): Promise<string> {
     const proposed = this.salt ?? randomBytes(16).toString('hex');
-    const results = (await this.inTransaction((client) =>
+    const results = (await onClient(await this.pool.connect(), (client) =>
       client.query(
         `BEGIN READ WRITE;
        INSERT INTO ${BUDGET_TABLE} (key, state, seen_at) VALUES ('${SALT_KEY}', '{"salt": "${proposed}"}', now())
@@ -116,7 +117,7 @@ export class PostgresBudgetTable implements SharedBudgetTable {
   }
 
   private async sweep(): Promise<void> {
-    await this.inTransaction((client) =>
+    await onClient(await this.pool.connect(), (client) =>
       client.query(
         `BEGIN READ WRITE;
        DELETE FROM ${BUDGET_TABLE} WHERE seen_at < now() - interval '1 day' AND key <> '${SALT_KEY}';
@@ -124,9 +125,5 @@ export class PostgresBudgetTable implements SharedBudgetTable {
       ),
     );
     await this.readSalt();
-  }
-
-  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    return onClient(await this.pool.connect(), work);
   }
 }

@@ -30,7 +30,7 @@ const NOT_NOW = new Set(['57P03', '53300', 'ECONNRESET']);
 type Queryable = pg.Pool | pg.PoolClient;
 
 /** `postgresql://host:port/database`: without user or password. */
-export function describeDatabaseUrl(url: string): string {
+function describeDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `postgresql://${parsed.host || 'localhost'}/${decodeURIComponent(parsed.pathname.slice(1))}`;
@@ -386,7 +386,7 @@ const CLOSE_WAIT_MS = 1_000;
 const READ_ONLY_TRANSACTION = '25006';
 
 /** Resolves when `promise` settles or after `ms`, whichever comes first; never rejects. */
-export async function settleWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+async function settleWithin(promise: Promise<unknown>, ms: number): Promise<void> {
   await Promise.race([promise.catch(() => undefined), sleep(ms, undefined, { ref: false })]);
 }
 
@@ -394,7 +394,7 @@ export async function settleWithin(promise: Promise<unknown>, ms: number): Promi
  * Calls `onChange` for every notification, and once back after a loss (reopened with backoff).
  * On a hot standby it stops: the polling of the counters keeps the server fresh.
  */
-export class ChangeListener {
+class ChangeListener {
   private client: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
   private failures = 0;

@@ -1,3 +1,4 @@
+import { byteOrder } from '../domain/collation.js';
 import type { JsonValue } from '../domain/jsonb-order.js';
 import { BASQUE_TABLES, LABELS_TABLE } from './sql-schema.js';
 import {
@@ -8,11 +9,11 @@ import {
   type StatisticsRule,
   type StoredStatistic,
   type StoredTally,
-  type StoreSnapshot,
+  type StoreVersion,
   type UpdatingStatus,
   type YearRow,
   type YearStatus,
-} from './store.js';
+} from './rows.js';
 
 /** How one engine runs the SQL both speak: `?` placeholders, booleans bound as 0 and 1. */
 export interface Sql {
@@ -34,11 +35,6 @@ function parseJson(text: string | null): JsonValue | undefined {
 function timestampText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return value instanceof Date ? value.toISOString() : String(value);
-}
-
-/** Byte order (PostgreSQL's `COLLATE "C"`, SQLite's default), whatever the database's collation. */
-export function byText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The reads of both engines, in a transaction or not; a store not migrated may lack our tables. */
@@ -128,9 +124,10 @@ export abstract class SqlReads {
         statistics: Number(row.statistics ?? 0),
         source: row.source,
       }))
-      .sort((a, b) => byText(a.year, b.year));
+      .sort((a, b) => byteOrder(a.year, b.year));
   }
 
+  /** `undefined` if never computed by us. */
   async readStatisticsRule(): Promise<StatisticsRule | undefined> {
     if (!(await this.canRead('tamborrada_statistics_rule'))) return undefined;
     const [row] = await this.sql.all<{ min_published_count: unknown; computed_at: unknown }>(
@@ -144,6 +141,7 @@ export abstract class SqlReads {
     );
   }
 
+  /** Years ascending; none where none are stored. */
   async readEditionTallies(): Promise<StoredTally[]> {
     if (!(await this.canRead('tamborrada_edition_tallies'))) return [];
     const rows = await this.sql.all<{ year: unknown; records_fingerprint: string; tally: string }>(
@@ -166,7 +164,9 @@ export abstract class SqlReads {
     );
     return rows
       .map(({ updated_at, ...row }) => ({ ...row, updatedAt: timestampText(updated_at) }))
-      .sort((a, b) => byText(a.year, b.year) || byText(a.category, b.category) || byText(a.lang, b.lang));
+      .sort(
+        (a, b) => byteOrder(a.year, b.year) || byteOrder(a.category, b.category) || byteOrder(a.lang, b.lang),
+      );
   }
 
   async readSchoolLabels(): Promise<SchoolLabel[]> {
@@ -177,7 +177,7 @@ export abstract class SqlReads {
     return rows
       .filter((row) => (LABEL_LANGUAGES as readonly string[]).includes(row.lang))
       .map(({ updated_at, ...row }) => ({ ...row, updatedAt: timestampText(updated_at) }))
-      .sort((a, b) => byText(a.school, b.school) || byText(a.lang, b.lang));
+      .sort((a, b) => byteOrder(a.school, b.school) || byteOrder(a.lang, b.lang));
   }
 
   async readRemovals(): Promise<Removal[]> {
@@ -192,7 +192,7 @@ export abstract class SqlReads {
         records: Number(row.records),
         removedAt: timestampText(row.removed_at),
       }))
-      .sort((a, b) => byText(a.removedAt ?? '', b.removedAt ?? '') || byText(a.school, b.school));
+      .sort((a, b) => byteOrder(a.removedAt ?? '', b.removedAt ?? '') || byteOrder(a.school, b.school));
   }
 
   async readRemovalSecret(): Promise<string> {
@@ -204,13 +204,19 @@ export abstract class SqlReads {
   }
 }
 
-/** One read transaction's reads, with the engine's own version and participant reads. */
-export class SqlSnapshot extends SqlReads implements StoreSnapshot {
+/** Reads that all see one committed state of the store (inside one read transaction). */
+export class SqlSnapshot extends SqlReads {
   constructor(
     protected readonly sql: Sql,
-    readonly readVersion: StoreSnapshot['readVersion'],
-    readonly readParticipants: StoreSnapshot['readParticipants'],
+    readonly readVersion: () => Promise<StoreVersion>,
+    /** Passes each participant but the `withheld` years' to `take` (no object per row: millions); returns how many. */
+    readonly readParticipants: (
+      withheld: readonly number[],
+      take: (name: string, school: string, year: number) => void,
+    ) => Promise<number>,
   ) {
     super();
   }
 }
+
+export type StoreSnapshot = Pick<SqlSnapshot, keyof SqlSnapshot>;

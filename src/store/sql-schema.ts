@@ -1,4 +1,4 @@
-import type { SchemaState } from './store.js';
+import type { SchemaState } from './rows.js';
 
 /** The schools' names in other languages than the lists' (`school label`): the pages' only. */
 export const LABELS_TABLE = 'tamborrada_school_labels';

@@ -1,8 +1,9 @@
+import { byteOrder } from '../domain/collation.js';
 import type { ParticipantRecord, StatisticRow } from '../domain/types.js';
 import type { EditionTally } from '../domain/statistics/tally.js';
-import { ALL_YEARS, byText, SqlReads, type Sql } from './sql-reads.js';
+import { ALL_YEARS, SqlReads, type Sql, type StoreSnapshot } from './sql-reads.js';
 import { LABELS_TABLE } from './sql-schema.js';
-import type { LabelLanguage, Removal, StoreSnapshot, SummaryLanguage, WriteTransaction } from './store.js';
+import type { LabelLanguage, Removal, SummaryLanguage } from './rows.js';
 
 const OVERRIDES: Record<SummaryLanguage, string> = { es: 'summary_overrides', eu: 'summary_overrides_eu' };
 
@@ -10,12 +11,16 @@ function jsonOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-/** Participants in bulk each engine its own way. */
-export class SqlWrites extends SqlReads implements WriteTransaction {
+/** The writes of one operator command, all inside one transaction; participants in bulk each engine its own way. */
+export class SqlWrites extends SqlReads {
   constructor(
     protected readonly sql: Sql,
     private readonly eachParticipant: StoreSnapshot['readParticipants'],
-    readonly insertParticipants: WriteTransaction['insertParticipants'],
+    /** Inserts in batches; `onInserted` hears how many rows are in so far. */
+    readonly insertParticipants: (
+      rows: readonly ParticipantRecord[],
+      onInserted?: (rows: number) => void,
+    ) => Promise<void>,
   ) {
     super();
   }
@@ -36,14 +41,16 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
     for (const year of years) await this.sql.run('DELETE FROM participants WHERE year = ?', [year]);
   }
 
+  /** Deletes the rows with exactly this name, school and year; returns how many. */
   deleteParticipant({ name, school, year }: ParticipantRecord): Promise<number> {
     const sql = 'DELETE FROM participants WHERE name = ? AND school = ? AND year = ?';
     return this.sql.run(sql, [name, school, year]);
   }
 
+  /** Every school with a participant, whatever its year's flag. */
   async readSchools(): Promise<string[]> {
     const rows = await this.sql.all<{ school: string }>('SELECT DISTINCT school FROM participants');
-    return rows.map((row) => row.school).sort(byText);
+    return rows.map((row) => row.school).sort(byteOrder);
   }
 
   async readSchoolParticipants(school: string): Promise<ParticipantRecord[]> {
@@ -54,6 +61,7 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
     return rows.map((row) => ({ name: row.name, school, year: Number(row.year) }));
   }
 
+  /** Replaces every statistic and its generated Basque summary; hand-written summaries are kept. */
   async replaceStatistics(rows: readonly StatisticRow[], minPublishedCount: number): Promise<void> {
     await this.sql.run(
       `INSERT INTO tamborrada_statistics_rule (id, min_published_count) VALUES (1, ?)
@@ -100,6 +108,7 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
       await this.sql.run('DELETE FROM tamborrada_edition_tallies WHERE year = ?', [year]);
   }
 
+  /** Whether a statistic has no generated Basque summary, or no tally is stored (an older version's). */
   async lacksBasqueOrTallies(): Promise<boolean> {
     const [row] = await this.sql.all<{ lacks: unknown }>(
       `SELECT NOT EXISTS (SELECT 1 FROM tamborrada_edition_tallies) OR EXISTS (SELECT 1 FROM statistics s
@@ -127,6 +136,7 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
     );
   }
 
+  /** Years flagged not ready: their participants stay stored, and every statistic leaves them out. */
   async readWithheldYears(): Promise<number[]> {
     const rows = await this.sql.all<{ year: string }>(
       'SELECT CAST(year AS TEXT) AS year FROM available_years WHERE NOT COALESCE(CAST(is_ready AS BOOLEAN), false)',
@@ -134,6 +144,7 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
     return rows.filter((row) => /^[0-9]{4}$/.test(row.year)).map((row) => Number(row.year));
   }
 
+  /** Forgets a year's flag and the note of what loaded it. */
   async forgetYear(year: string): Promise<void> {
     await this.sql.run('DELETE FROM available_years WHERE CAST(year AS TEXT) = ?', [year]);
     await this.sql.run('DELETE FROM tamborrada_year_sources WHERE CAST(year AS TEXT) = ?', [year]);
@@ -174,11 +185,13 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
     return true;
   }
 
+  /** False if there was none. A Basque one gives way at once; a Spanish one at the next recompute. */
   async unsetManualSummary(year: string, category: string, lang: SummaryLanguage = 'es') {
     const sql = `DELETE FROM ${OVERRIDES[lang]} WHERE year = ? AND category = ?`;
     return (await this.sql.run(sql, [year, category])) > 0;
   }
 
+  /** False when one with the same hash and year was recorded already. */
   async recordRemoval({ nameKey, school, year, records }: Omit<Removal, 'removedAt'>): Promise<boolean> {
     const inserted = await this.sql.run(
       `INSERT INTO tamborrada_removals (name_key, school, years, records) VALUES (?, ?, ?, ?)
@@ -203,3 +216,5 @@ export class SqlWrites extends SqlReads implements WriteTransaction {
     return deleted;
   }
 }
+
+export type WriteTransaction = Pick<SqlWrites, keyof SqlWrites>;

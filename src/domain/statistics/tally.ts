@@ -1,4 +1,4 @@
-import { compareSpanish } from '../collation.js';
+import { byteOrder, compareSpanish } from '../collation.js';
 import { searchKey } from '../names.js';
 import type { ParticipantRecord } from '../types.js';
 import { splitFullName, type SplitName } from './split-name.js';
@@ -116,7 +116,7 @@ function count(group: Group, name: ReadName): void {
 
 /** The names `k` children reached, by key in byte order. */
 const reached = (names: Map<string, Tallied>, k: number): [string, Tallied][] =>
-  [...names].filter(([, name]) => name.children >= k).sort(([a], [b]) => (a < b ? -1 : 1));
+  [...names].filter(([, name]) => name.children >= k).sort(([a], [b]) => byteOrder(a, b));
 
 const nameCells = (names: Map<string, Tallied>, k: number): NameCell[] =>
   reached(names, k).map(([key, { forms, ...counts }]) => ({ key, forms: [...forms], ...counts }));
