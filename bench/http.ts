@@ -732,7 +732,12 @@ function table(headers: string[], rows: string[][], rightAligned: boolean[]): st
 }
 
 const ms = (value: number) => value.toFixed(2);
-const mb = (memory: Memory | null) => (memory ? `${memory.rssMb.toFixed(0)} MB` : '?');
+const mb = (memory: Memory | null) =>
+  !memory
+    ? '?'
+    : memory.processes === 1
+      ? `${memory.rssMb.toFixed(0)} MB`
+      : `${memory.rssMb.toFixed(0)} MB (the server's own ${memory.ownRssMb.toFixed(0)} MB)`;
 
 const reqPerSec = (row: Row) => Math.round(row.reqPerSec).toLocaleString('en');
 

@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import type { ServerSettings } from './config/index.js';
 import { createDispatcher } from './http/dispatcher.js';
 import { createHttpServer } from './http/entry.js';
-import { createMetrics, createMetricsServer } from './http/metrics.js';
 import { createObserver, type RecordRequest } from './http/observer.js';
 import type { ModelSource } from './http/operations.js';
 import { sharedBook } from './http/account-books.js';
@@ -80,8 +79,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger: logger || SILENT,
   });
   const metricsAddress = settings.metrics;
-  // With no listener (`METRICS_PORT=off`) nothing is counted: no one could read it.
-  const metrics = metricsAddress && createMetrics(follower);
+  // With no listener (`METRICS_PORT=off`) nothing is counted and prom-client (10 MB resident) is not loaded.
+  const metricsModule = metricsAddress && (await import('./http/metrics.js'));
+  const metrics = metricsModule && metricsModule.createMetrics(follower);
   const http = createHttpApp({
     source: follower,
     settings,
@@ -90,7 +90,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     clock,
     book: budgetTable && sharedBook(budgetTable),
   });
-  const metricsServer = metrics && createMetricsServer(metrics.registry);
+  const metricsServer = metricsModule && metrics && metricsModule.createMetricsServer(metrics.registry);
   const close = async () => {
     metricsServer?.close();
     metricsServer?.closeAllConnections();

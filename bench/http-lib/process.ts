@@ -13,8 +13,10 @@ export {
 } from '../../test/support/child-server.js';
 
 export interface Memory {
-  /** VmRSS, in MiB. */
+  /** VmRSS, in MiB, summed (pages shared with a child, such as the `node` binary, count twice). */
   rssMb: number;
+  /** VmRSS of the server's own process, in MiB. */
+  ownRssMb: number;
   /** VmHWM (peak RSS), in MiB. */
   hwmMb: number;
   /** Processes summed (the server and any child process it starts). */
@@ -58,7 +60,12 @@ export function memoryOf(pid: number): Memory | null {
       rss += statusField(member, 'VmRSS');
       hwm += statusField(member, 'VmHWM');
     }
-    return { rssMb: rss / 1024, hwmMb: hwm / 1024, processes: tree.length };
+    return {
+      rssMb: rss / 1024,
+      ownRssMb: statusField(pid, 'VmRSS') / 1024,
+      hwmMb: hwm / 1024,
+      processes: tree.length,
+    };
   } catch {
     return null;
   }

@@ -1,10 +1,9 @@
-import { CFB } from '@e965/xlsx';
 import { setImmediate } from 'node:timers/promises';
 import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { LOCALES } from './locale.js';
 import { csvBytes } from './open-data.js';
 import { pageKind } from './page-answer.js';
-import { workbookOf, xlsxBytes, type WorkbookAbout } from './spreadsheet.js';
+import { sheetJs, workbookOf, xlsxBytes, type WorkbookAbout } from './spreadsheet.js';
 import type { PublishedFiles } from './data-package.js';
 
 /**
@@ -43,7 +42,6 @@ interface ZipWriter {
   };
   write(container: object, options: { fileType: 'zip'; type: 'buffer'; compression: true }): Buffer;
 }
-const zipWriter = CFB as ZipWriter;
 
 /** How many CSV files (and their workbooks) are made per turn of the event loop. */
 const FILES_PER_TURN = 8;
@@ -51,6 +49,7 @@ const FILES_PER_TURN = 8;
 /** The archive's bytes: the descriptor and schemas first, then each CSV file beside its workbook. */
 export async function archiveBytes({ files, described, about, date }: ArchiveParts): Promise<Buffer> {
   const { es } = LOCALES;
+  const zipWriter = sheetJs().CFB as ZipWriter;
   const container = zipWriter.utils.cfb_new();
   // Each file dated with the data's day (else none): the same data gives the same archive.
   const options = { unsafe: true, ...(date !== undefined && { mt: new Date(`${date}T00:00:00Z`) }) } as const;

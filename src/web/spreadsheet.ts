@@ -1,4 +1,6 @@
-import { utils, write, type WorkBook } from '@e965/xlsx';
+import { createRequire } from 'node:module';
+import type * as SheetJsModule from '@e965/xlsx';
+import type { WorkBook } from '@e965/xlsx';
 import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { ORIGINAL_WORK_URL } from './layout.js';
 import type { CsvTable } from './open-data.js';
@@ -12,6 +14,11 @@ import type { Texts } from './texts/es.js';
  * locale reads `4.03` as a number), then a sheet with the licence, the attribution and the
  * source, which the workbook's properties repeat. The CSV stays the canonical file.
  */
+
+let loaded: typeof SheetJsModule | undefined;
+/** SheetJS, loaded when the first workbook is made: most servers never make one, and loading it costs a few MB resident. */
+export const sheetJs = () =>
+  (loaded ??= createRequire(import.meta.url)('@e965/xlsx') as typeof SheetJsModule);
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -39,6 +46,7 @@ function licenceRows(texts: Texts, about: WorkbookAbout): string[][] {
 
 /** The workbook of a table: its data sheet and its licence sheet, in the catalogue's language. */
 export function workbookOf(table: CsvTable, texts: Texts, about: WorkbookAbout): WorkBook {
+  const { utils } = sheetJs();
   const book = utils.book_new();
   // An empty cell (a withheld edition) stays empty: no text where a number would be.
   const rows = table.rows.map((row) => row.map((cell) => (cell === '' ? null : cell)));
@@ -63,7 +71,7 @@ export function workbookOf(table: CsvTable, texts: Texts, about: WorkbookAbout):
 
 /** A workbook's bytes (no creation time written: the same table gives the same bytes). */
 export const xlsxBytes = (book: WorkBook): Buffer =>
-  write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  sheetJs().write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 
 /** `/datos/{name}.xlsx`: already deflated, so served as it is. */
 export function xlsxAnswer(table: CsvTable, texts: Texts, about: WorkbookAbout): PreparedResponse {
