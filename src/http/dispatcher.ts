@@ -14,7 +14,7 @@ import { parseQuery } from './query.js';
 import { buildRoutes, isApiPath, type Params, type Route } from './routes.js';
 import type { AccountBook, Clock } from './search-budget.js';
 
-export interface DispatcherParts {
+interface DispatcherParts {
   source: ModelSource;
   settings: ServerSettings;
   observer: Observer;
@@ -141,11 +141,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
  * Reads a posted form: `application/x-www-form-urlencoded` only (415), at most
  * `FORM_BODY_LIMIT` bytes (413); `refuse` gets the refusal, `then` the fields.
  */
-export function readForm(
-  request: IncomingMessage,
-  refuse: (answer: Answer) => void,
-  then: (form: Query) => void,
-) {
+function readForm(request: IncomingMessage, refuse: (answer: Answer) => void, then: (form: Query) => void) {
   const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
   if (type !== FORM_TYPE) return refuse(PREPARED_ERRORS.unsupportedMediaType);
   if (Number(request.headers['content-length'] ?? 0) > FORM_BODY_LIMIT)
