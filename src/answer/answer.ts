@@ -217,10 +217,9 @@ export function compressedComputed(answer: ComputedJson, coding: ContentCoding):
 }
 
 /**
- * A validated participant search not run yet: the search budgets decide whether it may run, then
- * charge the names it showed (search keys). `channel`: the API's (names containing the input) or
- * the form's (the whole name); `children`: the school's, undefined when not served; `typed`: the
- * key of the name typed (shown whole, not discovered); `refused`: the 429 answer.
+ * A validated search not run yet, for the budgets to allow and charge. `channel`: the API's (names containing
+ * the input) or the form's (the whole name); `children`: undefined when the school is not served; `typed`: the
+ * key of the name typed (shown whole, not discovered).
  */
 export interface PendingSearch {
   readonly kind: 'search';

@@ -5,10 +5,8 @@ import type { AccountBook, Accounts, ClientAccount, Clock, SchoolAccount } from 
 const DAY_MS = 24 * 3_600_000;
 
 /**
- * The accounts in this process's memory (the SQLite store's servers: each counts alone). A
- * client's account idle a day is forgotten, its buckets being full again; so is the one idle
- * longest past `maxAccounts`, which gives an attacker who rotates addresses nothing new
- * addresses would not. The schools' accounts, one per school served, are kept.
+ * The accounts in this process's memory (SQLite: each server counts alone). A client's idle a day is full again,
+ * so forgotten, as is the one idle longest past `maxAccounts`: rotating addresses gains nothing new addresses would not.
  */
 export function memoryBook(clock: Clock, maxAccounts = 50_000): AccountBook {
   const perf = { now: clock };
@@ -34,10 +32,7 @@ export function memoryBook(clock: Clock, maxAccounts = 50_000): AccountBook {
   };
 }
 
-/**
- * The accounts in a table every replica shares (PostgreSQL): a client's at a school and
- * the school's, locked together while a search is decided, run and charged.
- */
+/** The accounts in a table every replica shares (PostgreSQL), locked together while a search is decided and charged. */
 export function sharedBook(table: SharedBudgetTable): AccountBook {
   return {
     open: (client, school, step) =>

@@ -42,11 +42,7 @@ const readAsset = (file: string) => readFileSync(new URL(`./assets/${file}`, imp
 
 let prepared: { path: string; answer: () => PreparedResponse }[] | undefined;
 
-/**
- * `/api/openapi.json` and the interactive reference at `/api/docs`: Swagger UI's own files
- * (`swagger-ui-dist`) with a page and a script of ours, prepared once per process and served
- * from memory. Nothing is fetched from elsewhere.
- */
+/** `/api/openapi.json` and the reference at `/api/docs` (Swagger UI's files and ours): nothing fetched from elsewhere. */
 export function apiReference() {
   const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const fixed = (path: string, answer: PreparedResponse) => ({ path, answer: () => answer });

@@ -15,9 +15,8 @@ function withoutPort(entry: string): string {
 }
 
 /**
- * The key a client is counted by, undefined when `text` is not an address: an IPv4 address
- * (`::ffff:` mapped ones too), or an IPv6 address's network of `prefix` bits, since one
- * subscriber is given a whole network of them (`2001:db8:aa:bb00::/56`).
+ * The key a client is counted by (undefined when `text` is no address): an IPv4 address, or an IPv6 address's
+ * network of `prefix` bits, since one subscriber is given a whole network (`2001:db8:aa:bb00::/56`).
  */
 export function clientKey(text: string, prefix: number): string | undefined {
   const version = isIP(text);
@@ -36,10 +35,8 @@ export function clientKey(text: string, prefix: number): string | undefined {
 }
 
 /**
- * The client of a request, as a key: the connection's address, unless it is a proxy the
- * operator trusts (`trustProxy`, as `proxy-addr` compiles it); then the `X-Forwarded-For`
- * entry nearest the client that no trusted proxy wrote, its port dropped. An entry that is
- * not an address counts the client as the trusted proxy that wrote it (docs/security.md).
+ * The client of a request: the connection's address or, behind a trusted proxy, the nearest `X-Forwarded-For`
+ * entry no trusted proxy wrote; one that is no address counts as the proxy that wrote it (docs/security.md).
  */
 export function clientsOf(settings: Pick<ServerSettings, 'trustProxy' | 'ipv6ClientPrefix'>) {
   const { ipv6ClientPrefix: prefix } = settings;

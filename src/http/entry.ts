@@ -29,11 +29,7 @@ interface Connection {
   movedAt: number;
 }
 
-/**
- * Node's HTTP server under our sizes and timeouts, in front of the dispatcher (docs/architecture.md,
- * "Read path", step 1). Stalled connections are swept here: Node's socket timeout may wait twice
- * as long while a write is pending.
- */
+/** Node's HTTP server under our limits; stalled connections are swept here, as Node's timeout waits twice as long mid-write. */
 export function createHttpServer(
   { limits, corsOrigin }: ServerSettings,
   dispatch: Dispatch,

@@ -58,10 +58,7 @@ function namesTag(ifNoneMatch: string, tags: readonly (string | undefined)[]): b
   return ifNoneMatch.split(',').some((candidate) => tags.includes(candidate.trim().replace(/^W\//, '')));
 }
 
-/**
- * Writes an answer: the representation the request accepts (a search's compressed only when
- * large enough), or 304 when `If-None-Match` names it; CORS unless `corsOrigin` is undefined.
- */
+/** Writes the representation the request accepts, or 304 when `If-None-Match` names it. */
 function write(request: IncomingMessage, response: ServerResponse, answer: Answer, corsOrigin?: string) {
   const computed = answer.kind === 'computed';
   const encoding =
@@ -104,11 +101,7 @@ const recordOf = (
   responseTimeMs: performance.now() - startedMs,
 });
 
-/**
- * The one way answers leave: written together once the event loop has read every request
- * that had arrived (`setImmediate`), so that a waiting client is woken once per batch, which
- * under load halves the cost of a small answer; then recorded by the observer.
- */
+/** Answers leave once per turn of the event loop (`setImmediate`): a client woken once per batch halves under load the cost of a small answer. */
 function batchedSender({ corsOrigin, searchCorsOrigin }: ServerSettings, observer: Observer) {
   let pending: Exchange[] = [];
   const writePending = () => {
@@ -135,12 +128,9 @@ function batchedSender({ corsOrigin, searchCorsOrigin }: ServerSettings, observe
 }
 
 /**
- * The ways an exchange's answer leaves: `send` as it is, with extra headers if any;
- * `refuse`, after which the connection is not reused (its body may still be coming);
- * `settle`, with what a route makes: its answer, its participant search once the budgets
- * let it run (else 429 with `Retry-After`), or, if making it throws, the spec's 500, logged
- * without the request's text. A search whose accounts cannot be read (a shared table out
- * of reach) also gets the 500: it is never let through unbudgeted.
+ * `send`; `refuse`, closing the connection (its body may still be coming); `settle`, a route's answer or its
+ * search once the budgets allow (else 429), or the spec's 500 when making it throws or the accounts cannot be
+ * read: a search is never let through unbudgeted.
  */
 export function answerWays(settings: ServerSettings, observer: Observer, book: AccountBook) {
   const send = batchedSender(settings, observer);

@@ -34,22 +34,16 @@ const KNOWN_VALUES: ReadonlyMap<string, (value: string) => boolean> = new Map([
 
 const isKnown = (name: string, value: string) => KNOWN_VALUES.get(name)?.(value) ?? false;
 
-/**
- * The URL of a request as it is logged: the route's template, its parameter filled in when
- * it is a known value (`/estadisticas/2024`, else `/estadisticas/:year`), of the query only
- * the known values, with `[redacted]` when anything else was there; `[unknown path]` for a
- * path no route answers (its text may be anything, a name included).
- */
+/** A request's URL as logged: the route's template with only known values filled in, `[redacted]` for the rest. */
 export function loggedUrl(
   template: string | null,
   pathValue: string | undefined,
   query: Readonly<Partial<Record<string, string>>>,
 ): string {
   if (template === null) return '[unknown path]';
-  const colon = template.lastIndexOf('/:');
-  let path = template;
-  if (colon >= 0 && pathValue !== undefined && isKnown(template.slice(colon + 2), pathValue))
-    path = template.slice(0, colon + 1) + pathValue;
+  const path = template.replace(/\/:(\w+)$/, (parameter, name: string) =>
+    pathValue !== undefined && isKnown(name, pathValue) ? `/${pathValue}` : parameter,
+  );
   const kept = Object.entries(query)
     .filter(([name, value]) => isKnown(name, value!))
     .map(([name, value]) => `${name}=${value}`);
@@ -57,11 +51,7 @@ export function loggedUrl(
   return kept.length === 0 ? path : `${path}?${kept.join('&')}`;
 }
 
-/**
- * `reqId` `req-1`, `req-2`, …; one `request` line per answer at `info` or below (method,
- * route, the URL with only known values, status, time in ms), and the request metrics
- * (route `unmatched` when none matched, to keep the label set bounded).
- */
+/** One `request` line per answer at `info` or below, and the metrics (route `unmatched`: a bounded label set). */
 export function createObserver(logger: Logger | false, recordRequest: RecordRequest): Observer {
   let lastId = 0;
   const logsRequests = logger !== false && ['info', 'debug', 'trace'].includes(logger.level);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANSWER_SHAPES } from '../domain/answer-shapes.js';
-import { apiErrors, PING_MESSAGE, STORE_NOT_LOADED } from '../domain/api-messages.js';
+import { apiErrors, PING_MESSAGE, STORE_NOT_LOADED, validYearsError } from '../domain/api-messages.js';
 import { CATEGORY_IDS } from '../domain/categories.js';
 import { searchKey } from '../domain/names.js';
 import { statisticSummaries } from '../domain/statistics/summaries.js';
@@ -13,17 +13,18 @@ import {
 } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import { CACHE, prepareError, prepareJson, PREPARED_ERRORS, type Answer } from '../answer/answer.js';
 import {
-  categoryAnswer,
-  companiesAnswer,
-  invalidYearAnswer,
-  searchAnswer,
-  statisticsAnswer,
-  UPDATING_ANSWER,
-  yearsAnswer,
-} from './data-answers.js';
-import type { PendingSearch } from '../answer/answer.js';
+  CACHE,
+  prepareError,
+  prepareJson,
+  prepareJsonText,
+  PREPARED_ERRORS,
+  type Answer,
+  type PendingSearch,
+  type PreparedResponse,
+} from '../answer/answer.js';
+import type { ParticipantIndex } from '../read-model/participant-index.js';
+import type { StatisticRecord, StatisticsRecords } from '../read-model/statistics-records.js';
 
 /** The follower, where the data operations read the current model. */
 export interface ModelSource {
@@ -53,6 +54,71 @@ export interface Operation {
   errors: readonly ErrorName[];
 }
 
+/** The data operations' answers, each prepared on first use and kept as long as the records it was made from. */
+const UPDATING_ANSWER = prepareJsonText(200, '{"isUpdating":true}', CACHE.none);
+const { categoryNotFound, noYears, noCompanies } = PREPARED_ERRORS;
+
+/** A data operation's 200: an ETag, compressed at the effort of what is made once per model. */
+const DATA = { etag: true, effort: 'data' } as const;
+
+const kept = new WeakMap<object, Map<string, PreparedResponse>>();
+
+function keptAnswer(part: object, key: string, make: () => PreparedResponse): PreparedResponse {
+  let answers = kept.get(part);
+  if (answers === undefined) kept.set(part, (answers = new Map()));
+  let answer = answers.get(key);
+  if (answer === undefined) answers.set(key, (answer = make()));
+  return answer;
+}
+
+/** `{category, public_data, summary}` as JSON; SQL NULL is served as `null`. */
+const recordJson = ({ category, publicData, summary }: StatisticRecord) =>
+  JSON.stringify({ category, public_data: publicData ?? null, summary });
+
+/** The first 30 records (spec §4.3, §8) by category, in order (by hand: an object moves integer-like keys first). */
+function statisticsJson(year: string, records: readonly StatisticRecord[]): string {
+  const groups = new Map<string, string[]>();
+  for (const record of records.slice(0, 30)) {
+    if (!groups.has(record.category)) groups.set(record.category, []);
+    groups.get(record.category)!.push(recordJson(record));
+  }
+  const statistics = [...groups].map(
+    ([category, records]) => `${JSON.stringify(category)}:[${records.join(',')}]`,
+  );
+  return `{"isUpdating":false,"year":${JSON.stringify(year)},"total_categories":${groups.size},"statistics":{${statistics.join(',')}}}`;
+}
+
+const yearsAnswer = (statistics: StatisticsRecords) =>
+  keptAnswer(statistics, 'years', () =>
+    statistics.years.length === 0 ? noYears : prepareJson(200, { years: statistics.years }, CACHE.day, DATA),
+  );
+
+/** `/api/statistics` of a ready year. */
+const statisticsAnswer = (statistics: StatisticsRecords, year: string) =>
+  keptAnswer(statistics, `statistics ${year}`, () =>
+    prepareJsonText(200, statisticsJson(year, statistics.ofYear(year)), CACHE.day, DATA),
+  );
+
+/** `/api/category` of a ready year: every record of the category, or the spec's 404 when it has none. */
+export const categoryAnswer = (statistics: StatisticsRecords, year: string, category: string) =>
+  keptAnswer(statistics, `category ${year} ${category}`, () => {
+    const records = statistics.ofYear(year).filter((record) => record.category === category);
+    if (records.length === 0) return categoryNotFound;
+    return prepareJsonText(200, `{"stats":[${records.map(recordJson).join(',')}]}`, CACHE.day, DATA);
+  });
+
+/** The error of a year that is not ready, which lists those that are. */
+const invalidYearAnswer = (
+  statistics: StatisticsRecords,
+  error: 'statisticsInvalidYear' | 'categoryInvalidYear',
+) => keptAnswer(statistics, error, () => prepareError(validYearsError(apiErrors[error], statistics.years)));
+
+export const companiesAnswer = (participants: ParticipantIndex) =>
+  keptAnswer(participants, 'companies', () => {
+    const { companies } = participants;
+    return companies.length === 0 ? noCompanies : prepareJson(200, { companies }, CACHE.week, DATA);
+  });
+
 const PONG = prepareJson(200, { ok: true, message: PING_MESSAGE }, CACHE.none);
 const NOT_LOADED = prepareError(apiErrors.storeFailure, STORE_NOT_LOADED);
 
@@ -70,7 +136,7 @@ function statistics(query: Query, { statistics, isUpdating }: ReadModel): Answer
   const decision = decideStatistics(query, statistics.yearSet);
   if (decision.kind === 'ok')
     return isUpdating ? UPDATING_ANSWER : statisticsAnswer(statistics, decision.year);
-  if (decision.kind === 'yearUnknown') return invalidYearAnswer(statistics, 'statistics');
+  if (decision.kind === 'yearUnknown') return invalidYearAnswer(statistics, 'statisticsInvalidYear');
   return decision.kind === 'yearRequired'
     ? PREPARED_ERRORS.yearRequired
     : PREPARED_ERRORS.yearFormatStatistics;
@@ -79,7 +145,7 @@ function statistics(query: Query, { statistics, isUpdating }: ReadModel): Answer
 function category(query: Query, { statistics }: ReadModel): Answer {
   const decision = decideCategory(query, statistics.yearSet);
   if (decision.kind === 'ok') return categoryAnswer(statistics, decision.year, decision.category);
-  if (decision.kind === 'yearUnknown') return invalidYearAnswer(statistics, 'category');
+  if (decision.kind === 'yearUnknown') return invalidYearAnswer(statistics, 'categoryInvalidYear');
   if (decision.kind === 'yearFormat') return PREPARED_ERRORS.yearFormatCategory;
   return decision.kind === 'paramsRequired'
     ? PREPARED_ERRORS.categoryParamsRequired
@@ -106,7 +172,9 @@ function participants(
     run() {
       const found = index.search(normalizedName, company);
       if (found === undefined) return { answer: PREPARED_ERRORS.noParticipants, names: [] };
-      return { answer: searchAnswer(found.matches), names: found.names };
+      // Made for this request, never kept (spec §8).
+      const json = JSON.stringify({ participants: found.matches });
+      return { answer: { kind: 'computed', statusCode: 200, json }, names: found.names };
     },
     refused: () => PREPARED_ERRORS.rateLimited,
   };

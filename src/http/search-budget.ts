@@ -2,13 +2,7 @@ import type { ServerSettings } from '../config/index.js';
 import type { PendingSearch, Ran } from '../answer/answer.js';
 import { fnv1a32 } from '../domain/hashing.js';
 
-/**
- * Budgets on what participant searches reveal, not on how many arrive (docs/security.md,
- * "Search budgets"). Each is a leaky bucket: half a day's allowance held, half refilled over
- * the day. `misses` and `discoveries` are one client's at one school, `revealed` one school's.
- * A search is refused before it runs when a bucket it could be charged to is empty, and after,
- * when its answer would cost more than a bucket holds (then charged as a miss): no oracle.
- */
+/** Budgets on what searches reveal, not on how many arrive (docs/security.md, "Search budgets"). */
 
 /** Milliseconds on a clock that only goes forward (`performance.now`, or a test's). */
 export type Clock = () => number;
@@ -145,10 +139,7 @@ function keepLast(max: number, ...lists: unknown[][]): void {
   for (const list of lists) if (list.length > max) list.splice(0, list.length - max);
 }
 
-/**
- * One search on its accounts: refused before it runs (the seconds to wait), or run and
- * charged (its result), or run and refused for showing more than a bucket holds.
- */
+/** One search: refused before it runs, or after when it shows more than a bucket holds (no oracle). */
 function spendOn(
   search: PendingSearch,
   accounts: Accounts,
@@ -192,11 +183,7 @@ function spendOn(
   return ran;
 }
 
-/**
- * Runs a search for the client of `key` if its budgets allow, and charges what it showed:
- * the search that ran, or the seconds to wait (429); a promise of either when the book is
- * shared. Undefined when the budgets are off.
- */
+/** Runs a search for the client of `key` if its budgets allow and charges it (a promise when the book is shared). */
 export function createSearchBudgets(settings: Settings, book: AccountBook) {
   if (!settings.searchBudgets) return undefined;
   const allowancesOf = (children: number): Allowances => ({

@@ -1,4 +1,4 @@
-import { categoryAnswer, companiesAnswer } from '../../src/http/data-answers.js';
+import { categoryAnswer, companiesAnswer } from '../../src/http/operations.js';
 import type { ReadModel } from '../../src/read-model/read-model.js';
 import type { StoreFixture } from './store-fixture.js';
 

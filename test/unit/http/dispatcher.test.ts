@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { refusalOf, routeMatcher, splitTarget } from '../../../src/http/matcher.js';
+import { refusalOf, routeMatcher, splitTarget } from '../../../src/http/dispatcher.js';
 import { PREPARED_ERRORS } from '../../../src/answer/answer.js';
 import { buildRoutes } from '../../../src/http/routes.js';
 
