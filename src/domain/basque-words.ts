@@ -1,18 +1,13 @@
 import { numberWords } from './number-words.js';
 
 /**
- * Basque figures, counted nouns, a year's cases and lists. Endings follow how a number is
- * read (Euskaltzaindia, norms 7 and 37): `2018an` (…hemezortzian), `2011n` (…hamaikan).
+ * Basque figures and per cents as Euskaltzaindia writes them (`4.612`, `% 12,34`), counted nouns, a year's
+ * cases, lists. Endings follow how a number is read (norms 7 and 37): `2018an` (…hemezortzian), `2011n`.
  */
-const lists = new Intl.ListFormat('eu');
-
-/** As Euskaltzaindia writes figures (`4.612`) and per cents (`% 12,34`: the sign first). */
-export const { formatNumber, formatPercent, formatChange, formatChangeShare, plural } = numberWords(
+export const { formatNumber, formatPercent, formatChange, formatChangeShare, plural, joinList } = numberWords(
   'eu',
   'auto',
 );
-
-export const joinList = (items: readonly string[]): string => lists.format(items);
 
 export type NounCase = 'absolutive' | 'ergative' | 'genitive' | 'comitative' | 'inessive' | 'localGenitive';
 
