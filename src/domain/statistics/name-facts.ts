@@ -65,15 +65,10 @@ function ranks(counts: Iterable<number>): Map<number, number> {
 function factsOfKind(kind: NameKind, tallies: readonly EditionTally[]): NameFact[] {
   const field = kind === 'firstName' ? 'firstNames' : 'surnames';
   const gathered = new Map<string, { counts: (number | undefined)[]; forms: Counts; schools: Counts }>();
+  const fresh = () => ({ counts: tallies.map(() => undefined), forms: new Map(), schools: new Map() });
   tallies.forEach((tally, e) => {
     for (const cell of tally[field]) {
-      if (!gathered.has(cell.key))
-        gathered.set(cell.key, {
-          counts: tallies.map(() => undefined),
-          forms: new Map(),
-          schools: new Map(),
-        });
-      const name = gathered.get(cell.key)!;
+      const name = gathered.get(cell.key) ?? gathered.set(cell.key, fresh()).get(cell.key)!;
       name.counts[e] = cell.records;
       for (const [form, records] of cell.forms) addTo(name.forms, form, records);
     }
@@ -106,12 +101,9 @@ function schoolSeries(tallies: readonly EditionTally[]): SchoolSeries[] {
   const bySchool = new Map<string, number[]>();
   tallies.forEach((tally, e) => {
     for (const { school, records } of tally.schools) {
-      if (!bySchool.has(school))
-        bySchool.set(
-          school,
-          tallies.map(() => 0),
-        );
-      bySchool.get(school)![e] = records;
+      const counts = bySchool.get(school) ?? tallies.map(() => 0);
+      bySchool.set(school, counts);
+      counts[e] = records;
     }
   });
   return [...bySchool.keys()].sort().map((school) => ({ school, counts: bySchool.get(school)! }));
