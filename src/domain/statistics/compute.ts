@@ -1,11 +1,11 @@
 import type { YearCount } from '../answer-shapes.js';
 import { categoriesOf, GLOBAL_YEAR, type CategoryId } from '../categories.js';
 import { compareSpanish } from '../collation.js';
-import type { ParticipantRecord, StatisticRow } from '../types.js';
+import type { StatisticRow } from '../types.js';
 import { basqueSummaries } from './summaries-eu.js';
 import { statisticSummaries, type RankedFigure, type Withheld } from './summaries.js';
 import { publishedFacts } from './name-facts.js';
-import { addTo, distinctNames, tallyEditions, type Counts, type EditionTally } from './tally.js';
+import { addTo, type Counts, type EditionTally } from './tally.js';
 
 // `public_data` keeps a list's first 15 items, `full_data` its first 250 (DESIGN §3 leaves it open).
 const PUBLIC_LIMIT = 15;
@@ -227,12 +227,4 @@ export function statisticsOfTallies(tallies: readonly EditionTally[], distinct: 
   if (tallies.length === 0) return [];
   const rows = tallies.flatMap((_, e) => yearRows(tallies, e));
   return rows.concat(globalRows(tallies, distinct));
-}
-
-/** Every statistic row from the participant records, under the small-count rule's `k` (DESIGN §5). */
-export function computeStatistics(
-  records: readonly ParticipantRecord[],
-  minPublishedCount: number,
-): StatisticRow[] {
-  return statisticsOfTallies(tallyEditions(records, minPublishedCount), distinctNames(records));
 }

@@ -1,7 +1,7 @@
 import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord } from '../types.js';
 import { fnv1a32, mix32 } from '../hashing.js';
-import { addTo, recordsByEdition, shownForm, tallyEdition, type Counts, type EditionTally } from './tally.js';
+import { addTo, shownForm, type Counts, type EditionTally } from './tally.js';
 
 export type NameKind = 'firstName' | 'surname';
 
@@ -119,19 +119,6 @@ export function publishedFacts(tallies: readonly EditionTally[], k: number): Pub
     surnames: factsOfKind('surname', tallies),
     schools: schoolSeries(tallies),
   };
-}
-
-/** The published facts of the records of `editions` (ascending), each tallied under `k`. */
-export function nameFactsOf(
-  records: Iterable<ParticipantRecord>,
-  editions: readonly number[],
-  k: number,
-): PublishedFacts {
-  const byYear = recordsByEdition(records);
-  return publishedFacts(
-    editions.map((year) => tallyEdition(year, byYear.get(year) ?? [], k)),
-    k,
-  );
 }
 
 /** Two 32-bit hashes a row make a collision of fingerprints unlikely. */

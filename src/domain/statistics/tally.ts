@@ -186,11 +186,6 @@ export function recordsByEdition(records: Iterable<ParticipantRecord>): Map<numb
   return new Map([...byYear].sort(([a], [b]) => a - b));
 }
 
-/** Every edition's tally, years ascending. */
-export function tallyEditions(records: Iterable<ParticipantRecord>, k: number): EditionTally[] {
-  return [...recordsByEdition(records)].map(([year, list]) => tallyEdition(year, list, k));
-}
-
 /** Distinct first names and surnames over every record: the series' diversity figures. */
 export function distinctNames(records: Iterable<ParticipantRecord>): {
   firstNames: number;
