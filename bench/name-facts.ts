@@ -14,7 +14,7 @@
  */
 import { loadavg } from 'node:os';
 import { normalizeName } from '../src/domain/names.js';
-import { nameFactsOf } from '../src/domain/statistics/name-facts.js';
+import { nameFactsOf } from '../test/support/statistics.js';
 import { generateDemoRows } from '../src/demo/generate.js';
 import { ShelfCollector } from '../src/read-model/participant-index.js';
 import { NameIndex } from '../src/read-model/name-index.js';

@@ -1,39 +1,28 @@
 import { numberWords } from './number-words.js';
 
 /**
- * Basque figures, counted nouns, a year's cases and lists. Endings follow how a number is
- * read (Euskaltzaindia, norms 7 and 37): `2018an` (…hemezortzian), `2011n` (…hamaikan).
+ * Basque figures and per cents as Euskaltzaindia writes them (`4.612`, `% 12,34`), counted nouns, a year's
+ * cases, lists. Endings follow how a number is read (norms 7 and 37): `2018an` (…hemezortzian), `2011n`.
  */
-const lists = new Intl.ListFormat('eu');
-
-/** As Euskaltzaindia writes figures (`4.612`) and per cents (`% 12,34`: the sign first). */
-export const { formatNumber, formatPercent, formatChange, formatChangeShare, plural } = numberWords(
+export const { formatNumber, formatPercent, formatChange, formatChangeShare, plural, joinList } = numberWords(
   'eu',
   'auto',
 );
 
-export const joinList = (items: readonly string[]): string => lists.format(items);
-
 export type NounCase = 'absolutive' | 'ergative' | 'genitive' | 'comitative' | 'inessive' | 'localGenitive';
 
-/** The indefinite endings a noun takes after a number, `[after a vowel, after a consonant]`. */
-const AFTER_A_NUMBER: Record<NounCase, readonly [string, string]> = {
-  absolutive: ['', ''],
-  ergative: ['k', 'ek'],
-  genitive: ['ren', 'en'],
-  comitative: ['rekin', 'ekin'],
-  inessive: ['tan', 'etan'],
-  localGenitive: ['tako', 'etako'],
+/** Endings after a number: `[after a vowel, after a consonant, after bat (1)]`, as `haur batek`. */
+const ENDINGS: Record<NounCase, readonly [string, string, string]> = {
+  absolutive: ['', '', ''],
+  ergative: ['k', 'ek', 'ek'],
+  genitive: ['ren', 'en', 'en'],
+  comitative: ['rekin', 'ekin', 'ekin'],
+  inessive: ['tan', 'etan', 'ean'],
+  localGenitive: ['tako', 'etako', 'eko'],
 };
-/** After `bat` (1): `haur batek`, `edizio batean`, `konpainia bateko`. */
-const AFTER_ONE: Record<NounCase, string> = {
-  absolutive: '',
-  ergative: 'ek',
-  genitive: 'en',
-  comitative: 'ekin',
-  inessive: 'ean',
-  localGenitive: 'eko',
-};
+
+const endsInVowel = (word: string): boolean => /[aeiou]$/.test(word);
+const plain = (figure: string): string => figure;
 
 /**
  * A counted noun, no plural mark after a number (`4.612 haurrek`, `44 konpainiatan`); one
@@ -43,28 +32,23 @@ export function counted(
   count: number,
   noun: string,
   grammaticalCase: NounCase = 'absolutive',
-  mark: (figure: string) => string = (figure) => figure,
+  mark = plain,
 ): string {
-  if (count === 1) return `${noun} ${mark(`bat${AFTER_ONE[grammaticalCase]}`)}`;
+  const [afterVowel, afterConsonant, afterOne] = ENDINGS[grammaticalCase];
+  if (count === 1) return `${noun} ${mark(`bat${afterOne}`)}`;
   const figure = mark(formatNumber(count));
-  const [afterVowel, afterConsonant] = AFTER_A_NUMBER[grammaticalCase];
-  if (/[aeiou]$/.test(noun)) return `${figure} ${noun}${afterVowel}`;
+  if (endsInVowel(noun)) return `${figure} ${noun}${afterVowel}`;
   const stem = noun.endsWith('r') && afterConsonant !== '' ? `${noun}r` : noun;
   return `${figure} ${stem}${afterConsonant}`;
 }
 
 /** A number for things already named, ending as it is read: `38tan`, `5etan`, `21ean`. */
-export function numberAlone(
-  count: number,
-  grammaticalCase: 'absolutive' | 'inessive' = 'absolutive',
-  mark: (figure: string) => string = (figure) => figure,
-): string {
-  if (count === 1) return mark(`bat${AFTER_ONE[grammaticalCase]}`);
-  const figure = mark(formatNumber(count));
-  if (grammaticalCase === 'absolutive') return figure;
+export function numberAlone(count: number, grammaticalCase: NounCase = 'absolutive', mark = plain): string {
+  const [afterVowel, afterConsonant, afterOne] = ENDINGS[grammaticalCase];
+  if (count === 1) return mark(`bat${afterOne}`);
   const word = lastSpokenWord(count);
-  if (word === 'bat') return `${figure}${AFTER_ONE.inessive}`;
-  return `${figure}${AFTER_A_NUMBER.inessive[/[aeiou]$/.test(word) ? 0 : 1]}`;
+  const ending = word === 'bat' ? afterOne : endsInVowel(word) ? afterVowel : afterConsonant;
+  return mark(formatNumber(count)) + ending;
 }
 
 export type YearCase = 'inessive' | 'localGenitive' | 'ablative' | 'allative';
@@ -96,6 +80,6 @@ function lastSpokenWord(value: number): string {
 export function caseEnding(value: number, yearCase: YearCase): string {
   const word = lastSpokenWord(value);
   const ending = YEAR_ENDINGS[yearCase];
-  if (!/[aeiou]$/.test(word)) return `e${ending}`;
+  if (!endsInVowel(word)) return `e${ending}`;
   return word.endsWith('a') && ending.startsWith('a') ? ending.slice(1) : ending;
 }

@@ -14,45 +14,30 @@ function present(value: string | undefined): value is string {
   return value !== undefined && value !== '';
 }
 
-type StatisticsDecision =
-  { kind: 'yearRequired' } | { kind: 'yearFormat' } | { kind: 'yearUnknown' } | { kind: 'ok'; year: string };
-
-export function decideStatistics(query: Query, validYears: ReadonlySet<string>): StatisticsDecision {
+export function decideStatistics(query: Query, validYears: ReadonlySet<string>) {
   const year = query.year;
-  if (!present(year)) return { kind: 'yearRequired' };
-  if (!isYearFormat(year)) return { kind: 'yearFormat' };
-  if (!validYears.has(year)) return { kind: 'yearUnknown' };
-  return { kind: 'ok', year };
+  if (!present(year)) return { kind: 'yearRequired' } as const;
+  if (!isYearFormat(year)) return { kind: 'yearFormat' } as const;
+  if (!validYears.has(year)) return { kind: 'yearUnknown' } as const;
+  return { kind: 'ok', year } as const;
 }
 
-type CategoryDecision =
-  | { kind: 'paramsRequired' }
-  | { kind: 'categoryInvalid' }
-  | { kind: 'yearFormat' }
-  | { kind: 'yearUnknown' }
-  | { kind: 'ok'; year: string; category: string };
-
-export function decideCategory(query: Query, validYears: ReadonlySet<string>): CategoryDecision {
+export function decideCategory(query: Query, validYears: ReadonlySet<string>) {
   const { year, category } = query;
-  if (!present(year) || !present(category)) return { kind: 'paramsRequired' };
-  if (!isCategoryId(category)) return { kind: 'categoryInvalid' };
-  if (!isYearFormat(year)) return { kind: 'yearFormat' };
-  if (!validYears.has(year)) return { kind: 'yearUnknown' };
-  return { kind: 'ok', year, category };
+  if (!present(year) || !present(category)) return { kind: 'paramsRequired' } as const;
+  if (!isCategoryId(category)) return { kind: 'categoryInvalid' } as const;
+  if (!isYearFormat(year)) return { kind: 'yearFormat' } as const;
+  if (!validYears.has(year)) return { kind: 'yearUnknown' } as const;
+  return { kind: 'ok', year, category } as const;
 }
 
 /** The spec's minimum: a first name and two surnames. */
 export const MIN_NAME_PARTS = 3;
 
-type ParticipantsDecision =
-  | { kind: 'paramsRequired' }
-  | { kind: 'nameTooShort' }
-  | { kind: 'ok'; normalizedName: string; company: string };
-
-export function decideParticipants(query: Query): ParticipantsDecision {
+export function decideParticipants(query: Query) {
   const { name, company } = query;
-  if (!present(name) || !present(company)) return { kind: 'paramsRequired' };
+  if (!present(name) || !present(company)) return { kind: 'paramsRequired' } as const;
   const normalizedName = normalizeName(name);
-  if (countNameParts(normalizedName) < MIN_NAME_PARTS) return { kind: 'nameTooShort' };
-  return { kind: 'ok', normalizedName, company };
+  if (countNameParts(normalizedName) < MIN_NAME_PARTS) return { kind: 'nameTooShort' } as const;
+  return { kind: 'ok', normalizedName, company } as const;
 }

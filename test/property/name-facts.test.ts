@@ -8,10 +8,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { searchKey } from '../../src/domain/names.js';
-import { nameFactsOf, type NameKind } from '../../src/domain/statistics/name-facts.js';
+import { type NameKind } from '../../src/domain/statistics/name-facts.js';
 import { splitFullName } from '../../src/domain/statistics/split-name.js';
 import type { ParticipantRecord } from '../../src/domain/types.js';
 import { NameIndex } from '../../src/read-model/name-index.js';
+import { nameFactsOf } from '../support/statistics.js';
 
 const FIRST = ['Ane', 'ANE', 'Jon', 'Jon Ander', 'Iñaki', 'Inaki', 'Mikel'];
 const SURNAMES = ['Garcia', 'garcia', 'Lopez de Munain', 'de la Fuente', 'Ruiz', 'Olano'];

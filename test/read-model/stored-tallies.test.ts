@@ -7,8 +7,7 @@
  * changes no stored tally: the facts served stay as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameFactsOf, type PublishedFacts } from '../../src/domain/statistics/name-facts.js';
-import { tallyEditions } from '../../src/domain/statistics/tally.js';
+import { type PublishedFacts } from '../../src/domain/statistics/name-facts.js';
 import { recomputeInside } from '../../src/import/recompute.js';
 import { removeParticipant } from '../../src/import/removals.js';
 import type { RunningServer } from '../../src/server.js';
@@ -18,6 +17,7 @@ import { eventually } from '../support/eventually.js';
 import { execSql } from '../support/exec-sql.js';
 import { startTestServer } from '../support/server.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
+import { nameFactsOf, tallyEditions } from '../support/statistics.js';
 
 const EDITIONS = [2023, 2024, 2025];
 /** What the build would make itself, under k = 1: every name has a page. */

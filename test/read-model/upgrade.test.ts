@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeStatistics } from '../../src/domain/statistics/index.js';
-import { tallyEditions } from '../../src/domain/statistics/tally.js';
 import type { StatisticRow } from '../../src/domain/types.js';
 import type { RunningServer } from '../../src/server.js';
 import { openReadStore } from '../../src/store/open-store.js';
@@ -11,6 +9,7 @@ import { execSql } from '../support/exec-sql.js';
 import { startTestServer } from '../support/server.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../support/write-stores.js';
 import { yearCounts } from '../support/year-counts.js';
+import { computeStatistics, tallyEditions } from '../support/statistics.js';
 
 const { alfa, gamma, delta } = FESTIVAL_SCHOOLS;
 

@@ -1,6 +1,6 @@
-import { computeStatistics } from '../../src/domain/statistics/index.js';
 import type { ParticipantRecord } from '../../src/domain/types.js';
 import type { StoreFixture } from './store-fixture.js';
+import { computeStatistics } from './statistics.js';
 
 /** A small published dataset, written by plain SQL: years 2024, 2023 and global ready; 2022 not. */
 export async function seedPublishedYears(fixture: StoreFixture): Promise<void> {

@@ -1,11 +1,11 @@
 import type { YearCount } from '../answer-shapes.js';
 import { categoriesOf, GLOBAL_YEAR, type CategoryId } from '../categories.js';
 import { compareSpanish } from '../collation.js';
-import type { ParticipantRecord, StatisticRow } from '../types.js';
+import type { StatisticRow } from '../types.js';
 import { basqueSummaries } from './summaries-eu.js';
 import { statisticSummaries, type RankedFigure, type Withheld } from './summaries.js';
 import { publishedFacts } from './name-facts.js';
-import { addTo, distinctNames, tallyEditions, type Counts, type EditionTally } from './tally.js';
+import { addTo, type Counts, type Distinct, type EditionTally } from './tally.js';
 
 // `public_data` keeps a list's first 15 items, `full_data` its first 250 (DESIGN §3 leaves it open).
 const PUBLIC_LIMIT = 15;
@@ -22,7 +22,6 @@ function rank<T extends RankedFigure>(items: T[]): T[] {
 const figures = (counts: Counts): RankedFigure[] => [...counts].map(([name, count]) => ({ name, count }));
 const figure = ({ name, count }: RankedFigure): RankedFigure => ({ name, count });
 
-type Distinct = { firstNames: number; surnames: number };
 /** What a row's summary tells, in either language. */
 type Tell = (summaries: typeof statisticSummaries) => string;
 
@@ -227,12 +226,4 @@ export function statisticsOfTallies(tallies: readonly EditionTally[], distinct: 
   if (tallies.length === 0) return [];
   const rows = tallies.flatMap((_, e) => yearRows(tallies, e));
   return rows.concat(globalRows(tallies, distinct));
-}
-
-/** Every statistic row from the participant records, under the small-count rule's `k` (DESIGN §5). */
-export function computeStatistics(
-  records: readonly ParticipantRecord[],
-  minPublishedCount: number,
-): StatisticRow[] {
-  return statisticsOfTallies(tallyEditions(records, minPublishedCount), distinctNames(records));
 }

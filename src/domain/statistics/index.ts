@@ -1,3 +1,3 @@
-export { computeStatistics, GLOBAL_CATEGORY_ORDER, YEARLY_CATEGORY_ORDER } from './compute.js';
+export { GLOBAL_CATEGORY_ORDER, YEARLY_CATEGORY_ORDER } from './compute.js';
 export { DEFAULT_MIN_PUBLISHED_COUNT } from './tally.js';
 export { splitFullName } from './split-name.js';

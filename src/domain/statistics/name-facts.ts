@@ -1,7 +1,7 @@
 import { compareSpanish } from '../collation.js';
 import type { ParticipantRecord } from '../types.js';
 import { fnv1a32, mix32 } from '../hashing.js';
-import { addTo, recordsByEdition, shownForm, tallyEdition, type Counts, type EditionTally } from './tally.js';
+import { addTo, shownForm, type Counts, type EditionTally } from './tally.js';
 
 export type NameKind = 'firstName' | 'surname';
 
@@ -65,15 +65,10 @@ function ranks(counts: Iterable<number>): Map<number, number> {
 function factsOfKind(kind: NameKind, tallies: readonly EditionTally[]): NameFact[] {
   const field = kind === 'firstName' ? 'firstNames' : 'surnames';
   const gathered = new Map<string, { counts: (number | undefined)[]; forms: Counts; schools: Counts }>();
+  const fresh = () => ({ counts: tallies.map(() => undefined), forms: new Map(), schools: new Map() });
   tallies.forEach((tally, e) => {
     for (const cell of tally[field]) {
-      if (!gathered.has(cell.key))
-        gathered.set(cell.key, {
-          counts: tallies.map(() => undefined),
-          forms: new Map(),
-          schools: new Map(),
-        });
-      const name = gathered.get(cell.key)!;
+      const name = gathered.get(cell.key) ?? gathered.set(cell.key, fresh()).get(cell.key)!;
       name.counts[e] = cell.records;
       for (const [form, records] of cell.forms) addTo(name.forms, form, records);
     }
@@ -106,12 +101,9 @@ function schoolSeries(tallies: readonly EditionTally[]): SchoolSeries[] {
   const bySchool = new Map<string, number[]>();
   tallies.forEach((tally, e) => {
     for (const { school, records } of tally.schools) {
-      if (!bySchool.has(school))
-        bySchool.set(
-          school,
-          tallies.map(() => 0),
-        );
-      bySchool.get(school)![e] = records;
+      const counts = bySchool.get(school) ?? tallies.map(() => 0);
+      bySchool.set(school, counts);
+      counts[e] = records;
     }
   });
   return [...bySchool.keys()].sort().map((school) => ({ school, counts: bySchool.get(school)! }));
@@ -127,19 +119,6 @@ export function publishedFacts(tallies: readonly EditionTally[], k: number): Pub
     surnames: factsOfKind('surname', tallies),
     schools: schoolSeries(tallies),
   };
-}
-
-/** The published facts of the records of `editions` (ascending), each tallied under `k`. */
-export function nameFactsOf(
-  records: Iterable<ParticipantRecord>,
-  editions: readonly number[],
-  k: number,
-): PublishedFacts {
-  const byYear = recordsByEdition(records);
-  return publishedFacts(
-    editions.map((year) => tallyEdition(year, byYear.get(year) ?? [], k)),
-    k,
-  );
 }
 
 /** Two 32-bit hashes a row make a collision of fingerprints unlikely. */

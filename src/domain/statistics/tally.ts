@@ -186,16 +186,11 @@ export function recordsByEdition(records: Iterable<ParticipantRecord>): Map<numb
   return new Map([...byYear].sort(([a], [b]) => a - b));
 }
 
-/** Every edition's tally, years ascending. */
-export function tallyEditions(records: Iterable<ParticipantRecord>, k: number): EditionTally[] {
-  return [...recordsByEdition(records)].map(([year, list]) => tallyEdition(year, list, k));
-}
+/** The series' diversity figures. */
+export type Distinct = { firstNames: number; surnames: number };
 
-/** Distinct first names and surnames over every record: the series' diversity figures. */
-export function distinctNames(records: Iterable<ParticipantRecord>): {
-  firstNames: number;
-  surnames: number;
-} {
+/** Distinct first names and surnames over every record. */
+export function distinctNames(records: Iterable<ParticipantRecord>): Distinct {
   const all = group();
   for (const { name, year } of records) if (isFourDigitYear(year)) count(all, readName(name));
   return { firstNames: all.firstNames.size, surnames: all.surnames.size };

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoRows } from '../../../src/demo/index.js';
 import { CATEGORY_IDS } from '../../../src/domain/categories.js';
 import { normalizeName } from '../../../src/domain/names.js';
-import { computeStatistics, DEFAULT_MIN_PUBLISHED_COUNT } from '../../../src/domain/statistics/index.js';
+import { DEFAULT_MIN_PUBLISHED_COUNT } from '../../../src/domain/statistics/index.js';
 import type { ParticipantRecord } from '../../../src/domain/types.js';
 import type { RunningServer } from '../../../src/server.js';
 import { startTestServer } from '../../support/server.js';
 import { openReadStore } from '../../../src/store/open-store.js';
 import type { WriteStore } from '../../../src/store/store.js';
 import { WRITE_STORE_KINDS, type WriteStoreHandle } from '../../support/write-stores.js';
+import { computeStatistics } from '../../support/statistics.js';
 
 interface Served {
   status: number;

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { generateDemoRows } from '../../../src/demo/index.js';
 import { normalizeName } from '../../../src/domain/names.js';
 import { DEMO_FIRST_NAMES, DEMO_SURNAMES } from '../../support/demo-pools.js';
-import { computeStatistics, DEFAULT_MIN_PUBLISHED_COUNT } from '../../../src/domain/statistics/index.js';
+import { DEFAULT_MIN_PUBLISHED_COUNT } from '../../../src/domain/statistics/index.js';
 import type { StatisticRow } from '../../../src/domain/types.js';
+import { computeStatistics } from '../../support/statistics.js';
 
 /**
  * The demo dataset as its statistics read: the lists must look like a real festival's,

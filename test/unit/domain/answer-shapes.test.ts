@@ -3,7 +3,7 @@ import { generateDemoRows } from '../../../src/demo/index.js';
 import { ANSWER_SHAPES } from '../../../src/domain/answer-shapes.js';
 import { CATEGORY_IDS } from '../../../src/domain/categories.js';
 import { normalizeName } from '../../../src/domain/names.js';
-import { computeStatistics } from '../../../src/domain/statistics/index.js';
+import { computeStatistics } from '../../support/statistics.js';
 
 const rows = computeStatistics(
   [...generateDemoRows({ seed: 1, scale: 0.1 })].map((row) => ({

@@ -1,9 +1,9 @@
 /** Comparisons of up to five names or schools, per published edition. */
 import { describe, expect, it } from 'vitest';
-import { nameFactsOf } from '../../../src/domain/statistics/name-facts.js';
 import type { ParticipantRecord } from '../../../src/domain/types.js';
 import { compareNames, compareSchools, MAX_COMPARED } from '../../../src/read-model/comparisons.js';
 import { NameIndex } from '../../../src/read-model/name-index.js';
+import { nameFactsOf } from '../../support/statistics.js';
 
 const ALFA = 'Ikastola Alfa';
 const BETA = 'Colegio Beta';

@@ -4,9 +4,9 @@
  * exactly as a name never seen (DESIGN §5).
  */
 import { describe, expect, it } from 'vitest';
-import { nameFactsOf } from '../../../src/domain/statistics/name-facts.js';
 import type { ParticipantRecord } from '../../../src/domain/types.js';
 import { NameIndex } from '../../../src/read-model/name-index.js';
+import { nameFactsOf } from '../../support/statistics.js';
 
 const SCHOOL = 'Ikastola Alfa';
 // Fictional children, stored without diacritics as the import stores them.

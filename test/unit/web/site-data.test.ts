@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeStatistics } from '../../../src/domain/statistics/compute.js';
 import type { JsonValue } from '../../../src/domain/jsonb-order.js';
 import { normalizeName } from '../../../src/domain/names.js';
-import { nameFactsOf } from '../../../src/domain/statistics/name-facts.js';
 import { NameIndex } from '../../../src/read-model/name-index.js';
 import { ParticipantIndex, shelvesOf } from '../../../src/read-model/participant-index.js';
 import type { ReadModel } from '../../../src/read-model/read-model.js';
 import { StatisticsRecords, statisticsData } from '../../../src/read-model/statistics-records.js';
 import { siteData } from '../../../src/web/site-data.js';
+import { computeStatistics, nameFactsOf } from '../../support/statistics.js';
 
 // Fictional children.
 const records = [

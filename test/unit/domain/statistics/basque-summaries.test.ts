@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_IDS } from '../../../../src/domain/categories.js';
-import { computeStatistics } from '../../../../src/domain/statistics/index.js';
 import { basqueSummaries } from '../../../../src/domain/statistics/summaries-eu.js';
 import {
   NOTHING_WITHHELD,
@@ -15,6 +14,7 @@ import {
 } from '../../../../src/domain/statistics/summaries.js';
 import type { StatisticRow } from '../../../../src/domain/types.js';
 import { FESTIVAL } from '../../../support/dataset.js';
+import { computeStatistics } from '../../../support/statistics.js';
 
 type Summaries = typeof statisticSummaries;
 

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeStatistics,
-  GLOBAL_CATEGORY_ORDER,
-  YEARLY_CATEGORY_ORDER,
-} from '../../../../src/domain/statistics/index.js';
+import { GLOBAL_CATEGORY_ORDER, YEARLY_CATEGORY_ORDER } from '../../../../src/domain/statistics/index.js';
 import type { ParticipantRecord, StatisticRow } from '../../../../src/domain/types.js';
 import { DESIGN_NAME_EXAMPLES } from '../../../support/name-examples.js';
 import { yearCounts } from '../../../support/year-counts.js';
+import { computeStatistics } from '../../../support/statistics.js';
 
 /** With `k = 1`, every name published: the public project's lists (the small-count rule is tested in small-counts.test.ts). */
 const statisticsOf = (records: readonly ParticipantRecord[]) => computeStatistics(records, 1);

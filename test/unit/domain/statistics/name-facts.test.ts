@@ -4,9 +4,9 @@
  * them every edition's count and school pair under k withheld (DESIGN §5).
  */
 import { describe, expect, it } from 'vitest';
-import { computeStatistics } from '../../../../src/domain/statistics/compute.js';
-import { editionFingerprints, nameFactsOf } from '../../../../src/domain/statistics/name-facts.js';
+import { editionFingerprints } from '../../../../src/domain/statistics/name-facts.js';
 import type { ParticipantRecord } from '../../../../src/domain/types.js';
+import { computeStatistics, nameFactsOf } from '../../../support/statistics.js';
 
 const ALFA = 'Ikastola Alfa';
 const BETA = 'Colegio Beta';

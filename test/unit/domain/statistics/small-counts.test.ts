@@ -5,7 +5,6 @@
  * and the summaries name only what the lists may name, in true sentences.
  */
 import { describe, expect, it } from 'vitest';
-import { computeStatistics } from '../../../../src/domain/statistics/index.js';
 import { statisticSummaries as summaries } from '../../../../src/domain/statistics/summaries.js';
 import type { ParticipantRecord, StatisticRow } from '../../../../src/domain/types.js';
 import {
@@ -15,6 +14,7 @@ import {
   RARE_FESTIVAL,
   RARE_SCHOOLS,
 } from '../../../support/rare-names.js';
+import { computeStatistics } from '../../../support/statistics.js';
 
 const K3 = computeStatistics(RARE_FESTIVAL, 3);
 const K1 = computeStatistics(RARE_FESTIVAL, 1);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { computeStatistics } from '../../../../src/domain/statistics/index.js';
 import { formatNumber } from '../../../../src/domain/spanish-words.js';
 import { statisticSummaries as summaries } from '../../../../src/domain/statistics/summaries.js';
 import type { ParticipantRecord, StatisticRow } from '../../../../src/domain/types.js';
+import { computeStatistics } from '../../../support/statistics.js';
 
 /** With `k = 1`, every name published: the public project's lists (the small-count rule is tested in small-counts.test.ts). */
 const statisticsOf = (records: readonly ParticipantRecord[]) => computeStatistics(records, 1);
