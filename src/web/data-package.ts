@@ -19,9 +19,9 @@ import type { SiteContext } from './site-context.js';
 const { es, eu } = { es: LOCALES.es.texts, eu: LOCALES.eu.texts };
 
 /** The files of one read model, their version and their date: what the package and the catalogue describe. */
-export function publishedFiles(site: SiteContext) {
+export function publishedFiles(site: SiteContext, csv = csvFiles(site)) {
   // Each CSV file with what only its bytes tell: its size and hash, as served.
-  const files = csvFiles(site).map((file) => {
+  const files = csv.map((file) => {
     const bytes = csvBytes(file.table());
     return {
       ...file,
@@ -75,20 +75,6 @@ function wider(one: FieldType | undefined, other: FieldType | undefined): FieldT
   return one === 'string' || other === 'string' ? 'string' : 'number';
 }
 
-/**
- * What tells files of one kind apart dropped from a file's name: its year (not `global`, whose
- * files have columns of their own), its school, its name (`2024-topNames.csv`: `topNames`,
- * `companias-x-nombres.csv`: `companias-nombres`, `nombres-ane.csv`: `nombres`).
- */
-function kindOf(file: string): string {
-  const base = file.replace(/\.csv$/, '');
-  const statistic = /^[0-9]{4}-(.+)$/.exec(base);
-  if (statistic) return statistic[1]!;
-  const school = /^companias-.+-(participantes|nombres)$/.exec(base);
-  if (school) return `companias-${school[1]}`;
-  return /^(?:nombres|apellidos)-(?!por-edicion$)/.test(base) ? base.replace(/-.*$/, '') : base;
-}
-
 /** A text shared by every file of a kind, in each language; none where one file has another. */
 function sharedText(files: readonly DescribedFile[]) {
   const [first] = files;
@@ -120,7 +106,7 @@ export const SCHEMA_FILE_PREFIX = 'esquema-';
 function schemaGroups(files: readonly DescribedFile[]) {
   const byKey = new Map<string, DescribedFile[]>();
   for (const file of files) {
-    const key = `${kindOf(file.file)}\n${file.table().columns.join(',')}`;
+    const key = `${file.kind}\n${file.table().columns.join(',')}`;
     const grouped = byKey.get(key);
     if (grouped === undefined) byKey.set(key, [file]);
     else grouped.push(file);

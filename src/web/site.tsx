@@ -11,7 +11,7 @@ import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
 import { dataPackageAnswer, publishedFiles, SCHEMA_FILE_PREFIX, schemaFiles } from './data-package.js';
 import { chartFile, chartOf, movedChart } from './chart-files.js';
 import { createCardPainter, type CardPainter } from './card-painter.js';
-import { dataFile, previewCardOf, workbookAbout } from './model-files.js';
+import { csvFiles, dataFile, previewCardOf, workbookAbout } from './model-files.js';
 import { ARCHIVE_FILE, archiveAnswer } from './data-archive.js';
 import { EMBED_POLICY, preparePage } from './page-answer.js';
 import {
@@ -101,8 +101,10 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     }
     return file;
   };
-  const download = perKey((file) => dataFile(site, file));
-  const files = once(() => publishedFiles(site));
+  const csv = once(() => csvFiles(site));
+  const csvByName = once(() => new Map(csv().map((file) => [file.file, file])));
+  const download = perKey((file) => dataFile(site, csvByName(), file));
+  const files = once(() => publishedFiles(site, csv()));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
   const schemas = once(() => schemaFiles(files()));
   const bodyOf = (answer: PreparedResponse) => answer.identity.body as Buffer;
