@@ -1,9 +1,9 @@
 import { CFB } from '@e965/xlsx';
 import { setImmediate } from 'node:timers/promises';
-import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
+import type { PreparedResponse } from '../answer/answer.js';
 import { LOCALES } from './locale.js';
 import { csvBytes } from './open-data.js';
-import { pageKind } from './page-answer.js';
+import { compressedFile, pendingFile } from './page-answer.js';
 import { workbookOf, xlsxBytes, type WorkbookAbout } from './spreadsheet.js';
 import type { PublishedFiles } from './data-package.js';
 
@@ -66,13 +66,7 @@ export async function archiveBytes({ files, described, about, date }: ArchivePar
   return zipWriter.write(container, { fileType: 'zip', type: 'buffer', compression: true });
 }
 
-const ZIP_KIND = pageKind('application/zip', CACHE.revalidate);
-
-/** The archive while it is being made: asked again in a second. */
-const PENDING = prepareBytes(503, Buffer.alloc(0), {
-  ...pageKind('application/zip', CACHE.none),
-  headers: { 'retry-after': '1' },
-});
+const PENDING = pendingFile('application/zip');
 
 /** The archive's answer: a 503 until made (the first call starts making it), then the archive, already deflated. */
 export function archiveAnswer(parts: () => ArchiveParts): () => PreparedResponse {
@@ -83,7 +77,7 @@ export function archiveAnswer(parts: () => ArchiveParts): () => PreparedResponse
     if (!started) {
       started = true;
       archiveBytes(parts()).then(
-        (bytes) => void (made = prepareBytes(200, bytes, ZIP_KIND, { etag: true, codings: [] })),
+        (bytes) => void (made = compressedFile(bytes, 'application/zip')),
         // Asked again, it is made again.
         () => void (started = false),
       );

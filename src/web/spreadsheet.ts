@@ -1,8 +1,8 @@
 import { utils, write, type WorkBook } from '@e965/xlsx';
-import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
+import type { PreparedResponse } from '../answer/answer.js';
 import { ORIGINAL_WORK_URL } from './layout.js';
 import type { CsvTable } from './open-data.js';
-import { pageKind } from './page-answer.js';
+import { compressedFile } from './page-answer.js';
 import { LICENCE_ID } from './page-meta.js';
 import type { Texts } from './texts/es.js';
 
@@ -67,13 +67,5 @@ export const xlsxBytes = (book: WorkBook): Buffer =>
 
 /** `/datos/{name}.xlsx`: already deflated, so served as it is. */
 export function xlsxAnswer(table: CsvTable, texts: Texts, about: WorkbookAbout): PreparedResponse {
-  return prepareBytes(
-    200,
-    xlsxBytes(workbookOf(table, texts, about)),
-    pageKind(XLSX_CONTENT_TYPE, CACHE.revalidate),
-    {
-      etag: true,
-      codings: [],
-    },
-  );
+  return compressedFile(xlsxBytes(workbookOf(table, texts, about)), XLSX_CONTENT_TYPE);
 }
