@@ -5,13 +5,13 @@ import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { PreparedResponse } from '../answer/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import { OPEN_DATA_PATHS, type PageContext } from './layout.js';
+import type { PageContext } from './layout.js';
 import { LANGUAGES, LOCALES, LocaleContext, type ComparedKind, type Language } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
 import { dataPackageAnswer, publishedFiles, SCHEMA_FILE_PREFIX, schemaFiles } from './data-package.js';
 import { chartFile, chartOf, movedChart } from './chart-files.js';
 import { createCardPainter, type CardPainter } from './card-painter.js';
-import { csvFiles, dataFile, previewCardOf, workbookAbout } from './model-files.js';
+import { csvFiles, dataFile, previewCardOf } from './model-files.js';
 import { ARCHIVE_FILE, archiveAnswer } from './data-archive.js';
 import { EMBED_POLICY, preparePage } from './page-answer.js';
 import {
@@ -64,8 +64,6 @@ function contextIn(shared: ModelContext, language: Language): SiteContext {
   return site;
 }
 
-const DATA_PACKAGE_FILE = OPEN_DATA_PATHS.dataPackage.split('/').at(-1)!;
-
 /** Cards worked out per turn of the event loop, which goes on serving between. */
 const CARDS_PER_TURN = 32;
 
@@ -107,15 +105,10 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
   const files = once(() => publishedFiles(site, csv()));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
   const schemas = once(() => schemaFiles(files()));
-  const bodyOf = (answer: PreparedResponse) => answer.identity.body as Buffer;
-  const archive = archiveAnswer(() => ({
-    files: files().files,
-    described: [
-      { name: DATA_PACKAGE_FILE, bytes: bodyOf(dataPackage()) },
-      ...[...schemas()].map(([name, schema]) => ({ name, bytes: bodyOf(schema) })),
-    ],
-    about: (csv) => workbookAbout(site, csv),
-    date: site.data.dataDate,
+  const archive = archiveAnswer(site, () => ({
+    published: files(),
+    dataPackage: dataPackage(),
+    schemas: schemas(),
   }));
   let catalogue: PreparedResponse | undefined;
   const moved = (name: string, at: (name: string) => string) => {
