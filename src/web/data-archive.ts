@@ -11,11 +11,8 @@ import type { SiteContext } from './site-context.js';
 import type { PublishedFiles } from './data-package.js';
 
 /**
- * `/datos/tamborradata.zip`: every file of the open data in one archive, as a data package
- * that works offline: the package's descriptor and schemas (their paths are relative), each
- * CSV file and its workbook. Made once per read model, in the background: a few hundred
- * workbooks take seconds, so they are made a few per turn of the event loop, and until the
- * archive is ready its address answers 503 with `Retry-After`.
+ * `/datos/tamborradata.zip`: the data package offline (descriptor, schemas, each CSV file and its workbook),
+ * made in the background a few files per turn, as hundreds of workbooks take seconds: a 503 until ready.
  */
 
 export const ARCHIVE_FILE = 'tamborradata.zip';

@@ -7,11 +7,8 @@ import type { SiteContext } from './site-context.js';
 import type { Texts } from './texts/es.js';
 
 /**
- * The open data as a DCAT-AP catalogue (JSON-LD) that Spain's national portal harvests: valid
- * under DCAT-AP-ES 1.0.0 and with DCAT-AP 3's recommended properties (docs/decisions.md). One
- * dataset, the open data, with a distribution per CSV file and per operation of the API that
- * serves it; every operation of the API a data service, the participant search and the ping
- * serving no dataset. Its context is written in it, so that reading it needs no other document.
+ * The open data as the DCAT-AP catalogue (JSON-LD) Spain's national portal harvests (DCAT-AP-ES 1.0.0, DCAT-AP 3;
+ * docs/decisions.md), its context written in it so that reading it needs no other document.
  */
 
 /** The JSON-LD media type (no charset: JSON-LD is UTF-8). */
@@ -88,20 +85,13 @@ const CREATOR = {
   'dct:type': id('http://purl.org/adms/publishertype/PrivateIndividual(s)'),
 };
 
-/**
- * Who publishes the data: the public body of the DIR3 code (`PUBLISHER_DIR3`), named by its
- * IRI alone as the portal's directory knows it; without one, this site, which the portal
- * does not take as a publisher (docs/operations.md).
- */
+/** The public body of the DIR3 code, by its IRI as the portal knows it; else this site (no publisher to the portal). */
 function publisherOf(home: string, dir3: string | undefined) {
   if (dir3 !== undefined) return id(DIR3_ORGANISM + dir3);
   return { '@id': home, '@type': 'foaf:Agent', 'foaf:name': inEach((texts) => texts.siteName) };
 }
 
-/**
- * The catalogue's dates: issued, the first edition's publication (its first day: a recompute
- * does not move it); modified, the day the statistics were last computed.
- */
+/** Issued: the first edition's first day (a recompute does not move it); modified: the data's date. */
 function datesOf(site: SiteContext, data: PublishedFiles) {
   const first = site.published[0];
   return {
@@ -255,10 +245,7 @@ function datasetOf(
   };
 }
 
-/**
- * `/datos/catalogo.jsonld`; `dir3`: the publisher's DIR3 code (`PUBLISHER_DIR3`), without which
- * the catalogue names this site as its publisher.
- */
+/** `/datos/catalogo.jsonld`; `dir3`: the publisher's DIR3 code (`PUBLISHER_DIR3`). */
 export function catalogueAnswer(
   site: SiteContext,
   data: PublishedFiles,

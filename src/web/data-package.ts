@@ -9,11 +9,8 @@ import { LICENCE_ID } from './page-meta.js';
 import type { SiteContext } from './site-context.js';
 
 /**
- * The open data as a Frictionless Data Package (v2, docs/decisions.md): every CSV file the
- * site offers, the licence, the sources, the data's version and date. The files of one kind
- * share one Table Schema, a file of its own beside the package (`esquema-{kind}.json`), so
- * the package stays small however many names there are. Spanish is its language; each title
- * and description has its Basque twin under `@eu`.
+ * The open data as a Frictionless Data Package (v2, docs/decisions.md), in Spanish with Basque twins under `@eu`;
+ * the files of one kind share a Table Schema file beside it, so that it stays small however many names there are.
  */
 
 const { es, eu } = { es: LOCALES.es.texts, eu: LOCALES.eu.texts };

@@ -7,10 +7,8 @@ import { LICENCE_ID } from './page-meta.js';
 import type { Texts } from './texts/es.js';
 
 /**
- * A CSV file's table as an Excel workbook (SheetJS, which the import reads workbooks with):
- * the same header row and rows, numbers as numbers and text as text (a spreadsheet in any
- * locale reads `4.03` as a number), then a sheet with the licence, the attribution and the
- * source, which the workbook's properties repeat. The CSV stays the canonical file.
+ * A CSV file's table as an Excel workbook (SheetJS, which the import reads with), typed so that a spreadsheet in
+ * any locale reads `4.03` as a number, with a licence sheet; the CSV stays the canonical file.
  */
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
