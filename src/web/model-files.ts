@@ -6,8 +6,7 @@ import { inEach, LOCALES, NAME_KINDS, type Language } from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable } from './open-data.js';
 import { editionsFile, NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
 import { schoolDownloads, schoolTable } from './pages/school-page.js';
-import { pathOfPreview } from './preview-card.js';
-import { nameOfSlug, type AddressedPage, type SiteContext } from './site-context.js';
+import { nameOfSlug, type SiteContext } from './site-context.js';
 import { statisticTable } from './statistic-tables.js';
 import { xlsxAnswer, type WorkbookAbout } from './spreadsheet.js';
 import type { Texts } from './texts/es.js';
@@ -16,7 +15,6 @@ import type { NameKind } from '../domain/statistics/name-facts.js';
 /* The files of one read model's pages: each statistic, each school's figures and every name's as CSV, each name's as CSV and JSON, each page's preview card. */
 
 const NAME_JSON = new RegExp(`^(${Object.values(NAME_FILES).join('|')})-([a-z0-9-]+)\\.json$`);
-const PREVIEW_FILE = /^([a-z0-9-]+)\.png$/;
 
 /** The links to a statistic's data, when it has a CSV file. */
 export const statisticDownload = (site: SiteContext, year: string, category: CategoryId) => {
@@ -156,14 +154,4 @@ export function dataFile(
   if (table) return csvAnswer(table);
   const fact = nameOfJson(site, file);
   return fact && nameJson(fact, site.data.names.k);
-}
-
-/** `/vista-previa/{image}`: the card of the page a path names (`pageAt`), when there is one. */
-export function previewCardOf(
-  site: SiteContext,
-  image: string,
-  pageAt: (path: string) => AddressedPage | undefined,
-) {
-  const name = PREVIEW_FILE.exec(image)?.[1];
-  return name === undefined ? undefined : pageAt(pathOfPreview(site.paths, name))?.card();
 }

@@ -11,7 +11,7 @@ import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
 import { dataPackageAnswer, publishedFiles, SCHEMA_FILE_PREFIX, schemaFiles } from './data-package.js';
 import { chartFile, chartOf, movedChart } from './chart-files.js';
 import { createCardPainter, type CardPainter } from './card-painter.js';
-import { csvFiles, dataFile, previewCardOf } from './model-files.js';
+import { csvFiles, dataFile } from './model-files.js';
 import { ARCHIVE_FILE, archiveAnswer } from './data-archive.js';
 import { EMBED_POLICY, preparePage } from './page-answer.js';
 import {
@@ -27,7 +27,7 @@ import {
 import { comparisonData } from './pages/compare-page.js';
 import { EmbedPage } from './pages/embed-page.js';
 import { NotFoundPage, UnavailablePage } from './pages/message-pages.js';
-import { cardKey, type PreviewCard } from './preview-card.js';
+import { cardKey, pathOfPreview, type PreviewCard } from './preview-card.js';
 import { movedPermanently } from './redirects.js';
 import {
   KEPT_PER_KIND,
@@ -125,7 +125,8 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     return preparePage(200, withSite(site, <EmbedPage site={site} chart={shown} />), EMBED_POLICY);
   });
   const previewKey = perKey((image) => {
-    const card = previewCardOf(site, image, (path) => pageAt(site, path));
+    const path = pathOfPreview(paths, image);
+    const card = path && pageAt(site, path)?.card();
     return card && cardKey(card);
   });
   return {
