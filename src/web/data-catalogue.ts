@@ -85,32 +85,24 @@ const CREATOR = {
   'dct:type': id('http://purl.org/adms/publishertype/PrivateIndividual(s)'),
 };
 
-/** The public body of the DIR3 code, by its IRI as the portal knows it; else this site (no publisher to the portal). */
-function publisherOf(home: string, dir3: string | undefined) {
-  if (dir3 !== undefined) return id(DIR3_ORGANISM + dir3);
-  return { '@id': home, '@type': 'foaf:Agent', 'foaf:name': inEach((texts) => texts.siteName) };
-}
-
-/** Issued: the first edition's first day (a recompute does not move it); modified: the data's date. */
-function datesOf(site: SiteContext, data: PublishedFiles) {
-  const first = site.published[0];
-  return {
-    ...(first !== undefined && { 'dct:issued': `${first}-01-01` }),
-    ...(data.date !== undefined && { 'dct:modified': data.date }),
-  };
-}
-
 /** The addresses and facts every part of the catalogue shares. */
 function catalogueContext(site: SiteContext, data: PublishedFiles, dir3: string | undefined) {
   const catalogue = site.origin + OPEN_DATA_PATHS.catalogue;
   const home = `${site.origin}/`;
-  const dates = datesOf(site, data);
+  const first = site.published[0];
+  // Issued: the first edition's first day (a recompute does not move it); modified: the data's date.
+  const dates = {
+    ...(first !== undefined && { 'dct:issued': `${first}-01-01` }),
+    ...(data.date !== undefined && { 'dct:modified': data.date }),
+  };
+  // The public body of the DIR3 code, by its IRI as the portal knows it; else this site (no publisher there).
+  const siteAgent = { '@id': home, '@type': 'foaf:Agent', 'foaf:name': inEach((texts) => texts.siteName) };
   return {
     origin: site.origin,
     catalogue,
     dataset: `${catalogue}#datos`,
     home,
-    publisher: publisherOf(home, dir3),
+    publisher: dir3 === undefined ? siteAgent : id(DIR3_ORGANISM + dir3),
     contactPoint: {
       '@type': 'vcard:Organization',
       'vcard:fn': inEach((texts) => texts.siteName),
