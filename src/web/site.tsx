@@ -50,12 +50,6 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-/** The page at a path of the site's language, when there is one. */
-function pageAt(site: SiteContext, path: string) {
-  const found = pageOfPath(site.paths, path);
-  return found && found.row.make(site, found.params);
-}
-
 /** One read model's pages in one language, each page knowing its address in the others. */
 function contextIn(shared: ModelContext, language: Language): SiteContext {
   const site: SiteContext = siteContext(shared, LOCALES[language], (path, query) =>
@@ -126,7 +120,8 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
   });
   const previewKey = perKey((image) => {
     const path = pathOfPreview(paths, image);
-    const card = path && pageAt(site, path)?.card();
+    const found = path && pageOfPath(paths, path);
+    const card = found && found.row.make(site, found.params)?.card();
     return card && cardKey(card);
   });
   return {
