@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
-import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
+import type { PreparedResponse } from '../answer/answer.js';
 import type { CardJob } from './card-process.js';
-import { pageKind } from './page-answer.js';
+import { compressedFile, pendingFile } from './page-answer.js';
 import type { PreviewCard } from './preview-card.js';
 
 /** Drawn cards kept in memory as answers (the others are read from their files). */
@@ -15,10 +15,7 @@ const KEPT_ANSWERS = 128;
 const PAUSE_FACTOR = 4;
 
 /** A card not drawn yet: asked again in a second, by when it is drawn (a card asked for goes first). */
-const PENDING = prepareBytes(503, Buffer.alloc(0), {
-  ...pageKind('image/png', CACHE.none),
-  headers: { 'retry-after': '1' },
-});
+const PENDING = pendingFile('image/png');
 
 /** This process's folder of card files, removed when it exits. */
 let processFolder: string | undefined;
@@ -29,9 +26,6 @@ function cardsFolder(): string {
   }
   return processFolder;
 }
-
-const pngAnswer = (file: string) =>
-  prepareBytes(200, readFileSync(file), pageKind('image/png', CACHE.revalidate), { etag: true, codings: [] });
 
 /** The drawing process; from the TypeScript sources (tests), run through tsx. */
 function startDrawing(): ChildProcess {
@@ -116,7 +110,8 @@ export function createCardPainter() {
         return PENDING;
       }
       let answer = answers.get(key);
-      if (answer === undefined) answers.set(key, (answer = pngAnswer(fileOf(key))));
+      if (answer === undefined)
+        answers.set(key, (answer = compressedFile(readFileSync(fileOf(key)), 'image/png')));
       return answer;
     },
     close(): void {

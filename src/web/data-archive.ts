@@ -1,36 +1,20 @@
 import { setImmediate } from 'node:timers/promises';
-import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
+import type { PreparedResponse } from '../answer/answer.js';
 import { LOCALES } from './locale.js';
 import { csvBytes } from './open-data.js';
-import { pageKind } from './page-answer.js';
-import { sheetJs, workbookOf, xlsxBytes, type WorkbookAbout } from './spreadsheet.js';
+import { compressedFile, pendingFile } from './page-answer.js';
+import { sheetJs, workbookOf, xlsxBytes } from './spreadsheet.js';
+import { workbookAbout } from './model-files.js';
+import { OPEN_DATA_PATHS } from './page-meta.js';
+import type { SiteContext } from './site-context.js';
 import type { PublishedFiles } from './data-package.js';
 
 /**
- * `/datos/tamborradata.zip`: every file of the open data in one archive, as a data package
- * that works offline: the package's descriptor and schemas (their paths are relative), each
- * CSV file and its workbook. Made once per read model, in the background: a few hundred
- * workbooks take seconds, so they are made a few per turn of the event loop, and until the
- * archive is ready its address answers 503 with `Retry-After`.
+ * `/datos/tamborradata.zip`: the data package offline (descriptor, schemas, each CSV file and its workbook),
+ * made in the background a few files per turn, as hundreds of workbooks take seconds: a 503 until ready.
  */
 
 export const ARCHIVE_FILE = 'tamborradata.zip';
-
-/** One file of the archive, by its name there. */
-export interface ArchivedFile {
-  name: string;
-  bytes: Buffer;
-}
-
-/** What the archive needs of the files it holds: their table, where each workbook says it comes from. */
-export interface ArchiveParts {
-  files: PublishedFiles['files'];
-  /** The descriptor and the schemas, as served. */
-  described: readonly ArchivedFile[];
-  about: (csv: string) => WorkbookAbout;
-  /** The data's day (`2026-11-27`), when the store says. */
-  date: string | undefined;
-}
 
 /** The ZIP writer of SheetJS's container library (CFB), which it writes workbooks with; untyped there. */
 interface ZipWriter {
@@ -46,43 +30,49 @@ interface ZipWriter {
 /** How many CSV files (and their workbooks) are made per turn of the event loop. */
 const FILES_PER_TURN = 8;
 
+/** What the archive holds besides the CSV files and their workbooks, as served: the descriptor and the schemas. */
+export interface ArchiveParts {
+  published: PublishedFiles;
+  dataPackage: PreparedResponse;
+  schemas: ReadonlyMap<string, PreparedResponse>;
+}
+
+const DATA_PACKAGE_FILE = OPEN_DATA_PATHS.dataPackage.split('/').at(-1)!;
+
 /** The archive's bytes: the descriptor and schemas first, then each CSV file beside its workbook. */
-export async function archiveBytes({ files, described, about, date }: ArchiveParts): Promise<Buffer> {
-  const { es } = LOCALES;
+async function archiveBytes(site: SiteContext, { published, dataPackage, schemas }: ArchiveParts) {
   const zipWriter = sheetJs().CFB as ZipWriter;
   const container = zipWriter.utils.cfb_new();
   // Each file dated with the data's day (else none): the same data gives the same archive.
+  const { date } = published;
   const options = { unsafe: true, ...(date !== undefined && { mt: new Date(`${date}T00:00:00Z`) }) } as const;
   const add = (name: string, bytes: Buffer) => zipWriter.utils.cfb_add(container, name, bytes, options);
-  for (const file of described) add(file.name, file.bytes);
-  for (const [i, file] of files.entries()) {
+  const bodyOf = (answer: PreparedResponse) => answer.identity.body as Buffer;
+  add(DATA_PACKAGE_FILE, bodyOf(dataPackage));
+  for (const [name, schema] of schemas) add(name, bodyOf(schema));
+  for (const [i, file] of published.files.entries()) {
     if (i % FILES_PER_TURN === 0) await setImmediate();
     const table = file.table();
     add(file.file, csvBytes(table));
-    add(file.file.replace(/\.csv$/, '.xlsx'), xlsxBytes(workbookOf(table, es.texts, about(file.file))));
+    const workbook = workbookOf(table, LOCALES.es.texts, workbookAbout(site, file.file));
+    add(file.file.replace(/\.csv$/, '.xlsx'), xlsxBytes(workbook));
   }
   zipWriter.utils.cfb_gc(container);
   return zipWriter.write(container, { fileType: 'zip', type: 'buffer', compression: true });
 }
 
-const ZIP_KIND = pageKind('application/zip', CACHE.revalidate);
-
-/** The archive while it is being made: asked again in a second. */
-const PENDING = prepareBytes(503, Buffer.alloc(0), {
-  ...pageKind('application/zip', CACHE.none),
-  headers: { 'retry-after': '1' },
-});
+const PENDING = pendingFile('application/zip');
 
 /** The archive's answer: a 503 until made (the first call starts making it), then the archive, already deflated. */
-export function archiveAnswer(parts: () => ArchiveParts): () => PreparedResponse {
+export function archiveAnswer(site: SiteContext, parts: () => ArchiveParts): () => PreparedResponse {
   let made: PreparedResponse | undefined;
   let started = false;
   return () => {
     if (made !== undefined) return made;
     if (!started) {
       started = true;
-      archiveBytes(parts()).then(
-        (bytes) => void (made = prepareBytes(200, bytes, ZIP_KIND, { etag: true, codings: [] })),
+      archiveBytes(site, parts()).then(
+        (bytes) => void (made = compressedFile(bytes, 'application/zip')),
         // Asked again, it is made again.
         () => void (started = false),
       );

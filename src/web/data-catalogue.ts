@@ -7,11 +7,8 @@ import type { SiteContext } from './site-context.js';
 import type { Texts } from './texts/es.js';
 
 /**
- * The open data as a DCAT-AP catalogue (JSON-LD) that Spain's national portal harvests: valid
- * under DCAT-AP-ES 1.0.0 and with DCAT-AP 3's recommended properties (docs/decisions.md). One
- * dataset, the open data, with a distribution per CSV file and per operation of the API that
- * serves it; every operation of the API a data service, the participant search and the ping
- * serving no dataset. Its context is written in it, so that reading it needs no other document.
+ * The open data as the DCAT-AP catalogue (JSON-LD) Spain's national portal harvests (DCAT-AP-ES 1.0.0, DCAT-AP 3;
+ * docs/decisions.md), its context written in it so that reading it needs no other document.
  */
 
 /** The JSON-LD media type (no charset: JSON-LD is UTF-8). */
@@ -88,39 +85,24 @@ const CREATOR = {
   'dct:type': id('http://purl.org/adms/publishertype/PrivateIndividual(s)'),
 };
 
-/**
- * Who publishes the data: the public body of the DIR3 code (`PUBLISHER_DIR3`), named by its
- * IRI alone as the portal's directory knows it; without one, this site, which the portal
- * does not take as a publisher (docs/operations.md).
- */
-function publisherOf(home: string, dir3: string | undefined) {
-  if (dir3 !== undefined) return id(DIR3_ORGANISM + dir3);
-  return { '@id': home, '@type': 'foaf:Agent', 'foaf:name': inEach((texts) => texts.siteName) };
-}
-
-/**
- * The catalogue's dates: issued, the first edition's publication (its first day: a recompute
- * does not move it); modified, the day the statistics were last computed.
- */
-function datesOf(site: SiteContext, data: PublishedFiles) {
-  const first = site.published[0];
-  return {
-    ...(first !== undefined && { 'dct:issued': `${first}-01-01` }),
-    ...(data.date !== undefined && { 'dct:modified': data.date }),
-  };
-}
-
 /** The addresses and facts every part of the catalogue shares. */
 function catalogueContext(site: SiteContext, data: PublishedFiles, dir3: string | undefined) {
   const catalogue = site.origin + OPEN_DATA_PATHS.catalogue;
   const home = `${site.origin}/`;
-  const dates = datesOf(site, data);
+  const first = site.published[0];
+  // Issued: the first edition's first day (a recompute does not move it); modified: the data's date.
+  const dates = {
+    ...(first !== undefined && { 'dct:issued': `${first}-01-01` }),
+    ...(data.date !== undefined && { 'dct:modified': data.date }),
+  };
+  // The public body of the DIR3 code, by its IRI as the portal knows it; else this site (no publisher there).
+  const siteAgent = { '@id': home, '@type': 'foaf:Agent', 'foaf:name': inEach((texts) => texts.siteName) };
   return {
     origin: site.origin,
     catalogue,
     dataset: `${catalogue}#datos`,
     home,
-    publisher: publisherOf(home, dir3),
+    publisher: dir3 === undefined ? siteAgent : id(DIR3_ORGANISM + dir3),
     contactPoint: {
       '@type': 'vcard:Organization',
       'vcard:fn': inEach((texts) => texts.siteName),
@@ -255,10 +237,7 @@ function datasetOf(
   };
 }
 
-/**
- * `/datos/catalogo.jsonld`; `dir3`: the publisher's DIR3 code (`PUBLISHER_DIR3`), without which
- * the catalogue names this site as its publisher.
- */
+/** `/datos/catalogo.jsonld`; `dir3`: the publisher's DIR3 code (`PUBLISHER_DIR3`). */
 export function catalogueAnswer(
   site: SiteContext,
   data: PublishedFiles,

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { OPEN_DATA_PATHS, ORIGINAL_WORK_URL } from './layout.js';
-import { inEach, LOCALES } from './locale.js';
+import { inEach, LOCALES, type Language } from './locale.js';
 import { csvFiles } from './model-files.js';
 import { csvBytes, type CsvTable } from './open-data.js';
 import { pageKind } from './page-answer.js';
@@ -9,19 +9,16 @@ import { LICENCE_ID } from './page-meta.js';
 import type { SiteContext } from './site-context.js';
 
 /**
- * The open data as a Frictionless Data Package (v2, docs/decisions.md): every CSV file the
- * site offers, the licence, the sources, the data's version and date. The files of one kind
- * share one Table Schema, a file of its own beside the package (`esquema-{kind}.json`), so
- * the package stays small however many names there are. Spanish is its language; each title
- * and description has its Basque twin under `@eu`.
+ * The open data as a Frictionless Data Package (v2, docs/decisions.md), in Spanish with Basque twins under `@eu`;
+ * the files of one kind share a Table Schema file beside it, so that it stays small however many names there are.
  */
 
 const { es, eu } = { es: LOCALES.es.texts, eu: LOCALES.eu.texts };
 
 /** The files of one read model, their version and their date: what the package and the catalogue describe. */
-export function publishedFiles(site: SiteContext) {
+export function publishedFiles(site: SiteContext, csv = csvFiles(site)) {
   // Each CSV file with what only its bytes tell: its size and hash, as served.
-  const files = csvFiles(site).map((file) => {
+  const files = csv.map((file) => {
     const bytes = csvBytes(file.table());
     return {
       ...file,
@@ -75,42 +72,17 @@ function wider(one: FieldType | undefined, other: FieldType | undefined): FieldT
   return one === 'string' || other === 'string' ? 'string' : 'number';
 }
 
-/**
- * What tells files of one kind apart dropped from a file's name: its year (not `global`, whose
- * files have columns of their own), its school, its name (`2024-topNames.csv`: `topNames`,
- * `companias-x-nombres.csv`: `companias-nombres`, `nombres-ane.csv`: `nombres`).
- */
-function kindOf(file: string): string {
-  const base = file.replace(/\.csv$/, '');
-  const statistic = /^[0-9]{4}-(.+)$/.exec(base);
-  if (statistic) return statistic[1]!;
-  const school = /^companias-.+-(participantes|nombres)$/.exec(base);
-  if (school) return `companias-${school[1]}`;
-  return /^(?:nombres|apellidos)-(?!por-edicion$)/.test(base) ? base.replace(/-.*$/, '') : base;
+/** What `of` gives alike for every file of a group, in each language (said once, in its schema); else none. */
+function sharedIn<T>(files: readonly DescribedFile[], of: (file: DescribedFile, language: Language) => T) {
+  const said = inEach((_, language) => new Set(files.map((file) => of(file, language))));
+  if (said.es.size !== 1 || said.eu.size !== 1) return undefined;
+  return inEach((_, language) => [...said[language]][0] as T);
 }
 
-/** A text shared by every file of a kind, in each language; none where one file has another. */
-function sharedText(files: readonly DescribedFile[]) {
-  const [first] = files;
-  const same = (language: 'es' | 'eu') =>
-    files.every((file) => file.description[language] === first?.description[language]);
-  return first !== undefined && same('es') && same('eu') ? first.description : undefined;
-}
-
-/**
- * The end of a title (` · Apellido`) that every file of a group shares, in each language: said
- * once, as its schema's title; none for a group of one file.
- */
-function sharedTitleEnd(files: readonly DescribedFile[]) {
-  const endIn = (language: 'es' | 'eu') => {
-    const ends = new Set(
-      files.map((file) => file.title[language].slice(file.title[language].lastIndexOf(' · '))),
-    );
-    const [end] = ends;
-    return ends.size === 1 && end?.startsWith(' · ') ? end : undefined;
-  };
-  const [es, eu] = [endIn('es'), endIn('eu')];
-  return files.length > 1 && es !== undefined && eu !== undefined ? { es, eu } : undefined;
+/** The end of a title (` · Apellido`), when it has one. */
+function titleEnd({ title }: DescribedFile, language: Language) {
+  const end = title[language].slice(title[language].lastIndexOf(' · '));
+  return end.startsWith(' · ') ? end : null;
 }
 
 /** How the name of a schema file begins: the name of no CSV or JSON file of the data does. */
@@ -120,7 +92,7 @@ export const SCHEMA_FILE_PREFIX = 'esquema-';
 function schemaGroups(files: readonly DescribedFile[]) {
   const byKey = new Map<string, DescribedFile[]>();
   for (const file of files) {
-    const key = `${kindOf(file.file)}\n${file.table().columns.join(',')}`;
+    const key = `${file.kind}\n${file.table().columns.join(',')}`;
     const grouped = byKey.get(key);
     if (grouped === undefined) byKey.set(key, [file]);
     else grouped.push(file);
@@ -133,12 +105,12 @@ function schemaGroups(files: readonly DescribedFile[]) {
     kindsSeen.set(kind, seen);
     const path = `${SCHEMA_FILE_PREFIX}${seen === 1 ? kind : `${kind}-${seen}`}.json`;
     const apis = new Set(grouped.map((file) => file.api));
+    const ends = grouped.length > 1 ? sharedIn(grouped, titleEnd) : undefined;
     return {
       path,
       files: grouped,
-      // What every file of the group shares, said once in its schema: the end of its title, its description.
-      titleEnd: sharedTitleEnd(grouped),
-      description: sharedText(grouped),
+      titleEnd: ends?.es && ends.eu ? { es: ends.es, eu: ends.eu } : undefined,
+      description: sharedIn(grouped, (file, language) => file.description[language]),
       // Every file of the group has the same source in the API: naming it per file says nothing.
       sharedApi: grouped.length > 1 && apis.size === 1,
     };

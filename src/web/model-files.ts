@@ -1,4 +1,4 @@
-import { GLOBAL_YEAR, isCategoryId, PAGE_ORDER, type CategoryId } from '../domain/categories.js';
+import { GLOBAL_YEAR, PAGE_ORDER, type CategoryId } from '../domain/categories.js';
 import type { PreparedResponse } from '../answer/answer.js';
 import { chartOfKey } from './chart-files.js';
 import { chartLinks } from './chart-links.js';
@@ -6,8 +6,7 @@ import { inEach, LOCALES, NAME_KINDS, type Language } from './locale.js';
 import { categoryApiPath, csvAnswer, downloadPath, type CsvTable } from './open-data.js';
 import { editionsFile, NAME_FILES, nameJson, nameTable } from './pages/name-page.js';
 import { schoolDownloads, schoolTable } from './pages/school-page.js';
-import { pathOfPreview } from './preview-card.js';
-import { nameOfSlug, type AddressedPage, type SiteContext } from './site-context.js';
+import { nameOfSlug, type SiteContext } from './site-context.js';
 import { statisticTable } from './statistic-tables.js';
 import { xlsxAnswer, type WorkbookAbout } from './spreadsheet.js';
 import type { Texts } from './texts/es.js';
@@ -15,44 +14,30 @@ import type { NameKind } from '../domain/statistics/name-facts.js';
 
 /* The files of one read model's pages: each statistic, each school's figures and every name's as CSV, each name's as CSV and JSON, each page's preview card. */
 
-const STATISTIC_FILE = /^([0-9]{4}|global)-([A-Za-z]+)\.csv$/;
-const SCHOOL_FILE = /^companias-([a-z0-9-]+)-(participantes|nombres)\.csv$/;
-const NAME_FILE = new RegExp(`^(${Object.values(NAME_FILES).join('|')})-([a-z0-9-]+)\\.(csv|json)$`);
-const PREVIEW_FILE = /^([a-z0-9-]+)\.png$/;
-
-/** A year's statistic as a table for its CSV file, when the year has it. */
-function statisticCsv(site: SiteContext, year: string, category: CategoryId): CsvTable | undefined {
-  const record = site.data.recordsOf(year).get(category);
-  return record && statisticTable(category, record, year);
-}
+const NAME_JSON = new RegExp(`^(${Object.values(NAME_FILES).join('|')})-([a-z0-9-]+)\\.json$`);
 
 /** The links to a statistic's data, when it has a CSV file. */
-export const statisticDownload = (site: SiteContext, year: string, category: CategoryId) =>
-  statisticCsv(site, year, category) && {
-    csv: downloadPath(`${year}-${category}.csv`),
-    json: categoryApiPath(year, category),
-    chart: chartLinks(
-      site,
-      { chart: 'statistic', year, category },
-      chartOfKey(site, { chart: 'statistic', year, category }),
-    ),
-  };
+export const statisticDownload = (site: SiteContext, year: string, category: CategoryId) => {
+  const record = site.data.recordsOf(year).get(category);
+  return (
+    record &&
+    statisticTable(category, record, year) && {
+      csv: downloadPath(`${year}-${category}.csv`),
+      json: categoryApiPath(year, category),
+      chart: chartLinks(
+        site,
+        { chart: 'statistic', year, category },
+        chartOfKey(site, { chart: 'statistic', year, category }),
+      ),
+    }
+  );
+};
 
-/** The table of a file name, when it names a statistic or a school that has one. */
-function tableOf(site: SiteContext, file: string): CsvTable | undefined {
-  const [, year = '', category = ''] = STATISTIC_FILE.exec(file) ?? [];
-  if (isCategoryId(category)) return statisticCsv(site, year, category);
-  const [, slug = '', kind = ''] = SCHOOL_FILE.exec(file) ?? [];
-  const school = site.fileSlugs.schoolOf.get(slug);
-  return school === undefined ? undefined : schoolTable(site, school, kind);
-}
-
-/** The name a file is of (`nombres-ane.json`) and its format, when the name has a page. */
-function nameOfFile(site: SiteContext, file: string) {
-  const [, prefix, slug = '', format] = NAME_FILE.exec(file) ?? [];
+/** The name a JSON file is of (`nombres-ane.json`), when the name has a page. */
+function nameOfJson(site: SiteContext, file: string) {
+  const [, prefix, slug = ''] = NAME_JSON.exec(file) ?? [];
   const kind = NAME_KINDS.find((one) => NAME_FILES[one] === prefix);
-  const fact = kind && nameOfSlug(site, kind, slug);
-  return fact && { fact, format };
+  return kind && nameOfSlug(site, kind, slug);
 }
 
 /**
@@ -71,18 +56,12 @@ function editionsTable(site: SiteContext, kind: NameKind): CsvTable {
   };
 }
 
-/** The table of a CSV file's name: a statistic's, a school's, every name's or a name's. */
-function csvTableOf(site: SiteContext, file: string): CsvTable | undefined {
-  const kind = NAME_KINDS.find((one) => editionsFile(one) === file);
-  if (kind !== undefined) return editionsTable(site, kind);
-  const named = nameOfFile(site, file);
-  return named?.format === 'csv' ? nameTable(named.fact) : tableOf(site, file);
-}
-
 /** A CSV file the site offers, as the data package and the catalogue describe it. */
 export interface CsvFile {
   /** Its name under `/datos/` (`2024-topNamesByYear.csv`). */
   file: string;
+  /** What files of its kind share, one Table Schema (`topNames`, `companias-nombres`, `nombres`). */
+  kind: string;
   table(): CsvTable;
   /** What it holds, in each language: the statistic or the school (by its name there), and the edition. */
   title: Readonly<Record<Language, string>>;
@@ -101,6 +80,7 @@ export function csvFiles(site: SiteContext): CsvFile[] {
       return [
         {
           file: `${year}-${category}.csv`,
+          kind: year === GLOBAL_YEAR ? `${year}-${category}` : category,
           table: () => statisticTable(category, record, year)!,
           title: inEach(
             (texts) =>
@@ -122,6 +102,7 @@ export function csvFiles(site: SiteContext): CsvFile[] {
     type Heading = 'participantsHeading' | 'namesHeading';
     const schoolFile = (kind: 'participantes' | 'nombres', heading: Heading, text: Words): CsvFile => ({
       file: `companias-${slug}-${kind}.csv`,
+      kind: `companias-${kind}`,
       table: () => schoolTable(site, school, kind),
       title: inEach((texts, language) => `${site.schoolNames[language](school)} · ${texts.school[heading]}`),
       description: inEach((texts) => text(texts.school)),
@@ -135,6 +116,7 @@ export function csvFiles(site: SiteContext): CsvFile[] {
   const names = NAME_KINDS.flatMap((kind) =>
     site.data.names.list(kind).map((fact): CsvFile => ({
       file: `${NAME_FILES[kind]}-${site.nameSlugs(kind).slugOf.get(fact.key)!}.csv`,
+      kind: NAME_FILES[kind],
       table: () => nameTable(fact),
       title: inEach((texts) => `${fact.name} · ${texts.names.kinds[kind].kind}`),
       description: inEach((texts) => texts.names.fileText(site.data.names.k)),
@@ -142,6 +124,7 @@ export function csvFiles(site: SiteContext): CsvFile[] {
   );
   const editions = NAME_KINDS.map((kind): CsvFile => ({
     file: editionsFile(kind),
+    kind: editionsFile(kind).replace(/\.csv$/, ''),
     table: () => editionsTable(site, kind),
     title: inEach((texts) => texts.names.kinds[kind].editions),
     description: inEach((texts) => texts.names.editionsText(site.data.names.k)),
@@ -156,25 +139,19 @@ export const workbookAbout = (site: SiteContext, csv: string): WorkbookAbout => 
   date: site.data.dataDate,
 });
 
-/** `/datos/{file}`: a statistic of a page, a school's figures or a name's as CSV or as a workbook; a name's as JSON. */
-export function dataFile(site: SiteContext, file: string): PreparedResponse | undefined {
+/** `/datos/{file}`: a CSV file of `files` as CSV or as a workbook; a name's as JSON. */
+export function dataFile(
+  site: SiteContext,
+  files: ReadonlyMap<string, CsvFile>,
+  file: string,
+): PreparedResponse | undefined {
   if (file.endsWith('.xlsx')) {
     const csv = `${file.slice(0, -'.xlsx'.length)}.csv`;
-    const table = csvTableOf(site, csv);
+    const table = files.get(csv)?.table();
     return table && xlsxAnswer(table, LOCALES.es.texts, workbookAbout(site, csv));
   }
-  const table = csvTableOf(site, file);
+  const table = files.get(file)?.table();
   if (table) return csvAnswer(table);
-  const named = nameOfFile(site, file);
-  return named?.format === 'json' ? nameJson(named.fact, site.data.names.k) : undefined;
-}
-
-/** `/vista-previa/{image}`: the card of the page a path names (`pageAt`), when there is one. */
-export function previewCardOf(
-  site: SiteContext,
-  image: string,
-  pageAt: (path: string) => AddressedPage | undefined,
-) {
-  const name = PREVIEW_FILE.exec(image)?.[1];
-  return name === undefined ? undefined : pageAt(pathOfPreview(site.paths, name))?.card();
+  const fact = nameOfJson(site, file);
+  return fact && nameJson(fact, site.data.names.k);
 }

@@ -1,6 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
 import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
 import type { CategoryId } from '../domain/categories.js';
 import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
 import { ORIGINAL_WORK_URL } from './layout.js';
@@ -140,9 +139,3 @@ export function DownloadLinks({ download }: { download: Download }) {
 export const DownloadsContext = createContext<(category: CategoryId) => Download | undefined>(
   () => undefined,
 );
-
-/** The links of a statistic's section, when the page offers its data. */
-export function SectionDownloads({ category }: { category: CategoryId }) {
-  const download = useContext(DownloadsContext)(category);
-  return download === undefined ? null : <DownloadLinks download={download} />;
-}

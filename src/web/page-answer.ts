@@ -18,6 +18,17 @@ export function pageKind(contentType: string, cacheControl: string, policy = PAG
   return { contentType, cacheControl, policy };
 }
 
+/** A file made in the background (a preview card, the archive) while it is not ready: asked again in a second. */
+export const pendingFile = (contentType: string) =>
+  prepareBytes(503, Buffer.alloc(0), {
+    ...pageKind(contentType, CACHE.none),
+    headers: { 'retry-after': '1' },
+  });
+
+/** A file compressed by its own format (PNG, workbook, ZIP): served as it is, revalidated by its ETag. */
+export const compressedFile = (bytes: Buffer, contentType: string) =>
+  prepareBytes(200, bytes, pageKind(contentType, CACHE.revalidate), { etag: true, codings: [] });
+
 function html(page: VNode): Buffer {
   return Buffer.from(`<!doctype html>\n${renderToString(page)}`, 'utf8');
 }

@@ -25,11 +25,8 @@ export interface PageRequest {
 }
 
 /**
- * One page of the site, read by the router, the language link, the sitemap and the preview cards:
- * its address (fixed, or a folder and one parameter), the page at `params` if any, the parameters
- * of each of its pages (a fixed one: one, empty), whether the sitemap lists it, its parameters in
- * another language (a school's slug), its own answer instead of its prepared `page` (a redirect, a
- * lookup, a comparison) and its answer to a posted form.
+ * One page of the site, read by the router, the language link, the sitemap and the preview cards; `answer`: its own
+ * instead of the prepared `page` (a redirect, a lookup, a comparison); `paramsIn`: a school's slug elsewhere.
  */
 export interface PageRow {
   id: string;

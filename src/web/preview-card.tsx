@@ -13,9 +13,12 @@ const rootOf = (paths: SitePaths) => paths.home.replace(/\/$/, '');
 /** A page's preview image: `/vista-previa/inicio.png`, `/vista-previa/estadisticas-2024.png`, `/eu/aurrebista/konpainiak-zubia.png`. */
 export const previewPath = (paths: SitePaths, path: string) =>
   `${paths.previews}/${path === paths.home ? paths.homePreview : path.slice(rootOf(paths).length + 1).replace('/', '-')}.png`;
-/** The page of a preview image's name (`estadisticas-2024`). */
-export const pathOfPreview = (paths: SitePaths, name: string) =>
-  name === paths.homePreview ? paths.home : `${rootOf(paths)}/${name.replace('-', '/')}`;
+/** The page of a preview image (`estadisticas-2024.png`), when it names one. */
+export function pathOfPreview(paths: SitePaths, image: string): string | undefined {
+  const name = /^([a-z0-9-]+)\.png$/.exec(image)?.[1];
+  if (name === undefined) return undefined;
+  return name === paths.homePreview ? paths.home : `${rootOf(paths)}/${name.replace('-', '/')}`;
+}
 
 /** What a preview card shows: the page's title, a line of figures, a series as bars, the host and the site's name. */
 export interface PreviewCard {

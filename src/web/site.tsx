@@ -5,13 +5,13 @@ import { decideParticipants, type Query } from '../domain/validation.js';
 import type { FollowerState } from '../read-model/follower.js';
 import type { PreparedResponse } from '../answer/answer.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import { OPEN_DATA_PATHS, type PageContext } from './layout.js';
+import type { PageContext } from './layout.js';
 import { LANGUAGES, LOCALES, LocaleContext, type ComparedKind, type Language } from './locale.js';
 import { catalogueAnswer, type ApiOperation } from './data-catalogue.js';
 import { dataPackageAnswer, publishedFiles, SCHEMA_FILE_PREFIX, schemaFiles } from './data-package.js';
 import { chartFile, chartOf, movedChart } from './chart-files.js';
 import { createCardPainter, type CardPainter } from './card-painter.js';
-import { dataFile, previewCardOf, workbookAbout } from './model-files.js';
+import { csvFiles, dataFile } from './model-files.js';
 import { ARCHIVE_FILE, archiveAnswer } from './data-archive.js';
 import { EMBED_POLICY, preparePage } from './page-answer.js';
 import {
@@ -27,7 +27,7 @@ import {
 import { comparisonData } from './pages/compare-page.js';
 import { EmbedPage } from './pages/embed-page.js';
 import { NotFoundPage, UnavailablePage } from './pages/message-pages.js';
-import { cardKey, type PreviewCard } from './preview-card.js';
+import { cardKey, pathOfPreview, type PreviewCard } from './preview-card.js';
 import { movedPermanently } from './redirects.js';
 import {
   KEPT_PER_KIND,
@@ -50,12 +50,6 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-/** The page at a path of the site's language, when there is one. */
-function pageAt(site: SiteContext, path: string) {
-  const found = pageOfPath(site.paths, path);
-  return found && found.row.make(site, found.params);
-}
-
 /** One read model's pages in one language, each page knowing its address in the others. */
 function contextIn(shared: ModelContext, language: Language): SiteContext {
   const site: SiteContext = siteContext(shared, LOCALES[language], (path, query) =>
@@ -63,8 +57,6 @@ function contextIn(shared: ModelContext, language: Language): SiteContext {
   );
   return site;
 }
-
-const DATA_PACKAGE_FILE = OPEN_DATA_PATHS.dataPackage.split('/').at(-1)!;
 
 /** Cards worked out per turn of the event loop, which goes on serving between. */
 const CARDS_PER_TURN = 32;
@@ -101,19 +93,16 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     }
     return file;
   };
-  const download = perKey((file) => dataFile(site, file));
-  const files = once(() => publishedFiles(site));
+  const csv = once(() => csvFiles(site));
+  const csvByName = once(() => new Map(csv().map((file) => [file.file, file])));
+  const download = perKey((file) => dataFile(site, csvByName(), file));
+  const files = once(() => publishedFiles(site, csv()));
   const dataPackage = once(() => dataPackageAnswer(site, files()));
   const schemas = once(() => schemaFiles(files()));
-  const bodyOf = (answer: PreparedResponse) => answer.identity.body as Buffer;
-  const archive = archiveAnswer(() => ({
-    files: files().files,
-    described: [
-      { name: DATA_PACKAGE_FILE, bytes: bodyOf(dataPackage()) },
-      ...[...schemas()].map(([name, schema]) => ({ name, bytes: bodyOf(schema) })),
-    ],
-    about: (csv) => workbookAbout(site, csv),
-    date: site.data.dataDate,
+  const archive = archiveAnswer(site, () => ({
+    published: files(),
+    dataPackage: dataPackage(),
+    schemas: schemas(),
   }));
   let catalogue: PreparedResponse | undefined;
   const moved = (name: string, at: (name: string) => string) => {
@@ -130,7 +119,9 @@ function modelPages(site: SiteContext, painter: CardPainter, publisherDir3: stri
     return preparePage(200, withSite(site, <EmbedPage site={site} chart={shown} />), EMBED_POLICY);
   });
   const previewKey = perKey((image) => {
-    const card = previewCardOf(site, image, (path) => pageAt(site, path));
+    const path = pathOfPreview(paths, image);
+    const found = path && pageOfPath(paths, path);
+    const card = found && found.row.make(site, found.params)?.card();
     return card && cardKey(card);
   });
   return {

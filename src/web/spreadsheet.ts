@@ -1,18 +1,16 @@
 import { createRequire } from 'node:module';
 import type * as SheetJsModule from '@e965/xlsx';
 import type { WorkBook } from '@e965/xlsx';
-import { CACHE, prepareBytes, type PreparedResponse } from '../answer/answer.js';
+import type { PreparedResponse } from '../answer/answer.js';
 import { ORIGINAL_WORK_URL } from './layout.js';
 import type { CsvTable } from './open-data.js';
-import { pageKind } from './page-answer.js';
+import { compressedFile } from './page-answer.js';
 import { LICENCE_ID } from './page-meta.js';
 import type { Texts } from './texts/es.js';
 
 /**
- * A CSV file's table as an Excel workbook (SheetJS, which the import reads workbooks with):
- * the same header row and rows, numbers as numbers and text as text (a spreadsheet in any
- * locale reads `4.03` as a number), then a sheet with the licence, the attribution and the
- * source, which the workbook's properties repeat. The CSV stays the canonical file.
+ * A CSV file's table as an Excel workbook (SheetJS, which the import reads with), typed so that a spreadsheet in
+ * any locale reads `4.03` as a number, with a licence sheet; the CSV stays the canonical file.
  */
 
 let loaded: typeof SheetJsModule | undefined;
@@ -75,13 +73,5 @@ export const xlsxBytes = (book: WorkBook): Buffer =>
 
 /** `/datos/{name}.xlsx`: already deflated, so served as it is. */
 export function xlsxAnswer(table: CsvTable, texts: Texts, about: WorkbookAbout): PreparedResponse {
-  return prepareBytes(
-    200,
-    xlsxBytes(workbookOf(table, texts, about)),
-    pageKind(XLSX_CONTENT_TYPE, CACHE.revalidate),
-    {
-      etag: true,
-      codings: [],
-    },
-  );
+  return compressedFile(xlsxBytes(workbookOf(table, texts, about)), XLSX_CONTENT_TYPE);
 }

@@ -22,7 +22,7 @@ import { DataTable, type DataTableProps } from './data-table.js';
 import { pageTable, yearCountsTable, type StatisticTable, type TableColumn } from './statistic-tables.js';
 import { PUBLIC_DATA_SHAPES as SHAPES, type YearCount } from '../domain/answer-shapes.js';
 import { editionsOf, orderedByChange, type Change } from '../domain/statistics/school-change.js';
-import { SectionDownloads } from './open-data.js';
+import { DownloadLinks, DownloadsContext } from './open-data.js';
 import { PersonName, SchoolContext, SchoolName } from './name-links.js';
 import { Summary } from './summary.js';
 import { parsed, totalOf, type StatisticRecord } from './year-statistics.js';
@@ -426,6 +426,7 @@ function Section({ category, record }: { category: CategoryId; record: Statistic
   const { texts, language } = useLocale();
   const schoolName = useContext(SchoolContext).name;
   const order = useContext(ChangeOrderContext);
+  const download = useContext(DownloadsContext)(category);
   const shown = { ...shownOf(category, texts, schoolName), order };
   const { view } = statisticOf(category);
   const kind = KINDS[view];
@@ -449,7 +450,7 @@ function Section({ category, record }: { category: CategoryId; record: Statistic
       {isFigure ? body : null}
       <Summary record={record} />
       {isFigure ? null : body}
-      <SectionDownloads category={category} />
+      {download && <DownloadLinks download={download} />}
     </section>
   );
 }
