@@ -289,7 +289,6 @@ const compareTexts = {
     items: 'nombres',
     /** As a link from the other comparisons. */
     others: 'nombres',
-    item: 'Nombre',
     field: (place: number) => `Nombre ${place}`,
     chartHeading: 'Niños y niñas con cada nombre, por edición',
   },
@@ -300,7 +299,6 @@ const compareTexts = {
     card: 'Hasta cinco apellidos, edición a edición',
     items: 'apellidos',
     others: 'apellidos',
-    item: 'Apellido',
     field: (place: number) => `Apellido ${place}`,
     chartHeading: 'Niños y niñas con cada apellido, por edición',
   },
@@ -311,7 +309,6 @@ const compareTexts = {
     card: 'Hasta cinco compañías, edición a edición',
     items: 'compañías',
     others: 'compañías',
-    item: 'Compañía',
     field: (place: number) => `Compañía ${place}`,
     chartHeading: 'Participantes de cada compañía, por edición',
   },
