@@ -216,7 +216,6 @@ const nameTexts = {
     firstName: {
       index: 'Nombres',
       kind: 'Nombre de pila',
-      field: 'Nombre de pila',
       hint: 'Por ejemplo: Ane',
       listHeading: 'Todos los nombres, de la A a la Z',
       editions: 'Nombres por edición',
@@ -225,7 +224,6 @@ const nameTexts = {
     surname: {
       index: 'Apellidos',
       kind: 'Apellido',
-      field: 'Apellido',
       hint: 'Por ejemplo: Etxeberria',
       listHeading: 'Todos los apellidos, de la A a la Z',
       editions: 'Apellidos por edición',

@@ -211,7 +211,6 @@ export const eu: Texts = {
       firstName: {
         index: 'Izenak',
         kind: 'Bataio-izena',
-        field: 'Bataio-izena',
         hint: 'Adibidez: Ane',
         listHeading: 'Izen guztiak, A-tik Z-ra',
         editions: 'Izenak edizioz edizio',
@@ -220,7 +219,6 @@ export const eu: Texts = {
       surname: {
         index: 'Abizenak',
         kind: 'Abizena',
-        field: 'Abizena',
         hint: 'Adibidez: Etxeberria',
         listHeading: 'Abizen guztiak, A-tik Z-ra',
         editions: 'Abizenak edizioz edizio',
