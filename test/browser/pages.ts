@@ -249,7 +249,7 @@ export function visitsIn(language: Language): void {
         const { page } = await visit('inicio', width, open(paths.home), 200, language);
         expect(await headings(page, 1)).toEqual([texts.home.title]);
         expect(await headings(page, 2)).toEqual([
-          texts.home.figuresHeading,
+          texts.figures.heading,
           texts.home.chartHeading,
           texts.home.yearsHeading,
           texts.home.searchHeading,
@@ -320,7 +320,7 @@ export function visitsIn(language: Language): void {
           language,
         );
         expect(await headings(page, 2)).toEqual([
-          texts.names.figuresHeading,
+          texts.figures.heading,
           texts.names.editionsHeading,
           texts.names.schoolsHeading,
         ]);

@@ -36,7 +36,7 @@ export function HomePage({ site }: { site: SiteContext }) {
         <p class="lead">{paragraph}</p>
       ))}
       {figures.length === 0 ? null : (
-        <Panel id="cifras" heading={texts.figuresHeading}>
+        <Panel id="cifras" heading={all.figures.heading}>
           <Headline figures={figures} />
           <Summary record={global.get('intro')} />
         </Panel>

@@ -170,7 +170,7 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
             {texts.kinds[fact.kind].kind}. {texts.lead(k)}
           </p>
           <Variants site={site} fact={fact} />
-          <Panel id="cifras" heading={texts.figuresHeading}>
+          <Panel id="cifras" heading={all.figures.heading}>
             <Headline figures={figures} />
           </Panel>
           <Panel id={nameEditionsId(site.locale.language)} heading={texts.editionsHeading} statistic>

@@ -38,7 +38,7 @@ export function SchoolPage({ site, school }: { site: SiteContext; school: string
       {context.isUpdating ? null : (
         <>
           <p class="lead">{texts.lead(first, last, first === facts.firstEditionOfData)}</p>
-          <Panel id="cifras" heading={texts.figuresHeading}>
+          <Panel id="cifras" heading={all.figures.heading}>
             <Headline figures={figures} />
           </Panel>
           <Panel id="participantes" heading={texts.participantsHeading} statistic>

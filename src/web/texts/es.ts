@@ -18,7 +18,6 @@ const participations = (count: number) => countedPlain(count, 'participación', 
 // Texts that several pages share.
 const API_REFERENCE = 'referencia de la API';
 const PER_EDITION = 'Participantes por edición';
-const IN_FIGURES = 'En cifras';
 const COMMON_NAME = 'El nombre más frecuente de cada compañía';
 /** A school's editions, from its first to its last (`last` undefined: it takes part still). */
 const schoolYears = (first: number, last: number | undefined, sinceDataStart = false) => {
@@ -64,7 +63,6 @@ const webTexts = {
       'Cada año, niños y niñas de colegios, ikastolas y asociaciones desfilan con sus tambores y barriles en la Tamborrada Infantil, agrupados en compañías.',
       'Aquí están las cifras de cada edición: cuántos participaron, los nombres y apellidos más repetidos y las compañías más numerosas. Los datos se actualizan una vez al año, después de cada edición.',
     ],
-    figuresHeading: IN_FIGURES,
     chartHeading: PER_EDITION,
     yearsHeading: 'Estadísticas por edición',
     searchHeading: 'Busca a un participante',
@@ -73,8 +71,9 @@ const webTexts = {
     apiLink: API_REFERENCE,
     noData: 'Todavía no hay ninguna edición publicada.',
   },
-  /** The words after a headline figure (Basque gives a label under it instead). */
+  /** The headline figures' heading, and the words after each (Basque gives a label under it instead). */
   figures: {
+    heading: 'En cifras',
     editions: (count: number) => plural(count, 'edición con datos', 'ediciones con datos'),
     participations: (count: number) => plural(count, 'participación', 'participaciones'),
     schools: (count: number) => plural(count, 'compañía', 'compañías'),
@@ -195,7 +194,6 @@ const schoolTexts = {
     `${school} en la Tamborrada Infantil: ${editions(editionCount)} y ${participations(participationCount)}, año a año.`,
   lead: (first: number, last: number | undefined, sinceDataStart: boolean) =>
     `${last === undefined ? 'Desfila' : 'Desfiló'} en la Tamborrada Infantil ${schoolYears(first, last, sinceDataStart)}. Estas son sus cifras de cada edición: solo totales, nunca listas de participantes.`,
-  figuresHeading: IN_FIGURES,
   editions: (count: number) => plural(count, 'edición', 'ediciones'),
   firstEdition: 'primera edición',
   participantsHeading: PER_EDITION,
@@ -243,7 +241,6 @@ const nameTexts = {
     `${name} en la Tamborrada Infantil: cuántos niños y niñas lo llevan en cada edición, su puesto y sus compañías.`,
   lead: (k: number) =>
     `Cuántos niños y niñas lo llevan en cada edición publicada, su puesto y su porcentaje de los participantes. Donde lo llevan menos de ${k}, la edición no da la cifra.`,
-  figuresHeading: IN_FIGURES,
   shownEditions: (count: number, k: number, _kind: NameKind) =>
     `${plural(count, 'edición', 'ediciones')} con ${k} o más`,
   firstEdition: 'primera edición con la cifra',

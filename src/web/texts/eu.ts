@@ -22,7 +22,6 @@ const participations = (count: number) => counted(count, 'parte-hartze');
 // Texts that several pages share.
 const API_REFERENCE = 'APIaren erreferentzia';
 const PER_EDITION = 'Parte-hartzaileak edizioz edizio';
-const IN_FIGURES = 'Zenbakitan';
 const COMMON_NAME = 'Konpainia bakoitzeko izen ohikoena';
 /** `gutxienez 3 haurrek daramaten` (one name), `gutxienez haur batek daramatzan` (names): the verb agrees with both. */
 const bornByAtLeast = (k: number, names: 'one' | 'many' = 'one') =>
@@ -90,7 +89,6 @@ export const eu: Texts = {
       'Urtero, ikastetxe, ikastola eta elkarteetako neska-mutilek danbor eta upelekin egiten dute desfile Haur Danborradan, konpainiatan antolatuta.',
       'Hemen daude edizio bakoitzaren zenbakiak: zenbat haurrek hartu duten parte, zein izen eta abizen diren ohikoenak eta zein konpainia diren handienak. Datuak urtean behin eguneratzen dira, edizio bakoitzaren ondoren.',
     ],
-    figuresHeading: IN_FIGURES,
     chartHeading: PER_EDITION,
     yearsHeading: 'Edizioen estatistikak',
     searchHeading: 'Bilatu parte-hartzaile bat',
@@ -100,6 +98,7 @@ export const eu: Texts = {
     noData: 'Oraindik ez da edizio bakar bat ere argitaratu.',
   },
   figures: {
+    heading: 'Zenbakitan',
     editions: () => 'Datuak dituzten edizioak',
     participations: () => 'Parte-hartzeak',
     schools: () => 'Konpainiak',
@@ -194,7 +193,6 @@ export const eu: Texts = {
       `${school} Haur Danborradan: ${editions(editionCount)} eta ${participations(participationCount)}, urtez urte.`,
     lead: (first, last, sinceDataStart) =>
       `Haur Danborradan parte ${last === undefined ? 'hartzen du' : 'hartu zuen'} ${schoolYears(first, last, sinceDataStart)}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
-    figuresHeading: IN_FIGURES,
     editions: () => 'Edizioak',
     firstEdition: 'Lehen edizioa',
     participantsHeading: PER_EDITION,
@@ -237,7 +235,6 @@ export const eu: Texts = {
       `${name} Haur Danborradan: zenbat haurrek daramaten edizio bakoitzean, haren postua eta konpainiak.`,
     lead: (k) =>
       `Argitaratutako edizio bakoitzean zenbat haurrek daramaten, haren postua eta parte-hartzaileen artean duen ehunekoa. ${capitalize(fewerThan(k))} daramaten edizioetan ez da zenbakia ematen.`,
-    figuresHeading: IN_FIGURES,
     shownEditions: (_count, k, kind) => `${capitalize(bearingThis(k, kind))} edizioak`,
     firstEdition: 'Zenbakia duen lehen edizioa',
     schools: (_count, k, kind) => `Edizioren batean ${bearingThis(k, kind)} konpainiak`,
