@@ -55,7 +55,7 @@ export function HomePage({ site }: { site: SiteContext }) {
       </Panel>
       <Panel id="desarrolladores" heading={texts.apiHeading}>
         <p>
-          {texts.apiText} <a href={API_PATHS.apiDocs}>{texts.apiLink}</a>.
+          {texts.apiText} <a href={API_PATHS.apiDocs}>{all.apiReference}</a>.
         </p>
       </Panel>
     </Layout>

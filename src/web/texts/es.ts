@@ -16,7 +16,6 @@ const countedPlain = (count: number, one: string, many: string) =>
 const editions = (count: number) => countedPlain(count, 'edición', 'ediciones');
 const participations = (count: number) => countedPlain(count, 'participación', 'participaciones');
 // Texts that several pages share.
-const API_REFERENCE = 'referencia de la API';
 const PER_EDITION = 'Participantes por edición';
 const COMMON_NAME = 'El nombre más frecuente de cada compañía';
 /** A school's editions, from its first to its last (`last` undefined: it takes part still). */
@@ -49,11 +48,12 @@ const webTexts = {
   otherLanguage: { language: 'eu' as 'es' | 'eu', label: 'Euskaraz', title: 'Orri hau euskaraz' },
   updatingNotice:
     'Los datos se están actualizando con una nueva edición. Las estadísticas volverán a mostrarse en cuanto termine la actualización.',
+  /** The link to the API's reference, in the footer, on the home page and on the about page. */
+  apiReference: 'referencia de la API',
   footer: {
     licence: ['Los datos de la Tamborrada Infantil se publican con licencia', ''],
     attribution: 'Obra original: Tamborradata, de RamistoDev.',
     api: 'Los mismos datos, en JSON:',
-    apiLink: API_REFERENCE,
   },
   home: {
     title: 'La Tamborrada Infantil en datos',
@@ -68,7 +68,6 @@ const webTexts = {
     searchHeading: 'Busca a un participante',
     apiHeading: 'Para desarrolladores',
     apiText: 'Todo lo que muestra esta web sale de una API JSON pública y abierta, documentada en la',
-    apiLink: API_REFERENCE,
     noData: 'Todavía no hay ninguna edición publicada.',
   },
   /** The headline figures' heading, and the words after each (Basque gives a label under it instead). */
@@ -516,7 +515,6 @@ const aboutTexts = {
   api: {
     heading: 'La API y los ficheros',
     text: 'Todo lo que muestran las páginas sale de una API JSON pública, de solo lectura y sin registro, documentada en la',
-    docsLink: API_REFERENCE,
     openApi: 'Su descripción OpenAPI está en',
     files:
       'Junto a cada estadística hay un enlace para descargarla en CSV (UTF-8, con cabecera) y otro a la misma estadística en la API.',

@@ -20,7 +20,6 @@ import type { Texts } from './es.js';
 const editions = (count: number) => counted(count, 'edizio');
 const participations = (count: number) => counted(count, 'parte-hartze');
 // Texts that several pages share.
-const API_REFERENCE = 'APIaren erreferentzia';
 const PER_EDITION = 'Parte-hartzaileak edizioz edizio';
 const COMMON_NAME = 'Konpainia bakoitzeko izen ohikoena';
 /** `gutxienez 3 haurrek daramaten` (one name), `gutxienez haur batek daramatzan` (names): the verb agrees with both. */
@@ -75,11 +74,11 @@ export const eu: Texts = {
   otherLanguage: { language: 'es', label: 'Castellano', title: 'Esta página en castellano' },
   updatingNotice:
     'Datuak eguneratzen ari dira, edizio berri bat gehitzeko. Estatistikak berriro agertuko dira eguneratzea amaitu bezain laster.',
+  apiReference: 'APIaren erreferentzia',
   footer: {
     licence: ['Haur Danborradaren datuak', 'lizentziarekin argitaratzen dira'],
     attribution: 'Jatorrizko lana: RamistoDev-en Tamborradata.',
     api: 'Datu berak, JSON formatuan:',
-    apiLink: API_REFERENCE,
   },
   home: {
     title: 'Haur Danborrada datuetan',
@@ -94,7 +93,6 @@ export const eu: Texts = {
     searchHeading: 'Bilatu parte-hartzaile bat',
     apiHeading: 'Garatzaileentzat',
     apiText: 'Webgune honek erakusten duen guztia JSON API publiko eta ireki batetik dator; ikus',
-    apiLink: API_REFERENCE,
     noData: 'Oraindik ez da edizio bakar bat ere argitaratu.',
   },
   figures: {
@@ -486,7 +484,6 @@ export const eu: Texts = {
     api: {
       heading: 'APIa eta fitxategiak',
       text: 'Orriek erakusten duten guztia JSON API publiko batetik dator: irakurtzeko soilik da eta ez du erregistrorik eskatzen. Hemen dago dokumentatuta:',
-      docsLink: API_REFERENCE,
       openApi: 'Haren OpenAPI deskribapena hemen dago:',
       files:
         'Estatistika bakoitzaren ondoan bi esteka daude: bata CSV formatuan deskargatzeko (UTF-8, goiburuarekin), eta bestea estatistika bera APIan ikusteko.',
