@@ -250,7 +250,7 @@ export function visitsIn(language: Language): void {
         expect(await headings(page, 1)).toEqual([texts.home.title]);
         expect(await headings(page, 2)).toEqual([
           texts.figures.heading,
-          texts.home.chartHeading,
+          texts.categories.totalParticipants.title,
           texts.home.yearsHeading,
           texts.home.searchHeading,
           texts.home.apiHeading,

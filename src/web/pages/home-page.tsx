@@ -26,6 +26,7 @@ export function HomePage({ site }: { site: SiteContext }) {
         [companies.length || undefined, all.figures.schools],
         [parsed(SHAPES.figure, global.get('namesDiversity')?.publicData), all.figures.names],
       ];
+  const chartHeading = all.categories.totalParticipants.title;
   const figures = counts.flatMap(([value, words]) =>
     value === undefined ? [] : [{ value: all.number(value), words: words(value) }],
   );
@@ -42,8 +43,8 @@ export function HomePage({ site }: { site: SiteContext }) {
         </Panel>
       )}
       {totals.length === 0 ? null : (
-        <Panel id="por-edicion" heading={texts.chartHeading}>
-          <ParticipantsByYear id="home-participants" title={texts.chartHeading} points={totals} />
+        <Panel id="por-edicion" heading={chartHeading}>
+          <ParticipantsByYear id="home-participants" title={chartHeading} points={totals} />
           {participantsDownload && <DownloadLinks download={participantsDownload} />}
         </Panel>
       )}

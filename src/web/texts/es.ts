@@ -63,7 +63,6 @@ const webTexts = {
       'Cada año, niños y niñas de colegios, ikastolas y asociaciones desfilan con sus tambores y barriles en la Tamborrada Infantil, agrupados en compañías.',
       'Aquí están las cifras de cada edición: cuántos participaron, los nombres y apellidos más repetidos y las compañías más numerosas. Los datos se actualizan una vez al año, después de cada edición.',
     ],
-    chartHeading: PER_EDITION,
     yearsHeading: 'Estadísticas por edición',
     searchHeading: 'Busca a un participante',
     apiHeading: 'Para desarrolladores',

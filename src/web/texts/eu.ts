@@ -88,7 +88,6 @@ export const eu: Texts = {
       'Urtero, ikastetxe, ikastola eta elkarteetako neska-mutilek danbor eta upelekin egiten dute desfile Haur Danborradan, konpainiatan antolatuta.',
       'Hemen daude edizio bakoitzaren zenbakiak: zenbat haurrek hartu duten parte, zein izen eta abizen diren ohikoenak eta zein konpainia diren handienak. Datuak urtean behin eguneratzen dira, edizio bakoitzaren ondoren.',
     ],
-    chartHeading: PER_EDITION,
     yearsHeading: 'Edizioen estatistikak',
     searchHeading: 'Bilatu parte-hartzaile bat',
     apiHeading: 'Garatzaileentzat',
