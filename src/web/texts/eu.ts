@@ -42,30 +42,6 @@ const schoolYears = (first: number, last: number | undefined, sinceDataStart = f
 const missingYears = (missing: readonly number[]) =>
   missing.length === 0 ? '' : ` Daturik ez: ${missing.join(', ')}.`;
 
-const categories: Texts['categories'] = {
-  intro: { title: 'Aurkezpena' },
-  outro: { title: 'Amaiera' },
-  totalParticipantsByYear: { title: 'Parte-hartzaileak' },
-  totalParticipants: { title: PER_EDITION },
-  namesDiversityByYear: { title: 'Izen desberdinak' },
-  namesDiversity: { title: 'Izen desberdinak' },
-  surnamesDiversityByYear: { title: 'Abizen desberdinak' },
-  surnamesDiversity: { title: 'Abizen desberdinak' },
-  topNamesByYear: { title: 'Izen ohikoenak', item: 'Izena', count: 'Parte-hartzaileak' },
-  topNames: { title: 'Izen ohikoenak', item: 'Izena', count: 'Agerraldiak' },
-  topSurnamesByYear: { title: 'Abizen ohikoenak', item: 'Abizena', count: 'Parte-hartzaileak' },
-  topSurnames: { title: 'Abizen ohikoenak', item: 'Abizena', count: 'Agerraldiak' },
-  topSchoolsByYear: { title: 'Konpainia handienak', item: 'Konpainia', count: 'Parte-hartzaileak' },
-  topSchools: { title: 'Konpainia handienak', item: 'Konpainia', count: 'Parte-hartzaileak' },
-  newNamesByYear: { title: 'Izen berriak', item: 'Izena' },
-  newSchoolsByYear: { title: 'Konpainia berriak', item: 'Konpainia' },
-  commonNameBySchoolByYear: { title: COMMON_NAME },
-  commonNameBySchool: { title: COMMON_NAME },
-  longestNames: { title: 'Izen luzeenak', item: 'Izena', count: 'Karaktereak' },
-  schoolsEvolution: { title: 'Konpainien bilakaera' },
-  mostConstantSchools: { title: 'Konpainia iraunkorrenak', item: 'Konpainia', count: 'Edizioak' },
-};
-
 export const eu: Texts = {
   siteName: 'Haur Danborrada datuetan',
   skipToContent: 'Joan edukira',
@@ -149,7 +125,29 @@ export const eu: Texts = {
     dots: (schools, count, missing) =>
       `Puntu bat konpainia eta edizio bakoitzeko (${counted(schools, 'konpainia')}; datuak ${plural(count, 'dituen', 'dituzten')} ${editions(count)}): betea, konpainiak edizio horretan parte hartu bazuen; hutsa, ez bazuen.${missingYears(missing)}`,
   },
-  categories,
+  categories: {
+    intro: { title: 'Aurkezpena' },
+    outro: { title: 'Amaiera' },
+    totalParticipantsByYear: { title: 'Parte-hartzaileak' },
+    totalParticipants: { title: PER_EDITION },
+    namesDiversityByYear: { title: 'Izen desberdinak' },
+    namesDiversity: { title: 'Izen desberdinak' },
+    surnamesDiversityByYear: { title: 'Abizen desberdinak' },
+    surnamesDiversity: { title: 'Abizen desberdinak' },
+    topNamesByYear: { title: 'Izen ohikoenak', item: 'Izena', count: 'Parte-hartzaileak' },
+    topNames: { title: 'Izen ohikoenak', item: 'Izena', count: 'Agerraldiak' },
+    topSurnamesByYear: { title: 'Abizen ohikoenak', item: 'Abizena', count: 'Parte-hartzaileak' },
+    topSurnames: { title: 'Abizen ohikoenak', item: 'Abizena', count: 'Agerraldiak' },
+    topSchoolsByYear: { title: 'Konpainia handienak', item: 'Konpainia', count: 'Parte-hartzaileak' },
+    topSchools: { title: 'Konpainia handienak', item: 'Konpainia', count: 'Parte-hartzaileak' },
+    newNamesByYear: { title: 'Izen berriak', item: 'Izena' },
+    newSchoolsByYear: { title: 'Konpainia berriak', item: 'Konpainia' },
+    commonNameBySchoolByYear: { title: COMMON_NAME },
+    commonNameBySchool: { title: COMMON_NAME },
+    longestNames: { title: 'Izen luzeenak', item: 'Izena', count: 'Karaktereak' },
+    schoolsEvolution: { title: 'Konpainien bilakaera' },
+    mostConstantSchools: { title: 'Konpainia iraunkorrenak', item: 'Konpainia', count: 'Edizioak' },
+  },
   search: {
     title: 'Bilatu parte-hartzaile bat',
     description: 'Bilatu neska edo mutil batek Haur Danborradako zein ediziotan hartu zuen parte.',
