@@ -26,7 +26,7 @@ function RemovalRequest({ contact }: { contact: string | undefined }) {
 }
 
 /** `/acerca`: where the data comes from, what each statistic means, privacy, licence, the API. */
-export function AboutPage({ site }: { site: SiteContext }) {
+function AboutPage({ site }: { site: SiteContext }) {
   const { texts: all, paths } = useLocale();
   const texts = all.about;
   return (

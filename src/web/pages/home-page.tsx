@@ -10,7 +10,7 @@ import { Summary } from '../summary.js';
 import { parsed, totalOf } from '../year-statistics.js';
 
 /** `/`: what the festival and the data are, the figures, every edition, the search. */
-export function HomePage({ site }: { site: SiteContext }) {
+function HomePage({ site }: { site: SiteContext }) {
   const { page: context, data, texts: all } = site;
   const texts = all.home;
   const { years, companies } = data;

@@ -15,7 +15,7 @@ import { totalOf } from '../year-statistics.js';
 const PARTICIPANTS_CHART = 'school-participants';
 
 /** `/companias/{slug}`: one school over the editions; while updating, its name alone (like the year pages). */
-export function SchoolPage({ site, school }: { site: SiteContext; school: string }) {
+function SchoolPage({ site, school }: { site: SiteContext; school: string }) {
   const { page: context, texts: all, paths } = site;
   const texts = all.school;
   const facts = schoolFacts(site, school);
