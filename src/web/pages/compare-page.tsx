@@ -156,7 +156,9 @@ function ComparePage({
   return (
     <Layout context={context} title={words.title} description={words.description} place="other">
       <h1>{words.title}</h1>
-      <p class="lead">{kind === 'school' ? texts.schoolsLead : texts.namesLead(words.items, data.names.k)}</p>
+      <p class="lead">
+        {kind === 'school' ? texts.schoolsLead : texts.namesLead(texts[kind].items, data.names.k)}
+      </p>
       {refused ? (
         <p class="error" role="alert">
           {texts.tooLong(MAX_TYPED_LENGTH)}

@@ -295,7 +295,6 @@ export const es = {
       description:
         'Hasta cinco compañías de la Tamborrada Infantil en un gráfico: sus participantes en cada edición.',
       card: 'Hasta cinco compañías, edición a edición',
-      items: 'compañías',
       others: 'compañías',
       field: (place: number) => `Compañía ${place}`,
       chartHeading: 'Participantes de cada compañía, por edición',

@@ -282,7 +282,6 @@ export const eu: Texts = {
       description:
         'Haur Danborradako bost konpainia arte grafiko berean: edizio bakoitzeko parte-hartzaileak.',
       card: 'Bost konpainia arte, edizioz edizio',
-      items: 'konpainia',
       others: 'konpainiak',
       field: (place) => `${place}. konpainia`,
       chartHeading: 'Konpainia bakoitzeko parte-hartzaileak, edizioz edizio',
