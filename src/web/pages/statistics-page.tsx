@@ -14,13 +14,8 @@ import { parsed, totalOf } from '../year-statistics.js';
 import { totalsCard } from './home-page.js';
 
 /** `/estadisticas/{year}` and `/estadisticas/global`; while updating, like the API: no figures. */
-function StatisticsPage({
-  site: { page: context, data, texts: all },
-  year,
-}: {
-  site: SiteContext;
-  year: string;
-}) {
+function StatisticsPage({ site, year }: { site: SiteContext; year: string }) {
+  const { page: context, data, texts: all } = site;
   const texts = all.statistics;
   const isGlobal = year === GLOBAL_YEAR;
   const title = isGlobal ? texts.globalTitle : texts.yearTitle(year);
