@@ -38,7 +38,7 @@ type WordsOf<S extends Statistic> = { title: string } & (S['view'] extends 'rank
   : S['shape'] extends 'names' | 'newSchools'
     ? { item: string }
     : unknown);
-export type CategoryWords = { [S in (typeof STATISTICS)[number] as S['id']]: WordsOf<S> };
+type CategoryWords = { [S in (typeof STATISTICS)[number] as S['id']]: WordsOf<S> };
 
 export const es = {
   siteName: 'Tamborrada Infantil en datos',
