@@ -106,8 +106,8 @@ export function Layout({ context, title, description, place, children }: LayoutP
             <a href={ORIGINAL_WORK_URL}>{texts.footer.attribution}</a>
           </p>
           <p>
-            {texts.footer.api} <a href={API_PATHS.apiDocs}>{texts.footer.apiLink}</a>.{' '}
-            {texts.dataPage.link[0]} <a href={paths.data}>{texts.dataPage.link[1]}</a>.
+            {texts.footer.api} <a href={API_PATHS.apiDocs}>{texts.apiReference}</a>. {texts.dataPage.link[0]}{' '}
+            <a href={paths.data}>{texts.dataPage.link[1]}</a>.
           </p>
         </footer>
       </body>

@@ -249,8 +249,8 @@ export function visitsIn(language: Language): void {
         const { page } = await visit('inicio', width, open(paths.home), 200, language);
         expect(await headings(page, 1)).toEqual([texts.home.title]);
         expect(await headings(page, 2)).toEqual([
-          texts.home.figuresHeading,
-          texts.home.chartHeading,
+          texts.figures.heading,
+          texts.categories.totalParticipants.title,
           texts.home.yearsHeading,
           texts.home.searchHeading,
           texts.home.apiHeading,
@@ -320,7 +320,7 @@ export function visitsIn(language: Language): void {
           language,
         );
         expect(await headings(page, 2)).toEqual([
-          texts.names.figuresHeading,
+          texts.figures.heading,
           texts.names.editionsHeading,
           texts.names.schoolsHeading,
         ]);
@@ -343,7 +343,7 @@ export function visitsIn(language: Language): void {
         const { page } = await visit('apellidos', width, open(paths.namesFolder.surname), 200, language);
         expect(await headings(page, 1)).toEqual([texts.names.kinds.surname.index]);
         expect(await page.locator('.name-list a').count()).toBeGreaterThan(20);
-        await page.getByLabel(texts.names.kinds.surname.field, { exact: true }).fill('ETXEBERRIA');
+        await page.getByLabel(texts.names.kinds.surname.kind, { exact: true }).fill('ETXEBERRIA');
         await page.getByRole('button', { name: texts.names.lookup }).click();
         await page.waitForURL(origin + paths.name('surname', 'etxeberria'));
         expect(await headings(page, 1)).toEqual(['Etxeberria']);
@@ -362,7 +362,7 @@ export function visitsIn(language: Language): void {
           language,
         );
         expect(await page.getByRole('status').textContent()).toBe(texts.names.notFound('Xabadin', 3));
-        expect(await page.getByLabel(texts.names.kinds.firstName.field, { exact: true }).inputValue()).toBe(
+        expect(await page.getByLabel(texts.names.kinds.firstName.kind, { exact: true }).inputValue()).toBe(
           'Xabadin',
         );
       },

@@ -60,7 +60,7 @@ describe.each(LANGUAGES)('%s', (language) => {
         const page = await open(paths.school(slugOf(school)), width, 'compania', language);
         expect(await page.locator('h1').textContent()).toBe(school);
         expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
-          texts.school.figuresHeading,
+          texts.figures.heading,
           texts.school.participantsHeading,
           texts.school.namesHeading,
         ]);

@@ -27,19 +27,12 @@ interface EditionDotsProps {
  * A row of dots per item over every edition: full where it took part, a ring where not, a dash for a year
  * without data; its label shortened (whole in its `<title>`) beside its total, all in the narrowest chart.
  */
-export function EditionDots({ id, title, description, years, withData, rows }: EditionDotsProps) {
+export function EditionDots({ years, withData, rows, ...chart }: EditionDotsProps) {
   const column = Math.min(SIZE.widestColumn, Math.floor(NARROWEST_CHART / Math.max(1, years.length)));
   const labelEvery = Math.ceil((textWidth('2000', SIZE.yearFont) + 4) / column);
   const centre = (i: number) => i * column + column / 2;
   return (
-    <ChartSvg
-      class="chart chart-dots"
-      width="100%"
-      height={dotsHeight(rows.length)}
-      id={id}
-      title={title}
-      description={description}
-    >
+    <ChartSvg class="chart chart-dots" width="100%" height={dotsHeight(rows.length)} {...chart}>
       <g class="axis">
         {years.map((year, i) =>
           i % labelEvery === 0 || i === years.length - 1 ? (

@@ -19,7 +19,7 @@ export const barsHeight = (count: number) => count * SIZE.row;
  * Ranked bars, each label on its own line (shortened, whole in its `<title>`), the value after the bar or
  * inside its end. No viewBox: lengths are percentages and the text keeps its size at any width.
  */
-export function RankedBars({ id, title, bars }: { id: string; title: string; bars: readonly Bar[] }) {
+export function RankedBars({ bars, ...chart }: { id: string; title: string; bars: readonly Bar[] }) {
   const { texts } = useLocale();
   const length = scaleLinear()
     .domain([0, Math.max(0, ...bars.map((bar) => bar.value)) || 1])
@@ -29,8 +29,7 @@ export function RankedBars({ id, title, bars }: { id: string; title: string; bar
       class="chart chart-bars"
       width="100%"
       height={barsHeight(bars.length)}
-      id={id}
-      title={title}
+      {...chart}
       description={texts.charts.bars(bars.length, bars[0]?.label ?? '', bars.at(-1)?.label ?? '')}
     >
       {bars.map((bar, i) => {

@@ -54,18 +54,17 @@ type Frame = ReturnType<typeof frame>;
 
 /** Grid lines across the chart, each with its figure on the left. */
 function ValueTicks({ ticks, frame: { y, left, width, right, gap }, format }: TicksProps) {
-  const formatNumber = format ?? useLocale().texts.number;
   return ticks.map((tick) => (
     <g>
       <line class="grid" x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} />
       <text x={left - gap} y={y(tick)} dy="0.32em" text-anchor="end">
-        {formatNumber(tick)}
+        {format(tick)}
       </text>
     </g>
   ));
 }
 
-type TicksProps = { ticks: number[]; frame: Frame; format?: (value: number) => string };
+type TicksProps = { ticks: number[]; frame: Frame; format: (value: number) => string };
 
 interface SeriesLineProps {
   one: YearSeries;
@@ -218,7 +217,7 @@ function SmallChart({
       description={describe(one)}
     >
       <g class="axis">
-        <ValueTicks ticks={[0, chart.y.domain()[1]!]} frame={chart} />
+        <ValueTicks ticks={[0, chart.y.domain()[1]!]} frame={chart} format={formatNumber} />
         {[chart.first, chart.last].map((year, end) => (
           <text x={chart.x(year)} y={92} text-anchor={end === 0 ? 'start' : 'end'}>
             {year}

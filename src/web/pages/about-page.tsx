@@ -26,7 +26,7 @@ function RemovalRequest({ contact }: { contact: string | undefined }) {
 }
 
 /** `/acerca`: where the data comes from, what each statistic means, privacy, licence, the API. */
-export function AboutPage({ site }: { site: SiteContext }) {
+function AboutPage({ site }: { site: SiteContext }) {
   const { texts: all, paths } = useLocale();
   const texts = all.about;
   return (
@@ -67,7 +67,7 @@ export function AboutPage({ site }: { site: SiteContext }) {
       </Panel>
       <Panel id="api" heading={texts.api.heading}>
         <p>
-          {texts.api.text} <a href={API_PATHS.apiDocs}>{texts.api.docsLink}</a>. {texts.api.openApi}{' '}
+          {texts.api.text} <a href={API_PATHS.apiDocs}>{all.apiReference}</a>. {texts.api.openApi}{' '}
           <a href={API_PATHS.openApi}>{API_PATHS.openApi}</a>.
         </p>
         <p>

@@ -156,7 +156,9 @@ function ComparePage({
   return (
     <Layout context={context} title={words.title} description={words.description} place="other">
       <h1>{words.title}</h1>
-      <p class="lead">{kind === 'school' ? texts.schoolsLead : texts.namesLead(words.items, data.names.k)}</p>
+      <p class="lead">
+        {kind === 'school' ? texts.schoolsLead : texts.namesLead(texts[kind].items, data.names.k)}
+      </p>
       {refused ? (
         <p class="error" role="alert">
           {texts.tooLong(MAX_TYPED_LENGTH)}
@@ -233,15 +235,8 @@ export function comparisonData(
         editions.map((year, e) => [one.label, year, one.counts[e] ?? '', perCentCell(one.shares[e])]),
       ),
     });
-  const value = {
-    editions,
-    series: series.map((one) => ({
-      name: one.label,
-      counts: one.counts.map((count) => count ?? null),
-      shares: one.shares.map((share) => share ?? null),
-    })),
-    notFound,
-    tooMany,
-  };
+  // JSON writes a withheld count or share (`undefined` in its list) as `null`.
+  const named = series.map(({ label, counts, shares }) => ({ name: label, counts, shares }));
+  const value = { editions, series: named, notFound, tooMany };
   return prepareJson(200, value, CACHE.revalidate, { etag: true, effort: 'fast' });
 }

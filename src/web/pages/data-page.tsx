@@ -9,7 +9,7 @@ import { card, type AddressedPage, type SiteContext } from '../site-context.js';
 const plain = (text: string | null) => text?.replace(/\*\*/g, '') ?? '';
 
 /** `/datos`: every data file with what it holds (said once for a run of alike ones), its size and both formats. */
-export function DataPage({ site }: { site: SiteContext }) {
+function DataPage({ site }: { site: SiteContext }) {
   const { texts: all, language } = useLocale();
   const texts = all.dataPage;
   const { files, date } = publishedFiles(site);

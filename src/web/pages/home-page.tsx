@@ -10,7 +10,7 @@ import { Summary } from '../summary.js';
 import { parsed, totalOf } from '../year-statistics.js';
 
 /** `/`: what the festival and the data are, the figures, every edition, the search. */
-export function HomePage({ site }: { site: SiteContext }) {
+function HomePage({ site }: { site: SiteContext }) {
   const { page: context, data, texts: all } = site;
   const texts = all.home;
   const { years, companies } = data;
@@ -26,6 +26,7 @@ export function HomePage({ site }: { site: SiteContext }) {
         [companies.length || undefined, all.figures.schools],
         [parsed(SHAPES.figure, global.get('namesDiversity')?.publicData), all.figures.names],
       ];
+  const chartHeading = all.categories.totalParticipants.title;
   const figures = counts.flatMap(([value, words]) =>
     value === undefined ? [] : [{ value: all.number(value), words: words(value) }],
   );
@@ -36,14 +37,14 @@ export function HomePage({ site }: { site: SiteContext }) {
         <p class="lead">{paragraph}</p>
       ))}
       {figures.length === 0 ? null : (
-        <Panel id="cifras" heading={texts.figuresHeading}>
+        <Panel id="cifras" heading={all.figures.heading}>
           <Headline figures={figures} />
           <Summary record={global.get('intro')} />
         </Panel>
       )}
       {totals.length === 0 ? null : (
-        <Panel id="por-edicion" heading={texts.chartHeading}>
-          <ParticipantsByYear id="home-participants" title={texts.chartHeading} points={totals} />
+        <Panel id="por-edicion" heading={chartHeading}>
+          <ParticipantsByYear id="home-participants" title={chartHeading} points={totals} />
           {participantsDownload && <DownloadLinks download={participantsDownload} />}
         </Panel>
       )}
@@ -55,7 +56,7 @@ export function HomePage({ site }: { site: SiteContext }) {
       </Panel>
       <Panel id="desarrolladores" heading={texts.apiHeading}>
         <p>
-          {texts.apiText} <a href={API_PATHS.apiDocs}>{texts.apiLink}</a>.
+          {texts.apiText} <a href={API_PATHS.apiDocs}>{all.apiReference}</a>.
         </p>
       </Panel>
     </Layout>

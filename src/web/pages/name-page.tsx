@@ -22,7 +22,7 @@ export const editionsFile = (kind: NameKind) => `${NAME_FILES[kind]}-por-edicion
 const CHARTS_GAP = 16;
 
 /** A name's counts per edition and its shares (counts follow turnout, shares do not); none if all withheld. */
-export function nameDrawing(site: SiteContext, fact: NameFact): { title: string; drawing?: Drawing } {
+function nameDrawing(site: SiteContext, fact: NameFact): { title: string; drawing?: Drawing } {
   const { texts: all } = site;
   const texts = all.names;
   const { k } = site.data.names;
@@ -170,7 +170,7 @@ function NamePage({ site, fact, slug }: { site: SiteContext; fact: NameFact; slu
             {texts.kinds[fact.kind].kind}. {texts.lead(k)}
           </p>
           <Variants site={site} fact={fact} />
-          <Panel id="cifras" heading={texts.figuresHeading}>
+          <Panel id="cifras" heading={all.figures.heading}>
             <Headline figures={figures} />
           </Panel>
           <Panel id={nameEditionsId(site.locale.language)} heading={texts.editionsHeading} statistic>

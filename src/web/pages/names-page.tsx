@@ -25,7 +25,7 @@ function LookupForm({ kind, typed }: { kind: NameKind; typed: string | undefined
   return (
     <form class="search-form" method="get" action={paths.namesFolder[kind]}>
       <div class="field">
-        <label for="name-lookup">{words.field}</label>
+        <label for="name-lookup">{words.kind}</label>
         <input
           id="name-lookup"
           name={LOOKUP_FIELDS[language][kind]}

@@ -15,7 +15,7 @@ import { totalOf } from '../year-statistics.js';
 const PARTICIPANTS_CHART = 'school-participants';
 
 /** `/companias/{slug}`: one school over the editions; while updating, its name alone (like the year pages). */
-export function SchoolPage({ site, school }: { site: SiteContext; school: string }) {
+function SchoolPage({ site, school }: { site: SiteContext; school: string }) {
   const { page: context, texts: all, paths } = site;
   const texts = all.school;
   const facts = schoolFacts(site, school);
@@ -38,7 +38,7 @@ export function SchoolPage({ site, school }: { site: SiteContext; school: string
       {context.isUpdating ? null : (
         <>
           <p class="lead">{texts.lead(first, last, first === facts.firstEditionOfData)}</p>
-          <Panel id="cifras" heading={texts.figuresHeading}>
+          <Panel id="cifras" heading={all.figures.heading}>
             <Headline figures={figures} />
           </Panel>
           <Panel id="participantes" heading={texts.participantsHeading} statistic>

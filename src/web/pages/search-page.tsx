@@ -10,7 +10,7 @@ import { DataTable } from '../data-table.js';
 import { SchoolName } from '../name-links.js';
 
 /** Why the form could not search (the API's own message), or what a search found. */
-export type SearchOutcome = { refusal: string } | { found: readonly ParticipantRecord[] };
+type SearchOutcome = { refusal: string } | { found: readonly ParticipantRecord[] };
 
 interface SearchPageProps {
   site: SiteContext;

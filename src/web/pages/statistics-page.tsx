@@ -14,13 +14,8 @@ import { parsed, totalOf } from '../year-statistics.js';
 import { totalsCard } from './home-page.js';
 
 /** `/estadisticas/{year}` and `/estadisticas/global`; while updating, like the API: no figures. */
-function StatisticsPage({
-  site: { page: context, data, texts: all },
-  year,
-}: {
-  site: SiteContext;
-  year: string;
-}) {
+function StatisticsPage({ site, year }: { site: SiteContext; year: string }) {
+  const { page: context, data, texts: all } = site;
   const texts = all.statistics;
   const isGlobal = year === GLOBAL_YEAR;
   const title = isGlobal ? texts.globalTitle : texts.yearTitle(year);
@@ -42,14 +37,6 @@ function StatisticsPage({
 
 /** The field ordering the evolution by the change since an edition (`?desde=2018`); a page reads either, for the language link. */
 const CHANGE_FIELDS: Readonly<Record<Language, string>> = { es: 'desde', eu: 'noiztik' };
-
-/** The editions the evolution can be ordered from: every published one but the last. */
-const orderableEditions = (site: SiteContext) =>
-  site.data.years
-    .filter((year) => year !== GLOBAL_YEAR)
-    .map(Number)
-    .sort((a, b) => a - b)
-    .slice(0, -1);
 
 /** The global page's evolution ordered from `base`, and the address of each order. */
 function changeOrder(site: SiteContext, base: number | undefined): ChangeOrder {
@@ -96,7 +83,8 @@ export function changeOrderedPage(
   const inEither = Object.values(CHANGE_FIELDS).map((field) => query[field]);
   const typed = (query[CHANGE_FIELDS[language]] ?? inEither.find(Boolean))?.trim() ?? '';
   if (typed === '') return page();
-  const base = orderableEditions(site).find((year) => String(year) === typed);
+  // The evolution can be ordered from every published edition but the last.
+  const base = site.published.slice(0, -1).find((year) => String(year) === typed);
   if (base === undefined) return undefined;
   const path = site.paths.statistics(GLOBAL_YEAR);
   const content = yearPage(site, GLOBAL_YEAR, base).content();

@@ -20,9 +20,7 @@ import type { Texts } from './es.js';
 const editions = (count: number) => counted(count, 'edizio');
 const participations = (count: number) => counted(count, 'parte-hartze');
 // Texts that several pages share.
-const API_REFERENCE = 'APIaren erreferentzia';
 const PER_EDITION = 'Parte-hartzaileak edizioz edizio';
-const IN_FIGURES = 'Zenbakitan';
 const COMMON_NAME = 'Konpainia bakoitzeko izen ohikoena';
 /** `gutxienez 3 haurrek daramaten` (one name), `gutxienez haur batek daramatzan` (names): the verb agrees with both. */
 const bornByAtLeast = (k: number, names: 'one' | 'many' = 'one') =>
@@ -44,30 +42,6 @@ const schoolYears = (first: number, last: number | undefined, sinceDataStart = f
 const missingYears = (missing: readonly number[]) =>
   missing.length === 0 ? '' : ` Daturik ez: ${missing.join(', ')}.`;
 
-const categories: Texts['categories'] = {
-  intro: { title: 'Aurkezpena' },
-  outro: { title: 'Amaiera' },
-  totalParticipantsByYear: { title: 'Parte-hartzaileak' },
-  totalParticipants: { title: PER_EDITION },
-  namesDiversityByYear: { title: 'Izen desberdinak' },
-  namesDiversity: { title: 'Izen desberdinak' },
-  surnamesDiversityByYear: { title: 'Abizen desberdinak' },
-  surnamesDiversity: { title: 'Abizen desberdinak' },
-  topNamesByYear: { title: 'Izen ohikoenak', item: 'Izena', count: 'Parte-hartzaileak' },
-  topNames: { title: 'Izen ohikoenak', item: 'Izena', count: 'Agerraldiak' },
-  topSurnamesByYear: { title: 'Abizen ohikoenak', item: 'Abizena', count: 'Parte-hartzaileak' },
-  topSurnames: { title: 'Abizen ohikoenak', item: 'Abizena', count: 'Agerraldiak' },
-  topSchoolsByYear: { title: 'Konpainia handienak', item: 'Konpainia', count: 'Parte-hartzaileak' },
-  topSchools: { title: 'Konpainia handienak', item: 'Konpainia', count: 'Parte-hartzaileak' },
-  newNamesByYear: { title: 'Izen berriak', item: 'Izena' },
-  newSchoolsByYear: { title: 'Konpainia berriak', item: 'Konpainia' },
-  commonNameBySchoolByYear: { title: COMMON_NAME },
-  commonNameBySchool: { title: COMMON_NAME },
-  longestNames: { title: 'Izen luzeenak', item: 'Izena', count: 'Karaktereak' },
-  schoolsEvolution: { title: 'Konpainien bilakaera' },
-  mostConstantSchools: { title: 'Konpainia iraunkorrenak', item: 'Konpainia', count: 'Edizioak' },
-};
-
 export const eu: Texts = {
   siteName: 'Haur Danborrada datuetan',
   skipToContent: 'Joan edukira',
@@ -76,11 +50,11 @@ export const eu: Texts = {
   otherLanguage: { language: 'es', label: 'Castellano', title: 'Esta página en castellano' },
   updatingNotice:
     'Datuak eguneratzen ari dira, edizio berri bat gehitzeko. Estatistikak berriro agertuko dira eguneratzea amaitu bezain laster.',
+  apiReference: 'APIaren erreferentzia',
   footer: {
     licence: ['Haur Danborradaren datuak', 'lizentziarekin argitaratzen dira'],
     attribution: 'Jatorrizko lana: RamistoDev-en Tamborradata.',
     api: 'Datu berak, JSON formatuan:',
-    apiLink: API_REFERENCE,
   },
   home: {
     title: 'Haur Danborrada datuetan',
@@ -90,16 +64,14 @@ export const eu: Texts = {
       'Urtero, ikastetxe, ikastola eta elkarteetako neska-mutilek danbor eta upelekin egiten dute desfile Haur Danborradan, konpainiatan antolatuta.',
       'Hemen daude edizio bakoitzaren zenbakiak: zenbat haurrek hartu duten parte, zein izen eta abizen diren ohikoenak eta zein konpainia diren handienak. Datuak urtean behin eguneratzen dira, edizio bakoitzaren ondoren.',
     ],
-    figuresHeading: IN_FIGURES,
-    chartHeading: PER_EDITION,
     yearsHeading: 'Edizioen estatistikak',
     searchHeading: 'Bilatu parte-hartzaile bat',
     apiHeading: 'Garatzaileentzat',
     apiText: 'Webgune honek erakusten duen guztia JSON API publiko eta ireki batetik dator; ikus',
-    apiLink: API_REFERENCE,
     noData: 'Oraindik ez da edizio bakar bat ere argitaratu.',
   },
   figures: {
+    heading: 'Zenbakitan',
     editions: () => 'Datuak dituzten edizioak',
     participations: () => 'Parte-hartzeak',
     schools: () => 'Konpainiak',
@@ -153,7 +125,29 @@ export const eu: Texts = {
     dots: (schools, count, missing) =>
       `Puntu bat konpainia eta edizio bakoitzeko (${counted(schools, 'konpainia')}; datuak ${plural(count, 'dituen', 'dituzten')} ${editions(count)}): betea, konpainiak edizio horretan parte hartu bazuen; hutsa, ez bazuen.${missingYears(missing)}`,
   },
-  categories,
+  categories: {
+    intro: { title: 'Aurkezpena' },
+    outro: { title: 'Amaiera' },
+    totalParticipantsByYear: { title: 'Parte-hartzaileak' },
+    totalParticipants: { title: PER_EDITION },
+    namesDiversityByYear: { title: 'Izen desberdinak' },
+    namesDiversity: { title: 'Izen desberdinak' },
+    surnamesDiversityByYear: { title: 'Abizen desberdinak' },
+    surnamesDiversity: { title: 'Abizen desberdinak' },
+    topNamesByYear: { title: 'Izen ohikoenak', item: 'Izena', count: 'Parte-hartzaileak' },
+    topNames: { title: 'Izen ohikoenak', item: 'Izena', count: 'Agerraldiak' },
+    topSurnamesByYear: { title: 'Abizen ohikoenak', item: 'Abizena', count: 'Parte-hartzaileak' },
+    topSurnames: { title: 'Abizen ohikoenak', item: 'Abizena', count: 'Agerraldiak' },
+    topSchoolsByYear: { title: 'Konpainia handienak', item: 'Konpainia', count: 'Parte-hartzaileak' },
+    topSchools: { title: 'Konpainia handienak', item: 'Konpainia', count: 'Parte-hartzaileak' },
+    newNamesByYear: { title: 'Izen berriak', item: 'Izena' },
+    newSchoolsByYear: { title: 'Konpainia berriak', item: 'Konpainia' },
+    commonNameBySchoolByYear: { title: COMMON_NAME },
+    commonNameBySchool: { title: COMMON_NAME },
+    longestNames: { title: 'Izen luzeenak', item: 'Izena', count: 'Karaktereak' },
+    schoolsEvolution: { title: 'Konpainien bilakaera' },
+    mostConstantSchools: { title: 'Konpainia iraunkorrenak', item: 'Konpainia', count: 'Edizioak' },
+  },
   search: {
     title: 'Bilatu parte-hartzaile bat',
     description: 'Bilatu neska edo mutil batek Haur Danborradako zein ediziotan hartu zuen parte.',
@@ -194,7 +188,6 @@ export const eu: Texts = {
       `${school} Haur Danborradan: ${editions(editionCount)} eta ${participations(participationCount)}, urtez urte.`,
     lead: (first, last, sinceDataStart) =>
       `Haur Danborradan parte ${last === undefined ? 'hartzen du' : 'hartu zuen'} ${schoolYears(first, last, sinceDataStart)}. Hauek dira edizio bakoitzeko zenbakiak: guztizkoak soilik, inoiz ez parte-hartzaileen zerrendak.`,
-    figuresHeading: IN_FIGURES,
     editions: () => 'Edizioak',
     firstEdition: 'Lehen edizioa',
     participantsHeading: PER_EDITION,
@@ -211,7 +204,6 @@ export const eu: Texts = {
       firstName: {
         index: 'Izenak',
         kind: 'Bataio-izena',
-        field: 'Bataio-izena',
         hint: 'Adibidez: Ane',
         listHeading: 'Izen guztiak, A-tik Z-ra',
         editions: 'Izenak edizioz edizio',
@@ -220,7 +212,6 @@ export const eu: Texts = {
       surname: {
         index: 'Abizenak',
         kind: 'Abizena',
-        field: 'Abizena',
         hint: 'Adibidez: Etxeberria',
         listHeading: 'Abizen guztiak, A-tik Z-ra',
         editions: 'Abizenak edizioz edizio',
@@ -239,7 +230,6 @@ export const eu: Texts = {
       `${name} Haur Danborradan: zenbat haurrek daramaten edizio bakoitzean, haren postua eta konpainiak.`,
     lead: (k) =>
       `Argitaratutako edizio bakoitzean zenbat haurrek daramaten, haren postua eta parte-hartzaileen artean duen ehunekoa. ${capitalize(fewerThan(k))} daramaten edizioetan ez da zenbakia ematen.`,
-    figuresHeading: IN_FIGURES,
     shownEditions: (_count, k, kind) => `${capitalize(bearingThis(k, kind))} edizioak`,
     firstEdition: 'Zenbakia duen lehen edizioa',
     schools: (_count, k, kind) => `Edizioren batean ${bearingThis(k, kind)} konpainiak`,
@@ -274,7 +264,6 @@ export const eu: Texts = {
       card: 'Bost izen arte, edizioz edizio',
       items: 'izen',
       others: 'izenak',
-      item: 'Izena',
       field: (place) => `${place}. izena`,
       chartHeading: 'Izen bakoitza daramaten neska-mutilak, edizioz edizio',
     },
@@ -285,7 +274,6 @@ export const eu: Texts = {
       card: 'Bost abizen arte, edizioz edizio',
       items: 'abizen',
       others: 'abizenak',
-      item: 'Abizena',
       field: (place) => `${place}. abizena`,
       chartHeading: 'Abizen bakoitza daramaten neska-mutilak, edizioz edizio',
     },
@@ -294,9 +282,7 @@ export const eu: Texts = {
       description:
         'Haur Danborradako bost konpainia arte grafiko berean: edizio bakoitzeko parte-hartzaileak.',
       card: 'Bost konpainia arte, edizioz edizio',
-      items: 'konpainia',
       others: 'konpainiak',
-      item: 'Konpainia',
       field: (place) => `${place}. konpainia`,
       chartHeading: 'Konpainia bakoitzeko parte-hartzaileak, edizioz edizio',
     },
@@ -494,7 +480,6 @@ export const eu: Texts = {
     api: {
       heading: 'APIa eta fitxategiak',
       text: 'Orriek erakusten duten guztia JSON API publiko batetik dator: irakurtzeko soilik da eta ez du erregistrorik eskatzen. Hemen dago dokumentatuta:',
-      docsLink: API_REFERENCE,
       openApi: 'Haren OpenAPI deskribapena hemen dago:',
       files:
         'Estatistika bakoitzaren ondoan bi esteka daude: bata CSV formatuan deskargatzeko (UTF-8, goiburuarekin), eta bestea estatistika bera APIan ikusteko.',
