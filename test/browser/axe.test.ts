@@ -22,11 +22,25 @@ afterAll(async () => {
 const page = (body: string, head = '') =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Prueba</title>${head}</head><body><main><h1>Prueba</h1>${body}</main></body></html>`;
 
+/** A one-pixel image. */
+const IMAGE = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+
 const rulesOf = (violations: string[]) => violations.map((violation) => violation.split(':')[0]);
 
 it('finds an image without a text at 1280 px, where every rule is read', async () => {
   await startVisit(tab, 1280);
-  await tab.setContent(page('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'));
+  await tab.setContent(page(`<img src="${IMAGE}">`));
+  expect(rulesOf(await violationsInBothSchemes(tab))).toEqual(['light image-alt']);
+});
+
+it('finds an image without a text in a frame of the page', async () => {
+  await startVisit(tab, 1280);
+  const framed = `<!doctype html><html lang="es"><title>Marco</title><img src="${IMAGE}">`.replaceAll(
+    '"',
+    '&quot;',
+  );
+  await tab.setContent(page(`<iframe title="Marco" srcdoc="${framed}"></iframe>`));
+  await tab.frames()[1]!.waitForLoadState('load');
   expect(rulesOf(await violationsInBothSchemes(tab))).toEqual(['light image-alt']);
 });
 

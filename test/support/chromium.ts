@@ -26,7 +26,7 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * axe-core, put in every document of a tab by `newTab` (`axeViolations`), answering the
+ * axe-core, put by `axeViolations` in every frame of the page it reads, answering the
  * frames of any origin: an embed's host page reads the frame of our page inside it.
  */
 const AXE_SCRIPT = `${readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')}
@@ -47,12 +47,14 @@ const LAYOUT_RULES = [...COLOUR_RULES, 'target-size', 'scrollable-region-focusab
 
 /**
  * The page's accessibility violations (`rule: where, …`), by axe-core, in the page and its
- * frames; only `rules` when given. With the axe-core that `newTab` put in every document:
- * sending its 500 KB to the page for each check, as `@axe-core/playwright` does (four
- * times per visit), took most of a small page's visit.
+ * frames; only `rules` when given. axe-core is put in a document once, at its first check:
+ * sending its 500 KB for each check, as `@axe-core/playwright` does (four times per visit),
+ * took most of a small page's visit; putting it in every document (about:blank, a form
+ * before it is sent) cost Chromium about 40 ms of CPU each.
  */
 export async function axeViolations(page: Page, { rules }: { rules?: string[] } = {}): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SCRIPT);
+  for (const frame of page.frames())
+    if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SCRIPT);
   return page.evaluate(async (rules) => {
     type Violation = { id: string; nodes: { target: string[] }[] };
     type Axe = { run(context: Document, options: object): Promise<{ violations: Violation[] }> };
@@ -70,13 +72,11 @@ export async function axeViolations(page: Page, { rules }: { rules?: string[] } 
 /**
  * One page for a test file's visits, one after the other: each new page costs Chromium a
  * renderer process (about half a second), and the pages keep no state between visits
- * (no script, no cookie). axe-core is in each of its documents (`axeViolations`); it adds
- * no element and makes no request.
+ * (no script, no cookie). axe-core, once a check has put it in a document, adds no
+ * element and makes no request.
  */
 export async function newTab(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript({ content: AXE_SCRIPT });
-  return context.newPage();
+  return (await browser.newContext()).newPage();
 }
 
 /**
