@@ -36,20 +36,26 @@ export interface Representation {
   headers: Readonly<Record<string, string>>;
 }
 
-/** A complete answer, prepared once: status, headers and the bytes of each encoding. */
+/**
+ * A complete answer, prepared once: status, headers, the bytes as they are, and each compressed encoding
+ * made when a client first asks for it (most clients ask for one, so the other is never made).
+ */
 export interface PreparedResponse {
   readonly kind: 'prepared';
   statusCode: number;
   identity: Representation;
-  gzip: Representation | undefined;
-  br: Representation | undefined;
+  /** The encodings it has: none under the threshold, and then it does not vary by `Accept-Encoding`. */
+  codings: readonly ContentCoding[];
+  /** The ETags `If-None-Match` may name, the identity's first; none without an ETag. */
+  tags: readonly string[];
+  encoded(coding: ContentCoding): Representation | undefined;
 }
 
 function bodyTag(body: Buffer | string): string {
   return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
 }
 
-type ContentCoding = 'gzip' | 'br';
+export type ContentCoding = 'gzip' | 'br';
 
 /** What a body is and how it may be kept; `policy`: its Content-Security-Policy when not the API's. */
 export interface BodyKind {
@@ -97,28 +103,36 @@ function assemble(
   body: Buffer | string,
   kind: BodyKind,
   tag: string | undefined,
-  compressed: Partial<Record<ContentCoding, Buffer>>,
+  codings: readonly ContentCoding[],
+  compress: (coding: ContentCoding, body: Buffer) => Buffer,
 ): PreparedResponse {
   const representation = (encoded: Buffer | string, etag: string | undefined, coding?: ContentCoding) => {
     const headers: Record<string, string> = Object.assign(securityHeaders(kind.policy), kind.headers);
     headers['content-type'] = kind.contentType;
     headers['cache-control'] = kind.cacheControl;
-    if (compressed.gzip || compressed.br) headers.vary = 'Accept-Encoding';
+    if (codings.length > 0) headers.vary = 'Accept-Encoding';
     if (etag) headers.etag = etag;
     if (coding) headers['content-encoding'] = coding;
     const body = typeof encoded === 'string' ? encoded : exactly(encoded);
     return { body, length: Buffer.byteLength(body), etag, headers };
   };
-  const variant = (coding: ContentCoding) => {
-    const encoded = compressed[coding];
-    return encoded && representation(encoded, tag && `${tag.slice(0, -1)}-${coding}"`, coding);
-  };
+  const codingTag = (coding: ContentCoding) => tag && `${tag.slice(0, -1)}-${coding}"`;
+  const identity = representation(body, tag);
+  const made: Partial<Record<ContentCoding, Representation>> = {};
   return {
     kind: 'prepared',
     statusCode,
-    identity: representation(body, tag),
-    gzip: variant('gzip'),
-    br: variant('br'),
+    identity,
+    codings,
+    tags: tag === undefined ? [] : [tag, ...codings.map((coding) => codingTag(coding)!)],
+    encoded(coding) {
+      if (!codings.includes(coding)) return undefined;
+      return (made[coding] ??= representation(
+        compress(coding, identity.body as Buffer),
+        codingTag(coding),
+        coding,
+      ));
+    },
   };
 }
 
@@ -128,14 +142,12 @@ export function prepareBytes(
   kind: BodyKind,
   { etag = false, codings = ['gzip', 'br'], effort = 'max' }: PrepareOptions = {},
 ): PreparedResponse {
-  const compressed: Partial<Record<ContentCoding, Buffer>> = {};
-  if (body.length > COMPRESSION_THRESHOLD_BYTES)
-    for (const coding of codings)
-      compressed[coding] =
-        coding === 'gzip'
-          ? gzipSync(body, { level: GZIP_LEVEL[effort] })
-          : brotliCompressSync(body, brotliOptions(body, effort));
-  return assemble(statusCode, body, kind, etag ? bodyTag(body) : undefined, compressed);
+  const compressed = body.length > COMPRESSION_THRESHOLD_BYTES ? codings : [];
+  const compress = (coding: ContentCoding, bytes: Buffer) =>
+    coding === 'gzip'
+      ? gzipSync(bytes, { level: GZIP_LEVEL[effort] })
+      : brotliCompressSync(bytes, brotliOptions(bytes, effort));
+  return assemble(statusCode, body, kind, etag ? bodyTag(body) : undefined, compressed, compress);
 }
 
 // One at a time: libuv's four threads also serve crypto, DNS and files.
@@ -146,12 +158,12 @@ const brotliAsync = promisify(brotliCompress);
 /** A large asset (the API reference's script): uncompressed until first asked for, then compressed in the background. */
 export function prepareAssetInBackground(body: Buffer, kind: BodyKind): () => PreparedResponse {
   const tag = bodyTag(body);
-  let answer = assemble(200, body, kind, tag, {});
+  let answer = prepareBytes(200, body, kind, { etag: true, codings: [] });
   let started = body.length <= COMPRESSION_THRESHOLD_BYTES;
   const compressAll = async () => {
     const gzipped = await gzipAsync(body, { level: GZIP_LEVEL.max });
     const br = await brotliAsync(body, brotliOptions(body, 'max'));
-    answer = assemble(200, body, kind, tag, { gzip: gzipped, br });
+    answer = assemble(200, body, kind, tag, ['gzip', 'br'], (coding) => (coding === 'gzip' ? gzipped : br));
   };
   return () => {
     if (!started) {
@@ -197,7 +209,7 @@ export type ComputedJson = { readonly kind: 'computed'; statusCode: 200; json: s
 
 export type Answer = PreparedResponse | ComputedJson;
 
-const COMPUTED_HEADERS = assemble(200, '', JSON_KIND(CACHE.none), undefined, {}).identity.headers;
+const COMPUTED_HEADERS = prepareBytes(200, Buffer.alloc(0), JSON_KIND(CACHE.none)).identity.headers;
 
 /** A computed answer's one representation: uncompressed, with a strong ETag. */
 export function computedRepresentation({ json }: ComputedJson): Representation {

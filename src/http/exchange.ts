@@ -62,18 +62,16 @@ function namesTag(ifNoneMatch: string, tags: readonly (string | undefined)[]): b
 function write(request: IncomingMessage, response: ServerResponse, answer: Answer, corsOrigin?: string) {
   const computed = answer.kind === 'computed';
   const encoding =
-    computed || answer.gzip || answer.br ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
+    computed || answer.codings.length > 0 ? chooseEncoding(request.headers['accept-encoding']) : 'identity';
   const prepared = !computed
     ? answer
     : encoding !== 'identity' && Buffer.byteLength(answer.json) > COMPRESSION_THRESHOLD_BYTES
       ? compressedComputed(answer, encoding)
       : undefined;
   const representation = prepared
-    ? (encoding !== 'identity' && prepared[encoding]) || prepared.identity
+    ? (encoding !== 'identity' && prepared.encoded(encoding)) || prepared.identity
     : computedRepresentation(answer as ComputedJson);
-  const tags = prepared
-    ? [prepared.identity.etag, prepared.gzip?.etag, prepared.br?.etag]
-    : [representation.etag];
+  const tags = prepared ? prepared.tags : [representation.etag];
   const ifNoneMatch = request.headers['if-none-match'];
   const notModified =
     answer.statusCode === 200 &&
