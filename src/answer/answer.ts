@@ -157,8 +157,8 @@ const brotliAsync = promisify(brotliCompress);
 
 /** A large asset (the API reference's script): uncompressed until first asked for, then compressed in the background. */
 export function prepareAssetInBackground(body: Buffer, kind: BodyKind): () => PreparedResponse {
-  const tag = bodyTag(body);
   let answer = prepareBytes(200, body, kind, { etag: true, codings: [] });
+  const tag = answer.identity.etag;
   let started = body.length <= COMPRESSION_THRESHOLD_BYTES;
   const compressAll = async () => {
     const gzipped = await gzipAsync(body, { level: GZIP_LEVEL.max });
