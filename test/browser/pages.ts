@@ -12,7 +12,7 @@
  * wait is for an event (a response, an element, the load event), never a delay.
  */
 import Database from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recompute } from '../../src/cli/commands/recompute.js';
 import { sqliteLocation } from '../../src/config/index.js';
@@ -145,8 +145,17 @@ async function visit(
     consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
-  page.on('requestfailed', (request) => failed.push(request.url()));
+  // A request cut short because its page was left (the browser's late favicon fetch when a
+  // form is sent) is no fault a visitor sees; any other failure is.
+  let documentsOpened = 0;
+  const documentOf = new WeakMap<Request, number>();
+  page.on('requestfailed', (request) => {
+    const left = (documentOf.get(request) ?? documentsOpened) < documentsOpened;
+    if (!(left && request.failure()?.errorText === 'net::ERR_ABORTED')) failed.push(request.url());
+  });
   page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentsOpened += 1;
+    documentOf.set(request, documentsOpened);
     if (new URL(request.url()).origin !== origin) foreign.push(request.url());
   });
   page.on('response', (response) => {
